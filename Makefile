@@ -1,0 +1,138 @@
+# squint -- a compiler-style toolchain for SQL (see README.md)
+#
+#   make            build libsquint.a and the squint binary
+#   make test       install missing packages, build, run every test
+#   make demo       install missing packages, build, run the bundled example
+#   make sanitize   build with ASan+UBSan into build-san/ and run the tests
+#   make fuzz       libFuzzer over the parser for $(FUZZ_SECONDS) seconds
+#   make conformance  parser parity with SQLite over ../shared/corpora
+#   make bench      benchmarks (ratios against SQLite in the same run)
+
+CC      ?= cc
+BUILD   ?= build
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CSTD    := -std=c11 -D_DEFAULT_SOURCE
+ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I$(BUILD)/gen -Igrammar $(EXTRA_CFLAGS)
+LDLIBS  ?=
+BISON   ?= bison
+FLEX    ?= flex
+SQUINT_CORPORA ?= ../shared/corpora
+FUZZ_SECONDS ?= 60
+export SQUINT_CORPORA
+
+# ---- sources --------------------------------------------------------------
+
+RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
+               runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c
+GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
+               grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
+               grammar/ast_print.c
+GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
+LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC)
+CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
+LIB     := $(BUILD)/libsquint.a
+BIN     := $(BUILD)/squint
+
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps test demo sanitize fuzz conformance bench clean tools
+
+all: $(LIB) $(BIN)
+
+deps:
+	@scripts/deps.sh
+
+# ---- grammar --------------------------------------------------------------
+
+# sql.y has exactly 62 reduce/reduce conflicts, all resolved the way
+# SQLite's Lemon grammar resolves them (see the comment at its top).  Bison
+# cannot declare an expected reduce/reduce count for an LALR parser, so the
+# count is checked here; shift/reduce conflicts are errors.
+$(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.tab.h: grammar/sql.y
+	@mkdir -p $(BUILD)/gen
+	$(BISON) -Wall -Wno-conflicts-rr -Werror -o $(BUILD)/gen/sql.tab.c \
+	    --header=$(BUILD)/gen/sql.tab.h $<
+	@n=$$($(BISON) -Wall -o /dev/null --header=/dev/null $< 2>&1 | \
+	    sed -n 's/.* \([0-9]*\) reduce\/reduce conflicts.*/\1/p'); \
+	 if [ "$$n" != 62 ]; then \
+	    echo "grammar/sql.y: expected 62 reduce/reduce conflicts, bison found '$$n'" >&2; \
+	    rm -f $(BUILD)/gen/sql.tab.c; exit 1; fi
+
+$(BUILD)/gen/sql.lex.c $(BUILD)/gen/sql.lex.h: grammar/sql.l $(BUILD)/gen/sql.tab.h
+	@mkdir -p $(BUILD)/gen
+	$(FLEX) -o $(BUILD)/gen/sql.lex.c --header-file=$(BUILD)/gen/sql.lex.h $<
+
+# Generated code is compiled without our stricter prototype warnings.
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(CSTD) -Wall -Wextra -Wno-unused-function $(CFLAGS) -I$(BUILD)/gen -Igrammar $(EXTRA_CFLAGS) -c $< -o $@
+
+# ---- library and binary ---------------------------------------------------
+
+$(BUILD)/%.o: %.c $(BUILD)/gen/sql.tab.h $(BUILD)/gen/sql.lex.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(ALLCFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- tests ----------------------------------------------------------------
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lcmocka $(LDLIBS)
+
+tools: $(BUILD)/tools/parity $(BUILD)/tools/bench_parse
+
+$(BUILD)/tools/parity: tests/conformance/parity.c tests/conformance/corpus.c \
+                       tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/parity.c tests/conformance/corpus.c \
+	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
+$(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c \
+                            tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/parse/bench_parse.c \
+	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
+test: deps
+	@$(MAKE) --no-print-directory all $(UNIT_BIN)
+	@BUILD=$(BUILD) tests/run.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/demo.sh $(BIN)
+
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build-san \
+	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	    CFLAGS="-O1 -g" all \
+	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
+	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    tests/run.sh
+
+conformance: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity
+	@tests/conformance/run.sh $(BUILD)
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse
+	@bench/run.sh $(BUILD)
+
+fuzz:
+	@scripts/deps.sh clang libclang-rt-14-dev
+	@tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+clean:
+	rm -rf build build-san build-fuzz

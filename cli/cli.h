@@ -1,0 +1,74 @@
+/*
+** cli.h -- what the command files share: exit codes, option parsing,
+** diagnostic output.
+**
+** Layer: cli.  The only layer that prints, reads argv or decides exit
+** codes.  One file per command (cmd_<name>.c), each exporting
+** cmd_<name>(argc, argv).
+*/
+#ifndef SQ_CLI_H
+#define SQ_CLI_H
+
+#include <stdio.h>
+
+#include "../runtime/diag.h"
+
+/* Exit codes, for every command. */
+typedef enum SqExit {
+    SQ_EXIT_OK = 0,       /* clean */
+    SQ_EXIT_FINDINGS = 1, /* findings, errors in the input SQL, differences */
+    SQ_EXIT_USAGE = 2,    /* bad usage or unreadable input */
+    SQ_EXIT_UNKNOWN = 3,  /* a verdict could not be reached */
+} SqExit;
+
+typedef enum CliFormat { CLI_FMT_TEXT, CLI_FMT_JSON, CLI_FMT_SEXP } CliFormat;
+
+/* A command: name, one-line summary, entry point. */
+typedef struct CliCommand {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} CliCommand;
+
+int cmd_parse(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+
+/* ---- option parsing ------------------------------------------------ */
+
+/* A tiny getopt_long-alike: options may be "--name value", "--name=value"
+** or "-x value"; "--" ends options.  Returns the option's canonical long
+** name (from the table) or NULL at the first operand; *value is set for
+** options that take one.  Errors go to stderr and return "?". */
+typedef struct CliOpt {
+    const char *long_name; /* "format" */
+    char short_name;       /* 'f' or 0 */
+    int has_value;
+} CliOpt;
+
+typedef struct CliArgs {
+    int argc;
+    char **argv;
+    int i;              /* next argv index */
+    const char *cmd;    /* command name, for messages */
+} CliArgs;
+
+void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd);
+const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value);
+int cli_parse_format(const char *cmd, const char *value, unsigned allowed,
+                     CliFormat *out);
+
+/* ---- output ------------------------------------------------------- */
+
+/* Whether to color diagnostics on stderr (--color auto|always|never). */
+int cli_color_setting(const char *value, int *color);
+int cli_stderr_color_default(void);
+
+/* Print diagnostics [from, d->n) as text to stderr. */
+void cli_print_diags_text(const SqDiags *d, size_t from, int color);
+/* Write the whole buffer to f and empty it. */
+void cli_flush(SqBuf *b, FILE *f);
+
+/* Report a file that cannot be read (errno in err). */
+void cli_io_error(const char *cmd, const char *path, int err);
+
+#endif

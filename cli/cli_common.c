@@ -1,0 +1,132 @@
+/*
+** cli_common.c -- option parsing and diagnostic output for all commands.
+**
+** Layer: cli.
+*/
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd) {
+    a->argc = argc;
+    a->argv = argv;
+    a->i = 1;
+    a->cmd = cmd;
+}
+
+static const CliOpt *find_long(const CliOpt *opts, const char *name, size_t n) {
+    for (; opts->long_name; opts++)
+        if (strlen(opts->long_name) == n && strncmp(opts->long_name, name, n) == 0)
+            return opts;
+    return NULL;
+}
+
+static const CliOpt *find_short(const CliOpt *opts, char c) {
+    for (; opts->long_name; opts++)
+        if (opts->short_name == c) return opts;
+    return NULL;
+}
+
+/* Resolve the option at argv[a->i]; returns NULL with *o unset when the
+** word is not an option. */
+static const CliOpt *lookup(CliArgs *a, const CliOpt *opts, const char *arg,
+                            const char **inline_value) {
+    *inline_value = NULL;
+    if (arg[1] == '-') {
+        const char *name = arg + 2, *eq = strchr(name, '=');
+        size_t n = eq ? (size_t)(eq - name) : strlen(name);
+        if (eq) *inline_value = eq + 1;
+        const CliOpt *o = find_long(opts, name, n);
+        if (!o) fprintf(stderr, "squint %s: unknown option '--%.*s'\n", a->cmd, (int)n, name);
+        return o;
+    }
+    const CliOpt *o = arg[2] ? NULL : find_short(opts, arg[1]);
+    if (!o) fprintf(stderr, "squint %s: unknown option '%s'\n", a->cmd, arg);
+    return o;
+}
+
+const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
+    *value = NULL;
+    if (a->i >= a->argc) return NULL;
+    const char *arg = a->argv[a->i];
+    if (strcmp(arg, "--") == 0) {
+        a->i++;
+        return NULL;
+    }
+    if (arg[0] != '-' || arg[1] == 0) return NULL; /* operand ("-" is stdin) */
+    const char *inline_value;
+    const CliOpt *o = lookup(a, opts, arg, &inline_value);
+    a->i++;
+    if (!o) return "?";
+    if (!o->has_value) {
+        if (inline_value) {
+            fprintf(stderr, "squint %s: option '--%s' takes no value\n", a->cmd,
+                    o->long_name);
+            return "?";
+        }
+        return o->long_name;
+    }
+    if (inline_value) {
+        *value = inline_value;
+    } else if (a->i < a->argc) {
+        *value = a->argv[a->i++];
+    } else {
+        fprintf(stderr, "squint %s: option '--%s' needs a value\n", a->cmd,
+                o->long_name);
+        return "?";
+    }
+    return o->long_name;
+}
+
+int cli_parse_format(const char *cmd, const char *value, unsigned allowed,
+                     CliFormat *out) {
+    static const char *const names[] = {"text", "json", "sexp"};
+    for (unsigned i = 0; i < 3; i++) {
+        if ((allowed & (1u << i)) && strcmp(value, names[i]) == 0) {
+            *out = (CliFormat)i;
+            return 1;
+        }
+    }
+    fprintf(stderr, "squint %s: unknown format '%s' (use", cmd, value);
+    const char *sep = " ";
+    for (unsigned i = 0; i < 3; i++)
+        if (allowed & (1u << i)) {
+            fprintf(stderr, "%s%s", sep, names[i]);
+            sep = ", ";
+        }
+    fprintf(stderr, ")\n");
+    return 0;
+}
+
+int cli_stderr_color_default(void) {
+    const char *nc = getenv("NO_COLOR");
+    return isatty(STDERR_FILENO) && !(nc && *nc);
+}
+
+int cli_color_setting(const char *value, int *color) {
+    if (strcmp(value, "auto") == 0) *color = cli_stderr_color_default();
+    else if (strcmp(value, "always") == 0) *color = 1;
+    else if (strcmp(value, "never") == 0) *color = 0;
+    else return 0;
+    return 1;
+}
+
+void cli_print_diags_text(const SqDiags *d, size_t from, int color) {
+    SqBuf b = SQ_BUF_INIT;
+    for (size_t i = from; i < d->n; i++)
+        sq_diag_render_text(d, d->items[i], &b, color ? SQ_RENDER_COLOR : 0);
+    cli_flush(&b, stderr);
+    sq_buf_free(&b);
+}
+
+void cli_flush(SqBuf *b, FILE *f) {
+    if (b->len) fwrite(b->data, 1, b->len, f);
+    sq_buf_reset(b);
+}
+
+void cli_io_error(const char *cmd, const char *path, int err) {
+    fprintf(stderr, "squint %s: cannot read '%s': %s\n", cmd, path, strerror(err));
+}

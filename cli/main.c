@@ -1,0 +1,60 @@
+/*
+** main.c -- `squint <command> ...`: dispatch to the command files.
+**
+** Layer: cli.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define SQUINT_VERSION "0.1.0"
+
+static const CliCommand commands[] = {
+    {"parse", "parse SQL and print its syntax tree (sexp or JSON)", cmd_parse},
+    {"check", "check SQL files and report every problem", cmd_check},
+};
+
+static void usage(FILE *f) {
+    fputs("usage: squint <command> [options] [args]\n\ncommands:\n", f);
+    for (size_t i = 0; i < SQ_ARRAY_LEN(commands); i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n  help     show this list (or 'squint help CMD' for one command)\n"
+          "  version  print the version\n\n"
+          "Run 'squint CMD --help' for the options of a command.\n", f);
+}
+
+static const CliCommand *find(const char *name) {
+    for (size_t i = 0; i < SQ_ARRAY_LEN(commands); i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return SQ_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 ||
+        strcmp(name, "-h") == 0) {
+        const CliCommand *c = argc > 2 ? find(argv[2]) : NULL;
+        if (c) {
+            char *help_argv[] = {argv[2], "--help", NULL};
+            return c->run(2, help_argv);
+        }
+        usage(stdout);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
+        printf("squint %s\n", SQUINT_VERSION);
+        return SQ_EXIT_OK;
+    }
+    const CliCommand *c = find(name);
+    if (!c) {
+        fprintf(stderr, "squint: unknown command '%s'\n\n", name);
+        usage(stderr);
+        return SQ_EXIT_USAGE;
+    }
+    return c->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,50 @@
+/*
+** ast.c -- names of AST kinds and operators, for printers and messages.
+**
+** Layer: grammar.
+*/
+#include "ast.h"
+
+const char *ast_expr_kind_name(AstExprKind k) {
+    static const char *const names[AE__COUNT] = {
+        "null", "integer", "float", "string", "blob", "ctime", "param",
+        "column", "unary", "binary", "is", "isnull", "like", "between",
+        "in-list", "in-select", "in-table", "exists", "subquery", "case",
+        "cast", "collate", "function", "vector", "raise"};
+    return (unsigned)k < AE__COUNT && names[k] ? names[k] : "?";
+}
+
+const char *ast_op_name(AstOp op) {
+    static const char *const names[AST_OP__COUNT] = {
+        [AST_OP_NONE] = "?",
+        [AST_OP_NOT] = "not", [AST_OP_NEG] = "neg", [AST_OP_POS] = "pos",
+        [AST_OP_BITNOT] = "~",
+        [AST_OP_OR] = "or", [AST_OP_AND] = "and",
+        [AST_OP_EQ] = "=", [AST_OP_NE] = "!=",
+        [AST_OP_LT] = "<", [AST_OP_LE] = "<=", [AST_OP_GT] = ">", [AST_OP_GE] = ">=",
+        [AST_OP_BITAND] = "&", [AST_OP_BITOR] = "|",
+        [AST_OP_LSHIFT] = "<<", [AST_OP_RSHIFT] = ">>",
+        [AST_OP_ADD] = "+", [AST_OP_SUB] = "-",
+        [AST_OP_MUL] = "*", [AST_OP_DIV] = "/", [AST_OP_MOD] = "%",
+        [AST_OP_CONCAT] = "||", [AST_OP_PTR] = "->", [AST_OP_PTR2] = "->>",
+        [AST_OP_LIKE] = "LIKE", [AST_OP_GLOB] = "GLOB",
+        [AST_OP_REGEXP] = "REGEXP", [AST_OP_MATCH] = "MATCH",
+        [AST_OP_CURRENT_DATE] = "current_date",
+        [AST_OP_CURRENT_TIME] = "current_time",
+        [AST_OP_CURRENT_TIMESTAMP] = "current_timestamp",
+        [AST_OP_RAISE_IGNORE] = "raise-ignore",
+        [AST_OP_RAISE_ROLLBACK] = "raise-rollback",
+        [AST_OP_RAISE_ABORT] = "raise-abort",
+        [AST_OP_RAISE_FAIL] = "raise-fail",
+    };
+    return (unsigned)op < AST_OP__COUNT && names[op] ? names[op] : "?";
+}
+
+const char *ast_stmt_kind_name(AstStmtKind k) {
+    static const char *const names[AST_STMT__COUNT] = {
+        "select-stmt", "create-table", "create-index", "create-view",
+        "create-trigger", "create-virtual-table", "insert", "update", "delete",
+        "drop", "pragma", "transaction", "alter-table", "attach", "detach",
+        "vacuum", "reindex", "analyze"};
+    return (unsigned)k < AST_STMT__COUNT && names[k] ? names[k] : "?";
+}

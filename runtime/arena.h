@@ -1,0 +1,42 @@
+/*
+** arena.h -- region allocator: many small allocations, one free.
+**
+** Layer: runtime.  An SqArena owns every byte it hands out; nothing
+** allocated from it is freed on its own.  A compilation unit (one statement,
+** one file) gets an arena for its AST, scopes and IR, and drops all of it with
+** sq_arena_reset() or sq_arena_free().  Foreign handles that must be closed
+** with the arena register a cleanup with sq_arena_defer().
+*/
+#ifndef SQ_ARENA_H
+#define SQ_ARENA_H
+
+#include <stddef.h>
+
+typedef struct SqArena SqArena;
+
+SqArena *sq_arena_new(void);
+void sq_arena_free(SqArena *a);
+
+/* Release everything allocated since creation (runs deferred cleanups,
+** newest first) but keep the first block for reuse. */
+void sq_arena_reset(SqArena *a);
+
+/* Zero-filled memory aligned for any object; never returns NULL. */
+void *sq_arena_alloc(SqArena *a, size_t n);
+char *sq_arena_strndup(SqArena *a, const char *s, size_t n);
+char *sq_arena_strdup(SqArena *a, const char *s);
+char *sq_arena_printf(SqArena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Grow an array that lives in the arena: returns storage for at least
+** need elements of size sz, copying the old n elements when it moves. */
+void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
+                    size_t need, size_t sz);
+
+/* Run fn(arg) when the arena is reset or freed. */
+void sq_arena_defer(SqArena *a, void (*fn)(void *), void *arg);
+
+/* Bytes handed out so far (for tests and memory reports). */
+size_t sq_arena_used(const SqArena *a);
+
+#endif

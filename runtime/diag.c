@@ -1,0 +1,304 @@
+/*
+** diag.c -- diagnostic collection and rendering.
+**
+** Layer: runtime.  Text rendering follows gcc: a header line, the source
+** line, and a caret line under the span.  Very long lines (JSON benchmark
+** files often hold a whole item on one line) are shown as a window around
+** the span.
+*/
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *code, *slug, *summary;
+} code_table[] = {
+#define DIAG_CODE(e, code, slug, summary) {code, slug, summary},
+#include "diag_codes.def"
+#undef DIAG_CODE
+};
+
+const char *sq_diag_code(SqDiagCode c) { return code_table[c].code; }
+const char *sq_diag_slug(SqDiagCode c) { return code_table[c].slug; }
+const char *sq_diag_summary(SqDiagCode c) { return code_table[c].summary; }
+
+const char *sq_severity_name(SqSeverity s) {
+    return s == SQ_SEV_ERROR ? "error" : s == SQ_SEV_WARNING ? "warning" : "note";
+}
+
+void sq_diags_init(SqDiags *d, const SqSrcSet *srcs) {
+    memset(d, 0, sizeof *d);
+    d->srcs = srcs;
+}
+
+static void diag_free(SqDiag *g) {
+    for (size_t i = 0; i < g->n_notes; i++) free(g->notes[i].msg);
+    free(g->notes);
+    free(g->msg);
+    free(g->help);
+    free(g);
+}
+
+void sq_diags_free(SqDiags *d) {
+    for (size_t i = 0; i < d->n; i++) diag_free(d->items[i]);
+    free(d->items);
+    d->items = NULL;
+    d->n = d->cap = d->n_errors = d->n_warnings = 0;
+}
+
+static char *vformat(const char *fmt, va_list ap) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_vprintf(&b, fmt, ap);
+    return sq_buf_detach(&b);
+}
+
+static SqDiag *diag_push(SqDiags *d, SqSeverity sev, const char *code,
+                         SrcSpan span, char *msg) {
+    if (d->n == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 16;
+        d->items = sq_realloc(d->items, d->cap * sizeof *d->items);
+    }
+    SqDiag *g = sq_calloc(1, sizeof *g);
+    g->sev = sev;
+    g->code = code;
+    g->span = span;
+    g->msg = msg;
+    d->items[d->n++] = g;
+    if (sev == SQ_SEV_ERROR) d->n_errors++;
+    if (sev == SQ_SEV_WARNING) d->n_warnings++;
+    return g;
+}
+
+SqDiag *sq_diag_add(SqDiags *d, SqSeverity sev, SqDiagCode code, SrcSpan span,
+                    const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = vformat(fmt, ap);
+    va_end(ap);
+    return diag_push(d, sev, sq_diag_code(code), span, msg);
+}
+
+SqDiag *sq_diag_add_named(SqDiags *d, SqSeverity sev, const char *code,
+                          SrcSpan span, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = vformat(fmt, ap);
+    va_end(ap);
+    return diag_push(d, sev, code, span, msg);
+}
+
+void sq_diag_note(SqDiag *g, SrcSpan span, const char *fmt, ...) {
+    g->notes = sq_realloc(g->notes, (g->n_notes + 1) * sizeof *g->notes);
+    va_list ap;
+    va_start(ap, fmt);
+    g->notes[g->n_notes].msg = vformat(fmt, ap);
+    va_end(ap);
+    g->notes[g->n_notes++].span = span;
+}
+
+void sq_diag_help(SqDiag *g, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    free(g->help);
+    g->help = vformat(fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------ */
+/* Text rendering                                                      */
+/* ------------------------------------------------------------------ */
+
+#define WINDOW_COLS 120 /* longest excerpt shown before windowing */
+
+/* Bytes of the UTF-8 sequence starting at p (1 for invalid bytes). */
+static size_t char_len(const unsigned char *p, size_t n) {
+    size_t k = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2
+             : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 1;
+    if (k > n) return 1;
+    for (size_t i = 1; i < k; i++)
+        if ((p[i] & 0xC0) != 0x80) return 1;
+    return k;
+}
+
+/* Display columns from line[0] up to byte offset 'upto'. */
+static size_t display_cols(const char *line, size_t upto) {
+    size_t cols = 0;
+    for (size_t i = 0; i < upto;) {
+        i += char_len((const unsigned char *)line + i, upto - i);
+        cols++;
+    }
+    return cols;
+}
+
+/* Append line[from..to) with control bytes made visible as '?', keeping one
+** display column per character. */
+static void put_visible(SqBuf *out, const char *line, size_t from, size_t to) {
+    for (size_t i = from; i < to;) {
+        const unsigned char *p = (const unsigned char *)line + i;
+        size_t k = char_len(p, to - i);
+        if (k == 1 && (p[0] < 0x20 || p[0] >= 0x7f) && p[0] != '\t')
+            sq_buf_putc(out, '?');
+        else if (p[0] == '\t')
+            sq_buf_putc(out, ' ');
+        else
+            sq_buf_put(out, (const char *)p, k);
+        i += k;
+    }
+}
+
+/* Choose the byte window [*from, *to) of the line to show around the
+** caret so that very long lines stay readable. */
+static void excerpt_window(const char *line, size_t len, size_t caret,
+                           size_t *from, size_t *to) {
+    *from = 0;
+    *to = len;
+    if (display_cols(line, len) <= WINDOW_COLS) return;
+    size_t back = 0, i = caret;
+    while (i > 0 && back < WINDOW_COLS / 3) {
+        i--;
+        while (i > 0 && ((unsigned char)line[i] & 0xC0) == 0x80) i--;
+        back++;
+    }
+    *from = i;
+    size_t fwd = 0, j = *from;
+    while (j < len && fwd < WINDOW_COLS) {
+        j += char_len((const unsigned char *)line + j, len - j);
+        fwd++;
+    }
+    *to = j;
+}
+
+static void render_excerpt(SqBuf *out, const SqSrcSet *srcs, SrcSpan span,
+                           int color) {
+    const SqSrc *src = sq_src_get(srcs, span.file);
+    if (!src) return;
+    SqSrcPos a = sq_src_locate(src, span.start);
+    SqSrcPos b = sq_src_locate(src, span.end > span.start ? span.end : span.start);
+    size_t len;
+    const char *line = sq_src_line(a.file, a.line, &len);
+    size_t caret = a.col - 1 > len ? len : a.col - 1;
+    size_t stop = (b.line == a.line && b.file == a.file) ? b.col - 1 : len;
+    if (stop > len) stop = len;
+    if (stop < caret) stop = caret;
+    size_t from, to;
+    excerpt_window(line, len, caret, &from, &to);
+    if (stop > to) stop = to;
+    char num[16];
+    int w = snprintf(num, sizeof num, "%u", a.line);
+    sq_buf_printf(out, " %s | ", num);
+    if (from > 0) sq_buf_puts(out, "...");
+    put_visible(out, line, from, to);
+    if (to < len) sq_buf_puts(out, "...");
+    sq_buf_putc(out, '\n');
+    sq_buf_repeat(out, ' ', (size_t)w + 1);
+    sq_buf_puts(out, " | ");
+    if (from > 0) sq_buf_puts(out, "   ");
+    sq_buf_repeat(out, ' ', display_cols(line + from, caret - from));
+    if (color) sq_buf_puts(out, "\033[1;32m");
+    sq_buf_putc(out, '^');
+    size_t width = display_cols(line + caret, stop - caret);
+    if (width > 1) sq_buf_repeat(out, '~', width - 1);
+    if (color) sq_buf_puts(out, "\033[0m");
+    sq_buf_putc(out, '\n');
+}
+
+static void render_location(SqBuf *out, const SqSrcSet *srcs, SrcSpan span) {
+    const SqSrc *src = sq_src_get(srcs, span.file);
+    if (!src) {
+        sq_buf_puts(out, "squint: ");
+        return;
+    }
+    SqSrcPos p = sq_src_locate(src, span.start);
+    sq_buf_printf(out, "%s:%u:%u: ", p.file->name, p.line, p.col);
+}
+
+static const char *sev_color(SqSeverity s) {
+    return s == SQ_SEV_ERROR ? "\033[1;31m" : s == SQ_SEV_WARNING ? "\033[1;35m"
+                                                                 : "\033[1;36m";
+}
+
+void sq_diag_render_text(const SqDiags *d, const SqDiag *g, SqBuf *out,
+                         unsigned flags) {
+    int color = (flags & SQ_RENDER_COLOR) != 0;
+    render_location(out, d->srcs, g->span);
+    if (color) sq_buf_puts(out, sev_color(g->sev));
+    sq_buf_printf(out, "%s[%s]", sq_severity_name(g->sev), g->code);
+    if (color) sq_buf_puts(out, "\033[0m");
+    sq_buf_printf(out, ": %s", g->msg);
+    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
+    if (src && src->item) sq_buf_printf(out, " [%s]", src->item);
+    sq_buf_putc(out, '\n');
+    render_excerpt(out, d->srcs, g->span, color);
+    for (size_t i = 0; i < g->n_notes; i++) {
+        render_location(out, d->srcs, g->notes[i].span);
+        sq_buf_printf(out, "note: %s\n", g->notes[i].msg);
+        render_excerpt(out, d->srcs, g->notes[i].span, color);
+    }
+    if (g->help) sq_buf_printf(out, "  = help: %s\n", g->help);
+}
+
+/* ------------------------------------------------------------------ */
+/* JSON rendering                                                      */
+/* ------------------------------------------------------------------ */
+
+static void json_span(SqJsonWriter *w, const SqSrcSet *srcs, SrcSpan span) {
+    const SqSrc *src = sq_src_get(srcs, span.file);
+    if (!src) {
+        sq_jw_null(w);
+        return;
+    }
+    SqSrcPos a = sq_src_locate(src, span.start);
+    SqSrcPos b = sq_src_locate(src, span.end);
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "file");
+    sq_jw_str(w, a.file->name);
+    sq_jw_key(w, "line");
+    sq_jw_int(w, a.line);
+    sq_jw_key(w, "col");
+    sq_jw_int(w, a.col);
+    sq_jw_key(w, "end_line");
+    sq_jw_int(w, b.line);
+    sq_jw_key(w, "end_col");
+    sq_jw_int(w, b.col);
+    sq_jw_key(w, "offset");
+    sq_jw_int(w, a.offset);
+    sq_jw_key(w, "length");
+    sq_jw_int(w, b.offset >= a.offset ? b.offset - a.offset : 0);
+    sq_jw_obj_end(w);
+}
+
+void sq_diag_render_json(const SqDiags *d, const SqDiag *g, SqJsonWriter *w) {
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "severity");
+    sq_jw_str(w, sq_severity_name(g->sev));
+    sq_jw_key(w, "code");
+    sq_jw_str(w, g->code);
+    sq_jw_key(w, "message");
+    sq_jw_str(w, g->msg);
+    sq_jw_key(w, "location");
+    json_span(w, d->srcs, g->span);
+    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
+    if (src && src->item) {
+        sq_jw_key(w, "item");
+        sq_jw_str(w, src->item);
+    }
+    sq_jw_key(w, "notes");
+    sq_jw_arr_begin(w);
+    for (size_t i = 0; i < g->n_notes; i++) {
+        sq_jw_obj_begin(w);
+        sq_jw_key(w, "message");
+        sq_jw_str(w, g->notes[i].msg);
+        sq_jw_key(w, "location");
+        json_span(w, d->srcs, g->notes[i].span);
+        sq_jw_obj_end(w);
+    }
+    sq_jw_arr_end(w);
+    if (g->help) {
+        sq_jw_key(w, "help");
+        sq_jw_str(w, g->help);
+    }
+    sq_jw_obj_end(w);
+}

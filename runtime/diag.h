@@ -1,0 +1,77 @@
+/*
+** diag.h -- diagnostics: collected with spans, rendered gcc-style or JSON.
+**
+** Layer: runtime.  Every layer reports problems by adding an SqDiag to an
+** SqDiags list; nothing in the library prints.  Errors are counted, not
+** thrown: the reporting function returns NULL or false and the caller goes
+** on.  The CLI renders the list as text (file:line:col: error[code]:
+** message, then the source line with a caret underline) or as JSON.
+** SqDiags owns its diagnostics (heap); sq_diags_free() releases them.
+*/
+#ifndef SQ_DIAG_H
+#define SQ_DIAG_H
+
+#include <stddef.h>
+
+#include "jsonw.h"
+#include "src.h"
+#include "strbuf.h"
+#include "util.h"
+
+typedef enum SqDiagCode {
+#define DIAG_CODE(e, code, slug, summary) e,
+#include "diag_codes.def"
+#undef DIAG_CODE
+    SQ_DIAG_CODE_COUNT
+} SqDiagCode;
+
+typedef enum SqSeverity { SQ_SEV_NOTE, SQ_SEV_WARNING, SQ_SEV_ERROR } SqSeverity;
+
+typedef struct SqDiagNote {
+    SrcSpan span; /* file 0: a note without a location */
+    char *msg;
+} SqDiagNote;
+
+typedef struct SqDiag {
+    SqSeverity sev;
+    const char *code;  /* "E0103", a lint rule name, ... (static) */
+    SrcSpan span;      /* file 0: not tied to a location */
+    char *msg;         /* lowercase, identifiers quoted */
+    SqDiagNote *notes; /* related locations ("opened here") */
+    size_t n_notes;
+    char *help;        /* optional suggestion, or NULL */
+} SqDiag;
+
+typedef struct SqDiags {
+    const SqSrcSet *srcs; /* to resolve spans; not owned */
+    SqDiag **items;
+    size_t n, cap;
+    size_t n_errors, n_warnings;
+} SqDiags;
+
+void sq_diags_init(SqDiags *d, const SqSrcSet *srcs);
+void sq_diags_free(SqDiags *d);
+
+/* Code string, slug and summary of a declared code. */
+const char *sq_diag_code(SqDiagCode c);
+const char *sq_diag_slug(SqDiagCode c);
+const char *sq_diag_summary(SqDiagCode c);
+
+/* Add a diagnostic; returns it so notes and help can be attached. */
+SqDiag *sq_diag_add(SqDiags *d, SqSeverity sev, SqDiagCode code, SrcSpan span,
+                    const char *fmt, ...) SQ_PRINTF(5, 6);
+/* Same with a free-form code string (lint rule names). */
+SqDiag *sq_diag_add_named(SqDiags *d, SqSeverity sev, const char *code,
+                          SrcSpan span, const char *fmt, ...) SQ_PRINTF(5, 6);
+void sq_diag_note(SqDiag *g, SrcSpan span, const char *fmt, ...) SQ_PRINTF(3, 4);
+void sq_diag_help(SqDiag *g, const char *fmt, ...) SQ_PRINTF(2, 3);
+
+/* Rendering. */
+enum { SQ_RENDER_COLOR = 1 };
+void sq_diag_render_text(const SqDiags *d, const SqDiag *g, SqBuf *out,
+                         unsigned flags);
+void sq_diag_render_json(const SqDiags *d, const SqDiag *g, SqJsonWriter *w);
+
+const char *sq_severity_name(SqSeverity s);
+
+#endif

@@ -1,0 +1,79 @@
+/*
+** strbuf.c -- growable byte buffer.
+**
+** Layer: runtime.  Capacity doubles; every append keeps a trailing NUL.
+*/
+#include "strbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sq_buf_free(SqBuf *b) {
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+void sq_buf_reset(SqBuf *b) {
+    b->len = 0;
+    if (b->data) b->data[0] = 0;
+}
+
+char *sq_buf_detach(SqBuf *b) {
+    char *d = b->data ? b->data : sq_strdup("");
+    b->data = NULL;
+    b->len = b->cap = 0;
+    return d;
+}
+
+void sq_buf_reserve(SqBuf *b, size_t extra) {
+    size_t need = b->len + extra + 1;
+    if (need <= b->cap) return;
+    size_t c = b->cap ? b->cap : 64;
+    while (c < need) c *= 2;
+    b->data = sq_realloc(b->data, c);
+    b->cap = c;
+}
+
+void sq_buf_put(SqBuf *b, const char *s, size_t n) {
+    sq_buf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void sq_buf_puts(SqBuf *b, const char *s) { sq_buf_put(b, s, strlen(s)); }
+
+void sq_buf_putc(SqBuf *b, char c) {
+    sq_buf_reserve(b, 1);
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+}
+
+void sq_buf_repeat(SqBuf *b, char c, size_t n) {
+    sq_buf_reserve(b, n);
+    memset(b->data + b->len, c, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void sq_buf_vprintf(SqBuf *b, const char *fmt, va_list ap) {
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (n <= 0) return;
+    sq_buf_reserve(b, (size_t)n);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void sq_buf_printf(SqBuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    sq_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+const char *sq_buf_str(const SqBuf *b) { return b->data ? b->data : ""; }

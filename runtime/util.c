@@ -1,0 +1,92 @@
+/*
+** util.c -- checked allocation, ASCII case-insensitive compares, file reads.
+**
+** Layer: runtime.  The only function in the library that terminates the
+** process is sq_oom(); it is called when the C allocator fails.
+*/
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sq_oom(void) {
+    fputs("squint: out of memory\n", stderr);
+    abort();
+}
+
+void *sq_malloc(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) sq_oom();
+    return p;
+}
+
+void *sq_calloc(size_t n, size_t sz) {
+    void *p = calloc(n ? n : 1, sz ? sz : 1);
+    if (!p) sq_oom();
+    return p;
+}
+
+void *sq_realloc(void *p, size_t n) {
+    void *q = realloc(p, n ? n : 1);
+    if (!q) sq_oom();
+    return q;
+}
+
+char *sq_strndup(const char *s, size_t n) {
+    char *d = sq_malloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+char *sq_strdup(const char *s) { return sq_strndup(s, strlen(s)); }
+
+int sq_strnicmp(const char *a, const char *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        int ca = sq_ascii_lower((unsigned char)a[i]);
+        int cb = sq_ascii_lower((unsigned char)b[i]);
+        if (ca != cb) return ca - cb;
+        if (ca == 0) return 0;
+    }
+    return 0;
+}
+
+int sq_stricmp(const char *a, const char *b) {
+    for (;; a++, b++) {
+        int ca = sq_ascii_lower((unsigned char)*a);
+        int cb = sq_ascii_lower((unsigned char)*b);
+        if (ca != cb || ca == 0) return ca - cb;
+    }
+}
+
+/* Read with a growing buffer rather than trusting st_size, so pipes and
+** /dev/stdin work the same as regular files. */
+char *sq_read_file(const char *path, size_t *len, int *err) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        *err = errno;
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    errno = 0;
+    char *buf = sq_malloc(cap);
+    for (;;) {
+        if (cap - n < 4096 + 2) buf = sq_realloc(buf, cap *= 2);
+        size_t got = fread(buf + n, 1, cap - n - 2, f);
+        n += got;
+        if (got == 0) break;
+    }
+    int failed = ferror(f), saved = errno;
+    if (f != stdin) fclose(f);
+    if (failed) {
+        free(buf);
+        *err = saved ? saved : EIO;
+        return NULL;
+    }
+    buf[n] = buf[n + 1] = 0; /* two NULs: flex's end-of-buffer marker */
+    *len = n;
+    *err = 0;
+    return buf;
+}

@@ -1,0 +1,46 @@
+/*
+** util.h -- allocation wrappers and small helpers shared by every layer.
+**
+** Layer: runtime.  Takes nothing, gives checked malloc/realloc/strdup and a
+** few byte-level predicates.  Out of memory is not a recoverable condition
+** in squint: every allocation failure ends in sq_oom(), the one place that
+** aborts the process (the library never calls exit()).
+*/
+#ifndef SQ_UTIL_H
+#define SQ_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SQ_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define SQ_UNUSED(x) ((void)(x))
+
+#if defined(__GNUC__)
+#define SQ_NORETURN __attribute__((noreturn))
+#define SQ_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SQ_NORETURN
+#define SQ_PRINTF(f, a)
+#endif
+
+/* Report out-of-memory on stderr and abort.  Never returns. */
+SQ_NORETURN void sq_oom(void);
+
+void *sq_malloc(size_t n);             /* never returns NULL */
+void *sq_calloc(size_t n, size_t sz);  /* never returns NULL */
+void *sq_realloc(void *p, size_t n);   /* never returns NULL */
+char *sq_strdup(const char *s);
+char *sq_strndup(const char *s, size_t n);
+
+/* ASCII-only case folding, as SQLite does for identifiers and keywords. */
+static inline unsigned char sq_ascii_lower(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c;
+}
+int sq_strnicmp(const char *a, const char *b, size_t n);
+int sq_stricmp(const char *a, const char *b);
+
+/* Read a whole file into a fresh NUL-terminated buffer.  On failure returns
+** NULL and stores errno in *err.  The caller frees the buffer. */
+char *sq_read_file(const char *path, size_t *len, int *err);
+
+#endif

@@ -1,0 +1,302 @@
+/*
+** corpus.c -- read the public benchmark files in ../shared/corpora.
+**
+** Test support.  Formats (see the corpora README):
+**   spider-dev/dev.json                 [{db_id, query, ...}]
+**   spider-dev/predictions/<m>.sql      one SQL per line, aligned with dev.json
+**   bird-dev/dev.json                   [{question_id, db_id, SQL, ...}]
+**   bird-dev/predictions/<m>.json       {"qid": "SQL\t----- bird -----\tdb_id"}
+**   bird-dev/predictions/<m>.sql        one SQL per line, aligned by question_id
+**   equiv/calcite.jsonl                 {schema, pair: [q1, q2], ...} per line
+*/
+#include "corpus.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../../runtime/strbuf.h"
+#include "../../runtime/util.h"
+
+static char *path_join(const char *a, const char *b) {
+    SqBuf p = SQ_BUF_INIT;
+    sq_buf_printf(&p, "%s/%s", a, b);
+    return sq_buf_detach(&p);
+}
+
+static void add(Corpus *c, CorpusSet set, const char *origin, const char *db,
+                const char *sql, size_t len) {
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 4096;
+        c->q = sq_realloc(c->q, c->cap * sizeof *c->q);
+    }
+    CorpusQuery *q = &c->q[c->n++];
+    q->set = set;
+    q->origin = sq_strdup(origin);
+    q->db_id = db ? sq_strdup(db) : NULL;
+    q->sql = sq_strndup(sql, len);
+    q->len = len;
+    q->schema = -1;
+}
+
+static cJSON *read_json(const char *path) {
+    size_t len;
+    int err;
+    char *text = sq_read_file(path, &len, &err);
+    if (!text) return NULL;
+    cJSON *j = cJSON_ParseWithLength(text, len);
+    free(text);
+    return j;
+}
+
+/* Split a file into lines (no trailing newline kept); *n lines. */
+static char **read_lines(const char *path, size_t *n) {
+    size_t len;
+    int err;
+    char *text = sq_read_file(path, &len, &err);
+    *n = 0;
+    if (!text) return NULL;
+    size_t cap = 1024;
+    char **lines = sq_malloc(cap * sizeof *lines);
+    char *p = text, *end = text + len;
+    while (p < end) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (l && p[l - 1] == '\r') l--;
+        if (*n == cap) lines = sq_realloc(lines, (cap *= 2) * sizeof *lines);
+        lines[(*n)++] = sq_strndup(p, l);
+        p = nl ? nl + 1 : end;
+    }
+    free(text);
+    return lines;
+}
+
+static void free_lines(char **lines, size_t n) {
+    for (size_t i = 0; i < n; i++) free(lines[i]);
+    free(lines);
+}
+
+static int has_suffix(const char *s, const char *suf) {
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+/* Sorted *.sql / *.json names in a directory (caller frees). */
+static char **list_dir(const char *dir, size_t *n) {
+    DIR *d = opendir(dir);
+    *n = 0;
+    if (!d) return NULL;
+    char **names = NULL;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (!has_suffix(e->d_name, ".sql") && !has_suffix(e->d_name, ".json")) continue;
+        names = sq_realloc(names, (*n + 1) * sizeof *names);
+        names[(*n)++] = sq_strdup(e->d_name);
+    }
+    closedir(d);
+    for (size_t i = 1; i < *n; i++)
+        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    return names;
+}
+
+/* ---------------------------------------------------------------- Spider */
+
+static int load_spider(Corpus *c) {
+    char *dev = path_join(c->root, "spider-dev/dev.json");
+    cJSON *j = read_json(dev);
+    free(dev);
+    if (!cJSON_IsArray(j)) return -1;
+    size_t n = (size_t)cJSON_GetArraySize(j);
+    char **dbs = sq_calloc(n, sizeof *dbs);
+    char origin[256];
+    for (size_t i = 0; i < n; i++) {
+        cJSON *it = cJSON_GetArrayItem(j, (int)i);
+        const char *db = cJSON_GetStringValue(cJSON_GetObjectItem(it, "db_id"));
+        const char *q = cJSON_GetStringValue(cJSON_GetObjectItem(it, "query"));
+        if (!db || !q) continue;
+        dbs[i] = sq_strdup(db);
+        snprintf(origin, sizeof origin, "spider/dev.json#%zu", i);
+        add(c, CORPUS_SPIDER, origin, db, q, strlen(q));
+    }
+    cJSON_Delete(j);
+    char *pdir = path_join(c->root, "spider-dev/predictions");
+    size_t nf;
+    char **files = list_dir(pdir, &nf);
+    for (size_t f = 0; f < nf; f++) {
+        char *path = path_join(pdir, files[f]);
+        size_t nl;
+        char **lines = read_lines(path, &nl);
+        for (size_t i = 0; i < nl && i < n; i++) {
+            snprintf(origin, sizeof origin, "spider/%s#%zu", files[f], i);
+            add(c, CORPUS_SPIDER, origin, dbs[i], lines[i], strlen(lines[i]));
+        }
+        free_lines(lines, nl);
+        free(path);
+        free(files[f]);
+    }
+    free(files);
+    free(pdir);
+    for (size_t i = 0; i < n; i++) free(dbs[i]);
+    free(dbs);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ BIRD */
+
+static void load_bird_json_preds(Corpus *c, const char *path, const char *name) {
+    cJSON *j = read_json(path);
+    char origin[256];
+    cJSON *it;
+    cJSON_ArrayForEach(it, j) {
+        char num[32];
+        const char *v = cJSON_GetStringValue(it);
+        if (!v && cJSON_IsNumber(it)) { /* some files hold a bare 0 */
+            snprintf(num, sizeof num, "%g", it->valuedouble);
+            v = num;
+        }
+        if (!v) continue;
+        const char *sep = strstr(v, "\t----- bird -----\t");
+        size_t len = sep ? (size_t)(sep - v) : strlen(v);
+        const char *db = sep ? sep + strlen("\t----- bird -----\t") : NULL;
+        snprintf(origin, sizeof origin, "bird/%s#%s", name, it->string);
+        add(c, CORPUS_BIRD, origin, db, v, len);
+    }
+    cJSON_Delete(j);
+}
+
+static int load_bird(Corpus *c) {
+    char *dev = path_join(c->root, "bird-dev/dev.json");
+    cJSON *j = read_json(dev);
+    free(dev);
+    if (!cJSON_IsArray(j)) return -1;
+    size_t n = (size_t)cJSON_GetArraySize(j);
+    char **dbs = sq_calloc(n, sizeof *dbs);
+    char origin[256];
+    for (size_t i = 0; i < n; i++) {
+        cJSON *it = cJSON_GetArrayItem(j, (int)i);
+        const char *db = cJSON_GetStringValue(cJSON_GetObjectItem(it, "db_id"));
+        const char *q = cJSON_GetStringValue(cJSON_GetObjectItem(it, "SQL"));
+        if (!db || !q) continue;
+        dbs[i] = sq_strdup(db);
+        snprintf(origin, sizeof origin, "bird/dev.json#%zu", i);
+        add(c, CORPUS_BIRD, origin, db, q, strlen(q));
+    }
+    cJSON_Delete(j);
+    char *pdir = path_join(c->root, "bird-dev/predictions");
+    size_t nf;
+    char **files = list_dir(pdir, &nf);
+    for (size_t f = 0; f < nf; f++) {
+        char *path = path_join(pdir, files[f]);
+        if (has_suffix(files[f], ".json")) {
+            load_bird_json_preds(c, path, files[f]);
+        } else {
+            size_t nl;
+            char **lines = read_lines(path, &nl);
+            for (size_t i = 0; i < nl && i < n; i++) {
+                snprintf(origin, sizeof origin, "bird/%s#%zu", files[f], i);
+                add(c, CORPUS_BIRD, origin, dbs[i], lines[i], strlen(lines[i]));
+            }
+            free_lines(lines, nl);
+        }
+        free(path);
+        free(files[f]);
+    }
+    free(files);
+    free(pdir);
+    for (size_t i = 0; i < n; i++) free(dbs[i]);
+    free(dbs);
+    return 1;
+}
+
+/* ----------------------------------------------------------------- equiv */
+
+static char *calcite_schema_sql(cJSON *schema) {
+    SqBuf b = SQ_BUF_INIT;
+    cJSON *t, *col;
+    cJSON_ArrayForEach(t, schema) {
+        sq_buf_printf(&b, "CREATE TABLE \"%s\"(", t->string);
+        const char *sep = "";
+        cJSON_ArrayForEach(col, t) {
+            const char *ty = cJSON_GetStringValue(col);
+            sq_buf_printf(&b, "%s\"%s\" %s", sep, col->string, ty ? ty : "");
+            sep = ", ";
+        }
+        sq_buf_puts(&b, ");\n");
+    }
+    return sq_buf_detach(&b);
+}
+
+static int load_equiv(Corpus *c) {
+    char *path = path_join(c->root, "equiv/calcite.jsonl");
+    size_t nl;
+    char **lines = read_lines(path, &nl);
+    free(path);
+    if (!lines) return -1;
+    char origin[256];
+    for (size_t i = 0; i < nl; i++) {
+        cJSON *j = cJSON_Parse(lines[i]);
+        cJSON *pair = cJSON_GetObjectItem(j, "pair");
+        if (!cJSON_IsArray(pair)) {
+            cJSON_Delete(j);
+            continue;
+        }
+        c->equiv_schemas = sq_realloc(c->equiv_schemas,
+                                      (c->n_equiv_schemas + 1) * sizeof(char *));
+        c->equiv_schemas[c->n_equiv_schemas] =
+            calcite_schema_sql(cJSON_GetObjectItem(j, "schema"));
+        for (int k = 0; k < 2; k++) {
+            const char *q = cJSON_GetStringValue(cJSON_GetArrayItem(pair, k));
+            if (!q) continue;
+            snprintf(origin, sizeof origin, "equiv/calcite.jsonl#%zu.%d", i + 1, k);
+            add(c, CORPUS_EQUIV, origin, NULL, q, strlen(q));
+            c->q[c->n - 1].schema = (int)c->n_equiv_schemas;
+        }
+        c->n_equiv_schemas++;
+        cJSON_Delete(j);
+    }
+    free_lines(lines, nl);
+    return 1;
+}
+
+int corpus_load(Corpus *c) {
+    memset(c, 0, sizeof *c);
+    const char *root = getenv("SQUINT_CORPORA");
+    c->root = sq_strdup(root && *root ? root : "../shared/corpora");
+    struct stat st;
+    if (stat(c->root, &st) != 0 || !S_ISDIR(st.st_mode)) return 0;
+    if (load_spider(c) < 0 || load_bird(c) < 0 || load_equiv(c) < 0) return -1;
+    return 1;
+}
+
+void corpus_free(Corpus *c) {
+    for (size_t i = 0; i < c->n; i++) {
+        free(c->q[i].origin);
+        free(c->q[i].db_id);
+        free(c->q[i].sql);
+    }
+    for (size_t i = 0; i < c->n_equiv_schemas; i++) free(c->equiv_schemas[i]);
+    free(c->equiv_schemas);
+    free(c->q);
+    free(c->root);
+    memset(c, 0, sizeof *c);
+}
+
+char *corpus_spider_db(const Corpus *c, const char *db_id) {
+    SqBuf p = SQ_BUF_INIT;
+    sq_buf_printf(&p, "%s/spider-dev/database/%s/%s.sqlite", c->root, db_id, db_id);
+    return sq_buf_detach(&p);
+}
+
+char *corpus_bird_schema(const Corpus *c, const char *db_id) {
+    SqBuf p = SQ_BUF_INIT;
+    sq_buf_printf(&p, "%s/bird-dev/schemas/%s.sql", c->root, db_id);
+    return sq_buf_detach(&p);
+}

@@ -1,0 +1,46 @@
+/*
+** corpus.h -- load every query of ../shared/corpora for conformance tests
+** and benchmarks.
+**
+** Test support (not part of libsquint).  The corpus root comes from
+** $SQUINT_CORPORA (default ../shared/corpora).  Each query records where
+** it came from and which database it belongs to.
+*/
+#ifndef SQ_CORPUS_H
+#define SQ_CORPUS_H
+
+#include <stddef.h>
+
+typedef enum CorpusSet {
+    CORPUS_SPIDER,  /* Spider dev gold and predictions: real databases */
+    CORPUS_BIRD,    /* BIRD dev gold and predictions: schema-only */
+    CORPUS_EQUIV,   /* Calcite equivalence pairs */
+} CorpusSet;
+
+typedef struct CorpusQuery {
+    CorpusSet set;
+    char *origin;   /* "spider/dev.json#12", "bird/chatgpt.json#33", ... */
+    char *db_id;    /* database id, or NULL (equiv pairs) */
+    char *sql;      /* the query text (NUL-terminated) */
+    size_t len;
+    int schema;     /* equiv: index into Corpus.equiv_schemas */
+} CorpusQuery;
+
+typedef struct Corpus {
+    char *root;
+    CorpusQuery *q;
+    size_t n, cap;
+    char **equiv_schemas; /* CREATE TABLE script per equiv pair */
+    size_t n_equiv_schemas;
+} Corpus;
+
+/* Load all queries.  Returns 0 when the corpus directory does not exist
+** (callers skip with a message), -1 on a malformed file, 1 on success. */
+int corpus_load(Corpus *c);
+void corpus_free(Corpus *c);
+
+/* Path of a Spider database, or of a BIRD schema DDL file (caller frees). */
+char *corpus_spider_db(const Corpus *c, const char *db_id);
+char *corpus_bird_schema(const Corpus *c, const char *db_id);
+
+#endif
