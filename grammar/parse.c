@@ -322,7 +322,8 @@ void ast_syntax_error(ParseCtx *ctx, SqLoc loc, int lookahead_kind,
     }
     SqDiag *g = ast_error(ctx, code, loc, "%s", sq_buf_str(&b));
     sq_buf_free(&b);
-    if (p->cur_synthetic || p->cur.code == TK_SEMI || p->cur.code == LEX_EOF)
+    /* Point at the '(' the parser still wants closed. */
+    if (p->cur_synthetic || p->cur.code == TK_SEMI || has(expected, n_expected, ")"))
         note_open_paren(p, g);
 }
 

@@ -149,26 +149,28 @@ static void put_visible(SqBuf *out, const char *line, size_t from, size_t to) {
     }
 }
 
+/* Byte offset reached after 'cols' characters from byte 'at' (or len). */
+static size_t advance_cols(const char *line, size_t len, size_t at, size_t cols) {
+    while (at < len && cols-- > 0)
+        at += char_len((const unsigned char *)line + at, len - at);
+    return at;
+}
+
 /* Choose the byte window [*from, *to) of the line to show around the
-** caret so that very long lines stay readable. */
+** caret so that very long lines stay readable.  Characters are counted
+** forward only, with the same rule everywhere, so the window always
+** contains the caret even in text that is not valid UTF-8. */
 static void excerpt_window(const char *line, size_t len, size_t caret,
                            size_t *from, size_t *to) {
     *from = 0;
     *to = len;
     if (display_cols(line, len) <= WINDOW_COLS) return;
-    size_t back = 0, i = caret;
-    while (i > 0 && back < WINDOW_COLS / 3) {
-        i--;
-        while (i > 0 && ((unsigned char)line[i] & 0xC0) == 0x80) i--;
-        back++;
-    }
-    *from = i;
-    size_t fwd = 0, j = *from;
-    while (j < len && fwd < WINDOW_COLS) {
-        j += char_len((const unsigned char *)line + j, len - j);
-        fwd++;
-    }
-    *to = j;
+    size_t caret_col = display_cols(line, caret);
+    if (caret_col > WINDOW_COLS / 3)
+        *from = advance_cols(line, len, 0, caret_col - WINDOW_COLS / 3);
+    if (*from > caret) *from = caret;
+    *to = advance_cols(line, len, *from, WINDOW_COLS);
+    if (*to < caret) *to = caret;
 }
 
 static void render_excerpt(SqBuf *out, const SqSrcSet *srcs, SrcSpan span,
@@ -186,6 +188,7 @@ static void render_excerpt(SqBuf *out, const SqSrcSet *srcs, SrcSpan span,
     size_t from, to;
     excerpt_window(line, len, caret, &from, &to);
     if (stop > to) stop = to;
+    if (stop < caret) stop = caret;
     char num[16];
     int w = snprintf(num, sizeof num, "%u", a.line);
     sq_buf_printf(out, " %s | ", num);

@@ -12,6 +12,7 @@
 #include "corpus.h"
 
 #include <cjson/cJSON.h>
+#include <sqlite3.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -299,4 +300,64 @@ char *corpus_bird_schema(const Corpus *c, const char *db_id) {
     SqBuf p = SQ_BUF_INIT;
     sq_buf_printf(&p, "%s/bird-dev/schemas/%s.sql", c->root, db_id);
     return sq_buf_detach(&p);
+}
+
+/* ------------------------------------------------------------ databases */
+
+static sqlite3 *memory_db_with(const char *script) {
+    sqlite3 *db;
+    sqlite3_open(":memory:", &db);
+    if (script) sqlite3_exec(db, script, NULL, NULL, NULL);
+    return db;
+}
+
+static sqlite3 *open_spider(const Corpus *c, const char *db_id) {
+    char *path = corpus_spider_db(c, db_id);
+    char *uri = sqlite3_mprintf("file:%s?mode=ro", path);
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL)
+        != SQLITE_OK) {
+        sqlite3_close(db);
+        db = memory_db_with(NULL);
+    }
+    sqlite3_free(uri);
+    free(path);
+    return db;
+}
+
+static sqlite3 *open_bird(const Corpus *c, const char *db_id) {
+    char *path = db_id ? corpus_bird_schema(c, db_id) : NULL;
+    size_t len;
+    int err;
+    char *ddl = path ? sq_read_file(path, &len, &err) : NULL;
+    sqlite3 *db = memory_db_with(ddl);
+    free(ddl);
+    free(path);
+    return db;
+}
+
+sqlite3 *corpus_db(CorpusDbs *cache, const Corpus *c, const CorpusQuery *q) {
+    char key[512];
+    snprintf(key, sizeof key, "%d:%s:%d", (int)q->set, q->db_id ? q->db_id : "",
+             q->schema);
+    for (size_t i = 0; i < cache->n; i++)
+        if (strcmp(cache->keys[i], key) == 0) return cache->dbs[i];
+    sqlite3 *db = q->set == CORPUS_SPIDER ? open_spider(c, q->db_id)
+                : q->set == CORPUS_BIRD   ? open_bird(c, q->db_id)
+                : memory_db_with(q->schema >= 0 ? c->equiv_schemas[q->schema] : NULL);
+    cache->keys = sq_realloc(cache->keys, (cache->n + 1) * sizeof *cache->keys);
+    cache->dbs = sq_realloc(cache->dbs, (cache->n + 1) * sizeof *cache->dbs);
+    cache->keys[cache->n] = sq_strdup(key);
+    cache->dbs[cache->n++] = db;
+    return db;
+}
+
+void corpus_dbs_close(CorpusDbs *cache) {
+    for (size_t i = 0; i < cache->n; i++) {
+        sqlite3_close(cache->dbs[i]);
+        free(cache->keys[i]);
+    }
+    free(cache->keys);
+    free(cache->dbs);
+    memset(cache, 0, sizeof *cache);
 }

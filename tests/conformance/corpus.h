@@ -43,4 +43,18 @@ void corpus_free(Corpus *c);
 char *corpus_spider_db(const Corpus *c, const char *db_id);
 char *corpus_bird_schema(const Corpus *c, const char *db_id);
 
+/* SQLite connections for checking corpus queries, opened on first use and
+** kept: Spider queries get their real database (read-only), BIRD queries
+** an in-memory database built from the schema DDL, equivalence pairs an
+** in-memory database with their own tables. */
+typedef struct sqlite3 sqlite3;
+typedef struct CorpusDbs {
+    char **keys;
+    sqlite3 **dbs;
+    size_t n;
+} CorpusDbs;
+
+sqlite3 *corpus_db(CorpusDbs *cache, const Corpus *c, const CorpusQuery *q);
+void corpus_dbs_close(CorpusDbs *cache);
+
 #endif

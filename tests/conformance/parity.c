@@ -67,73 +67,6 @@ static int sqlite_accepts(sqlite3 *db, const char *sql, char *msg, size_t cap) {
     return 1;
 }
 
-typedef struct DbCache {
-    char **keys;
-    sqlite3 **dbs;
-    size_t n;
-} DbCache;
-
-static sqlite3 *cache_get(DbCache *c, const char *key) {
-    for (size_t i = 0; i < c->n; i++)
-        if (strcmp(c->keys[i], key) == 0) return c->dbs[i];
-    return NULL;
-}
-
-static sqlite3 *cache_put(DbCache *c, const char *key, sqlite3 *db) {
-    c->keys = sq_realloc(c->keys, (c->n + 1) * sizeof *c->keys);
-    c->dbs = sq_realloc(c->dbs, (c->n + 1) * sizeof *c->dbs);
-    c->keys[c->n] = sq_strdup(key);
-    c->dbs[c->n++] = db;
-    return db;
-}
-
-static void cache_free(DbCache *c) {
-    for (size_t i = 0; i < c->n; i++) {
-        sqlite3_close(c->dbs[i]);
-        free(c->keys[i]);
-    }
-    free(c->keys);
-    free(c->dbs);
-}
-
-static sqlite3 *memory_db_with(const char *script) {
-    sqlite3 *db;
-    sqlite3_open(":memory:", &db);
-    if (script) sqlite3_exec(db, script, NULL, NULL, NULL);
-    return db;
-}
-
-/* The database a query is checked against. */
-static sqlite3 *db_for(DbCache *cache, const Corpus *c, const CorpusQuery *q) {
-    char key[512];
-    snprintf(key, sizeof key, "%d:%s:%d", (int)q->set, q->db_id ? q->db_id : "",
-             q->schema);
-    sqlite3 *db = cache_get(cache, key);
-    if (db) return db;
-    if (q->set == CORPUS_SPIDER) {
-        char *path = corpus_spider_db(c, q->db_id);
-        char *uri = sqlite3_mprintf("file:%s?mode=ro", path);
-        if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL)
-            != SQLITE_OK) {
-            sqlite3_close(db);
-            db = memory_db_with(NULL);
-        }
-        sqlite3_free(uri);
-        free(path);
-    } else if (q->set == CORPUS_BIRD) {
-        char *path = q->db_id ? corpus_bird_schema(c, q->db_id) : NULL;
-        size_t len;
-        int err;
-        char *ddl = path ? sq_read_file(path, &len, &err) : NULL;
-        db = memory_db_with(ddl);
-        free(ddl);
-        free(path);
-    } else {
-        db = memory_db_with(q->schema >= 0 ? c->equiv_schemas[q->schema] : NULL);
-    }
-    return cache_put(cache, key, db);
-}
-
 /* ---------------------------------------------------------------- squint */
 
 typedef struct Squint {
@@ -274,7 +207,8 @@ static void run_negative(Run *run, const Corpus *c, Tally *t) {
     char **texts = sq_malloc((c->n ? c->n : 1) * sizeof *texts);
     for (size_t i = 0; i < c->n; i++) texts[i] = c->q[i].sql;
     qsort(texts, c->n, sizeof *texts, cmp_str);
-    sqlite3 *db = memory_db_with(NULL);
+    sqlite3 *db;
+    sqlite3_open(":memory:", &db);
     Tokens tk = {0};
     SqBuf b = SQ_BUF_INIT;
     for (size_t i = 0; i < c->n; i++) {
@@ -320,13 +254,13 @@ int main(int argc, char **argv) {
     sq_srcset_init(&run.sq.srcs);
     run.sq.names = sq_interner_new();
     run.sq.arena = sq_arena_new();
-    DbCache cache = {0};
+    CorpusDbs cache = {0};
     Tally tallies[3] = {{"spider (gold+preds)", 0, 0, 0, 0},
                         {"bird (gold+preds)", 0, 0, 0, 0},
                         {"equiv (calcite pairs)", 0, 0, 0, 0}};
     for (size_t i = 0; i < c.n; i++) {
         const CorpusQuery *q = &c.q[i];
-        check_one(&run, &tallies[q->set], db_for(&cache, &c, q), q->origin, q->sql, q->len);
+        check_one(&run, &tallies[q->set], corpus_db(&cache, &c, q), q->origin, q->sql, q->len);
     }
     printf("parser parity with SQLite %s:\n", sqlite3_libversion());
     for (int i = 0; i < 3; i++) print_tally(&tallies[i]);
@@ -337,7 +271,7 @@ int main(int argc, char **argv) {
     }
     printf("%zu mismatch%s\n", run.mismatches, run.mismatches == 1 ? "" : "es");
     if (run.report) fclose(run.report);
-    cache_free(&cache);
+    corpus_dbs_close(&cache);
     sq_arena_free(run.sq.arena);
     sq_interner_free(run.sq.names);
     sq_srcset_free(&run.sq.srcs);

@@ -1,0 +1,22 @@
+# lib.sh -- helpers for CLI tests (sourced).  Prints TAP lines.
+# expect_exit CODE NAME -- CMD...   run CMD, check its exit status
+# expect_grep PATTERN FILE NAME     check FILE contains PATTERN (grep -E)
+: "${SQUINT:=build/squint}"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+ok() { echo "ok - $*"; }
+not_ok() { echo "not ok - $*"; }
+
+expect_exit() {
+    local want=$1 name=$2
+    shift 3
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    local got=$?
+    if [ "$got" = "$want" ]; then ok "$name"; else
+        not_ok "$name (exit $got, want $want)"; head -5 "$TMP/out" "$TMP/err"; fi
+}
+
+expect_grep() {
+    if grep -qE -- "$1" "$2"; then ok "$3"; else not_ok "$3 (no '$1' in output)"; head -5 "$2"; fi
+}

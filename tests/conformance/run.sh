@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# run.sh -- corpus conformance: squint's parser against SQLite's.
+#
+# Usage: tests/conformance/run.sh BUILD_DIR
+# Runs the parity tool over ../shared/corpora (override with SQUINT_CORPORA)
+# including the derived negative corpus.  Skips with a message, and
+# succeeds, when the corpus directory is absent.
+set -u
+BUILD=${1:-build}
+root=${SQUINT_CORPORA:-../shared/corpora}
+if [ ! -d "$root" ]; then
+    echo "conformance: no corpus at $root (set SQUINT_CORPORA); skipped"
+    exit 0
+fi
+mkdir -p "$BUILD/conformance"
+report=$BUILD/conformance/parity-mismatches.txt
+"$BUILD/tools/parity" --negative --report "$report"
+status=$?
+[ $status -ne 0 ] && echo "conformance: mismatches listed in $report"
+exit $status

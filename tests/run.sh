@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# run.sh -- run every squint test and print "N passed, N failed" last.
+#
+# Usage: tests/run.sh [--update]       (BUILD=dir selects the build, default build)
+#
+# Three kinds of tests:
+#   unit    tests/unit/test_*.c, cmocka binaries in $BUILD/tests/, TAP output
+#   golden  tests/golden/<suite>/NNN-slug.sql with NNN-slug.expected; the
+#           suite's `cmd` file holds the squint arguments (the .sql path is
+#           appended).  .expected is stdout, then "--- stderr" and stderr when
+#           there is any, then "--- exit N".  Byte-exact.  --update rewrites
+#           the .expected files from the current output.
+#   cli     tests/cli/*.sh, each printing TAP lines ("ok - ..." / "not ok - ...")
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+SQUINT=$BUILD/squint
+UPDATE=0
+[ "${1:-}" = "--update" ] && UPDATE=1
+export SQUINT BUILD
+
+pass=0
+fail=0
+failures=()
+
+record() { # record STATUS NAME
+    if [ "$1" = ok ]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); failures+=("$2"); fi
+}
+
+# Count TAP lines from a test program's output.
+count_tap() { # count_tap PREFIX < output
+    local prefix=$1 line
+    while IFS= read -r line; do
+        case "$line" in
+            "ok "*) record ok "$prefix: ${line#ok }" ;;
+            "not ok "*) record fail "$prefix: ${line#not ok }"; echo "$line" ;;
+            "#"*) [ "$line" != "${line#\# }" ] && case "$line" in *[Ff]ail*|*[Ee]rror*|*assert*) echo "$line" ;; esac ;;
+        esac
+    done
+}
+
+# ---- unit -------------------------------------------------------------
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    out=$(CMOCKA_MESSAGE_OUTPUT=TAP "$t" 2>&1)
+    status=$?
+    count_tap "unit/$name" <<<"$out"
+    if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
+        record fail "unit/$name (exit $status)"
+        printf '%s\n' "$out" | tail -20
+    fi
+done
+
+# ---- golden -------------------------------------------------------------
+run_golden() { # run_golden SUITE_DIR SQL_FILE -> prints the observed result
+    local dir=$1 sql=$2 args out err status
+    args=$(cat "$dir/cmd")
+    out=$(mktemp)
+    err=$(mktemp)
+    # shellcheck disable=SC2086
+    (cd "$dir" && "$OLDPWD/$SQUINT" $args "$(basename "$sql")") >"$out" 2>"$err"
+    status=$?
+    cat "$out"
+    if [ -s "$err" ]; then echo "--- stderr"; cat "$err"; fi
+    echo "--- exit $status"
+    rm -f "$out" "$err"
+}
+
+for dir in tests/golden/*/; do
+    dir=${dir%/}
+    [ -f "$dir/cmd" ] || continue
+    for sql in "$dir"/*.sql; do
+        [ -e "$sql" ] || continue
+        expected=${sql%.sql}.expected
+        actual=$(run_golden "$dir" "$sql")
+        if [ $UPDATE = 1 ]; then
+            printf '%s\n' "$actual" >"$expected"
+            record ok "golden/$sql"
+        elif [ -f "$expected" ] && [ "$actual" = "$(cat "$expected")" ]; then
+            record ok "golden/$sql"
+        else
+            record fail "golden/$sql"
+            if [ -f "$expected" ]; then
+                diff <(printf '%s\n' "$actual") "$expected" | head -20
+            else
+                echo "missing $expected"
+            fi
+        fi
+    done
+done
+
+# ---- cli ------------------------------------------------------------------
+for t in tests/cli/*.sh; do
+    [ -e "$t" ] || continue
+    out=$(bash "$t" 2>&1)
+    status=$?
+    count_tap "cli/$(basename "$t")" <<<"$out"
+    if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
+        record fail "cli/$(basename "$t") (exit $status)"
+        printf '%s\n' "$out" | tail -20
+    fi
+done
+
+if [ ${#failures[@]} -gt 0 ]; then
+    echo "failed:"
+    printf '  %s\n' "${failures[@]}"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
