@@ -128,6 +128,7 @@ char *sq_arena_strdup(SqArena *a, const char *s) {
 }
 
 char *sq_arena_printf(SqArena *a, const char *fmt, ...) {
+    if (!fmt) fmt = ""; /* tolerate NULL; also tells gcc it cannot be NULL */
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);

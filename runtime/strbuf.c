@@ -59,6 +59,7 @@ void sq_buf_repeat(SqBuf *b, char c, size_t n) {
 }
 
 void sq_buf_vprintf(SqBuf *b, const char *fmt, va_list ap) {
+    if (!fmt) fmt = ""; /* tolerate NULL; also tells gcc it cannot be NULL */
     va_list copy;
     va_copy(copy, ap);
     int n = vsnprintf(NULL, 0, fmt, copy);
