@@ -189,6 +189,7 @@ typedef struct AstOrderList {
     AstOrderTerm *items;
     uint32_t n;
     uint32_t cap;
+    SrcSpan span;  /* the whole "ORDER BY ..." clause, when written as one */
 } AstOrderList;
 
 typedef enum AstFrameUnit { AST_FRAME_NONE, AST_FRAME_RANGE, AST_FRAME_ROWS, AST_FRAME_GROUPS } AstFrameUnit;
@@ -344,6 +345,7 @@ struct AstSelect {
     /* any kind */
     AstOrderList order_by;
     AstExpr *limit, *offset;
+    SrcSpan limit_span;  /* the "LIMIT ..." clause */
 };
 
 typedef enum AstMaterialized { AST_MAT_ANY, AST_MAT_YES, AST_MAT_NO } AstMaterialized;
@@ -555,6 +557,10 @@ typedef enum AstTxnKind {
     AST_TXN_RELEASE, AST_TXN_ROLLBACK_TO
 } AstTxnKind;
 
+typedef enum AstTxnMode { AST_TXN_DEFAULT, AST_TXN_DEFERRED, AST_TXN_IMMEDIATE, AST_TXN_EXCLUSIVE } AstTxnMode;
+typedef enum AstTriggerTime { AST_TRIG_DEFAULT, AST_TRIG_BEFORE, AST_TRIG_AFTER, AST_TRIG_INSTEAD_OF } AstTriggerTime;
+typedef enum AstTriggerEvent { AST_TRIG_DELETE = 1, AST_TRIG_INSERT, AST_TRIG_UPDATE } AstTriggerEvent;
+
 typedef struct AstStmtList {
     AstStmt **items;
     uint32_t n, cap;
@@ -575,9 +581,22 @@ struct AstStmt {
         AstDelete *del;
         struct { uint8_t what, if_exists; AstName schema, name; } drop;
         struct { AstName schema, name; const char *value; int has_value; } pragma;
-        struct { uint8_t what; AstName name; } txn;
-        struct { AstName schema, name; uint8_t temp, if_not_exists; AstStmtList body; } trigger;
-        struct { AstName schema, name, module; } vtab;
+        struct { uint8_t what, mode; AstName name; } txn;
+        struct {
+            AstName schema, name;
+            uint8_t temp, if_not_exists, for_each_row;
+            uint8_t time;          /* AstTriggerTime */
+            uint8_t event;         /* AstTriggerEvent */
+            AstNameList update_of; /* UPDATE OF columns */
+            AstName table_schema, table;
+            AstExpr *when;
+            AstStmtList body;
+        } trigger;
+        struct {
+            AstName schema, name, module;
+            const char **args; /* module arguments as written, trimmed */
+            uint32_t n_args, cap_args;
+        } vtab;
         struct { AstName schema, name; } object; /* ALTER/REINDEX/ANALYZE/VACUUM target */
     } u;
 };

@@ -156,9 +156,14 @@ AstNameList *ast_eidlist(ParseCtx *ctx, AstNameList *list, AstName *n,
     return ast_idlist(ctx, list, n);
 }
 
-AstLimit ast_limit(AstExpr *count, AstExpr *offset, int comma) {
-    AstLimit l = {count, offset, comma};
+AstLimit ast_limit(AstExpr *count, AstExpr *offset, int comma, SqLoc loc) {
+    AstLimit l = {count, offset, comma, loc};
     return l;
+}
+
+AstTrigEvent ast_trig_event(int what, AstNameList *cols) {
+    AstTrigEvent e = {what, cols};
+    return e;
 }
 
 AstLikeOp ast_likeop(LexTok tok, int is_not) {
@@ -252,10 +257,35 @@ AstExpr *ast_literal(ParseCtx *ctx, AstExprKind kind, LexTok tok) {
 
 AstExpr *ast_ctime(ParseCtx *ctx, LexTok tok) {
     AstExpr *e = ast_literal(ctx, AE_CTIME, tok);
-    e->op = e->u.lit.len == 12 ? AST_OP_CURRENT_DATE
-          : e->u.lit.len == 17 ? AST_OP_CURRENT_TIMESTAMP
-                               : AST_OP_CURRENT_TIME;
+    const char *t = e->u.lit.text;
+    e->op = sq_stricmp(t, "current_date") == 0   ? AST_OP_CURRENT_DATE
+          : sq_stricmp(t, "current_time") == 0   ? AST_OP_CURRENT_TIME
+                                                 : AST_OP_CURRENT_TIMESTAMP;
     return e;
+}
+
+/* Whether a named parameter was seen before in this statement; records it
+** if not.  SQLite gives every use of a name the number of its first use. */
+static int seen_name(ParseCtx *ctx, const SqName *key) {
+    if (ctx->var_count * 2 >= ctx->var_cap) {
+        uint32_t cap = ctx->var_cap ? ctx->var_cap * 2 : 16;
+        const SqName **slots = sq_arena_alloc(ctx->arena, cap * sizeof *slots);
+        for (uint32_t i = 0; i < ctx->var_cap; i++) {
+            const SqName *k = ctx->var_slots[i];
+            if (!k) continue;
+            uint32_t j = k->hash & (cap - 1);
+            while (slots[j]) j = (j + 1) & (cap - 1);
+            slots[j] = k;
+        }
+        ctx->var_slots = slots;
+        ctx->var_cap = cap;
+    }
+    uint32_t i = key->hash & (ctx->var_cap - 1);
+    for (; ctx->var_slots[i]; i = (i + 1) & (ctx->var_cap - 1))
+        if (ctx->var_slots[i] == key) return 1;
+    ctx->var_slots[i] = key;
+    ctx->var_count++;
+    return 0;
 }
 
 /* Bind parameters.  SQLite rejects ?0 and numbers above its limit, and
@@ -276,6 +306,8 @@ AstExpr *ast_param(ParseCtx *ctx, LexTok tok) {
                       SQ_MAX_VARIABLE_NUMBER);
         else if (v > ctx->n_vars)
             ctx->n_vars = (uint32_t)v;
+    } else if (t[0] != '?' && seen_name(ctx, sq_intern(ctx->names, t, n))) {
+        return e; /* a repeated name reuses its number */
     } else if (++ctx->n_vars > SQ_MAX_VARIABLE_NUMBER) {
         ast_error(ctx, SQ_E_VARIABLE, tok_loc(tok), "too many SQL variables");
     }
@@ -509,6 +541,15 @@ AstExpr *ast_vector(ParseCtx *ctx, AstExprList *list, AstExpr *last, SqLoc loc) 
     list = ast_list_add(ctx, list, last);
     e->u.vec.items = *list;
     return set_height(ctx, e, list_height(list));
+}
+
+AstExpr *ast_default_word(ParseCtx *ctx, AstName *word) {
+    if (sq_stricmp(word->text, "true") == 0 || sq_stricmp(word->text, "false") == 0)
+        return ast_column_ref(ctx, NULL, NULL, word);
+    AstExpr *e = expr_new(ctx, AE_STRING, span_loc(word->span));
+    e->u.lit.text = word->text;
+    e->u.lit.len = (uint32_t)strlen(word->text);
+    return e;
 }
 
 AstExpr *ast_raise(ParseCtx *ctx, int kind, AstName *msg, SqLoc loc) {

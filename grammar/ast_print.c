@@ -883,10 +883,29 @@ static void print_delete(Out *o, const AstDelete *d) {
 
 static void print_stmt_body(Out *o, const AstStmt *s);
 
+static void print_trigger_header(Out *o, const AstStmt *s) {
+    static const char *const times[] = {"default", "before", "after", "instead-of"};
+    static const char *const events[] = {"?", "delete", "insert", "update"};
+    o_qualified(o, "name", &s->u.trigger.schema, &s->u.trigger.name);
+    o_flag(o, "temp", s->u.trigger.temp);
+    o_flag(o, "if-not-exists", s->u.trigger.if_not_exists);
+    if (s->u.trigger.time) o_sym_field(o, "time", times[s->u.trigger.time]);
+    o_field(o, "event");
+    o_item(o);
+    o_sym(o, events[s->u.trigger.event]);
+    o_names(o, "of", &s->u.trigger.update_of);
+    o_field_end(o);
+    o_qualified(o, "on", &s->u.trigger.table_schema, &s->u.trigger.table);
+    o_flag(o, "for-each-row", s->u.trigger.for_each_row);
+    o_expr_field(o, "when", s->u.trigger.when);
+}
+
 static void print_misc(Out *o, const AstStmt *s) {
     static const char *const drops[] = {"table", "view", "index", "trigger"};
     static const char *const txns[] = {"begin", "commit", "rollback",
                                        "savepoint", "release", "rollback-to"};
+    static const char *const modes[] = {"default", "deferred", "immediate",
+                                        "exclusive"};
     switch ((AstStmtKind)s->kind) {
     case AST_STMT_DROP:
         o_sym_field(o, "object", drops[s->u.drop.what]);
@@ -904,10 +923,11 @@ static void print_misc(Out *o, const AstStmt *s) {
         break;
     case AST_STMT_TRANSACTION:
         o_sym_field(o, "op", txns[s->u.txn.what]);
+        if (s->u.txn.mode) o_sym_field(o, "mode", modes[s->u.txn.mode]);
         o_name(o, "name", &s->u.txn.name);
         break;
     case AST_STMT_CREATE_TRIGGER:
-        o_qualified(o, "name", &s->u.trigger.schema, &s->u.trigger.name);
+        print_trigger_header(o, s);
         o_list(o, "body", 1);
         for (uint32_t i = 0; i < s->u.trigger.body.n; i++) {
             o_item(o);
@@ -918,6 +938,14 @@ static void print_misc(Out *o, const AstStmt *s) {
     case AST_STMT_CREATE_VTAB:
         o_qualified(o, "name", &s->u.vtab.schema, &s->u.vtab.name);
         o_name(o, "using", &s->u.vtab.module);
+        if (s->u.vtab.n_args) {
+            o_list(o, "args", 0);
+            for (uint32_t i = 0; i < s->u.vtab.n_args; i++) {
+                o_item(o);
+                o_str(o, s->u.vtab.args[i], strlen(s->u.vtab.args[i]));
+            }
+            o_list_end(o);
+        }
         break;
     default:
         if (ast_name_present(&s->u.object.name))

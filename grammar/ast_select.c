@@ -40,6 +40,7 @@ AstSelect *ast_select_core(ParseCtx *ctx, int distinct, AstResultList *cols,
     if (order) s->order_by = *order;
     s->limit = limit.count;
     s->offset = limit.offset;
+    if (limit.count) s->limit_span = ast_span(ctx, limit.loc);
     if (limit.comma) s->flags |= AST_SELF_LIMIT_COMMA;
     return s;
 }
@@ -76,11 +77,13 @@ static const char *set_op_name(int op) {
     }
 }
 
-/* An ORDER BY or LIMIT on a term that is followed by op. */
+/* An ORDER BY or LIMIT on a term that is followed by op; the caret goes
+** on the ORDER or LIMIT keyword. */
 static int misplaced_clause(ParseCtx *ctx, const AstSelect *term, int op) {
     if (term->order_by.n == 0 && !term->limit) return 0;
     const char *what = term->order_by.n ? "ORDER BY" : "LIMIT";
-    SrcSpan at = term->order_by.n ? term->order_by.items[0].span : term->limit->span;
+    SrcSpan at = term->order_by.n ? term->order_by.span : term->limit_span;
+    at.end = at.start + 5; /* "ORDER" or "LIMIT" */
     SqDiag *g = ast_error(ctx, SQ_E_COMPOUND_ORDER, span_loc(at),
                           "%s clause should come after %s not before", what,
                           set_op_name(op));
@@ -98,6 +101,7 @@ AstSelect *ast_select_finish(ParseCtx *ctx, AstSelect *sel) {
     sel->order_by = last->order_by;
     sel->limit = last->limit;
     sel->offset = last->offset;
+    sel->limit_span = last->limit_span;
     sel->flags |= last->flags & AST_SELF_LIMIT_COMMA;
     memset(&last->order_by, 0, sizeof last->order_by);
     last->limit = last->offset = NULL;
@@ -188,8 +192,8 @@ static AstFrom *from_append(ParseCtx *ctx, AstFrom *prefix, AstFromItem *it,
     if (!b) {
         b = sq_arena_alloc(ctx->arena, sizeof *b);
         if (ou->on || ou->using) {
-            SrcSpan at = ou->on ? ou->on->span : ou->using->items[0].span;
-            SqDiag *g = ast_error(ctx, SQ_E_JOIN_REQUIRED, span_loc(at),
+            SqLoc at = {ou->loc.start, ou->loc.start + (ou->on ? 2 : 5)};
+            SqDiag *g = ast_error(ctx, SQ_E_JOIN_REQUIRED, at,
                                   "a JOIN clause is required before %s",
                                   ou->on ? "ON" : "USING");
             if (g) sq_diag_help(g, "only a joined table can have ON or USING");
@@ -324,10 +328,14 @@ int ast_join_type(ParseCtx *ctx, const LexTok *a, const AstName *b,
     return jt;
 }
 
-AstOnUsing ast_on_using(ParseCtx *ctx, AstExpr *on, AstNameList *using) {
-    (void)ctx;
-    AstOnUsing ou = {on, using};
+AstOnUsing ast_on_using(AstExpr *on, AstNameList *using, SqLoc loc) {
+    AstOnUsing ou = {on, using, loc};
     return ou;
+}
+
+AstOrderList *ast_order_clause(ParseCtx *ctx, AstOrderList *list, SqLoc loc) {
+    list->span = ast_span(ctx, loc);
+    return list;
 }
 
 AstOrderList *ast_order_add(ParseCtx *ctx, AstOrderList *list, AstExpr *e,

@@ -53,9 +53,11 @@ AstStmt *ast_stmt_select(ParseCtx *ctx, AstSelect *sel, SqLoc loc) {
     return s;
 }
 
-AstStmt *ast_stmt_txn(ParseCtx *ctx, int what, const AstName *name, SqLoc loc) {
+AstStmt *ast_stmt_txn(ParseCtx *ctx, int what, int mode, const AstName *name,
+                      SqLoc loc) {
     AstStmt *s = stmt_new(ctx, AST_STMT_TRANSACTION, loc);
     s->u.txn.what = (uint8_t)what;
+    s->u.txn.mode = (uint8_t)mode;
     if (name) s->u.txn.name = *name;
     return s;
 }
@@ -149,7 +151,14 @@ AstStmt *ast_stmt_alter_add(ParseCtx *ctx, SqLoc loc) {
 /* INSERT, UPDATE, DELETE                                              */
 /* ------------------------------------------------------------------ */
 
-void ast_returning(ParseCtx *ctx, AstResultList *list) { ctx->returning = list; }
+/* SQLite rejects RETURNING inside a trigger body while parsing. */
+void ast_returning(ParseCtx *ctx, AstResultList *list) {
+    if (ctx->trigger && list->n)
+        ast_error(ctx, SQ_E_TRIGGER_FORM,
+                  (SqLoc){list->items[0].span.start, list->items[0].span.end},
+                  "cannot use RETURNING in a trigger");
+    ctx->returning = list;
+}
 
 static AstResultList take_returning(ParseCtx *ctx) {
     AstResultList r;
@@ -426,12 +435,20 @@ void ast_table_foreign_key(ParseCtx *ctx, AstNameList *cols, AstName *table,
 /* ------------------------------------------------------------------ */
 
 void ast_trigger_start(ParseCtx *ctx, int temp, int ifne, AstName *nm,
-                       AstName *dbnm) {
+                       AstName *dbnm, int time, const AstTrigEvent *event,
+                       AstFullName *table, int for_each_row, AstExpr *when) {
     AstStmt *s = sq_arena_alloc(ctx->arena, sizeof *s);
     s->kind = AST_STMT_CREATE_TRIGGER;
     split_name(nm, dbnm, &s->u.trigger.schema, &s->u.trigger.name);
     s->u.trigger.temp = (uint8_t)temp;
     s->u.trigger.if_not_exists = (uint8_t)ifne;
+    s->u.trigger.time = (uint8_t)time;
+    s->u.trigger.event = (uint8_t)event->what;
+    if (event->cols) s->u.trigger.update_of = *event->cols;
+    s->u.trigger.table_schema = table->schema;
+    s->u.trigger.table = table->name;
+    s->u.trigger.for_each_row = (uint8_t)for_each_row;
+    s->u.trigger.when = when;
     ctx->trigger = s;
 }
 
@@ -472,6 +489,22 @@ void ast_vtab_start(ParseCtx *ctx, AstName *nm, AstName *dbnm, AstName *module) 
     s->u.vtab.module = *module;
     ctx->vtab = s;
     ctx->in_vtab_args = 1;
+}
+
+/* One module argument: its text as written, without surrounding blanks;
+** SQLite drops empty arguments. */
+void ast_vtab_arg(ParseCtx *ctx, SqLoc loc) {
+    size_t len;
+    const char *raw = ast_text(ctx, loc, &len);
+    while (len && (raw[0] == ' ' || (raw[0] >= '\t' && raw[0] <= '\r'))) raw++, len--;
+    while (len && (raw[len - 1] == ' ' || (raw[len - 1] >= '\t' && raw[len - 1] <= '\r'))) len--;
+    if (!len || !ctx->vtab) return;
+    AstStmt *s = ctx->vtab;
+    size_t cap = s->u.vtab.cap_args;
+    s->u.vtab.args = sq_arena_grow(ctx->arena, (void *)s->u.vtab.args, s->u.vtab.n_args,
+                                   &cap, s->u.vtab.n_args + 1, sizeof *s->u.vtab.args);
+    s->u.vtab.cap_args = (uint32_t)cap;
+    s->u.vtab.args[s->u.vtab.n_args++] = sq_arena_strndup(ctx->arena, raw, len);
 }
 
 AstStmt *ast_vtab_finish(ParseCtx *ctx, SqLoc loc) {

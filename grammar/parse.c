@@ -44,6 +44,8 @@ struct SqParser {
     uint32_t stmt_start;     /* offset of the statement's first token */
     uint32_t stmt_index;     /* statements handed out so far */
     LexTok cur;              /* the token being pushed */
+    uint32_t last_end;       /* end of the last real token pushed */
+    int trigger_state;       /* where "[EXPLAIN] CREATE [TEMP] TRIGGER" stands */
     int cur_synthetic;       /* cur is the ';' or end supplied at end of input */
     uint32_t parens[MAX_PARENS];
     uint32_t depth;          /* open parentheses in this statement */
@@ -148,6 +150,9 @@ static void begin_statement(SqParser *p) {
     c->failed = 0;
     c->exhausted = 0;
     c->n_vars = 0;
+    c->var_slots = NULL;
+    c->var_cap = c->var_count = 0;
+    p->trigger_state = 0;
     c->returning = NULL;
     c->table = NULL;
     c->trigger = NULL;
@@ -158,6 +163,27 @@ static void begin_statement(SqParser *p) {
 static void end_statement(SqParser *p) {
     if (p->ps) sq_yypstate_delete(p->ps);
     p->ps = NULL;
+}
+
+/* Recognize a CREATE TRIGGER statement from its first tokens, as SQLite's
+** sqlite3_complete() does: it ends at ";END;", not at its first ';'.
+** States: 0 start, 1 after CREATE [TEMP], 2 is a trigger, 3 is not. */
+enum { TRIG_START, TRIG_CREATE, TRIG_YES, TRIG_NO };
+
+static void track_trigger(SqParser *p, const LexTok *t) {
+    int c = t->code;
+    switch (p->trigger_state) {
+    case TRIG_START:
+        p->trigger_state = c == TK_CREATE ? TRIG_CREATE
+                         : (c == TK_EXPLAIN || c == TK_QUERY || c == TK_PLAN || c == TK_SEMI)
+                               ? TRIG_START : TRIG_NO;
+        break;
+    case TRIG_CREATE:
+        p->trigger_state = c == TK_TEMP ? TRIG_CREATE : c == TK_TRIGGER ? TRIG_YES : TRIG_NO;
+        break;
+    default:
+        break;
+    }
 }
 
 static void track_parens(SqParser *p, int code, const LexTok *t) {
@@ -181,6 +207,10 @@ static int push_token(SqParser *p, int code, const LexTok *t, int synthetic) {
         p->in_stmt = 1;
         p->stmt_start = t->start;
     }
+    if (!synthetic) {
+        p->last_end = t->end;
+        track_trigger(p, t);
+    }
     int status = sq_yypush_parse(p->ps, code, &val, &loc, &p->ctx);
     p->last_pushed = code;
     track_parens(p, code, t);
@@ -196,16 +226,23 @@ static SqParseStatus finish_statement(SqParser *p, SqParseResult *out) {
     return SQ_PARSE_OK;
 }
 
-/* Skip the rest of a failed statement: up to and including the next ';'. */
+/* Skip the rest of a failed statement: up to and including the next ';',
+** or for CREATE TRIGGER the ';' of ";END;".  The failing token counts. */
 static void skip_statement(SqParser *p, const LexTok *failed_at) {
     if (failed_at->code == LEX_EOF || p->cur_synthetic) {
         p->input_done = 1;
         return;
     }
-    if (failed_at->code == TK_SEMI) return;
+    int trigger = p->trigger_state == TRIG_YES, seen = 0; /* of ";END;" */
+    LexTok t = *failed_at;
     for (;;) {
-        LexTok t = take_token(p);
-        if (t.code == TK_SEMI) return;
+        if (t.code == TK_SEMI) {
+            if (!trigger || seen == 2) return;
+            seen = 1;
+        } else {
+            seen = (trigger && seen == 1 && t.code == TK_END) ? 2 : 0;
+        }
+        t = take_token(p);
         if (t.code == LEX_EOF) {
             p->input_done = 1;
             return;
@@ -250,8 +287,11 @@ static int in_set(const char *name, const char *const *set) {
 
 static const char *const expr_starts[] = {
     "a name", "INDEXED", "a string", "a join keyword", "an integer", "a number",
-    "a blob", "a parameter", "NULL", "CURRENT_TIMESTAMP", "CAST", "CASE",
+    "a blob", "a parameter", "NULL", "a CURRENT_* keyword", "CAST", "CASE",
     "EXISTS", "NOT", "RAISE", "(", "-", "+", "~", NULL};
+static const char *const literals[] = {
+    "an integer", "a number", "a string", "a blob", "NULL",
+    "a CURRENT_* keyword", NULL};
 static const char *const name_forms[] = {
     "INDEXED", "a string", "a join keyword", NULL};
 static const char *const operators[] = {
@@ -274,11 +314,14 @@ static void format_expected(SqBuf *b, const char *const *names, int n) {
                has(names, n, "a name");
     for (int i = 0; i < n; i++) n_ops += in_set(names[i], operators);
     int ops = n_ops >= 5;
+    int lits = !expr && has(names, n, "an integer") && has(names, n, "a string");
     if (expr) items[k++] = "an expression";
+    if (lits) items[k++] = "a literal";
     if (ops) items[k++] = "an operator";
     for (int i = 0; i < n && k < 70; i++) {
         const char *s = names[i];
-        if ((expr && in_set(s, expr_starts)) || (ops && in_set(s, operators)))
+        if ((expr && in_set(s, expr_starts)) || (ops && in_set(s, operators)) ||
+            (lits && in_set(s, literals)))
             continue;
         if (!expr && in_set(s, name_forms) && has(names, n, "a name")) continue;
         items[k++] = s;
@@ -287,7 +330,8 @@ static void format_expected(SqBuf *b, const char *const *names, int n) {
     for (int i = 0; i < shown; i++) {
         if (i) sq_buf_puts(b, i == k - 1 ? " or " : ", ");
         const char *s = items[i];
-        int plain = strncmp(s, "a ", 2) == 0 || strncmp(s, "an ", 3) == 0;
+        int plain = strncmp(s, "a ", 2) == 0 || strncmp(s, "an ", 3) == 0 ||
+                    strncmp(s, "any ", 4) == 0;
         sq_buf_printf(b, plain ? "%s" : "'%s'", s);
     }
     if (shown < k) sq_buf_printf(b, " or %d more", k - shown);
@@ -309,7 +353,7 @@ void ast_syntax_error(ParseCtx *ctx, SqLoc loc, int lookahead_kind,
     if (p->cur_synthetic) {
         code = SQ_E_INCOMPLETE;
         sq_buf_puts(&b, "incomplete input");
-        loc.start = loc.end = (uint32_t)ctx->src->len;
+        loc.start = loc.end = p->last_end; /* just after the last token */
     } else {
         size_t len;
         const char *raw = ast_text(ctx, loc, &len);
@@ -355,7 +399,8 @@ static void lex_error(SqParser *p, const LexTok *t) {
         if (g) sq_diag_help(g, "close it with %c", raw[0] == '[' ? ']' : raw[0]);
         break;
     case LEX_BAD_BLOB:
-        g = ast_error(c, SQ_E_TOKEN, loc, "malformed blob literal %s", q);
+        g = ast_error(c, SQ_E_TOKEN, loc, "malformed blob literal %.*s",
+                      (int)(len > NEAR_MAX ? NEAR_MAX : len), raw);
         if (g) sq_diag_help(g, "a blob is X'...' with an even number of hex digits");
         break;
     case LEX_BAD_NUMBER:

@@ -34,6 +34,8 @@ struct ParseCtx {
     int failed;              /* an error was reported for this statement */
     int exhausted;           /* bison's stack limit was hit */
     uint32_t n_vars;         /* highest bind parameter number so far */
+    const SqName **var_slots; /* named parameters seen (open addressing) */
+    uint32_t var_cap, var_count;
     AstResultList *returning;  /* RETURNING of the DML being parsed */
     AstCreateTable *table;   /* CREATE TABLE or ALTER ... ADD in progress */
     AstName cons_name;       /* pending CONSTRAINT name */
@@ -65,7 +67,8 @@ AstFullName ast_fullname(ParseCtx *ctx, AstName *a, AstName *b, AstName *alias);
 AstNameList *ast_idlist(ParseCtx *ctx, AstNameList *list, AstName *n);
 AstNameList *ast_eidlist(ParseCtx *ctx, AstNameList *list, AstName *n,
                          int collate, int sortorder);
-AstLimit ast_limit(AstExpr *count, AstExpr *offset, int comma);
+AstLimit ast_limit(AstExpr *count, AstExpr *offset, int comma, SqLoc loc);
+AstTrigEvent ast_trig_event(int what, AstNameList *cols);
 AstLikeOp ast_likeop(LexTok tok, int is_not);
 AstFrameBound ast_bound(int kind, AstExpr *e);
 AstFilterOver ast_filter_over(AstExpr *filter, AstWindow *over);
@@ -108,6 +111,9 @@ AstExpr *ast_func(ParseCtx *ctx, AstName *name, int distinct, AstExprList *args,
 AstExpr *ast_func_over(ParseCtx *ctx, AstExpr *func, const AstFilterOver *fo);
 AstExpr *ast_vector(ParseCtx *ctx, AstExprList *list, AstExpr *last, SqLoc loc);
 AstExpr *ast_raise(ParseCtx *ctx, int kind, AstName *msg, SqLoc loc);
+/* DEFAULT word: SQLite reads a bare word there as a string (TRUE/FALSE
+** stay names and become 1/0 when bound). */
+AstExpr *ast_default_word(ParseCtx *ctx, AstName *word);
 AstExprList *ast_list_add(ParseCtx *ctx, AstExprList *list, AstExpr *e);
 AstExprList *ast_args(ParseCtx *ctx, AstExprList *list);
 
@@ -137,7 +143,8 @@ AstFrom *ast_from_nested(ParseCtx *ctx, AstFrom *prefix, AstFrom *inner,
                          AstName *alias, AstOnUsing *ou, SqLoc lp, SqLoc loc);
 int ast_join_type(ParseCtx *ctx, const LexTok *a, const AstName *b,
                   const AstName *c);
-AstOnUsing ast_on_using(ParseCtx *ctx, AstExpr *on, AstNameList *using);
+AstOnUsing ast_on_using(AstExpr *on, AstNameList *using, SqLoc loc);
+AstOrderList *ast_order_clause(ParseCtx *ctx, AstOrderList *list, SqLoc loc);
 AstOrderList *ast_order_add(ParseCtx *ctx, AstOrderList *list, AstExpr *e,
                             int dir, int nulls, SqLoc eloc, SqLoc loc);
 AstWith *ast_with_add(ParseCtx *ctx, AstWith *with, AstCte *cte);
@@ -160,7 +167,8 @@ AstWindow *ast_window_ref(ParseCtx *ctx, AstName *name, SqLoc loc);
 void ast_explain(ParseCtx *ctx, int level);
 void ast_stmt_finish(ParseCtx *ctx, AstStmt *stmt, SqLoc loc);
 AstStmt *ast_stmt_select(ParseCtx *ctx, AstSelect *sel, SqLoc loc);
-AstStmt *ast_stmt_txn(ParseCtx *ctx, int what, const AstName *name, SqLoc loc);
+AstStmt *ast_stmt_txn(ParseCtx *ctx, int what, int mode, const AstName *name,
+                      SqLoc loc);
 AstStmt *ast_stmt_drop(ParseCtx *ctx, int what, int if_exists,
                        AstFullName *name, SqLoc loc);
 AstStmt *ast_stmt_create_view(ParseCtx *ctx, int temp, int ifne, AstName *nm,
@@ -225,11 +233,13 @@ void ast_table_foreign_key(ParseCtx *ctx, AstNameList *cols, AstName *table,
 
 /* ---- triggers and virtual tables ---------------------------------- */
 void ast_trigger_start(ParseCtx *ctx, int temp, int ifne, AstName *nm,
-                       AstName *dbnm);
+                       AstName *dbnm, int time, const AstTrigEvent *event,
+                       AstFullName *table, int for_each_row, AstExpr *when);
 AstStmt *ast_trigger_add(ParseCtx *ctx, AstStmt *stmt);
 AstStmt *ast_trigger_finish(ParseCtx *ctx, AstStmt *last, SqLoc loc);
 void ast_trigger_error(ParseCtx *ctx, int which, SqLoc loc);
 void ast_vtab_start(ParseCtx *ctx, AstName *nm, AstName *dbnm, AstName *module);
+void ast_vtab_arg(ParseCtx *ctx, SqLoc loc);
 AstStmt *ast_vtab_finish(ParseCtx *ctx, SqLoc loc);
 
 /* ---- errors from the parser itself (parse.c) ----------------------- */

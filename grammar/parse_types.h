@@ -16,11 +16,18 @@ typedef struct SqLoc {
     uint32_t end;
 } SqLoc;
 
-/* ON expr / USING (names) after a FROM item. */
+/* ON expr / USING (names) after a FROM item; loc covers the clause. */
 typedef struct AstOnUsing {
     AstExpr *on;
     AstNameList *using;
+    SqLoc loc;
 } AstOnUsing;
+
+/* The event of a trigger: DELETE, INSERT, UPDATE [OF columns]. */
+typedef struct AstTrigEvent {
+    int what;          /* AstTriggerEvent */
+    AstNameList *cols; /* UPDATE OF columns, or NULL */
+} AstTrigEvent;
 
 /* [schema.]name pair used by many statements. */
 typedef struct AstFullName {
@@ -37,6 +44,7 @@ typedef struct AstLikeOp {
 typedef struct AstLimit {
     AstExpr *count, *offset;
     int comma; /* LIMIT offset, count */
+    SqLoc loc; /* the LIMIT clause */
 } AstLimit;
 
 typedef struct AstFilterOver {

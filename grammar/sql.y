@@ -69,6 +69,7 @@
     AstFrameBound bound;
     AstSetList *setl;
     AstUpsert *upsert;
+    AstTrigEvent trig;
 }
 
 %code {
@@ -122,7 +123,7 @@ static void yyerror(const SqLoc *loc, ParseCtx *ctx, const char *msg);
 %token <tok> EXCLUDE "EXCLUDE" GROUPS "GROUPS" OTHERS "OTHERS" TIES "TIES"
 %token <tok> GENERATED "GENERATED" ALWAYS "ALWAYS"
 %token <tok> MATERIALIZED "MATERIALIZED" REINDEX "REINDEX" RENAME "RENAME"
-%token <tok> CTIME_KW "CURRENT_TIMESTAMP" ANY "any token"
+%token <tok> CTIME_KW "a CURRENT_* keyword" ANY "any token"
 %token <tok> BITAND "&" BITOR "|" LSHIFT "<<" RSHIFT ">>" PLUS "+"
 %token <tok> MINUS "-" STAR "*" SLASH "/" REM "%" CONCAT "||" PTR "->"
 %token <tok> COLLATE "COLLATE" BITNOT "~" ON "ON" INDEXED "INDEXED"
@@ -163,7 +164,8 @@ static void yyerror(const SqLoc *loc, ParseCtx *ctx, const char *msg);
 %type <ival> defer_subclause_opt onconf orconf resolvetype raisetype ifexists
 %type <ival> multiselect_op distinct joinop sortorder nulls insert_cmd
 %type <ival> uniqueflag collate wqas range_or_rows frame_exclude_opt
-%type <ival> frame_exclude trigger_time trigger_event
+%type <ival> frame_exclude trigger_time foreach_clause
+%type <trig> trigger_event
 %type <name> nm id ids dbnm as indexed_opt indexed_by trnm
 %type <type> typetoken
 %type <fullname> fullname xfullname
@@ -216,22 +218,22 @@ cmdx: cmd                     { ast_stmt_finish(ctx, $1, @1); } ;
 /* Transactions                                                        */
 /* ------------------------------------------------------------------ */
 
-cmd: BEGIN transtype trans_opt   { $$ = ast_stmt_txn(ctx, AST_TXN_BEGIN, NULL, @$); } ;
+cmd: BEGIN transtype trans_opt   { $$ = ast_stmt_txn(ctx, AST_TXN_BEGIN, $2, NULL, @$); } ;
 trans_opt: %empty | TRANSACTION | TRANSACTION nm ;
-transtype: %empty       { $$ = 0; }
-         | DEFERRED     { $$ = 1; }
-         | IMMEDIATE    { $$ = 2; }
-         | EXCLUSIVE    { $$ = 3; }
+transtype: %empty       { $$ = AST_TXN_DEFAULT; }
+         | DEFERRED     { $$ = AST_TXN_DEFERRED; }
+         | IMMEDIATE    { $$ = AST_TXN_IMMEDIATE; }
+         | EXCLUSIVE    { $$ = AST_TXN_EXCLUSIVE; }
          ;
-cmd: COMMIT trans_opt          { $$ = ast_stmt_txn(ctx, AST_TXN_COMMIT, NULL, @$); }
-   | END trans_opt             { $$ = ast_stmt_txn(ctx, AST_TXN_COMMIT, NULL, @$); }
-   | ROLLBACK trans_opt        { $$ = ast_stmt_txn(ctx, AST_TXN_ROLLBACK, NULL, @$); }
+cmd: COMMIT trans_opt          { $$ = ast_stmt_txn(ctx, AST_TXN_COMMIT, 0, NULL, @$); }
+   | END trans_opt             { $$ = ast_stmt_txn(ctx, AST_TXN_COMMIT, 0, NULL, @$); }
+   | ROLLBACK trans_opt        { $$ = ast_stmt_txn(ctx, AST_TXN_ROLLBACK, 0, NULL, @$); }
    ;
 savepoint_opt: SAVEPOINT | %empty ;
-cmd: SAVEPOINT nm              { $$ = ast_stmt_txn(ctx, AST_TXN_SAVEPOINT, &$2, @$); }
-   | RELEASE savepoint_opt nm  { $$ = ast_stmt_txn(ctx, AST_TXN_RELEASE, &$3, @$); }
+cmd: SAVEPOINT nm              { $$ = ast_stmt_txn(ctx, AST_TXN_SAVEPOINT, 0, &$2, @$); }
+   | RELEASE savepoint_opt nm  { $$ = ast_stmt_txn(ctx, AST_TXN_RELEASE, 0, &$3, @$); }
    | ROLLBACK trans_opt TO savepoint_opt nm
-                               { $$ = ast_stmt_txn(ctx, AST_TXN_ROLLBACK_TO, &$5, @$); }
+                               { $$ = ast_stmt_txn(ctx, AST_TXN_ROLLBACK_TO, 0, &$5, @$); }
    ;
 
 /* ------------------------------------------------------------------ */
@@ -296,7 +298,7 @@ ccons: CONSTRAINT nm                  { ast_cons_name(ctx, &$2); }
      | DEFAULT LP expr RP             { ast_col_default(ctx, ast_paren(ctx, $3, @2, @4), @$); }
      | DEFAULT PLUS scantok term      { ast_col_default(ctx, ast_unary(ctx, AST_OP_POS, $4, @2), @$); }
      | DEFAULT MINUS scantok term     { ast_col_default(ctx, ast_unary(ctx, AST_OP_NEG, $4, @2), @$); }
-     | DEFAULT scantok id             { ast_col_default(ctx, ast_column_ref(ctx, NULL, NULL, &$3), @$); }
+     | DEFAULT scantok id             { ast_col_default(ctx, ast_default_word(ctx, &$3), @$); }
      | NULL onconf                    { ast_col_cons(ctx, AST_CC_NULL, $2, @$); }
      | NOT NULL onconf                { ast_col_cons(ctx, AST_CC_NOT_NULL, $3, @$); }
      | PRIMARY KEY sortorder onconf autoinc
@@ -468,9 +470,9 @@ joinop: COMMA                         { $$ = AST_JT_INNER | AST_JT_COMMA; }
       ;
 /* ON here always belongs to the join (SQLite's [OR] mark), never to an
 ** upsert's ON CONFLICT. */
-on_using: ON expr                     { $$ = ast_on_using(ctx, $2, NULL); }
-        | USING LP idlist RP          { $$ = ast_on_using(ctx, NULL, $3); }
-        | %empty %prec OR             { $$ = ast_on_using(ctx, NULL, NULL); }
+on_using: ON expr                     { $$ = ast_on_using($2, NULL, @$); }
+        | USING LP idlist RP          { $$ = ast_on_using(NULL, $3, @$); }
+        | %empty %prec OR             { $$ = ast_on_using(NULL, NULL, @$); }
         ;
 indexed_opt: %empty                   { $$ = ast_name_none(); }
            | indexed_by               { $$ = $1; }
@@ -479,7 +481,7 @@ indexed_by: INDEXED BY nm             { $$ = $3; }
           | NOT INDEXED               { $$ = ast_name_not_indexed(ctx, @$); }
           ;
 orderby_opt: %empty                   { $$ = NULL; }
-           | ORDER BY sortlist        { $$ = $3; }
+           | ORDER BY sortlist        { $$ = ast_order_clause(ctx, $3, @$); }
            ;
 sortlist: sortlist COMMA expr sortorder nulls
                                       { $$ = ast_order_add(ctx, $1, $3, $4, $5, @3, @$); }
@@ -500,10 +502,10 @@ having_opt: %empty                    { $$ = NULL; }
           | HAVING expr               { $$ = $2; }
           ;
 /* LIMIT count OFFSET skip, or LIMIT skip, count: count first in both. */
-limit_opt: %empty                     { $$ = ast_limit(NULL, NULL, 0); }
-         | LIMIT expr                 { $$ = ast_limit($2, NULL, 0); }
-         | LIMIT expr OFFSET expr     { $$ = ast_limit($2, $4, 0); }
-         | LIMIT expr COMMA expr      { $$ = ast_limit($4, $2, 1); }
+limit_opt: %empty                     { $$ = ast_limit(NULL, NULL, 0, @$); }
+         | LIMIT expr                 { $$ = ast_limit($2, NULL, 0, @$); }
+         | LIMIT expr OFFSET expr     { $$ = ast_limit($2, $4, 0, @$); }
+         | LIMIT expr COMMA expr      { $$ = ast_limit($4, $2, 1, @$); }
          ;
 
 /* ------------------------------------------------------------------ */
@@ -728,18 +730,20 @@ cmd: createkw trigger_decl BEGIN trigger_cmd_list END
                                       { $$ = ast_trigger_finish(ctx, $4, @$); } ;
 trigger_decl: temp TRIGGER ifnotexists nm dbnm trigger_time trigger_event
               ON fullname foreach_clause when_clause
-                                      { ast_trigger_start(ctx, $1, $3, &$4, &$5); } ;
-trigger_time: BEFORE                  { $$ = 1; }
-            | AFTER                   { $$ = 2; }
-            | INSTEAD OF              { $$ = 3; }
-            | %empty                  { $$ = 0; }
+                      { ast_trigger_start(ctx, $1, $3, &$4, &$5, $6, &$7, &$9, $10, $11); } ;
+trigger_time: BEFORE                  { $$ = AST_TRIG_BEFORE; }
+            | AFTER                   { $$ = AST_TRIG_AFTER; }
+            | INSTEAD OF              { $$ = AST_TRIG_INSTEAD_OF; }
+            | %empty                  { $$ = AST_TRIG_DEFAULT; }
             ;
-trigger_event: DELETE                 { $$ = 1; }
-             | INSERT                 { $$ = 2; }
-             | UPDATE                 { $$ = 3; }
-             | UPDATE OF idlist       { $$ = 3; }
+trigger_event: DELETE                 { $$ = ast_trig_event(AST_TRIG_DELETE, NULL); }
+             | INSERT                 { $$ = ast_trig_event(AST_TRIG_INSERT, NULL); }
+             | UPDATE                 { $$ = ast_trig_event(AST_TRIG_UPDATE, NULL); }
+             | UPDATE OF idlist       { $$ = ast_trig_event(AST_TRIG_UPDATE, $3); }
              ;
-foreach_clause: %empty | FOR EACH ROW ;
+foreach_clause: %empty                { $$ = 0; }
+              | FOR EACH ROW          { $$ = 1; }
+              ;
 when_clause: %empty                   { $$ = NULL; }
            | WHEN expr                { $$ = $2; }
            ;
@@ -756,13 +760,13 @@ tridxby: %empty
        ;
 trigger_cmd: UPDATE orconf trnm tridxby SET setlist from where_opt scanpt
                 { AstFullName t = ast_fullname(ctx, &$3, NULL, NULL);
-                  $$ = ast_stmt_update(ctx, NULL, $2, &t, NULL, $6, $7, $8, NULL, ast_limit(NULL, NULL, 0), @$); }
+                  $$ = ast_stmt_update(ctx, NULL, $2, &t, NULL, $6, $7, $8, NULL, ast_limit(NULL, NULL, 0, @$), @$); }
            | scanpt insert_cmd INTO trnm idlist_opt select upsert scanpt
                 { AstFullName t = ast_fullname(ctx, &$4, NULL, NULL);
                   $$ = ast_stmt_insert(ctx, NULL, $2, &t, $5, $6, $7, @$); }
            | DELETE FROM trnm tridxby where_opt scanpt
                 { AstFullName t = ast_fullname(ctx, &$3, NULL, NULL);
-                  $$ = ast_stmt_delete(ctx, NULL, &t, NULL, $5, NULL, ast_limit(NULL, NULL, 0), @$); }
+                  $$ = ast_stmt_delete(ctx, NULL, &t, NULL, $5, NULL, ast_limit(NULL, NULL, 0, @$), @$); }
            | scanpt select scanpt     { $$ = ast_stmt_select(ctx, $2, @$); }
            ;
 expr: RAISE LP IGNORE RP              { $$ = ast_raise(ctx, AST_OP_RAISE_IGNORE, NULL, @$); }
@@ -806,7 +810,9 @@ cmd: create_vtab                      { $$ = ast_vtab_finish(ctx, @$); }
    ;
 create_vtab: createkw VIRTUAL TABLE ifnotexists nm dbnm USING nm
                                       { ast_vtab_start(ctx, &$5, &$6, &$8); } ;
-vtabarglist: vtabarg | vtabarglist COMMA vtabarg ;
+vtabarglist: vtabarg                  { ast_vtab_arg(ctx, @1); }
+           | vtabarglist COMMA vtabarg { ast_vtab_arg(ctx, @3); }
+           ;
 vtabarg: %empty | vtabarg vtabargtoken ;
 vtabargtoken: ANY | lp anylist RP ;
 lp: LP ;

@@ -1,0 +1,2 @@
+SELECT * FROM t LEFT INNER JOIN u ON t.a = u.a;
+SELECT * FROM t OUTER JOIN u USING (a);

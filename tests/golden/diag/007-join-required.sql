@@ -1,0 +1,2 @@
+SELECT * FROM t ON t.a = 1;
+SELECT * FROM t USING (a);

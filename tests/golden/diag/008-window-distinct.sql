@@ -1,0 +1,1 @@
+SELECT count(DISTINCT x) OVER (ORDER BY y) FROM t;

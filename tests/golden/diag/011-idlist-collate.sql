@@ -1,0 +1,1 @@
+CREATE VIEW v (a COLLATE nocase, b) AS SELECT 1, 2;

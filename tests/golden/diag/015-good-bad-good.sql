@@ -1,0 +1,3 @@
+SELECT a FROM t;
+SELECT a FROM t WHERE b IN (1, 2,);
+SELECT c FROM u;
