@@ -40,11 +40,6 @@ static SqLoc tok_loc(LexTok t) {
     return l;
 }
 
-static SqLoc span_loc(SrcSpan s) {
-    SqLoc l = {s.start, s.end};
-    return l;
-}
-
 /* ------------------------------------------------------------------ */
 /* Names                                                               */
 /* ------------------------------------------------------------------ */
@@ -135,11 +130,7 @@ AstFullName ast_fullname(ParseCtx *ctx, AstName *a, AstName *b, AstName *alias) 
 
 AstNameList *ast_idlist(ParseCtx *ctx, AstNameList *list, AstName *n) {
     if (!list) list = sq_arena_alloc(ctx->arena, sizeof *list);
-    size_t cap = list->cap;
-    list->items = sq_arena_grow(ctx->arena, list->items, list->n, &cap,
-                                list->n + 1, sizeof *list->items);
-    list->cap = (uint32_t)cap;
-    list->items[list->n++] = *n;
+    *SQ_ARENA_PUSH(ctx->arena, list) = *n;
     return list;
 }
 
@@ -149,8 +140,8 @@ AstNameList *ast_eidlist(ParseCtx *ctx, AstNameList *list, AstName *n,
                          int collate, int sortorder) {
     if (collate || sortorder != AST_SORT_DEFAULT) {
         size_t len;
-        const char *raw = ast_text(ctx, span_loc(n->span), &len);
-        ast_error(ctx, SQ_E_IDLIST, span_loc(n->span),
+        const char *raw = ast_text(ctx, ast_loc(n->span), &len);
+        ast_error(ctx, SQ_E_IDLIST, ast_loc(n->span),
                   "syntax error after column name \"%.*s\"", (int)len, raw);
     }
     return ast_idlist(ctx, list, n);
@@ -224,7 +215,7 @@ static AstExpr *expr_new(ParseCtx *ctx, AstExprKind kind, SqLoc loc) {
 static AstExpr *set_height(ParseCtx *ctx, AstExpr *e, int below) {
     int height = below + 1;
     if (height > SQ_MAX_EXPR_DEPTH) {
-        ast_error(ctx, SQ_E_EXPR_DEPTH, span_loc(e->span),
+        ast_error(ctx, SQ_E_EXPR_DEPTH, ast_loc(e->span),
                   "expression tree is too large (maximum depth %d)",
                   SQ_MAX_EXPR_DEPTH);
         height = SQ_MAX_EXPR_DEPTH;
@@ -460,12 +451,9 @@ AstExpr *ast_subquery(ParseCtx *ctx, AstExprKind kind, AstExpr *x, int is_not,
 AstCaseList *ast_case_arm(ParseCtx *ctx, AstCaseList *list, AstExpr *when,
                           AstExpr *then) {
     if (!list) list = sq_arena_alloc(ctx->arena, sizeof *list);
-    size_t cap = list->cap;
-    list->items = sq_arena_grow(ctx->arena, list->items, list->n, &cap,
-                                list->n + 1, sizeof *list->items);
-    list->cap = (uint32_t)cap;
-    list->items[list->n].when = when;
-    list->items[list->n++].then = then;
+    AstCaseArm *arm = SQ_ARENA_PUSH(ctx->arena, list);
+    arm->when = when;
+    arm->then = then;
     return list;
 }
 
@@ -505,7 +493,7 @@ AstExpr *ast_func(ParseCtx *ctx, AstName *name, int distinct, AstExprList *args,
     if (star) e->flags |= AEF_STAR;
     if (args) e->u.func.args = *args;
     if (args && args->n > SQ_MAX_FUNCTION_ARG)
-        ast_error(ctx, SQ_E_FUNC_ARGS, span_loc(name->span),
+        ast_error(ctx, SQ_E_FUNC_ARGS, ast_loc(name->span),
                   "too many arguments on function '%s' (%u; SQLite allows %d)",
                   name->text, args->n, SQ_MAX_FUNCTION_ARG);
     return set_height(ctx, e, list_height(args));
@@ -517,18 +505,14 @@ AstExpr *ast_func_over(ParseCtx *ctx, AstExpr *func, const AstFilterOver *fo) {
     if (fo->over) func->span.end = fo->over->span.end;
     else if (fo->filter) func->span.end = fo->filter->span.end + 1;
     if ((func->flags & AEF_DISTINCT) && fo->over)
-        ast_error(ctx, SQ_E_WINDOW_DISTINCT, span_loc(func->span),
+        ast_error(ctx, SQ_E_WINDOW_DISTINCT, ast_loc(func->span),
                   "DISTINCT is not supported for window functions");
     return func;
 }
 
 AstExprList *ast_list_add(ParseCtx *ctx, AstExprList *list, AstExpr *e) {
     if (!list) list = sq_arena_alloc(ctx->arena, sizeof *list);
-    size_t cap = list->cap;
-    list->items = sq_arena_grow(ctx->arena, list->items, list->n, &cap,
-                                list->n + 1, sizeof *list->items);
-    list->cap = (uint32_t)cap;
-    list->items[list->n++] = e;
+    *SQ_ARENA_PUSH(ctx->arena, list) = e;
     return list;
 }
 
@@ -546,7 +530,7 @@ AstExpr *ast_vector(ParseCtx *ctx, AstExprList *list, AstExpr *last, SqLoc loc) 
 AstExpr *ast_default_word(ParseCtx *ctx, AstName *word) {
     if (sq_stricmp(word->text, "true") == 0 || sq_stricmp(word->text, "false") == 0)
         return ast_column_ref(ctx, NULL, NULL, word);
-    AstExpr *e = expr_new(ctx, AE_STRING, span_loc(word->span));
+    AstExpr *e = expr_new(ctx, AE_STRING, ast_loc(word->span));
     e->u.lit.text = word->text;
     e->u.lit.len = (uint32_t)strlen(word->text);
     return e;

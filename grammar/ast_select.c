@@ -9,11 +9,6 @@
 
 #include "parse_int.h"
 
-static SqLoc span_loc(SrcSpan s) {
-    SqLoc l = {s.start, s.end};
-    return l;
-}
-
 static AstSelect *select_new(ParseCtx *ctx, AstSelectKind kind, SqLoc loc) {
     AstSelect *s = sq_arena_alloc(ctx->arena, sizeof *s);
     s->kind = (uint8_t)kind;
@@ -48,11 +43,7 @@ AstSelect *ast_select_core(ParseCtx *ctx, int distinct, AstResultList *cols,
 AstSelect *ast_values(ParseCtx *ctx, AstSelect *prev, AstExprList *row,
                       SqLoc loc) {
     AstSelect *s = prev ? prev : select_new(ctx, AST_SEL_VALUES, loc);
-    size_t cap = s->cap_rows;
-    s->rows = sq_arena_grow(ctx->arena, s->rows, s->n_rows, &cap, s->n_rows + 1,
-                            sizeof *s->rows);
-    s->cap_rows = (uint32_t)cap;
-    AstValuesRow *r = &s->rows[s->n_rows++];
+    AstValuesRow *r = SQ_ARENA_APPEND(ctx->arena, s->rows, s->n_rows, s->cap_rows);
     r->values = *row;
     r->span = ast_span(ctx, loc);
     s->span.end = loc.end;
@@ -84,7 +75,7 @@ static int misplaced_clause(ParseCtx *ctx, const AstSelect *term, int op) {
     const char *what = term->order_by.n ? "ORDER BY" : "LIMIT";
     SrcSpan at = term->order_by.n ? term->order_by.span : term->limit_span;
     at.end = at.start + 5; /* "ORDER" or "LIMIT" */
-    SqDiag *g = ast_error(ctx, SQ_E_COMPOUND_ORDER, span_loc(at),
+    SqDiag *g = ast_error(ctx, SQ_E_COMPOUND_ORDER, ast_loc(at),
                           "%s clause should come after %s not before", what,
                           set_op_name(op));
     if (g) sq_diag_help(g, "in a compound SELECT, ORDER BY and LIMIT apply to "
@@ -113,7 +104,7 @@ AstSelect *ast_select_finish(ParseCtx *ctx, AstSelect *sel) {
         if (misplaced_clause(ctx, prior, c->op)) break;
     }
     if (terms > SQ_MAX_COMPOUND_SELECT)
-        ast_error(ctx, SQ_E_COMPOUND_MAX, span_loc(sel->span),
+        ast_error(ctx, SQ_E_COMPOUND_MAX, ast_loc(sel->span),
                   "too many terms in compound SELECT (%d; SQLite allows %d)",
                   terms, SQ_MAX_COMPOUND_SELECT);
     return sel;
@@ -134,11 +125,7 @@ AstSelect *ast_select_with(ParseCtx *ctx, AstSelect *sel, AstWith *with,
 static AstResultCol *result_push(ParseCtx *ctx, AstResultList **list) {
     AstResultList *l = *list;
     if (!l) *list = l = sq_arena_alloc(ctx->arena, sizeof *l);
-    size_t cap = l->cap;
-    l->items = sq_arena_grow(ctx->arena, l->items, l->n, &cap, l->n + 1,
-                             sizeof *l->items);
-    l->cap = (uint32_t)cap;
-    return &l->items[l->n++];
+    return SQ_ARENA_PUSH(ctx->arena, l);
 }
 
 AstResultList *ast_result_expr(ParseCtx *ctx, AstResultList *list,
@@ -209,11 +196,7 @@ static AstFrom *from_append(ParseCtx *ctx, AstFrom *prefix, AstFromItem *it,
         it->flags |= AST_FROMF_USING;
     }
     AstFrom *f = &b->from;
-    size_t cap = f->cap;
-    f->items = sq_arena_grow(ctx->arena, f->items, f->n, &cap, f->n + 1,
-                             sizeof *f->items);
-    f->cap = (uint32_t)cap;
-    f->items[f->n++] = it;
+    *SQ_ARENA_PUSH(ctx->arena, f) = it;
     return f;
 }
 
@@ -305,8 +288,8 @@ int ast_join_type(ParseCtx *ctx, const LexTok *a, const AstName *b,
     SqLoc words[3];
     int n = 0, jt = 0, bad = 0;
     words[n++] = (SqLoc){a->start, a->end};
-    if (b) words[n++] = span_loc(b->span);
-    if (c) words[n++] = span_loc(c->span);
+    if (b) words[n++] = ast_loc(b->span);
+    if (c) words[n++] = ast_loc(c->span);
     for (int i = 0; i < n && !bad; i++) {
         size_t len;
         const char *raw = ast_text(ctx, words[i], &len);
@@ -341,11 +324,7 @@ AstOrderList *ast_order_clause(ParseCtx *ctx, AstOrderList *list, SqLoc loc) {
 AstOrderList *ast_order_add(ParseCtx *ctx, AstOrderList *list, AstExpr *e,
                             int dir, int nulls, SqLoc eloc, SqLoc loc) {
     if (!list) list = sq_arena_alloc(ctx->arena, sizeof *list);
-    size_t cap = list->cap;
-    list->items = sq_arena_grow(ctx->arena, list->items, list->n, &cap,
-                                list->n + 1, sizeof *list->items);
-    list->cap = (uint32_t)cap;
-    AstOrderTerm *t = &list->items[list->n++];
+    AstOrderTerm *t = SQ_ARENA_PUSH(ctx->arena, list);
     t->expr = e;
     t->dir = (uint8_t)dir;
     t->nulls = (uint8_t)nulls;
@@ -374,11 +353,7 @@ AstWith *ast_with_add(ParseCtx *ctx, AstWith *with, AstCte *cte) {
         with = sq_arena_alloc(ctx->arena, sizeof *with);
         with->span = cte->span;
     }
-    size_t cap = with->cap_ctes;
-    with->ctes = sq_arena_grow(ctx->arena, with->ctes, with->n_ctes, &cap,
-                               with->n_ctes + 1, sizeof *with->ctes);
-    with->cap_ctes = (uint32_t)cap;
-    with->ctes[with->n_ctes++] = *cte;
+    *SQ_ARENA_APPEND(ctx->arena, with->ctes, with->n_ctes, with->cap_ctes) = *cte;
     with->span.end = cte->span.end;
     return with;
 }
@@ -402,11 +377,7 @@ static AstWindow *window_new(ParseCtx *ctx, SqLoc loc) {
 AstWindowList *ast_window_list(ParseCtx *ctx, AstWindowList *list,
                                AstWindow *w) {
     if (!list) list = sq_arena_alloc(ctx->arena, sizeof *list);
-    size_t cap = list->cap;
-    list->items = sq_arena_grow(ctx->arena, list->items, list->n, &cap,
-                                list->n + 1, sizeof *list->items);
-    list->cap = (uint32_t)cap;
-    list->items[list->n++] = w;
+    *SQ_ARENA_PUSH(ctx->arena, list) = w;
     return list;
 }
 

@@ -11,11 +11,6 @@
 
 #include "parse_int.h"
 
-static SqLoc span_loc(SrcSpan s) {
-    SqLoc l = {s.start, s.end};
-    return l;
-}
-
 static AstStmt *stmt_new(ParseCtx *ctx, AstStmtKind kind, SqLoc loc) {
     AstStmt *s = sq_arena_alloc(ctx->arena, sizeof *s);
     s->kind = (uint8_t)kind;
@@ -235,12 +230,9 @@ AstStmt *ast_stmt_delete(ParseCtx *ctx, AstWith *with, AstFullName *table,
 AstSetList *ast_set_add(ParseCtx *ctx, AstSetList *list, AstNameList *cols,
                         AstExpr *value) {
     if (!list) list = sq_arena_alloc(ctx->arena, sizeof *list);
-    size_t cap = list->cap;
-    list->items = sq_arena_grow(ctx->arena, list->items, list->n, &cap,
-                                list->n + 1, sizeof *list->items);
-    list->cap = (uint32_t)cap;
-    list->items[list->n].cols = *cols;
-    list->items[list->n++].value = value;
+    AstSetItem *it = SQ_ARENA_PUSH(ctx->arena, list);
+    it->cols = *cols;
+    it->value = value;
     return list;
 }
 
@@ -273,11 +265,7 @@ void ast_table_start(ParseCtx *ctx, int temp, int ifne, AstName *nm,
 void ast_table_add_column(ParseCtx *ctx, AstName *name, AstTypeName *type,
                           SqLoc loc) {
     AstCreateTable *t = ctx->table;
-    size_t cap = t->cap_cols;
-    t->cols = sq_arena_grow(ctx->arena, t->cols, t->n_cols, &cap, t->n_cols + 1,
-                            sizeof *t->cols);
-    t->cap_cols = (uint32_t)cap;
-    AstColumnDef *c = &t->cols[t->n_cols++];
+    AstColumnDef *c = SQ_ARENA_APPEND(ctx->arena, t->cols, t->n_cols, t->cap_cols);
     c->name = *name;
     c->type = *type;
     c->span = ast_span(ctx, loc);
@@ -288,12 +276,12 @@ void ast_table_add_column(ParseCtx *ctx, AstName *name, AstTypeName *type,
 ** the raw token, so a quoted "rowid" is rejected too. */
 int ast_table_option(ParseCtx *ctx, AstName *word, int without) {
     size_t len;
-    const char *raw = ast_text(ctx, span_loc(word->span), &len);
+    const char *raw = ast_text(ctx, ast_loc(word->span), &len);
     if (without && len == 5 && sq_strnicmp(raw, "rowid", 5) == 0)
         return AST_TBL_WITHOUT_ROWID;
     if (!without && len == 6 && sq_strnicmp(raw, "strict", 6) == 0)
         return AST_TBL_STRICT;
-    ast_error(ctx, SQ_E_TABLE_OPTION, span_loc(word->span),
+    ast_error(ctx, SQ_E_TABLE_OPTION, ast_loc(word->span),
               "unknown table option: %.*s", (int)len, raw);
     return 0;
 }
@@ -318,12 +306,7 @@ void ast_cons_name_clear(ParseCtx *ctx) { ctx->cons_name = ast_name_none(); }
 static AstColCons *col_cons_new(ParseCtx *ctx, int kind, SqLoc loc) {
     AstCreateTable *t = ctx->table;
     AstColumnDef *c = &t->cols[t->n_cols - 1];
-    size_t cap = c->cap_cons;
-    c->cons = sq_arena_grow(ctx->arena, c->cons, c->n_cons, &cap, c->n_cons + 1,
-                            sizeof *c->cons);
-    c->cap_cons = (uint32_t)cap;
-    AstColCons *k = &c->cons[c->n_cons++];
-    memset(k, 0, sizeof *k);
+    AstColCons *k = SQ_ARENA_APPEND(ctx->arena, c->cons, c->n_cons, c->cap_cons);
     k->kind = (uint8_t)kind;
     k->span = ast_span(ctx, loc);
     k->name = ctx->cons_name;
@@ -389,12 +372,7 @@ void ast_col_generated(ParseCtx *ctx, AstExpr *e, AstName *storage, SqLoc loc) {
 
 static AstTableCons *table_cons_new(ParseCtx *ctx, int kind, SqLoc loc) {
     AstCreateTable *t = ctx->table;
-    size_t cap = t->cap_cons;
-    t->cons = sq_arena_grow(ctx->arena, t->cons, t->n_cons, &cap, t->n_cons + 1,
-                            sizeof *t->cons);
-    t->cap_cons = (uint32_t)cap;
-    AstTableCons *k = &t->cons[t->n_cons++];
-    memset(k, 0, sizeof *k);
+    AstTableCons *k = SQ_ARENA_APPEND(ctx->arena, t->cons, t->n_cons, t->cap_cons);
     k->kind = (uint8_t)kind;
     k->span = ast_span(ctx, loc);
     k->name = ctx->cons_name;
@@ -454,11 +432,7 @@ void ast_trigger_start(ParseCtx *ctx, int temp, int ifne, AstName *nm,
 
 AstStmt *ast_trigger_add(ParseCtx *ctx, AstStmt *stmt) {
     AstStmtList *body = &ctx->trigger->u.trigger.body;
-    size_t cap = body->cap;
-    body->items = sq_arena_grow(ctx->arena, body->items, body->n, &cap,
-                                body->n + 1, sizeof *body->items);
-    body->cap = (uint32_t)cap;
-    body->items[body->n++] = stmt;
+    *SQ_ARENA_PUSH(ctx->arena, body) = stmt;
     return stmt;
 }
 
@@ -500,11 +474,8 @@ void ast_vtab_arg(ParseCtx *ctx, SqLoc loc) {
     while (len && (raw[len - 1] == ' ' || (raw[len - 1] >= '\t' && raw[len - 1] <= '\r'))) len--;
     if (!len || !ctx->vtab) return;
     AstStmt *s = ctx->vtab;
-    size_t cap = s->u.vtab.cap_args;
-    s->u.vtab.args = sq_arena_grow(ctx->arena, (void *)s->u.vtab.args, s->u.vtab.n_args,
-                                   &cap, s->u.vtab.n_args + 1, sizeof *s->u.vtab.args);
-    s->u.vtab.cap_args = (uint32_t)cap;
-    s->u.vtab.args[s->u.vtab.n_args++] = sq_arena_strndup(ctx->arena, raw, len);
+    *SQ_ARENA_APPEND(ctx->arena, s->u.vtab.args, s->u.vtab.n_args, s->u.vtab.cap_args) =
+        sq_arena_strndup(ctx->arena, raw, len);
 }
 
 AstStmt *ast_vtab_finish(ParseCtx *ctx, SqLoc loc) {

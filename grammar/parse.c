@@ -504,11 +504,7 @@ size_t sq_parse_all(const SqSrc *src, SqInterner *names, SqDiags *diags,
             failed++;
             continue;
         }
-        size_t cap = out->cap;
-        out->items = sq_arena_grow(arena, out->items, out->n, &cap, out->n + 1,
-                                   sizeof *out->items);
-        out->cap = (uint32_t)cap;
-        out->items[out->n++] = r.stmt;
+        *SQ_ARENA_PUSH(arena, out) = r.stmt;
     }
     sq_parser_free(p);
     return failed;

@@ -49,6 +49,11 @@ static inline SrcSpan ast_span(const ParseCtx *ctx, SqLoc loc) {
     return sq_span(ctx->file, loc.start, loc.end);
 }
 
+static inline SqLoc ast_loc(SrcSpan s) {
+    SqLoc l = {s.start, s.end};
+    return l;
+}
+
 /* Report a parse-time error (first one per statement only). */
 SqDiag *ast_error(ParseCtx *ctx, SqDiagCode code, SqLoc loc, const char *fmt,
                   ...) SQ_PRINTF(4, 5);

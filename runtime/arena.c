@@ -151,6 +151,18 @@ void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
     return p;
 }
 
+void *sq_arena_push(SqArena *a, void *items, uint32_t n, uint32_t *cap,
+                    size_t sz) {
+    if (n < *cap) {
+        memset((char *)items + (size_t)n * sz, 0, sz);
+        return items;
+    }
+    size_t c = *cap;
+    void *p = sq_arena_grow(a, items, n, &c, (size_t)n + 1, sz);
+    *cap = (uint32_t)c;
+    return p;
+}
+
 void sq_arena_defer(SqArena *a, void (*fn)(void *), void *arg) {
     ArenaCleanup *c = sq_arena_alloc(a, sizeof *c);
     c->fn = fn;

@@ -11,6 +11,7 @@
 #define SQ_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct SqArena SqArena;
 
@@ -32,6 +33,19 @@ char *sq_arena_printf(SqArena *a, const char *fmt, ...)
 ** need elements of size sz, copying the old n elements when it moves. */
 void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
                     size_t need, size_t sz);
+
+/* Room for one more element at the end of an arena array whose count and
+** capacity are uint32_t; returns the array (moved when it grew). */
+void *sq_arena_push(SqArena *a, void *items, uint32_t n, uint32_t *cap,
+                    size_t sz);
+
+/* Append to the arena array arr with uint32_t count n and capacity cap
+** (lvalues); evaluates to a pointer to the new, zeroed element. */
+#define SQ_ARENA_APPEND(a, arr, n, cap) \
+    ((arr) = sq_arena_push((a), (arr), (n), &(cap), sizeof *(arr)), &(arr)[(n)++])
+
+/* The same for a list struct {T *items; uint32_t n, cap;}. */
+#define SQ_ARENA_PUSH(a, list) SQ_ARENA_APPEND(a, (list)->items, (list)->n, (list)->cap)
 
 /* Run fn(arg) when the arena is reset or freed. */
 void sq_arena_defer(SqArena *a, void (*fn)(void *), void *arg);

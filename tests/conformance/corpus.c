@@ -108,50 +108,51 @@ static char **list_dir(const char *dir, size_t *n) {
     return names;
 }
 
-/* ---------------------------------------------------------------- Spider */
+/* ------------------------------------------------------- Spider, BIRD */
 
-static int load_spider(Corpus *c) {
-    char *dev = path_join(c->root, "spider-dev/dev.json");
-    cJSON *j = read_json(dev);
+/* The gold items of a dev.json (an array of objects with db_id and the SQL
+** under sql_key).  Returns each item's db_id, for the prediction files
+** aligned with it; *n is the number of items. */
+static char **load_gold(Corpus *c, CorpusSet set, const char *dir,
+                        const char *sql_key, const char *tag, size_t *n) {
+    char *dev = path_join(c->root, dir);
+    char *file = path_join(dev, "dev.json");
+    cJSON *j = read_json(file);
+    free(file);
     free(dev);
-    if (!cJSON_IsArray(j)) return -1;
-    size_t n = (size_t)cJSON_GetArraySize(j);
-    char **dbs = sq_calloc(n, sizeof *dbs);
+    *n = 0;
+    if (!cJSON_IsArray(j)) return NULL;
+    *n = (size_t)cJSON_GetArraySize(j);
+    char **dbs = sq_calloc(*n ? *n : 1, sizeof *dbs);
     char origin[256];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < *n; i++) {
         cJSON *it = cJSON_GetArrayItem(j, (int)i);
         const char *db = cJSON_GetStringValue(cJSON_GetObjectItem(it, "db_id"));
-        const char *q = cJSON_GetStringValue(cJSON_GetObjectItem(it, "query"));
+        const char *q = cJSON_GetStringValue(cJSON_GetObjectItem(it, sql_key));
         if (!db || !q) continue;
         dbs[i] = sq_strdup(db);
-        snprintf(origin, sizeof origin, "spider/dev.json#%zu", i);
-        add(c, CORPUS_SPIDER, origin, db, q, strlen(q));
+        snprintf(origin, sizeof origin, "%s/dev.json#%zu", tag, i);
+        add(c, set, origin, db, q, strlen(q));
     }
     cJSON_Delete(j);
-    char *pdir = path_join(c->root, "spider-dev/predictions");
-    size_t nf;
-    char **files = list_dir(pdir, &nf);
-    for (size_t f = 0; f < nf; f++) {
-        char *path = path_join(pdir, files[f]);
-        size_t nl;
-        char **lines = read_lines(path, &nl);
-        for (size_t i = 0; i < nl && i < n; i++) {
-            snprintf(origin, sizeof origin, "spider/%s#%zu", files[f], i);
-            add(c, CORPUS_SPIDER, origin, dbs[i], lines[i], strlen(lines[i]));
-        }
-        free_lines(lines, nl);
-        free(path);
-        free(files[f]);
-    }
-    free(files);
-    free(pdir);
-    for (size_t i = 0; i < n; i++) free(dbs[i]);
-    free(dbs);
-    return 1;
+    return dbs;
 }
 
-/* ------------------------------------------------------------------ BIRD */
+/* A prediction file with one SQL per line, aligned with the gold items. */
+static void load_line_preds(Corpus *c, CorpusSet set, const char *path,
+                            const char *name, const char *tag, char **dbs,
+                            size_t n) {
+    size_t nl;
+    char **lines = read_lines(path, &nl);
+    char origin[256];
+    for (size_t i = 0; i < nl && i < n; i++) {
+        snprintf(origin, sizeof origin, "%s/%s#%zu", tag, name, i);
+        add(c, set, origin, dbs[i], lines[i], strlen(lines[i]));
+    }
+    free_lines(lines, nl);
+}
 
+/* BIRD's official format: {"qid": "SQL\t----- bird -----\tdb_id"}. */
 static void load_bird_json_preds(Corpus *c, const char *path, const char *name) {
     cJSON *j = read_json(path);
     char origin[256];
@@ -173,45 +174,26 @@ static void load_bird_json_preds(Corpus *c, const char *path, const char *name) 
     cJSON_Delete(j);
 }
 
-static int load_bird(Corpus *c) {
-    char *dev = path_join(c->root, "bird-dev/dev.json");
-    cJSON *j = read_json(dev);
-    free(dev);
-    if (!cJSON_IsArray(j)) return -1;
-    size_t n = (size_t)cJSON_GetArraySize(j);
-    char **dbs = sq_calloc(n, sizeof *dbs);
-    char origin[256];
-    for (size_t i = 0; i < n; i++) {
-        cJSON *it = cJSON_GetArrayItem(j, (int)i);
-        const char *db = cJSON_GetStringValue(cJSON_GetObjectItem(it, "db_id"));
-        const char *q = cJSON_GetStringValue(cJSON_GetObjectItem(it, "SQL"));
-        if (!db || !q) continue;
-        dbs[i] = sq_strdup(db);
-        snprintf(origin, sizeof origin, "bird/dev.json#%zu", i);
-        add(c, CORPUS_BIRD, origin, db, q, strlen(q));
-    }
-    cJSON_Delete(j);
-    char *pdir = path_join(c->root, "bird-dev/predictions");
+/* Gold and every prediction file of one benchmark directory. */
+static int load_benchmark(Corpus *c, CorpusSet set, const char *dir,
+                          const char *sql_key, const char *tag) {
+    size_t n;
+    char **dbs = load_gold(c, set, dir, sql_key, tag, &n);
+    if (!dbs) return -1;
+    char *sub = path_join(dir, "predictions");
+    char *pdir = path_join(c->root, sub);
     size_t nf;
     char **files = list_dir(pdir, &nf);
     for (size_t f = 0; f < nf; f++) {
         char *path = path_join(pdir, files[f]);
-        if (has_suffix(files[f], ".json")) {
-            load_bird_json_preds(c, path, files[f]);
-        } else {
-            size_t nl;
-            char **lines = read_lines(path, &nl);
-            for (size_t i = 0; i < nl && i < n; i++) {
-                snprintf(origin, sizeof origin, "bird/%s#%zu", files[f], i);
-                add(c, CORPUS_BIRD, origin, dbs[i], lines[i], strlen(lines[i]));
-            }
-            free_lines(lines, nl);
-        }
+        if (has_suffix(files[f], ".json")) load_bird_json_preds(c, path, files[f]);
+        else load_line_preds(c, set, path, files[f], tag, dbs, n);
         free(path);
         free(files[f]);
     }
     free(files);
     free(pdir);
+    free(sub);
     for (size_t i = 0; i < n; i++) free(dbs[i]);
     free(dbs);
     return 1;
@@ -273,7 +255,10 @@ int corpus_load(Corpus *c) {
     c->root = sq_strdup(root && *root ? root : "../shared/corpora");
     struct stat st;
     if (stat(c->root, &st) != 0 || !S_ISDIR(st.st_mode)) return 0;
-    if (load_spider(c) < 0 || load_bird(c) < 0 || load_equiv(c) < 0) return -1;
+    if (load_benchmark(c, CORPUS_SPIDER, "spider-dev", "query", "spider") < 0 ||
+        load_benchmark(c, CORPUS_BIRD, "bird-dev", "SQL", "bird") < 0 ||
+        load_equiv(c) < 0)
+        return -1;
     return 1;
 }
 
