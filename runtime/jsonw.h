@@ -3,7 +3,7 @@
 **
 ** Layer: runtime.  Writing JSON needs no parse tree, so output goes straight
 ** into a buffer with commas and indentation tracked here (reading JSON is
-** json.h's job, over cJSON).  Strings are escaped per RFC 8259; bytes that
+** json.h's job).  Strings are escaped per RFC 8259; bytes that
 ** are not valid UTF-8 are written as \u00XX of the byte so that output is
 ** always valid JSON.
 */

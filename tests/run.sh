@@ -21,6 +21,7 @@ export SQUINT BUILD
 
 pass=0
 fail=0
+skip=0
 failures=()
 
 record() { # record STATUS NAME
@@ -33,6 +34,7 @@ count_tap() { # count_tap PREFIX < output
     local prefix=$1 line
     while IFS= read -r line; do
         case "$line" in
+            *"# SKIP"*) skip=$((skip + 1)) ;;
             "ok "*) record ok "$prefix: ${line#ok }" ;;
             "not ok "*) record fail "$prefix: ${line#not ok }"; echo "$line" ;;
             "#"*) [ "$line" != "${line#\# }" ] && case "$line" in *[Ff]ail*|*[Ee]rror*|*assert*) echo "$line" ;; esac ;;
@@ -107,5 +109,6 @@ if [ ${#failures[@]} -gt 0 ]; then
     echo "failed:"
     printf '  %s\n' "${failures[@]}"
 fi
+[ "$skip" -gt 0 ] && echo "$skip skipped (missing optional inputs)"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
