@@ -14,7 +14,7 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I$(BUILD)/gen -Igrammar $(EXTRA_CFLAGS)
-LDLIBS  ?=
+LDLIBS  ?= -lsqlite3
 BISON   ?= bison
 FLEX    ?= flex
 SQUINT_CORPORA ?= ../shared/corpora
@@ -29,8 +29,13 @@ RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
+FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
+               frontend/catalog_sqlite.c frontend/expr.c frontend/bind_names.c \
+               frontend/bind_expr.c frontend/bind_func.c frontend/bind_from.c \
+               frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c
+BACKEND_SRC := backend/sqlite/db.c backend/sqlite/result.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
-LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC)
+LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(BACKEND_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
@@ -93,7 +98,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lcmocka $(LDLIBS)
 
-tools: $(BUILD)/tools/parity $(BUILD)/tools/bench_parse
+tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/bench_parse
+
+$(BUILD)/tools/bindparity: tests/conformance/bindparity.c tests/conformance/corpus.c \
+                           tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/bindparity.c tests/conformance/corpus.c \
+	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
 $(BUILD)/tools/parity: tests/conformance/parity.c tests/conformance/corpus.c \
                        tests/conformance/corpus.h $(LIB)
@@ -108,7 +119,7 @@ $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
 test: deps
-	@$(MAKE) --no-print-directory all $(UNIT_BIN)
+	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity
 	@BUILD=$(BUILD) tests/run.sh
 
 demo: deps
@@ -119,12 +130,12 @@ sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
-	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%)
+	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    tests/run.sh
 
 conformance: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity
 	@tests/conformance/run.sh $(BUILD)
 
 bench: deps

@@ -49,6 +49,15 @@ void sq_diags_free(SqDiags *d) {
     d->n = d->cap = d->n_errors = d->n_warnings = 0;
 }
 
+void sq_diags_truncate(SqDiags *d, size_t keep) {
+    while (d->n > keep) {
+        SqDiag *g = d->items[--d->n];
+        if (g->sev == SQ_SEV_ERROR) d->n_errors--;
+        else if (g->sev == SQ_SEV_WARNING) d->n_warnings--;
+        diag_free(g);
+    }
+}
+
 static char *vformat(const char *fmt, va_list ap) {
     SqBuf b = SQ_BUF_INIT;
     sq_buf_vprintf(&b, fmt, ap);

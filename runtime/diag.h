@@ -51,6 +51,9 @@ typedef struct SqDiags {
 
 void sq_diags_init(SqDiags *d, const SqSrcSet *srcs);
 void sq_diags_free(SqDiags *d);
+/* Drop the diagnostics after the first keep (a caller that tried
+** something and moved on). */
+void sq_diags_truncate(SqDiags *d, size_t keep);
 
 /* Code string, slug and summary of a declared code. */
 const char *sq_diag_code(SqDiagCode c);

@@ -3,13 +3,14 @@
 #
 # Usage: tests/run.sh [--update]       (BUILD=dir selects the build, default build)
 #
-# Three kinds of tests:
+# Four kinds of tests:
 #   unit    tests/unit/test_*.c, cmocka binaries in $BUILD/tests/, TAP output
 #   golden  tests/golden/<suite>/NNN-slug.sql with NNN-slug.expected; the
 #           suite's `cmd` file holds the squint arguments (the .sql path is
 #           appended).  .expected is stdout, then "--- stderr" and stderr when
 #           there is any, then "--- exit N".  Byte-exact.  --update rewrites
 #           the .expected files from the current output.
+#   bind    tests/bind/cases*.sql: the binder against SQLite, case by case
 #   cli     tests/cli/*.sh, each printing TAP lines ("ok - ..." / "not ok - ...")
 set -u
 cd "$(dirname "$0")/.."
@@ -91,6 +92,20 @@ for dir in tests/golden/*/; do
             fi
         fi
     done
+done
+
+# ---- binder oracle --------------------------------------------------------
+# Each line of tests/bind/cases*.sql must bind (or fail, with the same
+# message) exactly as sqlite3_prepare_v2 does on tests/bind/schema.sql.
+for cases in tests/bind/cases*.sql; do
+    [ -e "$cases" ] || continue
+    out=$("$BUILD/tools/bindparity" --schema tests/bind/schema.sql --cases "$cases" --tap 2>&1)
+    status=$?
+    count_tap "bind/$(basename "$cases")" <<<"$out"
+    if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
+        record fail "bind/$(basename "$cases") (exit $status)"
+        printf '%s\n' "$out" | tail -20
+    fi
 done
 
 # ---- cli ------------------------------------------------------------------

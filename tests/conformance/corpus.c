@@ -346,3 +346,23 @@ void corpus_dbs_close(CorpusDbs *cache) {
     free(cache->dbs);
     memset(cache, 0, sizeof *cache);
 }
+
+/* Errors SQLite raises while parsing, before it looks at any name.  Every
+** other prepare error is about names or meaning and counts as accepted. */
+static const char *const syntax_messages[] = {
+    "syntax error", "incomplete input", "unrecognized token",
+    "clause should come after", "unknown join type",
+    "a JOIN clause is required before", "unknown table option",
+    "syntax error after column name", "Expression tree is too large",
+    "parser stack overflow", "too many terms in compound SELECT",
+    "too many arguments on function",
+    "DISTINCT is not supported for window functions",
+    "variable number must be between", "too many SQL variables",
+    "qualified table names are not allowed", "clause is not allowed on UPDATE",
+    NULL};
+
+int corpus_is_syntax_error(const char *msg) {
+    for (const char *const *m = syntax_messages; *m; m++)
+        if (strstr(msg, *m)) return 1;
+    return 0;
+}

@@ -57,4 +57,9 @@ typedef struct CorpusDbs {
 sqlite3 *corpus_db(CorpusDbs *cache, const Corpus *c, const CorpusQuery *q);
 void corpus_dbs_close(CorpusDbs *cache);
 
+/* Whether a sqlite3_prepare_v2 error message is one SQLite raises while
+** parsing, before it looks at any name (1), or one about names and
+** meaning (0). */
+int corpus_is_syntax_error(const char *msg);
+
 #endif

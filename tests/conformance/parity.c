@@ -25,26 +25,6 @@
 
 /* ---------------------------------------------------------------- SQLite */
 
-/* Errors SQLite raises while parsing, before it looks at any name.  Every
-** other prepare error is about names or meaning and counts as accepted. */
-static const char *const syntax_messages[] = {
-    "syntax error", "incomplete input", "unrecognized token",
-    "clause should come after", "unknown join type",
-    "a JOIN clause is required before", "unknown table option",
-    "syntax error after column name", "Expression tree is too large",
-    "parser stack overflow", "too many terms in compound SELECT",
-    "too many arguments on function",
-    "DISTINCT is not supported for window functions",
-    "variable number must be between", "too many SQL variables",
-    "qualified table names are not allowed", "clause is not allowed on UPDATE",
-    NULL};
-
-static int is_syntax_message(const char *msg) {
-    for (const char *const *m = syntax_messages; *m; m++)
-        if (strstr(msg, *m)) return 1;
-    return 0;
-}
-
 /* SQLite's verdict: 1 accepted, 0 rejected (message copied to msg). */
 static int sqlite_accepts(sqlite3 *db, const char *sql, char *msg, size_t cap) {
     const char *tail = sql;
@@ -56,7 +36,7 @@ static int sqlite_accepts(sqlite3 *db, const char *sql, char *msg, size_t cap) {
         sqlite3_finalize(st);
         if (rc != SQLITE_OK) {
             const char *m = sqlite3_errmsg(db);
-            if (is_syntax_message(m)) {
+            if (corpus_is_syntax_error(m)) {
                 snprintf(msg, cap, "%s", m);
                 return 0;
             }

@@ -3,7 +3,8 @@
 #
 # Usage: tests/conformance/run.sh BUILD_DIR
 # Runs the parity tool over ../shared/corpora (override with SQUINT_CORPORA)
-# including the derived negative corpus.  Skips with a message, and
+# including the derived negative corpus, then the binding-parity tool
+# (squint's binder errors against SQLite's prepare errors).  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
 BUILD=${1:-build}
@@ -17,4 +18,8 @@ report=$BUILD/conformance/parity-mismatches.txt
 "$BUILD/tools/parity" --negative --report "$report"
 status=$?
 [ $status -ne 0 ] && echo "conformance: mismatches listed in $report"
-exit $status
+breport=$BUILD/conformance/bindparity-mismatches.txt
+"$BUILD/tools/bindparity" --report "$breport"
+bstatus=$?
+[ $bstatus -ne 0 ] && echo "conformance: binding mismatches listed in $breport"
+[ $status -eq 0 ] && [ $bstatus -eq 0 ]

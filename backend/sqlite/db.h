@@ -1,0 +1,94 @@
+/*
+** db.h -- open SQLite databases read-only and run queries under limits.
+**
+** Layer: backend/sqlite (db.c is the backend's only includer of
+** sqlite3.h; callers never see it).  Takes a database path (or a DDL
+** script) and SQL text; gives SqResults with SQLite's storage classes
+** kept, or a status and a message.  An SqDb owns its sqlite3 connection;
+** sq_db_close() releases it.
+**
+** Safety, in layers, so that a benchmark database is never modified:
+**   1. the file is opened with SQLITE_OPEN_READONLY and the URI parameter
+**      mode=ro (plus immutable=1 on request: no locks, no journal check --
+**      only for files nothing else writes);
+**   2. an authorizer allows only SQLITE_SELECT, SQLITE_READ,
+**      SQLITE_FUNCTION, SQLITE_RECURSIVE and the PRAGMAs that only read
+**      (table_info, table_xinfo, index_list, index_info, foreign_key_list);
+**      every other action is denied at prepare time.  One exception:
+**      SQLITE_UPDATE of sqlite_master, which SQLite asks about when it sets
+**      up an eponymous virtual table (json_each, pragma_table_info) for a
+**      SELECT; SQLite never lets a statement update that table ("may not
+**      be modified"), and such a statement is reported as denied too;
+**   3. a prepared statement that sqlite3_stmt_readonly() says would write
+**      is refused before it runs (VACUUM and VACUUM INTO, which the
+**      authorizer is never asked about: a read-only connection may still
+**      write a VACUUM INTO copy elsewhere);
+**   4. defensive mode, PRAGMA query_only, no extension loading, no ATTACH.
+** A denied statement gives SQ_EXEC_DENIED and never runs.
+**
+** Limits (SqExecLimits, all optional) bound a runaway query: a deadline
+** checked by a progress handler every 1000 VM instructions on a monotonic
+** clock, a row count and a byte budget for the TEXT and BLOB values kept.
+** One VM instruction is not interruptible (a single huge sort step or a
+** randomblob(1e9) call), so a timeout lands "about" on time.
+*/
+#ifndef SQ_DB_H
+#define SQ_DB_H
+
+#include <stdint.h>
+
+#include "result.h"
+
+typedef struct SqDb SqDb;
+
+typedef struct SqExecLimits {
+    double timeout_sec;       /* 0 = none; enforced with sqlite3_progress_handler */
+    uint64_t max_rows;        /* 0 = none; more rows -> SQ_EXEC_TOO_BIG */
+    uint64_t max_bytes;       /* 0 = none; total bytes of text/blob kept -> SQ_EXEC_TOO_BIG */
+    uint32_t max_value_bytes; /* 0 = SQLite's limit (1e9); else SQLITE_LIMIT_LENGTH for
+                              ** the query: any longer string, blob or table row read
+                              ** (even an intermediate one) -> SQ_EXEC_TOO_BIG */
+} SqExecLimits;
+
+typedef enum SqExecStatus {
+    SQ_EXEC_OK,      /* *out holds the result */
+    SQ_EXEC_ERROR,   /* SQLite reported an error (syntax, no such table, ...) */
+    SQ_EXEC_TIMEOUT, /* the deadline passed */
+    SQ_EXEC_TOO_BIG, /* a row, byte or length limit was hit, or SQLite ran out of memory */
+    SQ_EXEC_DENIED,  /* the statement would do more than read */
+} SqExecStatus;
+
+/* Flags of sq_db_open_ex. */
+enum {
+    SQ_DB_IMMUTABLE = 1, /* add immutable=1 to the URI */
+};
+
+/* Open a database file read-only (see the top of this file) and read its
+** schema, so that a file that is not a database fails here.  NULL and a
+** malloc'd message in *err (when err is not NULL) on failure. */
+SqDb *sq_db_open(const char *path, char **err);
+SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err);
+
+/* An in-memory database built by running script (e.g. CREATE TABLE and
+** INSERT statements; NULL for none) with no restriction; the authorizer
+** and the other guards are switched on after the script ran.  NULL and
+** *err when the script fails. */
+SqDb *sq_db_open_memory(const char *script, char **err);
+
+void sq_db_close(SqDb *db); /* NULL is fine */
+
+/* Run every statement of sql in turn (one usually); the result of the
+** last statement that returns rows (has result columns, even if it gave no
+** row) goes into *out, which must have been sq_result_init()ed and is
+** freed first.  SQL without such a statement gives SQ_EXEC_OK and an empty
+** result with no columns.  lim may be NULL (no limits); the deadline and
+** limits cover the whole call.  On any status but SQ_EXEC_OK, *out is
+** left empty and *err (when err is not NULL) gets a malloc'd message,
+** SQLite's own for SQ_EXEC_ERROR; on SQ_EXEC_OK *err is set to NULL. */
+SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
+                         SqResult *out, char **err);
+
+/* "ok", "error", "timeout", "too big", "denied". */
+const char *sq_exec_status_name(SqExecStatus st);
+
+#endif

@@ -1,0 +1,353 @@
+/*
+** bind_func.c -- function calls: scalar, aggregate and window functions.
+**
+** Layer: frontend.  SQLite checks a call in this order, and so does
+** bind_function(): OVER on a function that cannot be a window function;
+** an aggregate or window function where the clause does not allow one (or
+** a window-only function without OVER); an unknown name; a wrong number of
+** arguments; FILTER on a scalar function.  An aggregate call belongs to
+** the innermost query block whose FROM items its arguments use (or the
+** current block when they use none); it becomes an output of that block's
+** aggregation, and whether it was allowed there is settled once the block
+** knows whether it is an aggregate query (PendingAgg).
+*/
+#include <string.h>
+
+#include "bind_int.h"
+
+/* ------------------------------------------------------------------ */
+/* Result types                                                        */
+/* ------------------------------------------------------------------ */
+
+static SqType func_type(const SqFuncDef *def, const SqExprList *args) {
+    SqTypeClass c = SQ_TY_ANY;
+    int any_null = 0, all_null = args->n > 0;
+    for (uint32_t i = 0; i < args->n; i++) {
+        any_null |= args->items[i]->type.nullable;
+        all_null &= args->items[i]->type.nullable;
+    }
+    SqTypeClass a0 = args->n ? (SqTypeClass)args->items[0]->type.cls : SQ_TY_ANY;
+    switch ((SqFuncResult)def->result) {
+    case R_INT: c = SQ_TY_INTEGER; break;
+    case R_REAL: c = SQ_TY_REAL; break;
+    case R_TEXT: c = SQ_TY_TEXT; break;
+    case R_BLOB: c = SQ_TY_BLOB; break;
+    case R_ANY: c = SQ_TY_ANY; break;
+    case R_ARG: c = a0; break;
+    case R_ARGNUM: c = a0 == SQ_TY_INTEGER ? SQ_TY_INTEGER : SQ_TY_REAL; break;
+    case R_SUM:
+        c = a0 == SQ_TY_INTEGER ? SQ_TY_INTEGER : a0 == SQ_TY_REAL ? SQ_TY_REAL : SQ_TY_NUMERIC;
+        break;
+    case R_ARITH:
+        c = args->n == 2 ? sq_class_arith(a0, (SqTypeClass)args->items[1]->type.cls) : SQ_TY_NUMERIC;
+        break;
+    case R_COMMON:
+    case R_IIF:
+        c = SQ_TY_NULL;
+        for (uint32_t i = def->result == R_IIF ? 1 : 0; i < args->n; i++)
+            c = sq_class_union(c, (SqTypeClass)args->items[i]->type.cls);
+        break;
+    }
+    int nul = def->nulls == N_NEVER ? 0 : def->nulls == N_ALWAYS ? 1
+            : def->nulls == N_COALESCE ? all_null : any_null;
+    return sq_type(c, SQ_AFF_BLOB, nul);
+}
+
+/* ------------------------------------------------------------------ */
+/* Which block owns an aggregate                                       */
+/* ------------------------------------------------------------------ */
+
+typedef struct OwnerSearch {
+    Scope *from;    /* where the call is */
+    Scope *owner;   /* innermost scope referenced so far */
+    int depth;      /* its distance from 'from' */
+} OwnerSearch;
+
+static int depth_of(Scope *from, Scope *target) {
+    int d = 0;
+    for (Scope *s = from; s; s = s->outer, d++)
+        if (s == target) return d;
+    return -1;
+}
+
+static int owner_cb(SqExpr *e, void *arg) {
+    OwnerSearch *o = arg;
+    if (e->kind != SQX_COLUMN) return 0;
+    Scope *sc = bind_scope_of(o->from, e->u.col.rel);
+    if (!sc) return 0;
+    int d = depth_of(o->from, sc);
+    if (!o->owner || d < o->depth) {
+        o->owner = sc;
+        o->depth = d;
+    }
+    return 0;
+}
+
+static Scope *agg_owner(Scope *s, const SqExprList *args, SqExpr *filter) {
+    OwnerSearch o = {s, NULL, 0};
+    for (uint32_t i = 0; i < args->n; i++) bind_walk_deep(args->items[i], owner_cb, &o);
+    if (filter) bind_walk_deep(filter, owner_cb, &o);
+    return o.owner ? o.owner : s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks                                                              */
+/* ------------------------------------------------------------------ */
+
+static const char *func_name(const AstExpr *e) { return e->u.func.name.text; }
+
+/* SQLite's first three complaints about a call; returns 0 after one. */
+static int check_call(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *def,
+                      int exists, int has_over) {
+    int is_agg = def && def->kind != F_SCALAR;
+    if (def && def->kind == F_SCALAR && has_over) {
+        bind_error(b, SQ_E_MISUSE_WINDOW, e->span,
+                   "%s() may not be used as a window function", func_name(e));
+        return 0;
+    }
+    if ((is_agg && !(s->flags & SC_ALLOW_AGG)) ||
+        (is_agg && def->kind == F_WINDOW && !has_over) ||
+        (is_agg && has_over && !(s->flags & SC_ALLOW_WIN))) {
+        int window = def->kind == F_WINDOW || has_over;
+        bind_error(b, window ? SQ_E_MISUSE_WINDOW : SQ_E_MISUSE_AGG, e->span,
+                   "misuse of %s function %s()", window ? "window" : "aggregate",
+                   func_name(e));
+        return 0;
+    }
+    if (!def && !exists) {
+        SqDiag *g = bind_error(b, SQ_E_NO_FUNCTION, e->u.func.name.span,
+                               "no such function: %s", func_name(e));
+        size_t n;
+        const SqFuncDef *all = sq_func_all(&n);
+        const char *cands[256];
+        size_t k = 0;
+        for (size_t i = 0; i < n && k < 256; i++)
+            if (!(all[i].flags & FL_SPECIAL)) cands[k++] = all[i].name;
+        bind_suggest(g, func_name(e), cands, k);
+        return 0;
+    }
+    if (!def) {
+        char arity[32];
+        sq_func_arity_text(func_name(e), arity, sizeof arity);
+        SqDiag *g = bind_error(b, SQ_E_ARITY, e->span,
+                               "wrong number of arguments to function %s()", func_name(e));
+        if (g) sq_diag_help(g, "%s() takes %s argument%s", func_name(e), arity,
+                            strcmp(arity, "1") == 0 ? "" : "s");
+        return 0;
+    }
+    if (!is_agg && e->u.func.filter) {
+        bind_error(b, SQ_E_MISUSE_AGG, e->span,
+                   "FILTER may not be used with non-aggregate %s()", func_name(e));
+        return 0;
+    }
+    return 1;
+}
+
+/* likelihood(X, P): P must be a constant between 0.0 and 1.0. */
+static int check_likelihood(Binder *b, const AstExpr *e, const SqExprList *args) {
+    const SqExpr *p = args->items[1];
+    double v = -1;
+    if (p->kind == SQX_LITERAL && p->u.lit.vtype == SQV_REAL) v = p->u.lit.r;
+    if (v < 0.0 || v > 1.0) {
+        bind_error(b, SQ_E_BIND_OTHER, e->span,
+                   "second argument to %s() must be a constant between 0.0 and 1.0",
+                   func_name(e));
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Aggregates                                                          */
+/* ------------------------------------------------------------------ */
+
+static int is_min_max(const SqFuncDef *def) {
+    return strcmp(def->name, "min") == 0 || strcmp(def->name, "max") == 0;
+}
+
+static SqExpr *make_agg(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *def,
+                        SqExprList *args, SqExpr *filter) {
+    Scope *owner = agg_owner(s, args, filter);
+    BndSelect *sel = owner->sel;
+    if (!sel) { /* an aggregate in LIMIT: no block to own it */
+        bind_error(b, SQ_E_MISUSE_AGG, e->span, "misuse of aggregate: %s()", func_name(e));
+        return NULL;
+    }
+    owner->flags |= SC_HAS_AGG;
+    if (is_min_max(def)) owner->flags |= SC_MINMAX;
+    SqAggItem *it = SQ_ARENA_APPEND(b->arena, sel->aggs, sel->n_aggs, sel->cap_aggs);
+    it->kind = SQ_AGG_CALL;
+    it->def = def;
+    it->name = func_name(e);
+    it->args = *args;
+    it->filter = filter;
+    it->distinct = (e->flags & AEF_DISTINCT) != 0;
+    it->star = (e->flags & AEF_STAR) != 0;
+    it->span = e->span;
+    bind_pending_agg(b, sel, owner->clause, func_name(e), e->span, it->distinct, args->n);
+    if (owner != s) bind_count_ref(s, owner);
+    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, func_type(def, args));
+    ref->u.col.rel = sel->agg_id;
+    ref->u.col.col = sel->n_aggs - 1;
+    ref->flags |= SQXF_AGG_REF;
+    return ref;
+}
+
+/* ------------------------------------------------------------------ */
+/* Window functions                                                    */
+/* ------------------------------------------------------------------ */
+
+static const AstWindow *find_window(const BndSelect *sel, const AstName *name) {
+    const AstSelect *a = sel ? sel->ast : NULL;
+    for (uint32_t i = 0; a && i < a->windows.n; i++)
+        if (a->windows.items[i]->name.key == name->key) return a->windows.items[i];
+    return NULL;
+}
+
+static int bind_sort_keys(Binder *b, Scope *s, const AstOrderList *l, SqSortKey **out,
+                          uint32_t *n) {
+    *out = sq_arena_alloc(b->arena, (l->n ? l->n : 1) * sizeof **out);
+    *n = l->n;
+    for (uint32_t i = 0; i < l->n; i++) {
+        SqExpr *k = bind_expr(b, s, l->items[i].expr);
+        if (!k) return 0;
+        (*out)[i].expr = k;
+        (*out)[i].desc = l->items[i].dir == AST_SORT_DESC;
+        (*out)[i].nulls = l->items[i].nulls;
+    }
+    return 1;
+}
+
+static int bind_frame(Binder *b, Scope *s, const AstWindow *w, SqWinFrame *f) {
+    f->unit = w->unit;
+    f->exclude = w->exclude;
+    f->has_between = (w->flags & AWF_BETWEEN) != 0;
+    f->start_kind = w->start.kind;
+    f->end_kind = w->end.kind;
+    if (w->start.expr && !(f->start = bind_expr(b, s, w->start.expr))) return 0;
+    if (w->end.expr && !(f->end = bind_expr(b, s, w->end.expr))) return 0;
+    return 1;
+}
+
+/* What a window specification amounts to once its base is applied:
+** where its PARTITION BY, ORDER BY and frame come from. */
+typedef struct EffWindow {
+    const AstExprList *partition;
+    const AstOrderList *order;
+    const AstWindow *frame;
+    const char *name; /* the named window used, for messages and output */
+} EffWindow;
+
+/* SQLite's sqlite3WindowChain: a window built on base may add ORDER BY
+** (if base has none) and a frame (if base has none), never PARTITION BY. */
+static int effective(Binder *b, const BndSelect *sel, const AstWindow *w, EffWindow *out,
+                     int depth) {
+    out->partition = &w->partition;
+    out->order = &w->order;
+    out->frame = w;
+    if (!ast_name_present(&w->base)) return 1;
+    const AstWindow *base = find_window(sel, &w->base);
+    if (!base || depth > 32) {
+        bind_error(b, SQ_E_NO_WINDOW, w->base.span, "no such window: %s", w->base.text);
+        return 0;
+    }
+    EffWindow eb;
+    if (!effective(b, sel, base, &eb, depth + 1)) return 0;
+    out->name = w->base.text;
+    if (w->flags & AWF_NAME_ONLY) { /* OVER name: the named window as it is */
+        *out = eb;
+        out->name = w->base.text;
+        return 1;
+    }
+    const char *what = w->partition.n ? "PARTITION clause"
+                     : (eb.order->n && w->order.n) ? "ORDER BY clause"
+                     : eb.frame->unit != AST_FRAME_NONE ? "frame specification" : NULL;
+    if (what) {
+        bind_error(b, SQ_E_NO_WINDOW, w->span, "cannot override %s of window: %s", what,
+                   w->base.text);
+        return 0;
+    }
+    out->partition = eb.partition;
+    if (!w->order.n) out->order = eb.order;
+    return 1;
+}
+
+static int resolve_window(Binder *b, Scope *s, const AstWindow *over, SqWinCall *wc) {
+    EffWindow ew = {0};
+    if (!effective(b, s->sel, over, &ew, 0)) return 0;
+    wc->window_name = ew.name;
+    for (uint32_t i = 0; i < ew.partition->n; i++) {
+        SqExpr *p = bind_expr(b, s, ew.partition->items[i]);
+        if (!p) return 0;
+        sq_expr_list_add(b->arena, &wc->partition, p);
+    }
+    if (!bind_sort_keys(b, s, ew.order, &wc->order, &wc->n_order)) return 0;
+    return bind_frame(b, s, ew.frame, &wc->frame);
+}
+
+static SqExpr *make_window(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *def,
+                           SqExprList *args, SqExpr *filter) {
+    BndSelect *sel = s->sel;
+    SqWinCall wc;
+    memset(&wc, 0, sizeof wc);
+    wc.def = def;
+    wc.name = func_name(e);
+    wc.star = (e->flags & AEF_STAR) != 0;
+    wc.args = *args;
+    wc.filter = filter;
+    wc.span = e->span;
+    if (!resolve_window(b, s, e->u.func.over, &wc)) return NULL;
+    *SQ_ARENA_APPEND(b->arena, sel->wins, sel->n_wins, sel->cap_wins) = wc;
+    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, func_type(def, args));
+    ref->u.col.rel = sel->win_id;
+    ref->u.col.col = sel->n_wins - 1;
+    ref->flags |= SQXF_WIN_REF;
+    return ref;
+}
+
+/* ------------------------------------------------------------------ */
+/* Calls                                                               */
+/* ------------------------------------------------------------------ */
+
+static int bind_args(Binder *b, Scope *s, const AstExpr *e, SqExprList *args,
+                     SqExpr **filter) {
+    for (uint32_t i = 0; i < e->u.func.args.n; i++) {
+        SqExpr *a = bind_expr(b, s, e->u.func.args.items[i]);
+        if (!a) return 0;
+        if (bind_vector_size(a) != 1) {
+            bind_error(b, SQ_E_ROW_VALUE, a->span, "row value misused");
+            return 0;
+        }
+        sq_expr_list_add(b->arena, args, a);
+    }
+    if (e->u.func.filter && !(*filter = bind_expr(b, s, e->u.func.filter))) return 0;
+    return 1;
+}
+
+SqExpr *bind_function(Binder *b, Scope *s, const AstExpr *e) {
+    int n = (int)e->u.func.args.n, exists = 0;
+    const SqFuncDef *def = sq_func_resolve(func_name(e), n, &exists);
+    int has_over = e->u.func.over != NULL;
+    if (!check_call(b, s, e, def, exists, has_over)) return NULL;
+    int is_agg = def->kind != F_SCALAR;
+    uint32_t saved = s->flags;
+    if (is_agg) s->flags &= ~(SC_ALLOW_WIN | (has_over ? 0 : SC_ALLOW_AGG));
+    SqExprList args = {0};
+    SqExpr *filter = NULL;
+    int ok = bind_args(b, s, e, &args, &filter);
+    s->flags = (s->flags & (SC_HAS_AGG | SC_MINMAX)) | saved;
+    if (!ok) return NULL;
+    if ((def->flags & FL_LIKELIHOOD) && !check_likelihood(b, e, &args)) return NULL;
+    if (is_min_max(def))
+        for (uint32_t i = 0; i < args.n; i++)
+            if (!bind_check_collation(b, args.items[i])) return NULL;
+    if (is_agg && has_over) return make_window(b, s, e, def, &args, filter);
+    if (is_agg) return make_agg(b, s, e, def, &args, filter);
+    SqExpr *x = sq_expr_new(b->arena, SQX_FUNC, e->span, func_type(def, &args));
+    if (e->flags & AEF_PAREN) x->flags |= SQXF_PAREN;
+    if (e->flags & AEF_DISTINCT) x->flags |= SQXF_DISTINCT;
+    x->u.func.def = def;
+    x->u.func.name = func_name(e);
+    x->u.func.args = args;
+    return x;
+}

@@ -1,0 +1,121 @@
+/*
+** catalog.h -- a database schema: tables, columns, keys, foreign keys, views.
+**
+** Layer: frontend.  A catalog is built from CREATE statements (a DDL file,
+** or the sqlite_schema of a .sqlite file, parsed with squint's own parser)
+** or from a Spider/BIRD tables.json entry.  The binder resolves names
+** against it.  Names are interned (case-insensitive, as in SQLite) and keep
+** their declared spelling for output.
+**
+** The catalog owns everything in its arena, including the ASTs of views;
+** the sources those ASTs point into must outlive it (they live in the
+** SqSrcSet the caller passed).
+*/
+#ifndef SQ_CATALOG_H
+#define SQ_CATALOG_H
+
+#include <stdint.h>
+
+#include "../grammar/ast.h"
+#include "../runtime/arena.h"
+#include "../runtime/diag.h"
+#include "../runtime/intern.h"
+#include "types.h"
+
+typedef struct CatTable CatTable;
+
+typedef struct CatColumn {
+    const char *name;      /* declared spelling */
+    const SqName *key;
+    const char *decl_type; /* declared type text, or NULL */
+    uint8_t affinity;      /* SqAffinity of decl_type */
+    uint8_t not_null;      /* NOT NULL, or a rowid alias */
+    uint8_t pk;            /* 1-based position in the primary key, 0 if not */
+    uint8_t rowid_alias;   /* INTEGER PRIMARY KEY of a rowid table */
+    uint8_t unique;        /* a single-column UNIQUE or PRIMARY KEY */
+    uint8_t hidden;        /* generated or hidden: not in SELECT * */
+    const char *collation; /* declared collation, or NULL for BINARY */
+    SrcSpan span;
+} CatColumn;
+
+/* A primary key or a UNIQUE constraint (table constraint or unique index). */
+typedef struct CatKey {
+    uint32_t *cols;
+    uint32_t n_cols;
+    uint32_t cap_cols;
+    uint8_t is_pk;
+} CatKey;
+
+typedef struct CatForeignKey {
+    uint32_t *cols;          /* columns of this table */
+    uint32_t n_cols, cap_cols;
+    const char *ref_table;   /* as written */
+    const SqName *ref_key;
+    const char **ref_cols;   /* as written; NULL entries: the referenced PK */
+    uint32_t n_ref_cols, cap_ref_cols;
+    CatTable *target;        /* resolved by sq_catalog_link, or NULL */
+    uint32_t *target_cols;   /* resolved column indexes, n_cols of them */
+} CatForeignKey;
+
+struct CatTable {
+    const char *name;        /* declared spelling */
+    const SqName *key;
+    CatColumn *cols;
+    uint32_t n_cols, cap_cols;
+    CatKey *keys;            /* the primary key first, if any */
+    uint32_t n_keys, cap_keys;
+    CatForeignKey *fks;
+    uint32_t n_fks, cap_fks;
+    uint8_t is_view;
+    uint8_t without_rowid;
+    uint8_t is_virtual;      /* CREATE VIRTUAL TABLE */
+    AstSelect *view_select;  /* views: the defining query */
+    AstNameList view_cols;   /* views: the column list, if written */
+    SrcSpan span;            /* where it was declared */
+};
+
+typedef struct Catalog {
+    SqArena *arena;          /* owns everything below */
+    SqInterner *names;       /* shared, not owned */
+    const char *db_id;       /* benchmark database id, or NULL */
+    const char *origin;      /* where it was loaded from, for messages */
+    CatTable **tables;
+    uint32_t n_tables, cap_tables;
+    CatTable **slots;        /* hash of tables by key (open addressing) */
+    uint32_t n_slots;
+} Catalog;
+
+Catalog *sq_catalog_new(SqInterner *names, const char *origin);
+void sq_catalog_free(Catalog *c);
+
+CatTable *sq_catalog_table(const Catalog *c, const SqName *key);
+CatTable *sq_catalog_add_table(Catalog *c, const char *name, SrcSpan span);
+/* Index of a column by key, or -1. */
+int sq_table_column(const CatTable *t, const SqName *key);
+CatColumn *sq_table_add_column(Catalog *c, CatTable *t, const char *name,
+                               const char *decl_type, SrcSpan span);
+/* Whether cols (n indexes) include all columns of some key of t. */
+int sq_table_cols_unique(const CatTable *t, const uint32_t *cols, uint32_t n);
+
+/* Resolve foreign-key targets; reports unknown tables or columns as
+** warnings with the given code prefix.  Call after loading. */
+void sq_catalog_link(Catalog *c, SqDiags *diags);
+
+/* ---- loaders -------------------------------------------------------- */
+
+/* Every CREATE TABLE / VIEW / INDEX / VIRTUAL TABLE statement of a parsed
+** source.  Syntax errors are reported; other statements are ignored.
+** Returns the number of errors. */
+size_t sq_catalog_load_ddl(Catalog *c, const SqSrc *src, SqDiags *diags);
+
+/* The schema of a .sqlite file, opened read-only: each sqlite_schema entry
+** becomes a source in srcs (named path:sqlite_schema:name) and is loaded
+** as DDL.  Returns 0 on success, -1 if the file cannot be opened (a
+** diagnostic says why). */
+int sq_catalog_load_sqlite(Catalog *c, const char *path, SqSrcSet *srcs,
+                           SqDiags *diags);
+
+/* Apply one CREATE statement. */
+void sq_catalog_apply(Catalog *c, const AstStmt *stmt, SqDiags *diags);
+
+#endif

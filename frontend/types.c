@@ -1,0 +1,73 @@
+/*
+** types.c -- affinity rules and type combination.
+**
+** Layer: frontend.
+*/
+#include "types.h"
+
+#include <string.h>
+
+#include "../runtime/util.h"
+
+/* Case-insensitive substring test, as SQLite's sqlite3AffinityType scans
+** the declared type. */
+static int has_word(const char *s, const char *w) {
+    size_t n = strlen(w);
+    for (; *s; s++)
+        if (sq_strnicmp(s, w, n) == 0) return 1;
+    return 0;
+}
+
+SqAffinity sq_affinity_of_decl(const char *decl) {
+    if (!decl || !*decl) return SQ_AFF_BLOB;
+    if (has_word(decl, "INT")) return SQ_AFF_INTEGER;
+    if (has_word(decl, "CHAR") || has_word(decl, "CLOB") || has_word(decl, "TEXT"))
+        return SQ_AFF_TEXT;
+    if (has_word(decl, "BLOB")) return SQ_AFF_BLOB;
+    if (has_word(decl, "REAL") || has_word(decl, "FLOA") || has_word(decl, "DOUB"))
+        return SQ_AFF_REAL;
+    return SQ_AFF_NUMERIC;
+}
+
+SqTypeClass sq_class_of_affinity(SqAffinity aff) {
+    switch (aff) {
+    case SQ_AFF_INTEGER: return SQ_TY_INTEGER;
+    case SQ_AFF_REAL: return SQ_TY_REAL;
+    case SQ_AFF_TEXT: return SQ_TY_TEXT;
+    case SQ_AFF_NUMERIC: return SQ_TY_NUMERIC;
+    default: return SQ_TY_ANY;
+    }
+}
+
+const char *sq_type_class_name(SqTypeClass c) {
+    static const char *const names[] = {"ANY", "NULL", "INTEGER", "REAL",
+                                        "TEXT", "BLOB", "NUMERIC"};
+    return (unsigned)c < SQ_ARRAY_LEN(names) ? names[c] : "?";
+}
+
+const char *sq_affinity_name(SqAffinity a) {
+    static const char *const names[] = {"BLOB", "TEXT", "NUMERIC", "INTEGER", "REAL"};
+    return (unsigned)a < SQ_ARRAY_LEN(names) ? names[a] : "?";
+}
+
+static int is_number(SqTypeClass c) {
+    return c == SQ_TY_INTEGER || c == SQ_TY_REAL || c == SQ_TY_NUMERIC;
+}
+
+SqTypeClass sq_class_union(SqTypeClass a, SqTypeClass b) {
+    if (a == SQ_TY_NULL) return b;
+    if (b == SQ_TY_NULL) return a;
+    if (a == b) return a;
+    if (is_number(a) && is_number(b)) return SQ_TY_NUMERIC;
+    return SQ_TY_ANY;
+}
+
+/* SQLite converts TEXT and BLOB operands to numbers; INTEGER op INTEGER
+** stays INTEGER (overflow aside), anything with a REAL is REAL, and that
+** holds for % too (5.5 % 2 is 1.5). */
+SqTypeClass sq_class_arith(SqTypeClass a, SqTypeClass b) {
+    if (a == SQ_TY_NULL || b == SQ_TY_NULL) return SQ_TY_NULL;
+    if (a == SQ_TY_INTEGER && b == SQ_TY_INTEGER) return SQ_TY_INTEGER;
+    if (a == SQ_TY_REAL || b == SQ_TY_REAL) return SQ_TY_REAL;
+    return SQ_TY_NUMERIC;
+}

@@ -1,0 +1,64 @@
+/*
+** types.h -- SQLite's type model: storage classes, affinity, nullability.
+**
+** Layer: frontend.  Every bound expression carries an SqType: the storage
+** class its values have (as far as the schema tells), the affinity SQLite
+** uses when it compares it, and whether it can be NULL.  Affinity of a
+** declared column type follows SQLite's five rules (sq_affinity_of_decl).
+*/
+#ifndef SQ_TYPES_H
+#define SQ_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The storage class an expression's values have. */
+typedef enum SqTypeClass {
+    SQ_TY_ANY,      /* unknown or mixed */
+    SQ_TY_NULL,     /* always NULL */
+    SQ_TY_INTEGER,
+    SQ_TY_REAL,
+    SQ_TY_TEXT,
+    SQ_TY_BLOB,
+    SQ_TY_NUMERIC,  /* INTEGER or REAL */
+} SqTypeClass;
+
+/* SQLite's column affinities (datatype3.html, section 3). */
+typedef enum SqAffinity {
+    SQ_AFF_BLOB,    /* "none": no conversion */
+    SQ_AFF_TEXT,
+    SQ_AFF_NUMERIC,
+    SQ_AFF_INTEGER,
+    SQ_AFF_REAL,
+} SqAffinity;
+
+typedef struct SqType {
+    uint8_t cls;      /* SqTypeClass */
+    uint8_t aff;      /* SqAffinity used in comparisons (BLOB = none) */
+    uint8_t nullable; /* can be NULL */
+} SqType;
+
+/* Affinity of a declared type name, by SQLite's rules: INT -> INTEGER;
+** CHAR, CLOB, TEXT -> TEXT; BLOB or no type -> BLOB; REAL, FLOA, DOUB ->
+** REAL; anything else -> NUMERIC. */
+SqAffinity sq_affinity_of_decl(const char *decl);
+
+/* The storage class a column of this affinity is expected to hold. */
+SqTypeClass sq_class_of_affinity(SqAffinity aff);
+
+const char *sq_type_class_name(SqTypeClass c);
+const char *sq_affinity_name(SqAffinity a);
+
+static inline SqType sq_type(SqTypeClass cls, SqAffinity aff, int nullable) {
+    SqType t = {(uint8_t)cls, (uint8_t)aff, (uint8_t)(nullable != 0)};
+    return t;
+}
+
+/* The class of a value that may come from either a or b (CASE arms,
+** COALESCE, MIN/MAX). */
+SqTypeClass sq_class_union(SqTypeClass a, SqTypeClass b);
+
+/* The class of a + b, a - b, a * b, a / b, a % b given operand classes. */
+SqTypeClass sq_class_arith(SqTypeClass a, SqTypeClass b);
+
+#endif

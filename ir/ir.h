@@ -1,0 +1,154 @@
+/*
+** ir.h -- squint's relational IR: operators over rows, typed expressions.
+**
+** Layer: ir.  The binder (frontend/bind*.c) builds it from a bound AST;
+** passes analyse and rewrite it; backends emit SQL, SMT formulas or
+** fixtures from it.
+**
+** Relations (IrRel) form trees.  Every relation has a query-unique id.  A
+** column is named by an SqColRef (rel id, column index) of the relation
+** that produces it: SCAN, VALUES, PROJECT, AGGREGATE, SETOP, CTEREF and
+** WINDOW produce columns; FILTER, JOIN, DISTINCT, SORT and LIMIT pass their
+** inputs' columns through unchanged.  So an expression above a join can
+** name a column of a scan deep below it, and a rewrite that reorders joins
+** leaves the references valid.  A reference to a relation outside the
+** subquery being evaluated is a correlated reference.
+**
+** A SELECT core lowers to this chain (optional parts in brackets):
+**
+**   [LIMIT] <- [SORT] <- [DISTINCT] <- PROJECT <- [WINDOW] <- [FILTER having]
+**     <- [AGGREGATE] <- [FILTER where] <- FROM tree (JOINs over SCAN,
+**        VALUES, CTEREF and subquery roots)
+**
+** and the SQL emitter turns such a chain back into one SELECT.  SORT keys
+** always name PROJECT outputs; ORDER BY terms that are not result columns
+** become hidden PROJECT outputs.
+**
+** Everything lives in the IrQuery's arena.
+*/
+#ifndef SQ_IR_H
+#define SQ_IR_H
+
+#include <stdint.h>
+
+#include "../frontend/catalog.h"
+#include "../frontend/expr.h"
+#include "../frontend/functions.h"
+#include "../frontend/types.h"
+#include "../grammar/ast.h"
+#include "../runtime/arena.h"
+
+typedef struct IrRel IrRel;
+typedef struct IrCte IrCte;
+
+/* ------------------------------------------------------------------ */
+/* Relations                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef enum IrRelKind {
+    IR_SCAN,      /* a base table */
+    IR_VALUES,    /* literal rows; one empty row stands for "no FROM" */
+    IR_FILTER,    /* WHERE or HAVING */
+    IR_PROJECT,   /* result columns */
+    IR_JOIN,
+    an aggregation, /* GROUP BY and aggregate functions */
+    IR_DISTINCT,
+    IR_SORT,
+    IR_LIMIT,
+    IR_SETOP,     /* UNION [ALL], INTERSECT, EXCEPT */
+    IR_CTEREF,    /* a reference to a common table expression */
+    IR_WINDOW,    /* window function evaluation */
+    IR__COUNT
+} IrRelKind;
+
+typedef enum IrJoinType {
+    IR_JOIN_INNER, IR_JOIN_LEFT, IR_JOIN_RIGHT, IR_JOIN_FULL, IR_JOIN_CROSS,
+    IR_JOIN_SEMI, IR_JOIN_ANTI
+} IrJoinType;
+
+/* IrRel.flags */
+enum {
+    IRF_HAVING = 1 << 0,      /* FILTER from HAVING (not WHERE) */
+    IRF_COMMA = 1 << 1,       /* JOIN written as a comma */
+    IRF_NATURAL = 1 << 2,     /* JOIN written NATURAL */
+    IRF_USING = 1 << 3,       /* JOIN written with USING */
+    IRF_FROM_ITEM = 1 << 4,   /* a FROM item: has an alias in scope */
+    IRF_LIMIT_COMMA = 1 << 5, /* LIMIT written "offset, count" */
+    IRF_ALIAS_WRITTEN = 1 << 6, /* the FROM item's alias was written */
+    IRF_VIEW = 1 << 7,        /* a view expanded in place */
+};
+
+
+
+
+
+typedef struct IrWith {
+    uint8_t recursive;
+    IrCte **ctes;
+    uint32_t n_ctes, cap_ctes;
+} IrWith;
+
+struct IrCte {
+    const char *name;
+    const SqName *key;
+    SqColumnList cols;       /* the CTE's columns (names, types) */
+    uint8_t has_col_list;    /* columns named in WITH x(a, b) */
+    uint8_t materialized;    /* AstMaterialized */
+    uint8_t recursive;       /* references itself */
+    IrRel *body;             /* the defining query */
+    SrcSpan span;
+};
+
+struct IrRel {
+    uint8_t kind;       /* IrRelKind */
+    uint16_t flags;     /* IRF_* */
+    SrcSpan span;
+    uint32_t id;
+    SqColumnList cols;  /* produced columns (for the producing kinds) */
+    IrRel *input;       /* unary operators */
+    const char *alias;  /* FROM items: alias or table/CTE name */
+    IrWith *with;       /* WITH clause written on this query */
+    union {
+        struct { CatTable *table; } scan;
+        struct { SqExprList *rows; uint32_t n_rows, cap_rows; } values;
+        struct { SqExpr *pred; } filter;
+        struct { SqExprList exprs; } project;   /* one per column */
+        struct { IrRel *left, *right; uint8_t type; SqExpr *cond;
+                 AstNameList using; } join;
+        struct { SqExprList keys; SqAggItem *items; uint32_t n_items, cap_items;
+                 uint32_t n_keys; } agg;         /* cols: one per item */
+        struct { SqSortKey *keys; uint32_t n_keys, cap_keys; } sort;
+        struct { SqExpr *count, *offset; } limit;
+        struct { IrRel *left, *right; uint8_t op; } setop; /* AstSetOp */
+        struct { IrCte *cte; } cteref;
+        struct { SqWinCall *calls; uint32_t n_calls, cap_calls; } window;
+    } u;
+};
+
+/* A bound statement: the root relation and where it came from. */
+typedef struct IrQuery {
+    SqArena *arena;      /* everything below lives here (not owned) */
+    IrRel *root;
+    IrRel **rels;        /* by id */
+    uint32_t n_rels, cap_rels;
+    const AstStmt *stmt; /* the statement it was bound from */
+} IrQuery;
+
+/* ---- construction (ir.c) ------------------------------------------- */
+
+IrQuery *ir_query_new(SqArena *a);
+/* A relation with the given id (ids come from the binder; pass
+** ir_next_id(q) for a fresh one). */
+IrRel *ir_rel_new(IrQuery *q, IrRelKind kind, uint32_t id, SrcSpan span);
+uint32_t ir_next_id(const IrQuery *q);
+IrRel *ir_rel(const IrQuery *q, uint32_t id);
+/* The column a reference names. */
+const SqColumn *ir_column(const IrQuery *q, SqColRef ref);
+/* Whether rel (or one of its inputs, through pass-through operators and
+** joins) produces columns with this id: the set of visible bindings. */
+int ir_rel_binds(const IrRel *r, uint32_t id);
+
+const char *ir_rel_kind_name(IrRelKind k);
+const char *ir_join_type_name(IrJoinType t);
+
+#endif
