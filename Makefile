@@ -32,11 +32,15 @@ GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
 FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/catalog_sqlite.c frontend/expr.c frontend/bind_names.c \
                frontend/bind_expr.c frontend/bind_func.c frontend/bind_from.c \
-               frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c
-BACKEND_SRC := backend/sqlite/db.c backend/sqlite/result.c
+               frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c \
+               frontend/bind_coll.c \
+               frontend/catalog_json.c frontend/bench_input.c
+IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c
+BACKEND_SRC := backend/sqlite/db.c backend/sqlite/result.c backend/sqlite/emit.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
-LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(BACKEND_SRC)
-CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c
+LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(BACKEND_SRC)
+CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c \
+               cli/cli_schema.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -98,7 +102,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lcmocka $(LDLIBS)
 
-tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/bench_parse
+tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip \
+       $(BUILD)/tools/bench_parse
+
+$(BUILD)/tools/roundtrip: tests/conformance/roundtrip.c tests/conformance/corpus.c \
+                          tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/roundtrip.c tests/conformance/corpus.c \
+	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
 $(BUILD)/tools/bindparity: tests/conformance/bindparity.c tests/conformance/corpus.c \
                            tests/conformance/corpus.h $(LIB)
@@ -135,7 +146,8 @@ sanitize: deps
 	    tests/run.sh
 
 conformance: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
+	    $(BUILD)/tools/roundtrip
 	@tests/conformance/run.sh $(BUILD)
 
 bench: deps

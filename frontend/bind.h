@@ -29,6 +29,7 @@
 
 typedef struct BndSelect BndSelect;
 typedef struct BndCte BndCte;
+typedef struct BndWinDef BndWinDef; /* a WINDOW clause entry (bind_func.c) */
 
 typedef enum BndSourceKind {
     BND_TABLE,    /* a catalog table */
@@ -82,6 +83,8 @@ struct BndCte {
     uint8_t recursive;     /* the body references the CTE itself */
     BndSelect *body;
     SrcSpan span;
+    const char *busy;      /* while its body is bound: the error a reference
+                              from there is ("circular reference: %s") */
 };
 
 /* BndSelect.flags */
@@ -112,6 +115,8 @@ struct BndSelect {
     uint32_t win_id;       /* SqColRef.rel of the window function outputs */
     SqWinCall *wins;
     uint32_t n_wins, cap_wins;
+    BndWinDef *win_defs;   /* the WINDOW clause, chained as SQLite does */
+    uint32_t n_win_defs;
     /* VALUES */
     SqExprList *rows;
     uint32_t n_rows, cap_rows;
@@ -132,8 +137,12 @@ typedef struct BndStmt {
     uint32_t n_ids;        /* ids handed out: 1 .. n_ids-1 */
 } BndStmt;
 
+/* How the SQLite that runs the queries was built, where it changes what
+** binds.  All zero is stock SQLite. */
 typedef struct SqBindOptions {
     int no_dq_strings;     /* refuse "x" as a string (SQLite built with DQS=0) */
+    int rowid_in_view;     /* views and subqueries have a rowid
+                              (SQLITE_ALLOW_ROWID_IN_VIEW, as Debian builds it) */
 } SqBindOptions;
 
 /* Bind one statement.  NULL when it has an error (reported to diags).

@@ -48,6 +48,28 @@ void bind_pending_agg(Binder *b, BndSelect *owner, Clause cl, const char *name,
     p->n_args = n_args;
 }
 
+/* Two aggregate outputs of the same block are the same value when they
+** are the same call (an ORDER BY term binds its own copy of a call). */
+static int same_output(const SqExpr *x, const SqExpr *y, void *arg) {
+    Binder *b = arg;
+    if (!(x->flags & SQXF_AGG_REF) || !(y->flags & SQXF_AGG_REF) || x->u.col.rel != y->u.col.rel)
+        return 0;
+    const BndSelect *sel = bind_agg_owner(b, x->u.col.rel);
+    if (!sel) return 0;
+    const SqAggItem *p = &sel->aggs[x->u.col.col], *q = &sel->aggs[y->u.col.col];
+    if (p->kind != SQ_AGG_CALL || q->kind != SQ_AGG_CALL || p->def != q->def ||
+        p->distinct != q->distinct || p->star != q->star || p->args.n != q->args.n ||
+        !sq_expr_equal_by(p->filter, q->filter, same_output, b))
+        return 0;
+    for (uint32_t i = 0; i < p->args.n; i++)
+        if (!sq_expr_equal_by(p->args.items[i], q->args.items[i], same_output, b)) return 0;
+    return 1;
+}
+
+int bind_expr_same(Binder *b, const SqExpr *x, const SqExpr *y) {
+    return sq_expr_equal_by(x, y, same_output, b);
+}
+
 int bind_check_pending(Binder *b) {
     for (uint32_t i = 0; i < b->n_pending; i++) {
         const PendingAgg *p = &b->pending[i];
@@ -128,7 +150,41 @@ static void regroup_list(Regroup *r, SqExprList *l) {
     for (uint32_t i = 0; i < l->n; i++) bind_walk_deep(l->items[i], regroup_cb, r);
 }
 
-void bind_finish_aggregate(Binder *b, BndSelect *sel) {
+typedef struct Nested {
+    const BndSelect *sel;
+    const SqExpr *found;
+} Nested;
+
+static int nested_cb(SqExpr *e, void *arg) {
+    Nested *n = arg;
+    if (e->kind != SQX_COLUMN || !(e->flags & SQXF_AGG_REF) || e->u.col.rel != n->sel->agg_id)
+        return 0;
+    n->found = e;
+    return 1;
+}
+
+/* An aggregate of this block inside the arguments (or FILTER) of another
+** one, through a subquery: SQLite's aggregate analysis never looks inside
+** an aggregate's arguments, so the inner one is never computed. */
+static int check_nested(Binder *b, BndSelect *sel) {
+    for (uint32_t i = 0; i < sel->n_aggs; i++) {
+        SqAggItem *it = &sel->aggs[i];
+        if (it->kind != SQ_AGG_CALL) continue;
+        Nested n = {sel, NULL};
+        int hit = 0;
+        for (uint32_t k = 0; k < it->args.n && !hit; k++) hit = bind_walk_deep(it->args.items[k], nested_cb, &n);
+        if (!hit) hit = bind_walk_deep(it->filter, nested_cb, &n);
+        if (hit) {
+            bind_error(b, SQ_E_MISUSE_AGG, n.found->span, "misuse of aggregate: %s()",
+                       sel->aggs[n.found->u.col.col].name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int bind_finish_aggregate(Binder *b, BndSelect *sel) {
+    if (!check_nested(b, sel)) return 0;
     Regroup r = {b, sel};
     regroup_list(&r, &sel->results);
     bind_walk_deep(sel->having, regroup_cb, &r);
@@ -142,4 +198,5 @@ void bind_finish_aggregate(Binder *b, BndSelect *sel) {
         for (uint32_t k = 0; k < w->n_order; k++) bind_walk_deep(w->order[k].expr, regroup_cb, &r);
     }
     for (uint32_t i = 0; i < sel->cols.n; i++) sel->cols.items[i].type = sel->results.items[i]->type;
+    return 1;
 }

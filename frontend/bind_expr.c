@@ -31,7 +31,7 @@ static SqType int_type(int nul) { return sq_type(SQ_TY_INTEGER, SQ_AFF_BLOB, nul
 
 SqExpr *bind_literal_int(Binder *b, int64_t v, SrcSpan at) {
     SqExpr *x = sq_expr_new(b->arena, SQX_LITERAL, at, int_type(0));
-    x->u.lit.vtype = SQV_INTEGER;
+    x->u.lit.vtype = SQ_VAL_INTEGER;
     x->u.lit.i = v;
     return x;
 }
@@ -55,7 +55,7 @@ static SqExpr *bind_integer(Binder *b, const AstExpr *e) {
         }
         uint64_t v = 0;
         for (size_t i = 0; i < n; i++) v = v * 16 + (uint64_t)hexval(t[2 + i]);
-        x->u.lit.vtype = SQV_INTEGER;
+        x->u.lit.vtype = SQ_VAL_INTEGER;
         x->u.lit.i = (int64_t)v;
         return x;
     }
@@ -63,11 +63,11 @@ static SqExpr *bind_integer(Binder *b, const AstExpr *e) {
     char *end;
     long long v = strtoll(t, &end, 10);
     if (errno == ERANGE) {
-        x->u.lit.vtype = SQV_REAL;
+        x->u.lit.vtype = SQ_VAL_REAL;
         x->u.lit.r = strtod(t, NULL);
         x->type = sq_type(SQ_TY_REAL, SQ_AFF_BLOB, 0);
     } else {
-        x->u.lit.vtype = SQV_INTEGER;
+        x->u.lit.vtype = SQ_VAL_INTEGER;
         x->u.lit.i = v;
     }
     return x;
@@ -79,7 +79,7 @@ static SqExpr *bind_blob(Binder *b, const AstExpr *e) {
     char *bytes = sq_arena_alloc(b->arena, n + 1);
     for (uint32_t i = 0; i < n; i++)
         bytes[i] = (char)(hexval(e->u.lit.text[2 * i]) * 16 + hexval(e->u.lit.text[2 * i + 1]));
-    x->u.lit.vtype = SQV_BLOB;
+    x->u.lit.vtype = SQ_VAL_BLOB;
     x->u.lit.s = bytes;
     x->u.lit.n = n;
     x->u.lit.text = e->u.lit.text;
@@ -91,18 +91,18 @@ static SqExpr *bind_literal(Binder *b, const AstExpr *e) {
     switch ((AstExprKind)e->kind) {
     case AE_NULL:
         x = node(b, SQX_LITERAL, e, sq_type(SQ_TY_NULL, SQ_AFF_BLOB, 1));
-        x->u.lit.vtype = SQV_NULL;
+        x->u.lit.vtype = SQ_VAL_NULL;
         return x;
     case AE_INTEGER: return bind_integer(b, e);
     case AE_FLOAT:
         x = node(b, SQX_LITERAL, e, sq_type(SQ_TY_REAL, SQ_AFF_BLOB, 0));
-        x->u.lit.vtype = SQV_REAL;
+        x->u.lit.vtype = SQ_VAL_REAL;
         x->u.lit.r = strtod(e->u.lit.text, NULL);
         x->u.lit.text = e->u.lit.text;
         return x;
     case AE_STRING:
         x = node(b, SQX_LITERAL, e, sq_type(SQ_TY_TEXT, SQ_AFF_BLOB, 0));
-        x->u.lit.vtype = SQV_TEXT;
+        x->u.lit.vtype = SQ_VAL_TEXT;
         x->u.lit.s = e->u.lit.text;
         x->u.lit.n = e->u.lit.len;
         return x;
@@ -116,6 +116,42 @@ static SqExpr *bind_literal(Binder *b, const AstExpr *e) {
         x->op = e->op;
         return x;
     }
+}
+
+/* ------------------------------------------------------------------ */
+/* Parse-time rewrites                                                 */
+/* ------------------------------------------------------------------ */
+
+int bind_ast_int32(const AstExpr *e, int64_t *v) {
+    int neg = 0;
+    while (e->kind == AE_UNARY && (e->op == AST_OP_NEG || e->op == AST_OP_POS)) {
+        neg ^= e->op == AST_OP_NEG;
+        e = e->u.bin.l;
+    }
+    if (e->kind != AE_INTEGER) return 0;
+    const char *t = e->u.lit.text;
+    int hex = t[0] == '0' && (t[1] | 0x20) == 'x';
+    int64_t x = 0;
+    for (t += hex ? 2 : 0; *t; t++) {
+        int d = *t <= '9' ? *t - '0' : (*t | 0x20) - 'a' + 10;
+        x = x * (hex ? 16 : 10) + d;
+        if (x > 0x7fffffff) return 0; /* SQLite wants a 32-bit value */
+    }
+    *v = neg ? -x : x;
+    return 1;
+}
+
+/* SQLite's parser folds "x AND 0" (either side a literal zero) to 0 and
+** "x IN ()" to a constant without ever resolving x. */
+static int literal_zero(const AstExpr *e) {
+    int64_t v;
+    return e->kind == AE_INTEGER && bind_ast_int32(e, &v) && v == 0;
+}
+
+static SqExpr *folded(Binder *b, const AstExpr *e, int64_t v) {
+    SqExpr *x = bind_literal_int(b, v, e->span);
+    x->flags |= SQXF_FOLDED;
+    return x;
 }
 
 /* ------------------------------------------------------------------ */
@@ -148,11 +184,30 @@ static int need_scalar(Binder *b, const SqExpr *e) {
     return 0;
 }
 
-/* Both sides of a comparison must have the same width. */
+/* The i-th part of a row value (a vector's element; else e itself). */
+static const SqExpr *vector_part(const SqExpr *e, uint32_t i) {
+    return e->kind == SQX_VECTOR ? e->u.list.items[i] : e;
+}
+
+/* Both sides of a comparison must have the same shape, down into row
+** values nested in row values. */
+static int same_shape(const SqExpr *l, const SqExpr *r) {
+    int n = bind_vector_size(l);
+    if (n != bind_vector_size(r)) return 0;
+    if (n == 1 || l->kind != SQX_VECTOR || r->kind != SQX_VECTOR) return 1;
+    for (uint32_t i = 0; i < (uint32_t)n; i++)
+        if (!same_shape(vector_part(l, i), vector_part(r, i))) return 0;
+    return 1;
+}
+
 static int same_width(Binder *b, const SqExpr *l, const SqExpr *r, SrcSpan at) {
-    if (bind_vector_size(l) == bind_vector_size(r)) return 1;
+    if (same_shape(l, r)) return 1;
     bind_error(b, SQ_E_ROW_VALUE, at, "row value misused");
     return 0;
+}
+
+int bind_need_scalar(Binder *b, const SqExpr *e) {
+    return need_scalar(b, e);
 }
 
 /* ------------------------------------------------------------------ */
@@ -179,12 +234,13 @@ static SqType binary_type(uint8_t op, const SqExpr *l, const SqExpr *r) {
 }
 
 static SqExpr *bind_binary(Binder *b, Scope *s, const AstExpr *e) {
+    if (e->op == AST_OP_AND && (literal_zero(e->u.bin.l) || literal_zero(e->u.bin.r)))
+        return folded(b, e, 0);
     SqExpr *l = bind_expr(b, s, e->u.bin.l);
     SqExpr *r = l ? bind_expr(b, s, e->u.bin.r) : NULL;
     if (!r) return NULL;
     if (is_comparison(e->op)) {
-        if (!same_width(b, l, r, e->span) || !bind_check_collation(b, l) ||
-            !bind_check_collation(b, r))
+        if (!same_width(b, l, r, e->span) || !bind_check_compare_collation(b, l, r))
             return NULL;
     } else if (!need_scalar(b, l) || !need_scalar(b, r)) {
         return NULL;
@@ -219,9 +275,10 @@ static SqExpr *bind_unary(Binder *b, Scope *s, const AstExpr *e) {
 static SqExpr *bind_is(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *l = bind_expr(b, s, e->u.bin.l);
     SqExpr *r = l ? bind_expr(b, s, e->u.bin.r) : NULL;
-    if (!r || !same_width(b, l, r, e->span)) return NULL;
-    int is_null = r->kind == SQX_LITERAL && r->u.lit.vtype == SQV_NULL; /* x IS NULL */
-    if (!is_null && (!bind_check_collation(b, l) || !bind_check_collation(b, r))) return NULL;
+    if (!r) return NULL;
+    int is_null = r->kind == SQX_LITERAL && r->u.lit.vtype == SQ_VAL_NULL; /* x IS NULL */
+    if (is_null ? !need_scalar(b, l) : !same_width(b, l, r, e->span)) return NULL;
+    if (!is_null && !bind_check_compare_collation(b, l, r)) return NULL;
     SqExpr *x = node(b, SQX_IS, e, int_type(0));
     x->flags |= (e->flags & AEF_NOT ? SQXF_NOT : 0) |
                 (e->flags & AEF_DISTINCT_FROM ? SQXF_DISTINCT_FROM : 0);
@@ -239,12 +296,27 @@ static SqExpr *bind_isnull(Binder *b, Scope *s, const AstExpr *e) {
     return x;
 }
 
+/* x LIKE y [ESCAPE z] calls like(y, x[, z]); GLOB, REGEXP and MATCH call
+** their functions the same way, which must exist with that arity. */
+static int check_like_function(Binder *b, const AstExpr *e) {
+    const char *name = e->op == AST_OP_LIKE ? "like" : e->op == AST_OP_GLOB ? "glob"
+                     : e->op == AST_OP_REGEXP ? "regexp" : "match";
+    int exists;
+    if (sq_func_resolve(name, e->u.like.escape ? 3 : 2, &exists)) return 1;
+    if (exists)
+        bind_error(b, SQ_E_ARITY, e->span, "wrong number of arguments to function %s()", name);
+    else
+        bind_error(b, SQ_E_NO_FUNCTION, e->span, "no such function: %s", name);
+    return 0;
+}
+
 static SqExpr *bind_like(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *x0 = bind_expr(b, s, e->u.like.x);
     SqExpr *p = x0 ? bind_expr(b, s, e->u.like.pattern) : NULL;
     SqExpr *esc = (p && e->u.like.escape) ? bind_expr(b, s, e->u.like.escape) : NULL;
     if (!p || (e->u.like.escape && !esc)) return NULL;
-    if (!need_scalar(b, x0) || !need_scalar(b, p) || (esc && !need_scalar(b, esc)))
+    if (!need_scalar(b, x0) || !need_scalar(b, p) || (esc && !need_scalar(b, esc)) ||
+        !check_like_function(b, e))
         return NULL;
     SqExpr *x = node(b, SQX_LIKE, e, int_type(nullable(x0) || nullable(p) || nullable(esc)));
     x->op = e->op;
@@ -260,8 +332,7 @@ static SqExpr *bind_between(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *lo = x0 ? bind_expr(b, s, e->u.between.lo) : NULL;
     SqExpr *hi = lo ? bind_expr(b, s, e->u.between.hi) : NULL;
     if (!hi || !same_width(b, x0, lo, e->span) || !same_width(b, x0, hi, e->span) ||
-        !bind_check_collation(b, x0) || !bind_check_collation(b, lo) ||
-        !bind_check_collation(b, hi))
+        !bind_check_compare_collation(b, x0, lo) || !bind_check_compare_collation(b, x0, hi))
         return NULL;
     SqExpr *x = node(b, SQX_BETWEEN, e, int_type(nullable(x0) || nullable(lo) || nullable(hi)));
     if (e->flags & AEF_NOT) x->flags |= SQXF_NOT;
@@ -276,6 +347,7 @@ static SqExpr *bind_between(Binder *b, Scope *s, const AstExpr *e) {
 /* ------------------------------------------------------------------ */
 
 static SqExpr *bind_in_list(Binder *b, Scope *s, const AstExpr *e) {
+    if (e->u.in.list.n == 0) return folded(b, e, (e->flags & AEF_NOT) != 0);
     SqExpr *x0 = bind_expr(b, s, e->u.in.x);
     if (!x0) return NULL;
     SqExpr *x = node(b, SQX_IN_LIST, e, int_type(nullable(x0)));
@@ -285,11 +357,19 @@ static SqExpr *bind_in_list(Binder *b, Scope *s, const AstExpr *e) {
     for (uint32_t i = 0; i < e->u.in.list.n; i++) {
         SqExpr *v = bind_expr(b, s, e->u.in.list.items[i]);
         if (!v) return NULL;
-        if (bind_vector_size(v) != w) {
-            bind_error(b, SQ_E_ROW_VALUE, v->span, "row value misused");
+        if (w == 1 && !need_scalar(b, v)) return NULL;
+        int got = v->kind == SQX_VECTOR ? (int)v->u.list.n : 1;
+        if (w != 1 && got != w) {
+            bind_error(b, SQ_E_ROW_VALUE, v->span, "IN(...) element has %d term%s - expected %d",
+                       got, got == 1 ? "" : "s", w);
             return NULL;
         }
-        if (!bind_check_collation(b, x0) || !bind_check_collation(b, v)) return NULL;
+        if (w != 1 && !same_width(b, x0, v, v->span)) return NULL;
+        /* IN compares with the left side's collation, but a list of one
+        ** constant is rewritten to x = c */
+        if (e->u.in.list.n == 1 && !bind_has_column(v) ? !bind_check_compare_collation(b, x0, v)
+                                                        : !bind_check_collation(b, x0))
+            return NULL;
         if (nullable(v)) x->type.nullable = 1;
         sq_expr_list_add(b->arena, &x->u.in.list, v);
     }
@@ -325,13 +405,21 @@ static SqExpr *bind_in_select(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *lhs = bind_expr(b, s, e->u.sub.x);
     if (!lhs) return NULL;
     SqExpr *x = bind_sub(b, s, e, SQX_IN_SUBQUERY, lhs);
-    if (!x || !bind_check_collation(b, lhs)) return NULL;
+    if (!x) return NULL;
     int want = bind_vector_size(lhs), got = 0;
     for (uint32_t i = 0; i < x->u.sub.query->cols.n; i++) got += !x->u.sub.query->cols.items[i].hidden;
     if (want != got) {
         bind_error(b, SQ_E_SUBQUERY_COLS, e->span,
                    "sub-select returns %d columns - expected %d", got, want);
         return NULL;
+    }
+    /* each part of the left side is compared with its subquery column */
+    const BndSelect *q = x->u.sub.query;
+    const SqExprList *cols = q->kind == AST_SEL_CORE ? &q->results
+                           : q->kind == AST_SEL_VALUES && q->n_rows ? &q->rows[0] : NULL;
+    for (uint32_t i = 0; i < (uint32_t)want; i++) {
+        const SqExpr *l = vector_part(lhs, i), *r = cols && i < cols->n ? cols->items[i] : NULL;
+        if (!(r ? bind_check_compare_collation(b, l, r) : bind_check_collation(b, l))) return NULL;
     }
     x->type.nullable = nullable(lhs) || (got && x->u.sub.query->cols.items[0].type.nullable);
     return x;
@@ -385,8 +473,10 @@ static SqExpr *bind_case(Binder *b, Scope *s, const AstExpr *e) {
     for (uint32_t i = 0; i < e->u.cas.n_arms; i++) {
         SqExpr *w = bind_expr(b, s, e->u.cas.arms[i].when);
         SqExpr *t = w ? bind_expr(b, s, e->u.cas.arms[i].then) : NULL;
-        if (!t || !need_scalar(b, w) || !need_scalar(b, t)) return NULL;
-        if (op && (!bind_check_collation(b, op) || !bind_check_collation(b, w))) return NULL;
+        if (!t || (op ? !same_width(b, op, w, w->span) : !need_scalar(b, w)) ||
+            !need_scalar(b, t))
+            return NULL;
+        if (op && !bind_check_compare_collation(b, op, w)) return NULL;
         x->u.cas.arms[i].when = w;
         x->u.cas.arms[i].then = t;
         x->type.cls = (uint8_t)sq_class_union(x->type.cls, t->type.cls);
@@ -415,32 +505,9 @@ static SqExpr *bind_cast(Binder *b, Scope *s, const AstExpr *e) {
     return x;
 }
 
-static int known_collation(const char *name) {
-    return sq_stricmp(name, "BINARY") == 0 || sq_stricmp(name, "NOCASE") == 0 ||
-           sq_stricmp(name, "RTRIM") == 0;
-}
-
-static int first_collate_cb(SqExpr *e, void *arg) {
-    if (e->kind != SQX_COLLATE) return 0;
-    *(const SqExpr **)arg = e;
-    return 1;
-}
-
-/* SQLite looks a collating sequence up only when it compares with it, so
-** an unknown name is an error only where e is compared or sorted.  The
-** collation is the first COLLATE met going down e, left operands first
-** (sqlite3ExprCollSeq). */
-int bind_check_collation(Binder *b, const SqExpr *e) {
-    const SqExpr *c = NULL;
-    sq_expr_walk((SqExpr *)e, first_collate_cb, &c);
-    if (!c || known_collation(c->u.collate.name)) return 1;
-    bind_error(b, SQ_E_NO_COLLATION, c->span, "no such collation sequence: %s", c->u.collate.name);
-    return 0;
-}
-
 static SqExpr *bind_collate(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *a = bind_expr(b, s, e->u.collate.x);
-    if (!a) return NULL;
+    if (!a || !need_scalar(b, a)) return NULL;
     SqExpr *x = node(b, SQX_COLLATE, e, a->type);
     x->u.collate.x = a;
     x->u.collate.name = e->u.collate.name.text;
@@ -451,7 +518,8 @@ static SqExpr *bind_vector(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *x = node(b, SQX_VECTOR, e, sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1));
     for (uint32_t i = 0; i < e->u.vec.items.n; i++) {
         SqExpr *v = bind_expr(b, s, e->u.vec.items.items[i]);
-        if (!v || !need_scalar(b, v)) return NULL;
+        if (!v) return NULL;
+        if (v->kind == SQX_SUBQUERY && !need_scalar(b, v)) return NULL;
         sq_expr_list_add(b->arena, &x->u.list, v);
     }
     return x;

@@ -23,26 +23,37 @@
 /* Columns of a bound query, named as SQLite names subquery columns    */
 /* ------------------------------------------------------------------ */
 
-/* Names must be unique: SQLite appends ":1", ":2", ... to repeats. */
+/* Names must be unique: SQLite appends ":1", ":2", ... to a repeat, after
+** taking off a ":digits" ending the name already has. */
 static const char *unique_name(Binder *b, const SqColumnList *done, uint32_t n,
                                const char *name) {
     const char *cand = name;
-    for (int k = 1;; k++) {
+    size_t base = strlen(name);
+    size_t j = base ? base - 1 : 0;
+    while (j > 0 && name[j] >= '0' && name[j] <= '9') j--;
+    if (base && name[j] == ':') base = j;
+    for (unsigned k = 1;; k++) {
         int clash = 0;
         for (uint32_t i = 0; i < n && !clash; i++)
             clash = sq_stricmp(done->items[i].name, cand) == 0;
         if (!clash) return cand;
-        cand = sq_arena_printf(b->arena, "%s:%d", name, k);
+        cand = sq_arena_printf(b->arena, "%.*s:%u", (int)base, name, k);
     }
 }
 
+/* The columns of a subquery, view or CTE as SQLite names them
+** (sqlite3ColumnsFromExprList): a name that reads TRUE or FALSE becomes
+** columnN, and repeats are made unique. */
 void bind_query_columns(Binder *b, BndSelect *q, SqColumnList *out) {
     memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < q->cols.n; i++) {
         if (q->cols.items[i].hidden) continue;
         SqColumn *c = SQ_ARENA_PUSH(b->arena, out);
         *c = q->cols.items[i];
-        c->name = unique_name(b, out, out->n - 1, c->name);
+        const char *name = c->name;
+        if (sq_stricmp(name, "true") == 0 || sq_stricmp(name, "false") == 0)
+            name = sq_arena_printf(b->arena, "column%u", out->n);
+        c->name = unique_name(b, out, out->n - 1, name);
         c->key = sq_intern_cstr(b->names, c->name);
         c->is_alias = 0;
     }
@@ -72,6 +83,11 @@ int bind_with(Binder *b, BndWith **out, const AstWith *ast) {
     w->recursive = ast->recursive;
     for (uint32_t i = 0; i < ast->n_ctes; i++) {
         const AstCte *c = &ast->ctes[i];
+        for (uint32_t k = 0; k < i; k++)
+            if (ast->ctes[k].name.key == c->name.key) {
+                bind_error(b, SQ_E_CTE, c->name.span, "duplicate WITH table name: %s", c->name.text);
+                return 0;
+            }
         BndCte *bc = sq_arena_alloc(b->arena, sizeof *bc);
         bc->name = c->name.text;
         bc->key = c->name.key;
@@ -150,6 +166,7 @@ static uint32_t first_recursive_term(const AstSelect *body, const SqName *key,
 }
 
 static int cte_columns(Binder *b, BndCte *c, const AstCte *ast, BndSelect *anchor) {
+    if (!bind_check_column_collations(b, anchor)) return 0;
     SqColumnList cols;
     bind_query_columns(b, anchor, &cols);
     if (ast->cols.n && ast->cols.n != cols.n) {
@@ -179,10 +196,8 @@ static int bind_cte_body(Binder *b, BndCte *c, WithScope *ws, Scope *outer) {
     uint32_t first_rec = first_recursive_term(ast->select, c->key, terms, n);
     WithScope *saved_with = b->with;
     BndCte *saved_rec = b->recursive_cte;
-    const char *saved_err = b->cte_err;
     b->with = ws; /* the body sees its own WITH clause and the ones outside */
-    b->recursive_cte = c;
-    b->cte_err = "circular reference: %s";
+    c->busy = "circular reference: %s";
     BndSelect *body = NULL;
     if (first_rec == n) {
         body = bind_query(b, ast->select, outer);
@@ -190,21 +205,24 @@ static int bind_cte_body(Binder *b, BndCte *c, WithScope *ws, Scope *outer) {
     } else {
         BndWith *inner = NULL;
         WithScope iws = {b->with, NULL, ast->select->with, 0};
-        if (ast->select->with && bind_with(b, &inner, ast->select->with)) {
+        if (ast->select->with) {
+            if (!bind_with(b, &inner, ast->select->with)) goto done;
             iws.with = inner;
             b->with = &iws;
         }
         BndSelect *anchor = bind_terms(b, terms, ops, 0, first_rec, NULL, outer);
         if (anchor && cte_columns(b, c, ast, anchor)) {
             c->recursive = 1;
-            b->cte_err = "recursive reference in a subquery: %s";
+            c->busy = "multiple recursive references: %s";
+            b->recursive_cte = c;
             body = bind_terms(b, terms, ops, first_rec, n, anchor, outer);
             if (body && !bind_tail(b, body, ast->select)) body = NULL;
             if (body) body->with = inner;
         }
     }
+done:
+    c->busy = NULL;
     b->recursive_cte = saved_rec;
-    b->cte_err = saved_err;
     b->with = saved_with;
     c->body = body;
     return body != NULL;
@@ -267,11 +285,14 @@ static int bind_cte_item(Binder *b, BndSelect *sel, BndSource *src, BndCte *c,
                          WithScope *ws, Scope *outer) {
     src->kind = BND_CTE;
     src->cte = c;
-    if (c == b->recursive_cte) { /* a reference from inside its own body */
-        if (sel != b->recursive_term || b->recursive_used) {
-            bind_error(b, SQ_E_CTE, src->span,
-                       sel == b->recursive_term ? "multiple references to recursive table: %s"
-                                                : b->cte_err, c->name);
+    if (c->busy) { /* a reference from inside its own body */
+        if (c != b->recursive_cte || sel != b->recursive_term) {
+            bind_error(b, SQ_E_CTE, src->span, c->busy, c->name);
+            return 0;
+        }
+        if (b->recursive_used) {
+            bind_error(b, SQ_E_CTE, src->span, "multiple references to recursive table: %s",
+                       c->name);
             return 0;
         }
         b->recursive_used = 1;
@@ -290,7 +311,7 @@ static int bind_view_item(Binder *b, BndSource *src, CatTable *t) {
             return 0;
         }
     const char *busy[65];
-    memcpy(busy, b->busy_views, b->n_busy_views * sizeof *busy);
+    if (b->n_busy_views) memcpy(busy, b->busy_views, b->n_busy_views * sizeof *busy);
     busy[b->n_busy_views] = t->name;
     const char **saved = b->busy_views;
     WithScope *saved_with = b->with;
@@ -303,12 +324,17 @@ static int bind_view_item(Binder *b, BndSource *src, CatTable *t) {
     b->view_depth--;
     b->n_busy_views--;
     b->busy_views = saved;
-    if (!q) return 0;
+    if (!q || !bind_check_column_collations(b, q)) return 0;
     src->kind = BND_SUBQUERY;
     src->flags |= BSF_VIEW;
     src->query = q;
     src->table = t;
     bind_query_columns(b, q, &src->cols);
+    if (t->view_cols.n && t->view_cols.n != src->cols.n) {
+        bind_error(b, SQ_E_BIND_OTHER, src->span, "expected %u columns for '%s' but got %u",
+                   t->view_cols.n, t->name, src->cols.n);
+        return 0;
+    }
     for (uint32_t i = 0; i < t->view_cols.n && i < src->cols.n; i++) {
         src->cols.items[i].name = t->view_cols.items[i].text;
         src->cols.items[i].key = t->view_cols.items[i].key;
@@ -343,7 +369,7 @@ static int bind_subquery_item(Binder *b, BndSelect *sel, const AstFromItem *it,
                               Scope *outer) {
     BndSource *src = new_source(b, sel, it);
     BndSelect *q = bind_query(b, it->select, outer);
-    if (!q) return 0;
+    if (!q || !bind_check_column_collations(b, q)) return 0;
     src->kind = BND_SUBQUERY;
     src->query = q;
     name_source(b, src, sq_arena_printf(b->arena, "(subquery-%u)", src->id));
@@ -352,6 +378,33 @@ static int bind_subquery_item(Binder *b, BndSelect *sel, const AstFromItem *it,
 }
 
 static int bind_item(Binder *b, BndSelect *sel, const AstFromItem *it, Scope *outer);
+static int process_joins(Binder *b, BndSelect *sel);
+
+/* The ON conditions inside a parenthesized join see its own items and the
+** queries outside the block, not the block's other items (SQLite binds the
+** join as a subquery). */
+static int bind_nested_on(Binder *b, BndSelect *q, Scope *outer) {
+    Scope ns;
+    memset(&ns, 0, sizeof ns);
+    ns.outer = outer;
+    ns.sel = q;
+    ns.clause = CL_WHERE;
+    for (uint32_t i = 0; i < q->n_sources; i++) {
+        BndSource *src = &q->sources[i];
+        if (!src->on_ast) continue;
+        src->on = bind_expr(b, &ns, src->on_ast);
+        if (!src->on || !bind_need_scalar(b, src->on)) return 0;
+    }
+    return 1;
+}
+
+/* How the item joins the ones before it: ON, USING, NATURAL. */
+static void set_join(BndSource *src, const AstFromItem *it) {
+    src->using = it->using;
+    if (it->flags & AST_FROMF_USING) src->flags |= BSF_USING;
+    if (it->join & AST_JT_NATURAL) src->flags |= BSF_NATURAL;
+    src->on_ast = it->on;
+}
 
 /* (a JOIN b ...): SQLite flattens it when it is the first item with no
 ** alias and no ON/USING, and takes the one item of a single-item list;
@@ -381,17 +434,24 @@ static int bind_nested_item(Binder *b, BndSelect *sel, const AstFromItem *it, Sc
     q->result_id = bind_new_id(b);
     for (uint32_t i = 0; i < in->n; i++)
         if (!bind_item(b, q, in->items[i], outer)) return 0;
+    if (!process_joins(b, q) || !bind_nested_on(b, q, outer)) return 0;
     for (uint32_t i = 0; i < q->n_sources; i++)
         for (uint32_t j = 0; j < q->sources[i].cols.n; j++) {
             if (q->sources[i].cols.items[j].hidden) continue;
             sq_expr_list_add(b->arena, &q->results, bind_source_col(b, &q->sources[i], j, it->span));
-            *SQ_ARENA_PUSH(b->arena, &q->cols) = q->sources[i].cols.items[j];
+            SqColumn *c = SQ_ARENA_PUSH(b->arena, &q->cols);
+            *c = q->sources[i].cols.items[j];
+            if (!c->origin) { /* nested twice: keep the innermost names */
+                c->origin = q->sources[i].key;
+                c->inner = c->key;
+            }
         }
     src->kind = BND_SUBQUERY;
     src->flags |= BSF_NESTED;
     src->query = q;
     name_source(b, src, sq_arena_printf(b->arena, "(subquery-%u)", src->id));
     bind_query_columns(b, q, &src->cols);
+    set_join(src, it);
     return 1;
 }
 
@@ -400,14 +460,10 @@ static int bind_item(Binder *b, BndSelect *sel, const AstFromItem *it, Scope *ou
     switch ((AstFromKind)it->kind) {
     case AST_FROM_TABLE: ok = bind_table_item(b, sel, it, outer); break;
     case AST_FROM_SUBQUERY: ok = bind_subquery_item(b, sel, it, outer); break;
-    default: return bind_nested_item(b, sel, it, outer);
+    default: return bind_nested_item(b, sel, it, outer); /* sets its own join */
     }
     if (!ok) return 0;
-    BndSource *src = &sel->sources[sel->n_sources - 1];
-    src->using = it->using;
-    if (it->flags & AST_FROMF_USING) src->flags |= BSF_USING;
-    if (it->join & AST_JT_NATURAL) src->flags |= BSF_NATURAL;
-    src->on_ast = it->on;
+    set_join(&sel->sources[sel->n_sources - 1], it);
     return 1;
 }
 
@@ -560,6 +616,16 @@ static void star_item(Binder *b, ResultItem **out, uint32_t *n, uint32_t *cap,
     r->from_star = 1;
 }
 
+/* In a parenthesized join, * leaves out the right-hand copy of a USING
+** column, as it does at the top level. */
+static int nested_using_copy(const BndSource *src, const SqColumn *c) {
+    const BndSelect *q = src->query;
+    if (!(src->flags & BSF_NESTED) || !q || !c->origin) return 0;
+    for (uint32_t k = 1; k < q->n_sources; k++)
+        if (q->sources[k].key == c->origin && using_has(&q->sources[k], c->inner)) return 1;
+    return 0;
+}
+
 /* Expand one * or t.* (SQLite's selectExpander). */
 static int expand_star(Binder *b, BndSelect *sel, const AstResultCol *rc, ResultItem **out,
                        uint32_t *n, uint32_t *cap) {
@@ -570,7 +636,7 @@ static int expand_star(Binder *b, BndSelect *sel, const AstResultCol *rc, Result
         if (tname && src->key != tname->key) continue;
         for (uint32_t j = 0; j < src->cols.n; j++) {
             const SqColumn *c = &src->cols.items[j];
-            if (c->hidden) continue;
+            if (c->hidden || (!tname && nested_using_copy(src, c))) continue;
             seen = 1;
             if (i > 0 && !tname && using_has(src, c->key)) continue;
             star_item(b, out, n, cap, src, c, star_qualified(sel, i, c->key), rc->span);

@@ -100,7 +100,10 @@ static const char *func_name(const AstExpr *e) { return e->u.func.name.text; }
 static int check_call(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *def,
                       int exists, int has_over) {
     int is_agg = def && def->kind != F_SCALAR;
-    if (def && def->kind == F_SCALAR && has_over) {
+    /* with the wrong arity SQLite still finds the name, and complains
+    ** about OVER on a scalar function first */
+    int scalar = def ? def->kind == F_SCALAR : exists && sq_func_has_kind(func_name(e), F_SCALAR);
+    if (scalar && has_over) {
         bind_error(b, SQ_E_MISUSE_WINDOW, e->span,
                    "%s() may not be used as a window function", func_name(e));
         return 0;
@@ -147,7 +150,7 @@ static int check_call(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *de
 static int check_likelihood(Binder *b, const AstExpr *e, const SqExprList *args) {
     const SqExpr *p = args->items[1];
     double v = -1;
-    if (p->kind == SQX_LITERAL && p->u.lit.vtype == SQV_REAL) v = p->u.lit.r;
+    if (p->kind == SQX_LITERAL && p->u.lit.vtype == SQ_VAL_REAL) v = p->u.lit.r;
     if (v < 0.0 || v > 1.0) {
         bind_error(b, SQ_E_BIND_OTHER, e->span,
                    "second argument to %s() must be a constant between 0.0 and 1.0",
@@ -197,11 +200,101 @@ static SqExpr *make_agg(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *
 /* Window functions                                                    */
 /* ------------------------------------------------------------------ */
 
-static const AstWindow *find_window(const BndSelect *sel, const AstName *name) {
-    const AstSelect *a = sel ? sel->ast : NULL;
-    for (uint32_t i = 0; a && i < a->windows.n; i++)
-        if (a->windows.items[i]->name.key == name->key) return a->windows.items[i];
+/* A window specification once its base is applied (SQLite's Window after
+** sqlite3WindowChain): where its PARTITION BY, ORDER BY and frame come
+** from. */
+struct BndWinDef {
+    const SqName *key;           /* definition name (WINDOW clause), or NULL */
+    const AstExprList *partition;
+    const AstOrderList *order;
+    const AstWindow *frame;      /* the specification holding the frame */
+    const char *name;            /* the named window used, for output */
+};
+
+/* SQLite refuses a frame whose start comes after its end while parsing. */
+static int check_frame(Binder *b, const AstWindow *w) {
+    uint8_t st = w->start.kind, en = (w->flags & AWF_BETWEEN) ? w->end.kind : AST_BOUND_CURRENT_ROW;
+    if (w->unit == AST_FRAME_NONE) return 1;
+    if ((st == AST_BOUND_CURRENT_ROW && en == AST_BOUND_PRECEDING) ||
+        (st == AST_BOUND_FOLLOWING && (en == AST_BOUND_PRECEDING || en == AST_BOUND_CURRENT_ROW))) {
+        bind_error(b, SQ_E_NO_WINDOW, w->span, "unsupported frame specification");
+        return 0;
+    }
+    return 1;
+}
+
+/* The definition named key, the newest of defs[0..n) first. */
+static const BndWinDef *find_def(Binder *b, const BndWinDef *defs, uint32_t n,
+                                 const AstName *name) {
+    for (uint32_t j = n; j-- > 0;)
+        if (defs[j].key == name->key) return &defs[j];
+    bind_error(b, SQ_E_NO_WINDOW, name->span, "no such window: %s", name->text);
     return NULL;
+}
+
+/* w built on base (sqlite3WindowChain): it may add ORDER BY if the base
+** has none and a frame if the base has none, never PARTITION BY. */
+static int chain(Binder *b, const AstWindow *w, const BndWinDef *base, BndWinDef *out) {
+    const char *what = w->partition.n ? "PARTITION clause"
+                     : (base->order->n && w->order.n) ? "ORDER BY clause"
+                     : base->frame->unit != AST_FRAME_NONE ? "frame specification" : NULL;
+    if (what) {
+        bind_error(b, SQ_E_NO_WINDOW, w->span, "cannot override %s of window: %s", what,
+                   w->base.text);
+        return 0;
+    }
+    out->partition = base->partition;
+    out->order = w->order.n ? &w->order : base->order;
+    out->frame = w;
+    out->name = w->base.text;
+    return 1;
+}
+
+static void own_spec(const AstWindow *w, BndWinDef *out) {
+    out->partition = &w->partition;
+    out->order = &w->order;
+    out->frame = w;
+    out->name = NULL;
+}
+
+/* The WINDOW clause, as SQLite's parser builds it: each definition after
+** the first is chained to an earlier one when it names a base (the first
+** one's base is never looked at), whether or not anything uses it. */
+int bind_window_defs(Binder *b, BndSelect *sel, const AstSelect *ast) {
+    uint32_t n = ast->windows.n;
+    BndWinDef *defs = sq_arena_alloc(b->arena, (n ? n : 1) * sizeof *defs);
+    for (uint32_t i = 0; i < n; i++) {
+        const AstWindow *w = ast->windows.items[i];
+        if (!check_frame(b, w)) return 0;
+        own_spec(w, &defs[i]);
+        if (i > 0 && ast_name_present(&w->base)) {
+            const BndWinDef *base = find_def(b, defs, i, &w->base);
+            if (!base || !chain(b, w, base, &defs[i])) return 0;
+        }
+        defs[i].key = w->name.key;
+    }
+    sel->win_defs = defs;
+    sel->n_win_defs = n;
+    return 1;
+}
+
+/* What OVER refers to (sqlite3WindowUpdate): a named window as it is, or
+** a specification, possibly built on a named window. */
+static int effective(Binder *b, const BndSelect *sel, const AstWindow *over, BndWinDef *out) {
+    const BndWinDef *defs = sel ? sel->win_defs : NULL;
+    uint32_t n = sel ? sel->n_win_defs : 0;
+    if (over->flags & AWF_NAME_ONLY) {
+        const BndWinDef *d = find_def(b, defs, n, &over->base);
+        if (!d) return 0;
+        *out = *d;
+        out->name = over->base.text;
+        return 1;
+    }
+    if (!check_frame(b, over)) return 0;
+    own_spec(over, out);
+    if (!ast_name_present(&over->base)) return 1;
+    const BndWinDef *base = find_def(b, defs, n, &over->base);
+    return base && chain(b, over, base, out);
 }
 
 static int bind_sort_keys(Binder *b, Scope *s, const AstOrderList *l, SqSortKey **out,
@@ -210,12 +303,49 @@ static int bind_sort_keys(Binder *b, Scope *s, const AstOrderList *l, SqSortKey 
     *n = l->n;
     for (uint32_t i = 0; i < l->n; i++) {
         SqExpr *k = bind_expr(b, s, l->items[i].expr);
-        if (!k) return 0;
+        if (!k || !bind_need_scalar(b, k) || !bind_check_collation(b, k)) return 0;
         (*out)[i].expr = k;
         (*out)[i].desc = l->items[i].dir == AST_SORT_DESC;
         (*out)[i].nulls = l->items[i].nulls;
     }
     return 1;
+}
+
+/* Whether a frame offset is a constant to SQLite's parser (which turns
+** any other offset into NULL without resolving it). */
+static int constant_offset(const AstExpr *e) {
+    switch ((AstExprKind)e->kind) {
+    case AE_NULL: case AE_INTEGER: case AE_FLOAT: case AE_STRING: case AE_BLOB: case AE_PARAM:
+        return 1;
+    case AE_COLUMN:
+        return !ast_name_present(&e->u.col.table) && e->u.col.column.quote == AST_Q_NONE &&
+               (sq_stricmp(e->u.col.column.text, "true") == 0 ||
+                sq_stricmp(e->u.col.column.text, "false") == 0);
+    case AE_UNARY: return constant_offset(e->u.bin.l);
+    case AE_BINARY: case AE_IS:
+        return constant_offset(e->u.bin.l) && constant_offset(e->u.bin.r);
+    case AE_CAST: return constant_offset(e->u.cast.x);
+    case AE_COLLATE: return constant_offset(e->u.collate.x);
+    case AE_VECTOR:
+        for (uint32_t i = 0; i < e->u.vec.items.n; i++)
+            if (!constant_offset(e->u.vec.items.items[i])) return 0;
+        return 1;
+    default: return 0;
+    }
+}
+
+static SqExpr *bind_offset(Binder *b, Scope *s, const AstExpr *e) {
+    if (!constant_offset(e)) {
+        SqExpr *x = sq_expr_new(b->arena, SQX_LITERAL, e->span, sq_type(SQ_TY_NULL, SQ_AFF_BLOB, 1));
+        x->u.lit.vtype = SQ_VAL_NULL;
+        return x;
+    }
+    SqExpr *x = bind_expr(b, s, e);
+    if (x && bind_vector_size(x) != 1) {
+        bind_error(b, SQ_E_ROW_VALUE, x->span, "row value misused");
+        return NULL;
+    }
+    return x;
 }
 
 static int bind_frame(Binder *b, Scope *s, const AstWindow *w, SqWinFrame *f) {
@@ -224,65 +354,39 @@ static int bind_frame(Binder *b, Scope *s, const AstWindow *w, SqWinFrame *f) {
     f->has_between = (w->flags & AWF_BETWEEN) != 0;
     f->start_kind = w->start.kind;
     f->end_kind = w->end.kind;
-    if (w->start.expr && !(f->start = bind_expr(b, s, w->start.expr))) return 0;
-    if (w->end.expr && !(f->end = bind_expr(b, s, w->end.expr))) return 0;
+    if (w->start.expr && !(f->start = bind_offset(b, s, w->start.expr))) return 0;
+    if (w->end.expr && !(f->end = bind_offset(b, s, w->end.expr))) return 0;
     return 1;
 }
 
-/* What a window specification amounts to once its base is applied:
-** where its PARTITION BY, ORDER BY and frame come from. */
-typedef struct EffWindow {
-    const AstExprList *partition;
-    const AstOrderList *order;
-    const AstWindow *frame;
-    const char *name; /* the named window used, for messages and output */
-} EffWindow;
-
-/* SQLite's sqlite3WindowChain: a window built on base may add ORDER BY
-** (if base has none) and a frame (if base has none), never PARTITION BY. */
-static int effective(Binder *b, const BndSelect *sel, const AstWindow *w, EffWindow *out,
-                     int depth) {
-    out->partition = &w->partition;
-    out->order = &w->order;
-    out->frame = w;
-    if (!ast_name_present(&w->base)) return 1;
-    const AstWindow *base = find_window(sel, &w->base);
-    if (!base || depth > 32) {
-        bind_error(b, SQ_E_NO_WINDOW, w->base.span, "no such window: %s", w->base.text);
+static int resolve_window(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *def,
+                          SqWinCall *wc) {
+    BndWinDef ew;
+    if (!effective(b, s->sel, e->u.func.over, &ew)) return 0;
+    const AstWindow *f = ew.frame;
+    if (f->unit == AST_FRAME_RANGE && (f->start.expr || f->end.expr) && ew.order->n != 1) {
+        bind_error(b, SQ_E_NO_WINDOW, f->span,
+                   "RANGE with offset PRECEDING/FOLLOWING requires one ORDER BY expression");
         return 0;
     }
-    EffWindow eb;
-    if (!effective(b, sel, base, &eb, depth + 1)) return 0;
-    out->name = w->base.text;
-    if (w->flags & AWF_NAME_ONLY) { /* OVER name: the named window as it is */
-        *out = eb;
-        out->name = w->base.text;
-        return 1;
-    }
-    const char *what = w->partition.n ? "PARTITION clause"
-                     : (eb.order->n && w->order.n) ? "ORDER BY clause"
-                     : eb.frame->unit != AST_FRAME_NONE ? "frame specification" : NULL;
-    if (what) {
-        bind_error(b, SQ_E_NO_WINDOW, w->span, "cannot override %s of window: %s", what,
-                   w->base.text);
+    if (def->kind == F_WINDOW && e->u.func.filter) {
+        bind_error(b, SQ_E_MISUSE_WINDOW, e->span,
+                   "FILTER clause may only be used with aggregate window functions");
         return 0;
     }
-    out->partition = eb.partition;
-    if (!w->order.n) out->order = eb.order;
-    return 1;
-}
-
-static int resolve_window(Binder *b, Scope *s, const AstWindow *over, SqWinCall *wc) {
-    EffWindow ew = {0};
-    if (!effective(b, s->sel, over, &ew, 0)) return 0;
     wc->window_name = ew.name;
-    for (uint32_t i = 0; i < ew.partition->n; i++) {
+    uint32_t saved = s->flags;
+    s->flags &= ~SC_ALLOW_WIN; /* no window function inside a window */
+    int ok = 1;
+    for (uint32_t i = 0; ok && i < ew.partition->n; i++) {
         SqExpr *p = bind_expr(b, s, ew.partition->items[i]);
-        if (!p) return 0;
-        sq_expr_list_add(b->arena, &wc->partition, p);
+        ok = p && bind_need_scalar(b, p) && bind_check_collation(b, p);
+        if (ok) sq_expr_list_add(b->arena, &wc->partition, p);
     }
-    if (!bind_sort_keys(b, s, ew.order, &wc->order, &wc->n_order)) return 0;
-    return bind_frame(b, s, ew.frame, &wc->frame);
+    ok = ok && bind_sort_keys(b, s, ew.order, &wc->order, &wc->n_order) &&
+         bind_frame(b, s, f, &wc->frame);
+    s->flags = (s->flags & (SC_HAS_AGG | SC_MINMAX)) | saved;
+    return ok;
 }
 
 static SqExpr *make_window(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *def,
@@ -296,7 +400,7 @@ static SqExpr *make_window(Binder *b, Scope *s, const AstExpr *e, const SqFuncDe
     wc.args = *args;
     wc.filter = filter;
     wc.span = e->span;
-    if (!resolve_window(b, s, e->u.func.over, &wc)) return NULL;
+    if (!resolve_window(b, s, e, def, &wc)) return NULL;
     *SQ_ARENA_APPEND(b->arena, sel->wins, sel->n_wins, sel->cap_wins) = wc;
     SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, func_type(def, args));
     ref->u.col.rel = sel->win_id;
@@ -338,7 +442,7 @@ SqExpr *bind_function(Binder *b, Scope *s, const AstExpr *e) {
     s->flags = (s->flags & (SC_HAS_AGG | SC_MINMAX)) | saved;
     if (!ok) return NULL;
     if ((def->flags & FL_LIKELIHOOD) && !check_likelihood(b, e, &args)) return NULL;
-    if (is_min_max(def))
+    if (is_min_max(def) || (is_agg && (e->flags & AEF_DISTINCT)))
         for (uint32_t i = 0; i < args.n; i++)
             if (!bind_check_collation(b, args.items[i])) return NULL;
     if (is_agg && has_over) return make_window(b, s, e, def, &args, filter);

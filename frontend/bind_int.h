@@ -84,8 +84,7 @@ typedef struct Binder {
     uint32_t view_depth;     /* views expanding views */
     const char **busy_views; /* views being expanded (cycle check) */
     uint32_t n_busy_views;
-    BndCte *recursive_cte;   /* the CTE whose body is being bound */
-    const char *cte_err;     /* what a reference to it there is ("circular ...") */
+    BndCte *recursive_cte;   /* the CTE whose recursive terms are being bound */
     BndSelect *recursive_term; /* the recursive term being bound */
     int recursive_used;      /* it already named the CTE */
     BndSelect **owners;      /* by agg_id: the block owning those outputs */
@@ -120,15 +119,36 @@ int bind_has_ref(const SqExpr *e, uint16_t flag);
 
 SqExpr *bind_expr(Binder *b, Scope *s, const AstExpr *e);
 SqExpr *bind_literal_int(Binder *b, int64_t v, SrcSpan at);
+/* sqlite3ExprIsInteger on a written term: a 32-bit integer literal under
+** any number of unary signs (ORDER BY 2, GROUP BY -1, x AND 0). */
+int bind_ast_int32(const AstExpr *e, int64_t *v);
 int bind_vector_size(const SqExpr *e);
+/* A row value or a many-column subquery where one value is needed is an
+** error (SQLite's two messages); returns 0 after reporting it. */
+int bind_need_scalar(Binder *b, const SqExpr *e);
+/* ---- collating sequences (bind_coll.c) ------------------------------- */
+
+/* BINARY, NOCASE and RTRIM: the collating sequences SQLite always has. */
+int bind_known_collation(const char *name);
 /* An unknown collating sequence where e is compared or sorted is an
-** error; returns 0 after reporting it. */
+** error; these return 0 after reporting it. */
 int bind_check_collation(Binder *b, const SqExpr *e);
-/* Copy an expression (for alias substitution). */
-SqExpr *bind_expr_copy(Binder *b, const SqExpr *e);
+/* l compared with r: the collation SQLite picks for the comparison. */
+int bind_check_compare_collation(Binder *b, const SqExpr *l, const SqExpr *r);
+int bind_check_compound_collation(Binder *b, const BndSelect *q, uint32_t n_cols);
+int bind_check_column_collations(Binder *b, const BndSelect *q);
+/* Whether e has a collation at all (a COLLATE, or is a column). */
+int bind_has_collation(const SqExpr *e);
+/* Whether e reads a column or a subquery (is not a constant). */
+int bind_has_column(const SqExpr *e);
+/* Copy an expression (for alias substitution) into a clause of the block
+** that owns the alias; its aggregates are checked again there. */
+SqExpr *bind_expr_copy(Binder *b, const SqExpr *e, Clause clause);
 
 /* Function calls of every kind (bind_func.c). */
 SqExpr *bind_function(Binder *b, Scope *s, const AstExpr *e);
+/* The block's WINDOW clause, checked and chained as SQLite's parser does. */
+int bind_window_defs(Binder *b, BndSelect *sel, const AstSelect *ast);
 
 /* ---- walking bound trees (bind_walk.c) ------------------------------ */
 
@@ -154,11 +174,15 @@ int bind_with(Binder *b, BndWith **out, const AstWith *ast);
 /* Remember an aggregate call to check once its block's kind is known. */
 void bind_pending_agg(Binder *b, BndSelect *owner, Clause cl, const char *name,
                       SrcSpan at, int distinct, uint32_t n_args);
-/* Rewrite an aggregate block's post-aggregation expressions to read the
-** aggregation's outputs: GROUP BY keys, and bare columns for the rest. */
-void bind_finish_aggregate(Binder *b, BndSelect *sel);
+/* Check an aggregate block's calls and rewrite its post-aggregation
+** expressions to read the aggregation's outputs: GROUP BY keys, and bare
+** columns for the rest.  0 after an error. */
+int bind_finish_aggregate(Binder *b, BndSelect *sel);
 /* Settle the pending aggregate checks (SQLite's "misuse of aggregate"). */
 int bind_check_pending(Binder *b);
+/* Whether two bound expressions compute the same value (sq_expr_equal,
+** with equal aggregate calls counting as equal). */
+int bind_expr_same(Binder *b, const SqExpr *x, const SqExpr *y);
 /* The block that owns the aggregation outputs with this id, or NULL. */
 BndSelect *bind_agg_owner(Binder *b, uint32_t agg_id);
 void bind_register_owner(Binder *b, uint32_t agg_id, BndSelect *sel);

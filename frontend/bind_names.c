@@ -84,6 +84,10 @@ SqExpr *bind_source_col(Binder *b, const BndSource *src, uint32_t i, SrcSpan at)
     SqExpr *e = sq_expr_new(b->arena, SQX_COLUMN, at, t);
     e->u.col.rel = src->id;
     e->u.col.col = i;
+    const SqColumn *c = &src->cols.items[i];
+    if (src->kind == BND_TABLE && c->table && c->table_col >= 0 &&
+        c->table->cols[c->table_col].rowid_alias)
+        e->flags |= SQXF_IPK;
     return e;
 }
 
@@ -112,9 +116,13 @@ static int is_rowid_name(const char *s) {
            sq_stricmp(s, "_rowid_") == 0;
 }
 
-static int has_visible_rowid(const BndSource *src) {
-    return src->kind == BND_TABLE && src->table && !src->table->without_rowid &&
-           !src->table->is_view;
+/* Which FROM items have a rowid a query can name: rowid tables, and, when
+** SQLite is built with SQLITE_ALLOW_ROWID_IN_VIEW (Debian's is), views and
+** subqueries too; never CTEs. */
+static int has_visible_rowid(const Binder *b, const BndSource *src) {
+    if (src->kind == BND_TABLE)
+        return src->table && !src->table->without_rowid && !src->table->is_view;
+    return b->opt->rowid_in_view && src->kind == BND_SUBQUERY && !(src->flags & BSF_NESTED);
 }
 
 static int in_using(const BndSource *src, const SqName *key) {
@@ -163,15 +171,44 @@ static void take_match(Lookup *lk, const BndSource *src, uint32_t j, const SqNam
 /* A schema qualifier: "main" names schema objects (tables and views);
 ** "*" is what SQLite writes when it expands * over a subquery or CTE. */
 static int schema_matches(const AstName *schema, const BndSource *src) {
-    if (!ast_name_present(schema) || strcmp(schema->text, "*") == 0) return 1;
-    return (src->kind == BND_TABLE || (src->flags & BSF_VIEW)) &&
-           sq_stricmp(schema->text, "main") == 0;
+    if (!ast_name_present(schema)) return 1;
+    int in_schema = src->kind == BND_TABLE || (src->flags & BSF_VIEW);
+    if (strcmp(schema->text, "*") == 0) return !in_schema;
+    return in_schema && sq_stricmp(schema->text, "main") == 0;
 }
 
-static void search_sources(const BndSelect *sel, const AstExpr *e, Lookup *lk) {
+/* Whether a USING clause inside the parenthesized join names this column
+** (SQLite then resolves the name once, to the joined column). */
+static int nested_using(const BndSource *src, const SqName *key) {
+    const BndSelect *q = src->query;
+    for (uint32_t i = 0; q && i < q->n_sources; i++)
+        if (in_using(&q->sources[i], key)) return 1;
+    return 0;
+}
+
+/* A parenthesized join keeps its inner names: t.x and x find the columns
+** of its inner items (a repeat is ambiguous unless joined USING).  Returns
+** whether anything matched. */
+static int search_nested(const BndSource *src, const AstName *tab, const AstName *col,
+                         Lookup *lk) {
+    int hit = 0;
+    for (uint32_t j = 0; j < src->cols.n; j++) {
+        const SqColumn *c = &src->cols.items[j];
+        if (c->inner != col->key || (ast_name_present(tab) && c->origin != tab->key)) continue;
+        take_match(lk, src, j, col->key);
+        hit = 1;
+        if (!ast_name_present(tab) && nested_using(src, col->key)) break;
+    }
+    return hit;
+}
+
+static void search_sources(const Binder *b, const BndSelect *sel, const AstExpr *e, Lookup *lk) {
     const AstName *tab = &e->u.col.table, *col = &e->u.col.column;
     for (uint32_t i = 0; i < sel->n_sources; i++) {
         const BndSource *src = &sel->sources[i];
+        if ((src->flags & BSF_NESTED) &&
+            (search_nested(src, tab, col, lk) || !ast_name_present(tab)))
+            continue;
         if (ast_name_present(tab)) {
             if (!schema_matches(&e->u.col.schema, src)) continue;
             if (src->key != tab->key) continue;
@@ -182,7 +219,7 @@ static void search_sources(const BndSelect *sel, const AstExpr *e, Lookup *lk) {
             take_match(lk, src, j, col->key);
             found = 1;
         }
-        if (!found && lk->cnt == 0 && has_visible_rowid(src)) {
+        if (!found && lk->cnt == 0 && has_visible_rowid(b, src)) {
             lk->cnt_tab++;
             lk->match = src;
         }
@@ -213,7 +250,7 @@ static SqExpr *try_alias(Binder *b, Scope *nc, Scope *top, const AstExpr *e,
             bind_error(b, SQ_E_ROW_VALUE, e->span, "row value misused");
             return NULL;
         }
-        SqExpr *copy = bind_expr_copy(b, r->bound);
+        SqExpr *copy = bind_expr_copy(b, r->bound, nc->clause);
         copy->span = e->span;
         return copy;
     }
@@ -244,7 +281,7 @@ static SqExpr *unmatched(Binder *b, const AstExpr *e, int cnt) {
         if (col->quote == AST_Q_DOUBLE && !b->opt->no_dq_strings) {
             SqExpr *s = sq_expr_new(b->arena, SQX_LITERAL, e->span,
                                     sq_type(SQ_TY_TEXT, SQ_AFF_BLOB, 0));
-            s->u.lit.vtype = SQV_TEXT;
+            s->u.lit.vtype = SQ_VAL_TEXT;
             s->u.lit.s = col->text;
             s->u.lit.n = (uint32_t)strlen(col->text);
             s->flags |= SQXF_DQ_STRING;
@@ -288,7 +325,7 @@ SqExpr *bind_column(Binder *b, Scope *s, const AstExpr *e) {
     Scope *nc = s;
     for (; nc; nc = nc->outer) {
         memset(&lk, 0, sizeof lk);
-        if (nc->sel) search_sources(nc->sel, e, &lk);
+        if (nc->sel) search_sources(b, nc->sel, e, &lk);
         if (lk.cnt == 0 && lk.cnt_tab == 1 && lk.match &&
             is_rowid_name(e->u.col.column.text)) {
             bind_count_ref(top, nc);

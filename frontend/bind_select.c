@@ -46,6 +46,12 @@ static SqExpr *bind_in(Binder *b, Scope *s, Clause cl, const AstExpr *e) {
     return x;
 }
 
+/* The same for a clause that needs one value (WHERE, LIMIT, a sort key). */
+static SqExpr *bind_scalar_in(Binder *b, Scope *s, Clause cl, const AstExpr *e) {
+    SqExpr *x = bind_in(b, s, cl, e);
+    return x && bind_need_scalar(b, x) ? x : NULL;
+}
+
 static void add_result(Binder *b, BndSelect *sel, SqExpr *e, const char *name,
                        int is_alias, int hidden) {
     sq_expr_list_add(b->arena, &sel->results, e);
@@ -65,16 +71,19 @@ static void add_result(Binder *b, BndSelect *sel, SqExpr *e, const char *name,
 /* Result list                                                         */
 /* ------------------------------------------------------------------ */
 
-/* SQLite's name for a result column: the alias, else the column's own
-** name for a plain column reference, else the expression as written. */
+static const AstExpr *skip_collate(const AstExpr *e) {
+    while (e->kind == AE_COLLATE) e = e->u.collate.x;
+    return e;
+}
+
+/* SQLite's name for a result column, from the text as written (it names
+** subquery columns before it resolves them): the alias, else the
+** right-most name of a column reference under any COLLATE, else the
+** expression's text. */
 const char *bind_result_name(Binder *b, const ResultItem *r) {
     if (r->alias) return r->alias;
-    const AstExpr *e = r->ast;
-    if (!e) return "?";
-    while (e->kind == AE_COLLATE && !(e->flags & AEF_PAREN)) e = e->u.collate.x;
-    if (e->kind == AE_COLUMN && r->bound && r->bound->kind == SQX_COLUMN &&
-        !(r->bound->flags & (SQXF_AGG_REF | SQXF_WIN_REF)))
-        return (r->bound->flags & SQXF_ROWID) ? "rowid" : e->u.col.column.text;
+    if (!r->ast) return "?";
+    const AstExpr *e = skip_collate(r->ast);
     if (e->kind == AE_COLUMN) return e->u.col.column.text;
     return bind_span_text(b, r->span);
 }
@@ -115,31 +124,6 @@ static void out_of_range(Binder *b, const char *what, int i, uint32_t n, SrcSpan
                ordinal(i, ord, sizeof ord), what, n);
 }
 
-static const AstExpr *skip_collate(const AstExpr *e) {
-    while (e->kind == AE_COLLATE) e = e->u.collate.x;
-    return e;
-}
-
-/* SQLite's sqlite3ExprIsInteger on an ORDER/GROUP BY term. */
-static int term_integer(const AstExpr *e, int64_t *v) {
-    int neg = 0;
-    if (e->kind == AE_UNARY && (e->op == AST_OP_NEG || e->op == AST_OP_POS)) {
-        neg = e->op == AST_OP_NEG;
-        e = e->u.bin.l;
-    }
-    if (e->kind != AE_INTEGER) return 0;
-    const char *t = e->u.lit.text;
-    int hex = t[0] == '0' && (t[1] | 0x20) == 'x';
-    int64_t x = 0;
-    for (t += hex ? 2 : 0; *t; t++) {
-        int d = *t <= '9' ? *t - '0' : (*t | 0x20) - 'a' + 10;
-        x = x * (hex ? 16 : 10) + d;
-        if (x > 0x7fffffff) return 0; /* SQLite wants a 32-bit value */
-    }
-    *v = neg ? -x : x;
-    return 1;
-}
-
 static int alias_index(const ResultItem *items, uint32_t n, const AstExpr *e) {
     if (e->kind != AE_COLUMN || ast_name_present(&e->u.col.table)) return -1;
     for (uint32_t i = 0; i < n; i++)
@@ -165,9 +149,7 @@ static int add_sort_key(Binder *b, BndSelect *sel, uint32_t idx, const AstOrderT
     key->desc = t->dir == AST_SORT_DESC;
     key->nulls = t->nulls;
     key->collation = term_collation(t->expr);
-    if (key->collation && !(sq_stricmp(key->collation, "BINARY") == 0 ||
-                            sq_stricmp(key->collation, "NOCASE") == 0 ||
-                            sq_stricmp(key->collation, "RTRIM") == 0)) {
+    if (key->collation && !bind_known_collation(key->collation)) {
         bind_error(b, SQ_E_NO_COLLATION, t->expr->span, "no such collation sequence: %s",
                    key->collation);
         return 0;
@@ -202,7 +184,7 @@ static int bind_order_term(Binder *b, Scope *s, BndSelect *sel, ResultItem *item
     const AstExpr *e = skip_collate(t->expr);
     int64_t k;
     int idx = alias_index(items, n, e);
-    if (idx < 0 && term_integer(e, &k)) {
+    if (idx < 0 && bind_ast_int32(e, &k)) {
         if (k < 1 || k > (int64_t)n) {
             out_of_range(b, "ORDER", pos, n, t->expr->span);
             return 0;
@@ -211,10 +193,10 @@ static int bind_order_term(Binder *b, Scope *s, BndSelect *sel, ResultItem *item
     }
     if (idx < 0) {
         Mark m = mark(b, sel);
-        SqExpr *x = bind_in(b, s, CL_ORDER, e);
+        SqExpr *x = bind_scalar_in(b, s, CL_ORDER, e);
         if (!x) return 0;
         for (uint32_t j = 0; j < n; j++)
-            if (sq_expr_equal(x, sel->results.items[j])) idx = (int)j;
+            if (bind_expr_same(b, x, sel->results.items[j])) idx = (int)j;
         if (idx >= 0) {
             undo(b, sel, m); /* the result column computes it already */
         } else {
@@ -230,32 +212,63 @@ static int has_own_agg_cb(SqExpr *e, void *arg) {
     return e->kind == SQX_COLUMN && (e->flags & SQXF_AGG_REF) && e->u.col.rel == sel->agg_id;
 }
 
+typedef struct OwnAgg {
+    const BndSelect *sel;
+    const SqExpr *found;
+} OwnAgg;
+
+static int find_own_agg_cb(SqExpr *e, void *arg) {
+    OwnAgg *o = arg;
+    if (!has_own_agg_cb(e, (void *)o->sel)) return 0;
+    o->found = e;
+    return 1;
+}
+
+/* GROUP BY may not hold an aggregate of its own block.  SQLite says so
+** when the term itself computes one (written there, or the whole term is
+** a result column or alias that does); an aggregate that only comes in
+** through an alias inside a larger term fails later, as a misuse. */
+static int check_group_agg(Binder *b, BndSelect *sel, const AstExpr *t, SqExpr *x,
+                           int whole_copy, uint32_t n_aggs_before) {
+    OwnAgg o = {sel, NULL};
+    if (!bind_walk_deep(x, find_own_agg_cb, &o)) return 1;
+    if (sel->n_aggs > n_aggs_before || whole_copy) {
+        bind_error(b, SQ_E_GROUP_AGG, t->span,
+                   "aggregate functions are not allowed in the GROUP BY clause");
+    } else {
+        bind_error(b, SQ_E_MISUSE_AGG, o.found->span, "misuse of aggregate: %s()",
+                   sel->aggs[o.found->u.col.col].name);
+    }
+    return 0;
+}
+
 /* GROUP BY term: a column number or an expression (aliases allowed, as a
-** fallback for names no FROM item has); never an aggregate. */
+** fallback for names no FROM item has). */
 static int bind_group_term(Binder *b, Scope *s, BndSelect *sel, ResultItem *items,
                            uint32_t n, const AstExpr *t, int pos) {
     const AstExpr *e = skip_collate(t);
     int64_t k;
     SqExpr *x;
-    if (term_integer(e, &k)) {
+    uint32_t before = sel->n_aggs;
+    int whole_copy = 0;
+    if (bind_ast_int32(e, &k)) {
         if (k < 1 || k > (int64_t)n) {
             out_of_range(b, "GROUP", pos, n, t->span);
             return 0;
         }
-        Clause saved = b->cur_clause;
-        b->cur_clause = CL_GROUP;
-        x = bind_expr_copy(b, items[k - 1].bound);
-        b->cur_clause = saved;
+        x = bind_expr_copy(b, items[k - 1].bound, CL_GROUP);
+        whole_copy = 1;
+        const char *coll = term_collation(t);
+        if (coll && !bind_known_collation(coll)) {
+            bind_error(b, SQ_E_NO_COLLATION, t->span, "no such collation sequence: %s", coll);
+            return 0;
+        }
     } else {
-        x = bind_in(b, s, CL_GROUP, t);
+        x = bind_scalar_in(b, s, CL_GROUP, t);
         if (!x) return 0;
+        whole_copy = t->kind == AE_COLUMN && !(x->kind == SQX_COLUMN && bind_scope_of(s, x->u.col.rel));
     }
-    if (!bind_check_collation(b, x)) return 0;
-    if (bind_walk_deep(x, has_own_agg_cb, sel)) {
-        bind_error(b, SQ_E_GROUP_AGG, t->span,
-                   "aggregate functions are not allowed in the GROUP BY clause");
-        return 0;
-    }
+    if (!bind_check_collation(b, x) || !check_group_agg(b, sel, t, x, whole_copy, before)) return 0;
     SqAggItem *key = SQ_ARENA_APPEND(b->arena, sel->aggs, sel->n_aggs, sel->cap_aggs);
     key->kind = SQ_AGG_KEY;
     key->expr = x;
@@ -272,8 +285,8 @@ static int bind_group_term(Binder *b, Scope *s, BndSelect *sel, ResultItem *item
 static int bind_limit(Binder *b, BndSelect *sel, const AstSelect *ast) {
     Scope s;
     memset(&s, 0, sizeof s);
-    if (ast->limit && !(sel->limit = bind_in(b, &s, CL_LIMIT, ast->limit))) return 0;
-    if (ast->offset && !(sel->offset = bind_in(b, &s, CL_LIMIT, ast->offset))) return 0;
+    if (ast->limit && !(sel->limit = bind_scalar_in(b, &s, CL_LIMIT, ast->limit))) return 0;
+    if (ast->offset && !(sel->offset = bind_scalar_in(b, &s, CL_LIMIT, ast->offset))) return 0;
     if (ast->flags & AST_SELF_LIMIT_COMMA) sel->flags |= BSEL_LIMIT_COMMA;
     return 1;
 }
@@ -316,12 +329,12 @@ static int bind_conditions(Binder *b, Scope *s, BndSelect *sel, const AstSelect 
             bind_error(b, SQ_E_HAVING, ast->having->span, "HAVING clause on a non-aggregate query");
             return 0;
         }
-        if (!(sel->having = bind_in(b, s, CL_HAVING, ast->having))) return 0;
+        if (!(sel->having = bind_scalar_in(b, s, CL_HAVING, ast->having))) return 0;
     }
-    if (ast->where && !(sel->where = bind_in(b, s, CL_WHERE, ast->where))) return 0;
+    if (ast->where && !(sel->where = bind_scalar_in(b, s, CL_WHERE, ast->where))) return 0;
     for (uint32_t i = 0; i < sel->n_sources; i++) {
         BndSource *src = &sel->sources[i];
-        if (src->on_ast && !(src->on = bind_in(b, s, CL_WHERE, src->on_ast))) return 0;
+        if (src->on_ast && !(src->on = bind_scalar_in(b, s, CL_WHERE, src->on_ast))) return 0;
     }
     return check_on_order(b, sel);
 }
@@ -372,7 +385,9 @@ static int check_recursive_term(Binder *b, const BndSelect *sel) {
 static BndSelect *bind_core(Binder *b, const AstSelect *ast, Scope *outer, int recursive) {
     BndSelect *sel = new_select(b, ast, AST_SEL_CORE);
     if (ast->flags & AST_SELF_DISTINCT) sel->flags |= BSEL_DISTINCT;
-    if (!bind_limit(b, sel, ast) || !bind_core_from(b, sel, ast, outer, recursive)) return NULL;
+    if (!bind_window_defs(b, sel, ast) || !bind_limit(b, sel, ast) ||
+        !bind_core_from(b, sel, ast, outer, recursive))
+        return NULL;
     ResultItem *items;
     uint32_t n;
     if (!bind_expand_results(b, sel, ast, &items, &n)) return NULL;
@@ -397,7 +412,7 @@ static BndSelect *bind_core(Binder *b, const AstSelect *ast, Scope *outer, int r
     if (recursive && !check_recursive_term(b, sel)) return NULL;
     for (uint32_t i = 0; (sel->flags & BSEL_DISTINCT) && i < n; i++)
         if (!bind_check_collation(b, sel->results.items[i])) return NULL;
-    if (sel->flags & BSEL_AGGREGATE) bind_finish_aggregate(b, sel);
+    if ((sel->flags & BSEL_AGGREGATE) && !bind_finish_aggregate(b, sel)) return NULL;
     return sel;
 }
 
@@ -479,10 +494,6 @@ BndSelect *bind_compound(Binder *b, BndSelect *l, BndSelect *r, uint8_t op, SrcS
                    set_op_name(op));
         return NULL;
     }
-    for (uint32_t i = 0; op != AST_SET_UNION_ALL && i < n; i++)
-        if ((l->kind == AST_SEL_CORE && !bind_check_collation(b, l->results.items[i])) ||
-            (r->kind == AST_SEL_CORE && !bind_check_collation(b, r->results.items[i])))
-            return NULL;
     BndSelect *q = sq_arena_alloc(b->arena, sizeof *q);
     q->kind = AST_SEL_COMPOUND;
     q->op = op;
@@ -492,6 +503,7 @@ BndSelect *bind_compound(Binder *b, BndSelect *l, BndSelect *r, uint8_t op, SrcS
     q->result_id = bind_new_id(b);
     q->agg_id = bind_new_id(b);
     q->win_id = bind_new_id(b);
+    if (op != AST_SET_UNION_ALL && !bind_check_compound_collation(b, q, n)) return NULL;
     for (uint32_t i = 0; i < n; i++) {
         SqColumn *c = SQ_ARENA_PUSH(b->arena, &q->cols);
         *c = l->cols.items[i];
@@ -550,10 +562,11 @@ static int match_in_term(Binder *b, BndSelect *t, const AstExpr *e) {
     SqExpr *x = bind_in(b, &s, CL_ORDER, e);
     b->quiet = saved_quiet;
     b->failed = 0;
+    int found = -1;
+    for (uint32_t i = 0; x && i < n && found < 0; i++)
+        if (bind_expr_same(b, res->items[i], x)) found = (int)i;
     undo(b, s.sel, m);
-    for (uint32_t i = 0; x && i < n; i++)
-        if (sq_expr_equal(res->items[i], x)) return (int)i;
-    return -1;
+    return found;
 }
 
 static int compound_order_term(Binder *b, BndSelect *q, BndSelect **terms, uint32_t n_terms,
@@ -562,7 +575,7 @@ static int compound_order_term(Binder *b, BndSelect *q, BndSelect **terms, uint3
     uint32_t n = visible_cols(q);
     int64_t k;
     int idx = -1;
-    if (term_integer(e, &k)) {
+    if (bind_ast_int32(e, &k)) {
         if (k < 1 || k > (int64_t)n) {
             out_of_range(b, "ORDER", pos, n, e->span);
             return 0;
@@ -613,7 +626,8 @@ BndSelect *bind_query(Binder *b, const AstSelect *ast, Scope *outer) {
     WithScope ws;
     BndWith *with = NULL;
     WithScope *saved = b->with;
-    if (ast->with && bind_with(b, &with, ast->with)) {
+    if (ast->with) {
+        if (!bind_with(b, &with, ast->with)) return NULL;
         ws.outer = b->with;
         ws.with = with;
         ws.ast = ast->with;

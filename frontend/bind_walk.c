@@ -154,9 +154,9 @@ static int recheck_cb(SqExpr *e, void *arg) {
     return 0;
 }
 
-SqExpr *bind_expr_copy(Binder *b, const SqExpr *e) {
+SqExpr *bind_expr_copy(Binder *b, const SqExpr *e, Clause clause) {
     SqExpr *c = copy_expr(b, e);
-    RecheckArg r = {b, b->cur_clause};
+    RecheckArg r = {b, clause};
     sq_expr_walk(c, recheck_cb, &r);
     return c;
 }

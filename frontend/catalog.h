@@ -3,7 +3,7 @@
 **
 ** Layer: frontend.  A catalog is built from CREATE statements (a DDL file,
 ** or the sqlite_schema of a .sqlite file, parsed with squint's own parser)
-** or from a Spider/BIRD tables.json entry.  The binder resolves names
+** or from a Spider/BIRD tables.json entry (catalog_json.c).  The binder resolves names
 ** against it.  Names are interned (case-insensitive, as in SQLite) and keep
 ** their declared spelling for output.
 **
@@ -20,6 +20,7 @@
 #include "../runtime/arena.h"
 #include "../runtime/diag.h"
 #include "../runtime/intern.h"
+#include "../runtime/json.h"
 #include "types.h"
 
 typedef struct CatTable CatTable;
@@ -117,5 +118,41 @@ int sq_catalog_load_sqlite(Catalog *c, const char *path, SqSrcSet *srcs,
 
 /* Apply one CREATE statement. */
 void sq_catalog_apply(Catalog *c, const AstStmt *stmt, SqDiags *diags);
+
+/* ---- Spider/BIRD tables.json (catalog_json.c) ------------------------ */
+
+/* Parse a tables.json source (an array of per-database entries) into arena
+** a.  NULL when it is not valid JSON (E0002, at the offending byte) or not
+** an array (E0206). */
+const SqJson *sq_tables_json_parse(SqArena *a, const SqSrc *src,
+                                   SqDiags *diags);
+
+/* The db_id of every entry, in file order (entries without a string db_id
+** are left out).  The array lives in a; *n is set. */
+const char **sq_tables_json_db_ids(SqArena *a, const SqJson *doc, uint32_t *n);
+
+/* The entry whose db_id is exactly db_id, or NULL. */
+const SqJson *sq_tables_json_find(const SqJson *doc, const char *db_id);
+
+/* Load one entry (an object with table_names_original,
+** column_names_original, column_types, primary_keys, foreign_keys) of the
+** tables.json held in src.  Spans of tables and columns point at their
+** names in src.  Problems in the entry's shape are E0206 errors at the
+** offending value; returns -1 when the entry cannot be used at all, else 0.
+** Foreign keys name their targets: call sq_catalog_link() afterwards. */
+int sq_catalog_load_tables_entry(Catalog *c, const SqSrc *src,
+                                 const SqJson *entry, SqDiags *diags);
+
+/* The entry of doc (parsed from src) named db_id.  An unknown db_id is an
+** E0207 error at 'at' (the place that asked for it; file 0 for none), with
+** a "did you mean" help; returns -1 then, or when the entry is unusable. */
+int sq_catalog_load_tables_json(Catalog *c, const SqSrc *src, const SqJson *doc,
+                                const char *db_id, SrcSpan at, SqDiags *diags);
+
+/* The candidate closest to name by edit distance (insertions, deletions,
+** substitutions and swaps of neighbours; ASCII case ignored), if it is
+** close enough to be a likely typo (at most a third of name's length, at
+** least 1, edits); else NULL.  For "did you mean" help on db_ids. */
+const char *sq_suggest_name(const char *name, const char *const *cands, size_t n);
 
 #endif

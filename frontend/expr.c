@@ -27,10 +27,17 @@ const char *sq_expr_kind_name(SqExprKind k) {
     return (unsigned)k < SQX__COUNT ? names[k] : "?";
 }
 
-static int list_equal(const SqExprList *a, const SqExprList *b) {
+typedef struct EqCtx {
+    SqColEqFn col_eq;
+    void *arg;
+} EqCtx;
+
+static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c);
+
+static int list_equal(const SqExprList *a, const SqExprList *b, const EqCtx *c) {
     if (a->n != b->n) return 0;
     for (uint32_t i = 0; i < a->n; i++)
-        if (!sq_expr_equal(a->items[i], b->items[i])) return 0;
+        if (!eq(a->items[i], b->items[i], c)) return 0;
     return 1;
 }
 
@@ -41,62 +48,74 @@ static int str_equal(const char *a, const char *b) {
 static int literal_equal(const SqExpr *a, const SqExpr *b) {
     if (a->u.lit.vtype != b->u.lit.vtype) return 0;
     switch (a->u.lit.vtype) {
-    case SQV_INTEGER: return a->u.lit.i == b->u.lit.i;
-    case SQV_REAL: return a->u.lit.r == b->u.lit.r;
-    case SQV_TEXT:
-    case SQV_BLOB:
+    case SQ_VAL_INTEGER: return a->u.lit.i == b->u.lit.i;
+    case SQ_VAL_REAL: return a->u.lit.r == b->u.lit.r;
+    case SQ_VAL_TEXT:
+    case SQ_VAL_BLOB:
         return a->u.lit.n == b->u.lit.n && memcmp(a->u.lit.s, b->u.lit.s, a->u.lit.n) == 0;
     default: return 1;
     }
 }
 
-static int case_equal(const SqExpr *a, const SqExpr *b) {
-    if (a->u.cas.n_arms != b->u.cas.n_arms || !sq_expr_equal(a->u.cas.operand, b->u.cas.operand) ||
-        !sq_expr_equal(a->u.cas.else_, b->u.cas.else_))
+static int case_equal(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
+    if (a->u.cas.n_arms != b->u.cas.n_arms || !eq(a->u.cas.operand, b->u.cas.operand, c) ||
+        !eq(a->u.cas.else_, b->u.cas.else_, c))
         return 0;
     for (uint32_t i = 0; i < a->u.cas.n_arms; i++)
-        if (!sq_expr_equal(a->u.cas.arms[i].when, b->u.cas.arms[i].when) ||
-            !sq_expr_equal(a->u.cas.arms[i].then, b->u.cas.arms[i].then))
+        if (!eq(a->u.cas.arms[i].when, b->u.cas.arms[i].when, c) ||
+            !eq(a->u.cas.arms[i].then, b->u.cas.arms[i].then, c))
             return 0;
     return 1;
 }
 
 /* Same shape, same operators, same constants, same columns.  Subqueries
 ** are equal only when they are the same bound query. */
-int sq_expr_equal(const SqExpr *a, const SqExpr *b) {
+static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
     if (a == b) return 1;
     if (!a || !b || a->kind != b->kind || a->op != b->op) return 0;
     if ((a->flags ^ b->flags) & (SQXF_NOT | SQXF_DISTINCT_FROM)) return 0;
     switch ((SqExprKind)a->kind) {
     case SQX_LITERAL: return literal_equal(a, b);
-    case SQX_COLUMN: return a->u.col.rel == b->u.col.rel && a->u.col.col == b->u.col.col;
+    case SQX_COLUMN:
+        if (a->u.col.rel == b->u.col.rel && a->u.col.col == b->u.col.col) return 1;
+        return c->col_eq ? c->col_eq(a, b, c->arg) : 0;
     case SQX_PARAM: return str_equal(a->u.lit.text, b->u.lit.text);
-    case SQX_UNARY: case SQX_ISNULL: return sq_expr_equal(a->u.bin.l, b->u.bin.l);
+    case SQX_UNARY: case SQX_ISNULL: return eq(a->u.bin.l, b->u.bin.l, c);
     case SQX_BINARY: case SQX_IS:
-        return sq_expr_equal(a->u.bin.l, b->u.bin.l) && sq_expr_equal(a->u.bin.r, b->u.bin.r);
+        return eq(a->u.bin.l, b->u.bin.l, c) && eq(a->u.bin.r, b->u.bin.r, c);
     case SQX_LIKE:
-        return sq_expr_equal(a->u.like.x, b->u.like.x) &&
-               sq_expr_equal(a->u.like.pattern, b->u.like.pattern) &&
-               sq_expr_equal(a->u.like.escape, b->u.like.escape);
+        return eq(a->u.like.x, b->u.like.x, c) &&
+               eq(a->u.like.pattern, b->u.like.pattern, c) &&
+               eq(a->u.like.escape, b->u.like.escape, c);
     case SQX_BETWEEN:
-        return sq_expr_equal(a->u.between.x, b->u.between.x) &&
-               sq_expr_equal(a->u.between.lo, b->u.between.lo) &&
-               sq_expr_equal(a->u.between.hi, b->u.between.hi);
+        return eq(a->u.between.x, b->u.between.x, c) &&
+               eq(a->u.between.lo, b->u.between.lo, c) &&
+               eq(a->u.between.hi, b->u.between.hi, c);
     case SQX_IN_LIST:
-        return sq_expr_equal(a->u.in.x, b->u.in.x) && list_equal(&a->u.in.list, &b->u.in.list);
+        return eq(a->u.in.x, b->u.in.x, c) && list_equal(&a->u.in.list, &b->u.in.list, c);
     case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY:
-        return a->u.sub.query == b->u.sub.query && sq_expr_equal(a->u.sub.x, b->u.sub.x);
-    case SQX_CASE: return case_equal(a, b);
+        return a->u.sub.query == b->u.sub.query && eq(a->u.sub.x, b->u.sub.x, c);
+    case SQX_CASE: return case_equal(a, b, c);
     case SQX_CAST:
-        return a->u.cast.aff == b->u.cast.aff && sq_expr_equal(a->u.cast.x, b->u.cast.x);
+        return a->u.cast.aff == b->u.cast.aff && eq(a->u.cast.x, b->u.cast.x, c);
     case SQX_COLLATE:
-        return sq_expr_equal(a->u.collate.x, b->u.collate.x) &&
+        return eq(a->u.collate.x, b->u.collate.x, c) &&
                strcmp(a->u.collate.name, b->u.collate.name) == 0;
     case SQX_FUNC:
-        return a->u.func.def == b->u.func.def && list_equal(&a->u.func.args, &b->u.func.args);
-    case SQX_VECTOR: return list_equal(&a->u.list, &b->u.list);
+        return a->u.func.def == b->u.func.def && list_equal(&a->u.func.args, &b->u.func.args, c);
+    case SQX_VECTOR: return list_equal(&a->u.list, &b->u.list, c);
     default: return 1;
     }
+}
+
+int sq_expr_equal(const SqExpr *a, const SqExpr *b) {
+    EqCtx c = {NULL, NULL};
+    return eq(a, b, &c);
+}
+
+int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg) {
+    EqCtx c = {col_eq, arg};
+    return eq(a, b, &c);
 }
 
 static int walk_list(SqExprList *l, int (*fn)(SqExpr *, void *), void *arg) {

@@ -75,9 +75,11 @@ enum {
     SQXF_RESULT_REF = 1 << 9,   /* column names a result column (ORDER BY) */
     SQXF_STAR = 1 << 10,        /* f(*) */
     SQXF_DISTINCT = 1 << 11,    /* f(DISTINCT ...) on a scalar function */
+    SQXF_FOLDED = 1 << 12,      /* constant SQLite's parser folds "x AND 0" or
+                                   "x IN ()" to, x never being looked at */
+    SQXF_IPK = 1 << 13,         /* column is its table's INTEGER PRIMARY KEY */
 };
 
-typedef enum SqValueType { SQV_NULL, SQV_INTEGER, SQV_REAL, SQV_TEXT, SQV_BLOB } SqValueType;
 
 typedef struct SqCaseArm {
     SqExpr *when, *then;
@@ -97,9 +99,9 @@ struct SqExpr {
     union {
         struct {
             uint8_t vtype;    /* SqValueType */
-            int64_t i;        /* SQV_INTEGER */
-            double r;         /* SQV_REAL */
-            const char *s;    /* SQV_TEXT/SQV_BLOB bytes (blob: raw bytes) */
+            int64_t i;        /* SQ_VAL_INTEGER */
+            double r;         /* SQ_VAL_REAL */
+            const char *s;    /* SQ_VAL_TEXT/SQ_VAL_BLOB bytes (blob: raw bytes) */
             uint32_t n;
             const char *text; /* as written: numbers' spelling, or NULL */
         } lit;
@@ -137,6 +139,9 @@ typedef struct SqColumn {
     uint8_t is_alias;   /* name is an AS alias */
     CatTable *table;    /* when the column is a table column (also through */
     int32_t table_col;  /* subqueries): which one; table_col -1 = rowid */
+    const SqName *origin; /* column of a parenthesized join: the inner FROM */
+    const SqName *inner;  /* item it comes from and its name there, which */
+                          /* qualified names can still reach (SQLite) */
 } SqColumn;
 
 typedef struct SqColumnList {
@@ -196,6 +201,11 @@ const char *sq_expr_kind_name(SqExprKind k);
 /* Structural equality (same tree, same constants, same references), as
 ** SQLite's sqlite3ExprCompare uses to match GROUP BY terms. */
 int sq_expr_equal(const SqExpr *a, const SqExpr *b);
+/* The same, asking col_eq about column references that name different
+** columns (the binder uses it to see two aggregate outputs as equal when
+** they compute the same call). */
+typedef int (*SqColEqFn)(const SqExpr *a, const SqExpr *b, void *arg);
+int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg);
 
 /* Call fn on e and every node below it (not into subqueries), parents
 ** first; stop and return nonzero when fn returns nonzero. */

@@ -38,6 +38,14 @@ const SqFuncDef *sq_func_resolve(const char *name, int n_args, int *name_exists)
     return NULL;
 }
 
+int sq_func_has_kind(const char *name, SqFuncKind kind) {
+    for (int i = first_row(name); i >= 0 && i < (int)SQ_ARRAY_LEN(funcs) &&
+                                   sq_stricmp(funcs[i].name, name) == 0;
+         i++)
+        if (funcs[i].kind == kind) return 1;
+    return 0;
+}
+
 const SqFuncDef *sq_func_all(size_t *n) {
     *n = SQ_ARRAY_LEN(funcs);
     return funcs;

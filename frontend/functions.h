@@ -37,6 +37,9 @@ typedef struct SqFuncDef {
 ** *name_exists tells whether the name exists with another arity. */
 const SqFuncDef *sq_func_resolve(const char *name, int n_args, int *name_exists);
 
+/* Whether some definition of name, of any arity, is of this kind. */
+int sq_func_has_kind(const char *name, SqFuncKind kind);
+
 /* Every definition, for suggestions ("did you mean"). */
 const SqFuncDef *sq_func_all(size_t *n);
 

@@ -23,6 +23,15 @@ typedef enum SqTypeClass {
     SQ_TY_NUMERIC,  /* INTEGER or REAL */
 } SqTypeClass;
 
+/* The storage class of one value (a literal, a cell of a result). */
+typedef enum SqValueType {
+    SQ_VAL_NULL,
+    SQ_VAL_INTEGER,
+    SQ_VAL_REAL,
+    SQ_VAL_TEXT,
+    SQ_VAL_BLOB
+} SqValueType;
+
 /* SQLite's column affinities (datatype3.html, section 3). */
 typedef enum SqAffinity {
     SQ_AFF_BLOB,    /* "none": no conversion */

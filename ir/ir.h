@@ -31,12 +31,14 @@
 
 #include <stdint.h>
 
+#include "../frontend/bind.h"
 #include "../frontend/catalog.h"
 #include "../frontend/expr.h"
 #include "../frontend/functions.h"
 #include "../frontend/types.h"
 #include "../grammar/ast.h"
 #include "../runtime/arena.h"
+#include "../runtime/strbuf.h"
 
 typedef struct IrRel IrRel;
 typedef struct IrCte IrCte;
@@ -51,7 +53,7 @@ typedef enum IrRelKind {
     IR_FILTER,    /* WHERE or HAVING */
     IR_PROJECT,   /* result columns */
     IR_JOIN,
-    an aggregation, /* GROUP BY and aggregate functions */
+    IR_AGGREGATE, /* GROUP BY and aggregate functions */
     IR_DISTINCT,
     IR_SORT,
     IR_LIMIT,
@@ -76,11 +78,8 @@ enum {
     IRF_LIMIT_COMMA = 1 << 5, /* LIMIT written "offset, count" */
     IRF_ALIAS_WRITTEN = 1 << 6, /* the FROM item's alias was written */
     IRF_VIEW = 1 << 7,        /* a view expanded in place */
+    IRF_NESTED = 1 << 8,      /* a parenthesized join used as a FROM item */
 };
-
-
-
-
 
 typedef struct IrWith {
     uint8_t recursive;
@@ -105,8 +104,9 @@ struct IrRel {
     SrcSpan span;
     uint32_t id;
     SqColumnList cols;  /* produced columns (for the producing kinds) */
-    IrRel *input;       /* unary operators */
+    IrRel *input;       /* unary operators; a subquery FROM item's query */
     const char *alias;  /* FROM items: alias or table/CTE name */
+    CatTable *view;     /* IRF_VIEW: the view this FROM item expands */
     IrWith *with;       /* WITH clause written on this query */
     union {
         struct { CatTable *table; } scan;
@@ -114,9 +114,9 @@ struct IrRel {
         struct { SqExpr *pred; } filter;
         struct { SqExprList exprs; } project;   /* one per column */
         struct { IrRel *left, *right; uint8_t type; SqExpr *cond;
-                 AstNameList using; } join;
-        struct { SqExprList keys; SqAggItem *items; uint32_t n_items, cap_items;
-                 uint32_t n_keys; } agg;         /* cols: one per item */
+                 uint8_t written; } join;        /* written: AST_JT_* */
+        struct { SqAggItem *items; uint32_t n_items; uint32_t n_keys;
+                 uint8_t minmax; } agg;          /* cols: one per item */
         struct { SqSortKey *keys; uint32_t n_keys, cap_keys; } sort;
         struct { SqExpr *count, *offset; } limit;
         struct { IrRel *left, *right; uint8_t op; } setop; /* AstSetOp */
@@ -129,24 +129,60 @@ struct IrRel {
 typedef struct IrQuery {
     SqArena *arena;      /* everything below lives here (not owned) */
     IrRel *root;
-    IrRel **rels;        /* by id */
+    IrRel **rels;        /* by id; NULL where an id names no relation */
     uint32_t n_rels, cap_rels;
+    uint32_t next_id;    /* first id not yet used */
     const AstStmt *stmt; /* the statement it was bound from */
 } IrQuery;
 
 /* ---- construction (ir.c) ------------------------------------------- */
 
-IrQuery *ir_query_new(SqArena *a);
-/* A relation with the given id (ids come from the binder; pass
-** ir_next_id(q) for a fresh one). */
+/* An empty query whose fresh ids start at first_id (ids below it are the
+** binder's). */
+IrQuery *ir_query_new(SqArena *a, uint32_t first_id);
+/* A relation with the given id, or a fresh one when id is 0. */
 IrRel *ir_rel_new(IrQuery *q, IrRelKind kind, uint32_t id, SrcSpan span);
-uint32_t ir_next_id(const IrQuery *q);
 IrRel *ir_rel(const IrQuery *q, uint32_t id);
-/* The column a reference names. */
+/* The column a reference names, or NULL. */
 const SqColumn *ir_column(const IrQuery *q, SqColRef ref);
-/* Whether rel (or one of its inputs, through pass-through operators and
-** joins) produces columns with this id: the set of visible bindings. */
+/* Whether r produces the columns with this id, itself or through the
+** operators that pass their inputs' columns on (FILTER, JOIN, DISTINCT,
+** SORT, LIMIT). */
 int ir_rel_binds(const IrRel *r, uint32_t id);
+
+/* Every relation of the tree under r (r first, inputs before siblings,
+** not into subquery expressions or CTE bodies). */
+typedef int (*IrRelFn)(IrRel *r, void *arg);
+int ir_walk_rels(IrRel *r, IrRelFn fn, void *arg);
+/* Every expression held directly by r (not by its inputs). */
+int ir_rel_exprs(IrRel *r, int (*fn)(SqExpr **slot, void *arg), void *arg);
+
+/* ---- lowering (lower.c) --------------------------------------------- */
+
+/* The IR of a bound statement (root NULL when it has no query). */
+IrQuery *ir_lower(SqArena *a, const BndStmt *st);
+
+/* ---- SQL text of expressions (ir_sql.c) ------------------------------ */
+
+/* How a printer writes column references and subqueries. */
+typedef struct IrNaming {
+    void *ctx;
+    void (*column)(void *ctx, SqBuf *out, const SqExpr *col);
+    /* the parenthesized subquery of SUBQUERY / EXISTS / IN_SUBQUERY */
+    void (*subquery)(void *ctx, SqBuf *out, const SqExpr *sub);
+} IrNaming;
+
+void ir_sql_expr(SqBuf *out, const SqExpr *e, const IrNaming *nm);
+void ir_sql_list(SqBuf *out, const SqExprList *l, const IrNaming *nm);
+void ir_sql_call(SqBuf *out, const char *name, int distinct, int star, const SqExprList *args,
+                 const SqExpr *filter, const IrNaming *nm);
+void ir_sql_window(SqBuf *out, const SqWinCall *w, const IrNaming *nm);
+void ir_sql_sort_key(SqBuf *out, const SqSortKey *k, const IrNaming *nm);
+/* An identifier, double-quoted when it is not a plain word or is a keyword. */
+void ir_sql_ident(SqBuf *out, const char *name);
+void ir_sql_string(SqBuf *out, const char *s, size_t n);
+/* A statement-unique alias for every FROM item, indexed by rel id. */
+const char **ir_sql_aliases(IrQuery *q);
 
 const char *ir_rel_kind_name(IrRelKind k);
 const char *ir_join_type_name(IrJoinType t);

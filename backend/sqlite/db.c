@@ -450,3 +450,29 @@ SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
     if (s != SQ_EXEC_OK) sq_result_free(out);
     return s;
 }
+
+/* Whether the linked SQLite prepares sql (on an empty database). */
+static int probe_accepts(const char *sql) {
+    sqlite3 *db = NULL;
+    int ok = 0;
+    if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, NULL) == SQLITE_OK) {
+        sqlite3_stmt *st = NULL;
+        ok = sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK;
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
+/* Build options do not all show in sqlite3_compileoption_used() (Debian's
+** SQLITE_ALLOW_ROWID_IN_VIEW does not), so ask the library by example. */
+SqBindOptions sq_db_bind_options(void) {
+    static int probed;
+    static SqBindOptions o;
+    if (!probed) {
+        o.rowid_in_view = probe_accepts("SELECT rowid FROM (SELECT 1)");
+        o.no_dq_strings = !probe_accepts("SELECT \"no such column\"");
+        probed = 1;
+    }
+    return o;
+}

@@ -37,6 +37,7 @@
 
 #include <stdint.h>
 
+#include "../../frontend/bind.h"
 #include "result.h"
 
 typedef struct SqDb SqDb;
@@ -87,6 +88,11 @@ void sq_db_close(SqDb *db); /* NULL is fine */
 ** SQLite's own for SQ_EXEC_ERROR; on SQ_EXEC_OK *err is set to NULL. */
 SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
                          SqResult *out, char **err);
+
+/* Binder options matching how the linked SQLite library was built, so that
+** squint accepts what it accepts (Debian's is built with
+** SQLITE_ALLOW_ROWID_IN_VIEW). */
+SqBindOptions sq_db_bind_options(void);
 
 /* "ok", "error", "timeout", "too big", "denied". */
 const char *sq_exec_status_name(SqExecStatus st);

@@ -63,19 +63,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../frontend/types.h"
+
 #include "../../runtime/arena.h"
 #include "../../runtime/strbuf.h"
 
 /* ---- values ---------------------------------------------------------- */
 
 /* SQLite's storage classes; the numbering is squint's, not SQLite's. */
-typedef enum SqValueType {
-    SQ_VAL_NULL,
-    SQ_VAL_INTEGER,
-    SQ_VAL_REAL,
-    SQ_VAL_TEXT,
-    SQ_VAL_BLOB
-} SqValueType;
 
 /* One value.  Only the field of its type is meaningful. */
 typedef struct SqValue {

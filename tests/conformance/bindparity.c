@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../backend/sqlite/db.h"
 #include "../../frontend/bind.h"
 #include "../../grammar/parse.h"
 #include "../../runtime/util.h"
@@ -65,6 +66,7 @@ typedef struct Run {
     SqSrcSet srcs;   /* schema sources first, then one query at a time */
     SqDiags diags;
     SqInterner *names;
+    SqBindOptions bind_opt; /* as the linked SQLite was built */
     FILE *report;
 } Run;
 
@@ -132,7 +134,7 @@ static Verdict squint_verdict(Run *r, const Catalog *cat, const char *origin, co
     msg[0] = 0;
     while (v == V_OK && (st = sq_parser_next(p, arena, &res)) != SQ_PARSE_END) {
         if (st != SQ_PARSE_OK) v = V_SYNTAX;
-        else if (!sq_bind_stmt(arena, cat, r->names, &r->diags, res.stmt, NULL)) v = V_BIND;
+        else if (!sq_bind_stmt(arena, cat, r->names, &r->diags, res.stmt, &r->bind_opt)) v = V_BIND;
     }
     if (v != V_OK && r->diags.n > keep_diags)
         snprintf(msg, cap, "%s", r->diags.items[r->diags.n - 1]->msg);
@@ -242,6 +244,7 @@ int main(int argc, char **argv) {
     }
     Run r;
     memset(&r, 0, sizeof r);
+    r.bind_opt = sq_db_bind_options();
     if (schema || cases) {
         if (!schema || !cases) {
             fprintf(stderr, "bindparity: --schema and --cases go together\n");

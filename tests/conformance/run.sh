@@ -4,7 +4,9 @@
 # Usage: tests/conformance/run.sh BUILD_DIR
 # Runs the parity tool over ../shared/corpora (override with SQUINT_CORPORA)
 # including the derived negative corpus, then the binding-parity tool
-# (squint's binder errors against SQLite's prepare errors).  Skips with a message, and
+# (squint's binder errors against SQLite's prepare errors), then the
+# round trip (squint's emitted SQL gives the original's rows on Spider),
+# then `squint check` over the Spider and BIRD gold (zero binding errors).  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
 BUILD=${1:-build}
@@ -22,4 +24,10 @@ breport=$BUILD/conformance/bindparity-mismatches.txt
 "$BUILD/tools/bindparity" --report "$breport"
 bstatus=$?
 [ $bstatus -ne 0 ] && echo "conformance: binding mismatches listed in $breport"
-[ $status -eq 0 ] && [ $bstatus -eq 0 ]
+rreport=$BUILD/conformance/roundtrip-failures.txt
+"$BUILD/tools/roundtrip" --report "$rreport"
+rstatus=$?
+[ $rstatus -ne 0 ] && echo "conformance: round-trip failures listed in $rreport"
+tests/conformance/check_gold.sh "$BUILD"
+gstatus=$?
+[ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ]

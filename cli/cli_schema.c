@@ -1,0 +1,317 @@
+/*
+** cli_schema.c -- the shared schema options and the per-db_id resolver.
+**
+** Layer: cli.  Takes the schema options of any command; gives catalogs,
+** loaded on first use with the frontend loaders (DDL, .sqlite,
+** tables.json), linked, and cached per db_id.  Usage errors go to stderr
+** when the options are read; problems found while loading are diagnostics,
+** reported once each.  See cli_schema.h for the API and ownership.
+*/
+#include "cli_schema.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char cli_schema_help[] =
+    "      --schema FILE      schema from a DDL script or a .sqlite file (told\n"
+    "                         apart by content)\n"
+    "      --db FILE          a SQLite database: its schema (and its data, for\n"
+    "                         commands that run queries)\n"
+    "      --db-root DIR      Spider layout: db_id X is DIR/X/X.sqlite\n"
+    "      --tables FILE      a Spider/BIRD tables.json: db_id X is its entry X\n"
+    "      --db-id ID         the db_id of items that name none (with --tables\n"
+    "                         or --db-root)\n";
+
+/* The options that name a schema source, and their kinds. */
+static const struct {
+    const char *name;
+    CliSchemaKind kind;
+} sources[] = {
+    {"schema", CLI_SCHEMA_FILE},
+    {"db", CLI_SCHEMA_DB},
+    {"db-root", CLI_SCHEMA_DB_ROOT},
+    {"tables", CLI_SCHEMA_TABLES},
+};
+
+static const char sqlite_header[16] = "SQLite format 3";
+
+void cli_schema_init(CliSchema *s, const char *cmd) {
+    memset(s, 0, sizeof *s);
+    s->cmd = cmd;
+    s->arena = sq_arena_new();
+}
+
+void cli_schema_free(CliSchema *s) {
+    for (size_t i = 0; i < s->n_entries; i++) {
+        free(s->entries[i].key);
+        sq_catalog_free(s->entries[i].cat);
+    }
+    free(s->entries);
+    sq_arena_free(s->arena);
+    s->entries = NULL;
+    s->arena = NULL;
+    s->n_entries = s->cap_entries = 0;
+}
+
+int cli_schema_given(const CliSchema *s) { return s->kind != CLI_SCHEMA_NONE; }
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+/* ------------------------------------------------------------------ */
+
+int cli_schema_option(CliSchema *s, const char *name, const char *value) {
+    if (strcmp(name, "db-id") == 0) {
+        if (s->db_id) {
+            fprintf(stderr, "squint %s: --db-id given twice\n", s->cmd);
+            return -1;
+        }
+        s->db_id = value;
+        return 1;
+    }
+    for (size_t i = 0; i < SQ_ARRAY_LEN(sources); i++) {
+        if (strcmp(name, sources[i].name) != 0) continue;
+        if (s->kind != CLI_SCHEMA_NONE) {
+            fprintf(stderr, "squint %s: %s and --%s both give a schema; use only one "
+                    "of --schema, --db, --db-root, --tables\n", s->cmd, s->option, name);
+            return -1;
+        }
+        s->kind = sources[i].kind;
+        s->option = sq_arena_printf(s->arena, "--%s", name);
+        s->path = value;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether path starts with SQLite's file header; -1 (errno set) when it
+** cannot be read. */
+static int is_sqlite_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    char head[16];
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return n == sizeof head && memcmp(head, sqlite_header, sizeof head) == 0;
+}
+
+/* The option's file must be readable (a directory for --db-root). */
+static int check_path(CliSchema *s) {
+    struct stat st;
+    int want_dir = s->kind == CLI_SCHEMA_DB_ROOT;
+    if (stat(s->path, &st) != 0 || access(s->path, R_OK) != 0) {
+        fprintf(stderr, "squint %s: cannot read %s '%s': %s\n", s->cmd, s->option,
+                s->path, strerror(errno));
+        return -1;
+    }
+    if (want_dir != (S_ISDIR(st.st_mode) != 0)) {
+        fprintf(stderr, "squint %s: %s '%s' is %s\n", s->cmd, s->option, s->path,
+                want_dir ? "not a directory" : "a directory; it needs a file");
+        return -1;
+    }
+    if (s->kind == CLI_SCHEMA_DB && is_sqlite_file(s->path) != 1) {
+        fprintf(stderr, "squint %s: --db '%s' is not a SQLite database (a DDL script "
+                "goes with --schema)\n", s->cmd, s->path);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_schema_start(CliSchema *s, SqSrcSet *srcs, SqInterner *names, SqDiags *diags) {
+    s->srcs = srcs;
+    s->names = names;
+    s->diags = diags;
+    if (s->db_id && s->kind != CLI_SCHEMA_TABLES && s->kind != CLI_SCHEMA_DB_ROOT) {
+        fprintf(stderr, "squint %s: --db-id picks a database of --tables or --db-root%s\n",
+                s->cmd, s->kind == CLI_SCHEMA_NONE ? ", and neither was given"
+                                                   : "; --schema and --db hold one schema");
+        return -1;
+    }
+    return s->kind == CLI_SCHEMA_NONE ? 0 : check_path(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Read and parse --tables once; NULL (reported) when it cannot be used. */
+static const SqJson *tables_doc(CliSchema *s) {
+    if (s->tables_read) return s->tables;
+    s->tables_read = 1;
+    int err;
+    SqSrc *src = sq_src_add_file(s->srcs, s->path, &err);
+    if (!src) {
+        sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
+                    "cannot read tables.json '%s': %s", s->path, strerror(err));
+    } else {
+        s->tables_src = src;
+        s->tables = sq_tables_json_parse(s->arena, src, s->diags);
+    }
+    if (!s->tables) s->n_failures++;
+    return s->tables;
+}
+
+/* --schema: a .sqlite file or a DDL script. */
+static int load_file(CliSchema *s, Catalog *cat) {
+    int is_db = is_sqlite_file(s->path);
+    if (is_db == 1) return sq_catalog_load_sqlite(cat, s->path, s->srcs, s->diags);
+    int err = errno;
+    SqSrc *src = is_db == 0 ? sq_src_add_file(s->srcs, s->path, &err) : NULL;
+    if (!src) {
+        sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
+                    "cannot read schema '%s': %s", s->path, strerror(err));
+        return -1;
+    }
+    sq_catalog_load_ddl(cat, src, s->diags);
+    return 0;
+}
+
+/* Subdirectory names of dir (for suggestions), in s->arena; *n set. */
+static const char **list_dbs(CliSchema *s, const char *dir, size_t *n) {
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d) return NULL;
+    size_t cap = 16;
+    const char **names = sq_arena_alloc(s->arena, cap * sizeof *names);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        if (*n == cap)
+            names = sq_arena_grow(s->arena, names, *n, &cap, *n + 1, sizeof *names);
+        names[(*n)++] = sq_arena_strdup(s->arena, e->d_name);
+    }
+    closedir(d);
+    return names;
+}
+
+/* A db_id usable as a directory name: no '/', not "." or "..". */
+static int safe_db_id(const char *db_id) {
+    return *db_id && !strchr(db_id, '/') && strcmp(db_id, ".") != 0 &&
+           strcmp(db_id, "..") != 0;
+}
+
+const char *cli_schema_db_path(CliSchema *s, const char *db_id) {
+    if (s->kind == CLI_SCHEMA_DB) return s->path;
+    if (s->kind != CLI_SCHEMA_DB_ROOT) return NULL;
+    if (!db_id || !*db_id) db_id = s->db_id;
+    if (!db_id || !safe_db_id(db_id)) return NULL;
+    return sq_arena_printf(s->arena, "%s/%s/%s.sqlite", s->path, db_id, db_id);
+}
+
+/* --db-root: DIR/X/X.sqlite must exist. */
+static int load_from_root(CliSchema *s, Catalog *cat, const char *db_id, SrcSpan at,
+                          int *unknown) {
+    const char *path = cli_schema_db_path(s, db_id);
+    struct stat st;
+    if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        return sq_catalog_load_sqlite(cat, path, s->srcs, s->diags);
+    *unknown = 1;
+    SqDiag *g = sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_DB_ID, at,
+                            "unknown db_id '%s': there is no '%s/%s/%s.sqlite'", db_id,
+                            s->path, db_id, db_id);
+    size_t n;
+    const char **dbs = list_dbs(s, s->path, &n);
+    const char *near = sq_suggest_name(db_id, dbs, n);
+    if (near) sq_diag_help(g, "did you mean '%s'?", near);
+    return -1;
+}
+
+/* A new catalog for db_id ("" for the single schema); NULL on failure,
+** with *unknown set when the failure is only that db_id is not there. */
+static Catalog *load(CliSchema *s, const char *db_id, SrcSpan at, int *unknown) {
+    Catalog *cat = sq_catalog_new(s->names, s->path);
+    int rc = -1;
+    *unknown = 0;
+    switch (s->kind) {
+    case CLI_SCHEMA_FILE: rc = load_file(s, cat); break;
+    case CLI_SCHEMA_DB: rc = sq_catalog_load_sqlite(cat, s->path, s->srcs, s->diags); break;
+    case CLI_SCHEMA_DB_ROOT: rc = load_from_root(s, cat, db_id, at, unknown); break;
+    case CLI_SCHEMA_TABLES:
+        if (!tables_doc(s)) break;
+        *unknown = sq_tables_json_find(s->tables, db_id) == NULL;
+        rc = sq_catalog_load_tables_json(cat, s->tables_src, s->tables, db_id, at, s->diags);
+        break;
+    case CLI_SCHEMA_NONE: break;
+    }
+    if (rc < 0) {
+        sq_catalog_free(cat);
+        return NULL;
+    }
+    if (*db_id) cat->db_id = sq_arena_strdup(cat->arena, db_id);
+    sq_catalog_link(cat, s->diags);
+    return cat;
+}
+
+/* ------------------------------------------------------------------ */
+/* Resolving                                                           */
+/* ------------------------------------------------------------------ */
+
+static CliSchemaEntry *find(CliSchema *s, const char *key) {
+    for (size_t i = 0; i < s->n_entries; i++)
+        if (strcmp(s->entries[i].key, key) == 0) return &s->entries[i];
+    return NULL;
+}
+
+static Catalog *remember(CliSchema *s, const char *key, Catalog *cat) {
+    if (s->n_entries == s->cap_entries) {
+        s->cap_entries = s->cap_entries ? s->cap_entries * 2 : 8;
+        s->entries = sq_realloc(s->entries, s->cap_entries * sizeof *s->entries);
+    }
+    s->entries[s->n_entries].key = sq_strdup(key);
+    s->entries[s->n_entries++].cat = cat;
+    return cat;
+}
+
+/* The db_id an item without one gets: --db-id, or the only database of a
+** tables.json; NULL (reported once) when there is none. */
+static const char *default_db_id(CliSchema *s, SrcSpan at) {
+    if (s->db_id) return s->db_id;
+    const SqJson *doc = s->kind == CLI_SCHEMA_TABLES ? tables_doc(s) : NULL;
+    if (doc && doc->n == 1) {
+        const char *only = sq_json_string(sq_json_get(doc->items[0], "db_id"));
+        if (only) return only;
+    }
+    if ((s->kind == CLI_SCHEMA_TABLES && !doc) || s->no_db_id_told) return NULL;
+    s->no_db_id_told = 1;
+    s->n_failures++;
+    SqDiag *g;
+    if (doc)
+        g = sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_NO_DB_ID, at,
+                        "no db_id for this input, and --tables '%s' holds %u databases",
+                        s->path, doc->n);
+    else
+        g = sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_NO_DB_ID, at,
+                        "no db_id for this input, and --db-root '%s' holds one database "
+                        "per db_id", s->path);
+    sq_diag_help(g, "pass --db-id ID, or --db-id-from FILE to take the db_ids of the "
+                    "gold file a prediction file is aligned with");
+    return NULL;
+}
+
+const Catalog *cli_schema_resolve(CliSchema *s, const char *db_id, SrcSpan at) {
+    if (s->kind == CLI_SCHEMA_NONE) return NULL;
+    int from_option = 0;
+    if (s->kind == CLI_SCHEMA_FILE || s->kind == CLI_SCHEMA_DB) {
+        db_id = "";
+    } else if (!db_id || !*db_id) {
+        from_option = s->db_id != NULL;
+        db_id = default_db_id(s, at);
+        if (!db_id) return NULL;
+        if (from_option) at = sq_span(0, 0, 0);
+    }
+    CliSchemaEntry *e = find(s, db_id);
+    if (e) return e->cat;
+    int unknown;
+    size_t before = s->diags->n;
+    Catalog *cat = load(s, db_id, at, &unknown);
+    if (!cat && from_option && unknown && s->diags->n > before)
+        sq_diag_note(s->diags->items[s->diags->n - 1], sq_span(0, 0, 0),
+                     "the db_id was given with --db-id");
+    /* A schema source that cannot be read, or a wrong --db-id, is the
+    ** command line's fault; an item's unknown db_id is the file's. */
+    if (!cat && (from_option || !unknown)) s->n_failures++;
+    return remember(s, db_id, cat);
+}

@@ -1,0 +1,98 @@
+/*
+** cli_schema.h -- the schema options every command takes, and the
+** resolver that turns a benchmark item's db_id into its Catalog.
+**
+** Layer: cli.  A command adds CLI_SCHEMA_OPTIONS to its option table,
+** passes each option to cli_schema_option(), calls cli_schema_start()
+** once options are read, then cli_schema_resolve(db_id) per item.
+** Schemas are loaded on first use and cached per db_id; a problem loading
+** one is reported once, as diagnostics in the command's SqDiags, and every
+** later request for it gets NULL.  docs/schema-options.md is the user's
+** view.
+**
+**   --schema FILE   a DDL script or a .sqlite file (told apart by the
+**                   SQLite header, not the extension): one schema
+**   --db FILE       a SQLite database: one schema, and its data for
+**                   commands that run queries (cli_schema_db_path)
+**   --db-root DIR   Spider's layout: db_id X is DIR/X/X.sqlite
+**   --tables FILE   a Spider/BIRD tables.json; db_id X is its entry X
+**   --db-id ID      the db_id of items that name none
+**
+** Memory: the resolver owns its catalogs, the parsed tables.json and the
+** paths it builds; cli_schema_free() releases them.  Sources it reads go
+** into the command's SqSrcSet.
+*/
+#ifndef SQ_CLI_SCHEMA_H
+#define SQ_CLI_SCHEMA_H
+
+#include "../frontend/catalog.h"
+#include "cli.h"
+
+typedef enum CliSchemaKind {
+    CLI_SCHEMA_NONE,    /* no schema option: names are not checked */
+    CLI_SCHEMA_FILE,    /* --schema */
+    CLI_SCHEMA_DB,      /* --db */
+    CLI_SCHEMA_DB_ROOT, /* --db-root */
+    CLI_SCHEMA_TABLES,  /* --tables */
+} CliSchemaKind;
+
+/* One loaded (or failed) schema. */
+typedef struct CliSchemaEntry {
+    char *key;          /* db_id, or "" for the single schema (heap) */
+    Catalog *cat;       /* NULL when loading failed (already reported) */
+} CliSchemaEntry;
+
+typedef struct CliSchema {
+    CliSchemaKind kind;
+    const char *option;     /* "--tables", ..., for messages */
+    const char *path;       /* the option's value (argv, not owned) */
+    const char *db_id;      /* --db-id, or NULL */
+    const char *cmd;        /* command name, for messages */
+    SqSrcSet *srcs;         /* the command's (not owned) */
+    SqInterner *names;      /* the command's (not owned) */
+    SqDiags *diags;         /* the command's (not owned) */
+    SqArena *arena;         /* tables.json tree, built paths */
+    const SqSrc *tables_src;/* --tables: the file, once read */
+    const SqJson *tables;   /* --tables: its parsed array, or NULL */
+    uint8_t tables_read;    /* --tables: reading was tried */
+    uint8_t no_db_id_told;  /* the missing-db_id error was reported */
+    CliSchemaEntry *entries;
+    size_t n_entries, cap_entries;
+    size_t n_failures;      /* the schema options themselves failed: a
+                               schema that cannot be read, an unknown
+                               --db-id (commands exit 2) */
+} CliSchema;
+
+/* Entries for a command's CliOpt table (before its {NULL} end). */
+#define CLI_SCHEMA_OPTIONS \
+    {"schema", 0, 1}, {"db", 0, 1}, {"db-root", 0, 1}, {"tables", 0, 1}, {"db-id", 0, 1}
+
+/* Lines for a command's --help, one per option, indented as the others. */
+extern const char cli_schema_help[];
+
+void cli_schema_init(CliSchema *s, const char *cmd);
+void cli_schema_free(CliSchema *s);
+
+/* Handle option name (as cli_next_opt returned it) with value.  Returns 1
+** when it was a schema option, 0 when it is not one, -1 on a usage error
+** (printed to stderr: two schema sources, an option given twice). */
+int cli_schema_option(CliSchema *s, const char *name, const char *value);
+
+/* Check the options together and that the named files exist, and bind
+** the command's sources, names and diagnostics.  Returns 0, or -1 after a
+** usage error printed to stderr. */
+int cli_schema_start(CliSchema *s, SqSrcSet *srcs, SqInterner *names, SqDiags *diags);
+
+/* Whether any schema option was given. */
+int cli_schema_given(const CliSchema *s);
+
+/* The catalog for db_id (NULL: --db-id, or the only database there is).
+** at is where the item names its db_id (file 0: nowhere), for the
+** diagnostics.  NULL when no schema was given or it cannot be loaded. */
+const Catalog *cli_schema_resolve(CliSchema *s, const char *db_id, SrcSpan at);
+
+/* The database file holding db_id's data: --db's file, or DIR/X/X.sqlite
+** under --db-root; NULL otherwise.  The string lives in the resolver. */
+const char *cli_schema_db_path(CliSchema *s, const char *db_id);
+
+#endif

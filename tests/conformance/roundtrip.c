@@ -1,0 +1,219 @@
+/*
+** roundtrip.c -- does the SQL squint emits run with the original's results?
+**
+** Test tool for `make conformance`.  For every Spider dev query (gold and
+** every prediction file) that SQLite runs on its real database, squint
+** parses, binds, lowers to IR and emits SQL (backend/sqlite/emit.c); the
+** emitted SQL must run on the same database and give the same rows: in
+** the same order when the query sorts at the top level (list semantics),
+** as the same multiset otherwise (bag semantics).  Queries SQLite cannot
+** run (errors, or over the time and row limits) are counted and skipped.
+**
+** Prints counts and exits 1 if any query differs; failures are listed by
+** origin in the report file with both SQL texts and the first difference.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../backend/sqlite/db.h"
+#include "../../backend/sqlite/emit.h"
+#include "../../frontend/bind.h"
+#include "../../grammar/parse.h"
+#include "../../ir/ir.h"
+#include "corpus.h"
+
+typedef struct DbEntry {
+    char *db_id;
+    SqDb *db;
+    Catalog *cat;
+} DbEntry;
+
+typedef struct Run {
+    Corpus c;
+    DbEntry *dbs;
+    size_t n_dbs, cap_dbs;
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    SqBindOptions bind_opt; /* as the linked SQLite was built */
+    FILE *report;
+    SqExecLimits lim;
+    size_t queries, distinct, not_run, failed, same, listed;
+    size_t show, shown; /* --show N: print the first N round trips */
+} Run;
+
+static DbEntry *get_db(Run *r, const char *db_id) {
+    for (size_t i = 0; i < r->n_dbs; i++)
+        if (strcmp(r->dbs[i].db_id, db_id) == 0) return &r->dbs[i];
+    if (r->n_dbs == r->cap_dbs) {
+        r->cap_dbs = r->cap_dbs ? 2 * r->cap_dbs : 32;
+        r->dbs = sq_realloc(r->dbs, r->cap_dbs * sizeof *r->dbs);
+    }
+    DbEntry *e = &r->dbs[r->n_dbs++];
+    char *path = corpus_spider_db(&r->c, db_id);
+    e->db_id = sq_strdup(db_id);
+    e->db = sq_db_open(path, NULL);
+    e->cat = sq_catalog_new(r->names, db_id);
+    sq_catalog_load_sqlite(e->cat, path, &r->srcs, &r->diags);
+    free(path);
+    return e;
+}
+
+/* Whether the query's rows come out sorted: a SORT at the top of the
+** root chain (under a LIMIT at most). */
+static int sorted(const IrQuery *q) {
+    const IrRel *r = q->root;
+    if (r && r->kind == IR_LIMIT) r = r->input;
+    return r && r->kind == IR_SORT;
+}
+
+/* squint's SQL for the query, or NULL (reason in *why). */
+static char *emit(Run *r, const DbEntry *d, const CorpusQuery *q, int *ordered, char *why,
+                  size_t cap) {
+    uint32_t keep_srcs = r->srcs.n;
+    size_t keep_diags = r->diags.n;
+    SqSrc *src = sq_src_add_copy(&r->srcs, q->origin, q->sql, q->len);
+    SqParser *p = sq_parser_new(src, r->names, &r->diags);
+    SqArena *arena = sq_arena_new();
+    SqParseResult res;
+    char *sql = NULL;
+    snprintf(why, cap, "no statement");
+    if (sq_parser_next(p, arena, &res) == SQ_PARSE_OK) {
+        BndStmt *st = sq_bind_stmt(arena, d->cat, r->names, &r->diags, res.stmt, &r->bind_opt);
+        if (st) {
+            IrQuery *iq = ir_lower(arena, st);
+            SqBuf b = SQ_BUF_INIT;
+            if (sq_emit_sqlite(iq, &b)) {
+                sql = sq_buf_detach(&b);
+                *ordered = sorted(iq);
+            }
+            sq_buf_free(&b);
+        }
+    }
+    if (!sql && r->diags.n > keep_diags)
+        snprintf(why, cap, "%s", r->diags.items[r->diags.n - 1]->msg);
+    sq_parser_free(p);
+    sq_arena_free(arena);
+    sq_diags_truncate(&r->diags, keep_diags);
+    sq_srcset_truncate(&r->srcs, keep_srcs);
+    return sql;
+}
+
+static void fail(Run *r, const CorpusQuery *q, const char *sql, const char *what) {
+    r->failed++;
+    if (r->report)
+        fprintf(r->report, "%s\t%s\n  original: %s\n  emitted:  %s\n", q->origin, what, q->sql,
+                sql ? sql : "-");
+    if (r->listed++ < 20) printf("roundtrip: %s: %s\n", q->origin, what);
+}
+
+/* Prediction files repeat many queries: each (database, text) is run once.
+** Queries are visited in (db_id, sql) order and repeats skipped. */
+static int by_db_and_text(const void *a, const void *b) {
+    const CorpusQuery *x = *(const CorpusQuery *const *)a, *y = *(const CorpusQuery *const *)b;
+    int c = strcmp(x->db_id, y->db_id);
+    return c ? c : strcmp(x->sql, y->sql);
+}
+
+static void one(Run *r, const CorpusQuery *q) {
+    r->distinct++;
+    DbEntry *d = get_db(r, q->db_id);
+    SqResult want, got;
+    sq_result_init(&want);
+    sq_result_init(&got);
+    if (!d->db || sq_db_query(d->db, q->sql, &r->lim, &want, NULL) != SQ_EXEC_OK) {
+        r->not_run++;
+        sq_result_free(&want);
+        return;
+    }
+    char why[512];
+    int ordered = 0;
+    char *sql = emit(r, d, q, &ordered, why, sizeof why);
+    if (!sql) {
+        fail(r, q, NULL, why);
+    } else {
+        char *err = NULL;
+        SqExecStatus st = sq_db_query(d->db, sql, &r->lim, &got, &err);
+        if (st != SQ_EXEC_OK) {
+            char msg[600];
+            snprintf(msg, sizeof msg, "emitted SQL: %s: %s", sq_exec_status_name(st),
+                     err ? err : "");
+            fail(r, q, sql, msg);
+        } else if (!sq_result_equal(&want, &got, ordered ? SQ_CMP_LIST : SQ_CMP_BAG, ordered)) {
+            SqBuf b = SQ_BUF_INIT;
+            sq_result_diff(&want, &got, ordered ? SQ_CMP_LIST : SQ_CMP_BAG, ordered, &b);
+            fail(r, q, sql, sq_buf_str(&b));
+            sq_buf_free(&b);
+        } else {
+            r->same++;
+            if (r->show && r->shown < r->show) {
+                r->shown++;
+                printf("%s\n  original: %s\n  emitted:  %s\n", q->origin, q->sql, sql);
+            }
+        }
+        free(err);
+    }
+    free(sql);
+    sq_result_free(&want);
+    sq_result_free(&got);
+}
+
+int main(int argc, char **argv) {
+    const char *report = NULL;
+    size_t show = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) report = argv[++i];
+        else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc) show = (size_t)atol(argv[++i]);
+        else {
+            fprintf(stderr, "usage: roundtrip [--report FILE] [--show N]\n");
+            return 2;
+        }
+    }
+    Run r;
+    memset(&r, 0, sizeof r);
+    r.bind_opt = sq_db_bind_options();
+    r.show = show;
+    int rc = corpus_load(&r.c);
+    if (rc == 0) {
+        printf("roundtrip: no corpus (set SQUINT_CORPORA); skipped\n");
+        return 0;
+    }
+    if (rc < 0) return 2;
+    sq_srcset_init(&r.srcs);
+    sq_diags_init(&r.diags, &r.srcs);
+    r.names = sq_interner_new();
+    r.report = report ? fopen(report, "w") : NULL;
+    r.lim.timeout_sec = 2;
+    r.lim.max_rows = 200000;
+    for (size_t i = 0; i < r.c.n; i++) /* schemas first: their sources stay */
+        if (r.c.q[i].set == CORPUS_SPIDER) get_db(&r, r.c.q[i].db_id);
+    sq_diags_truncate(&r.diags, 0);
+    const CorpusQuery **order = sq_malloc((r.c.n + 1) * sizeof *order);
+    size_t n = 0;
+    for (size_t i = 0; i < r.c.n; i++)
+        if (r.c.q[i].set == CORPUS_SPIDER) order[n++] = &r.c.q[i];
+    qsort(order, n, sizeof *order, by_db_and_text);
+    r.queries = n;
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || by_db_and_text(&order[i - 1], &order[i]) != 0) one(&r, order[i]);
+    free(order);
+    size_t run = r.distinct - r.not_run;
+    printf("roundtrip spider: %zu queries, %zu distinct; %zu run by SQLite (%zu skipped: errors, "
+           "or over %gs / %llu rows), %zu identical results (%.2f%%), %zu differ\n",
+           r.queries, r.distinct, run, r.not_run, r.lim.timeout_sec,
+           (unsigned long long)r.lim.max_rows, r.same,
+           run ? 100.0 * (double)r.same / (double)run : 100.0, r.failed);
+    if (r.report) fclose(r.report);
+    for (size_t i = 0; i < r.n_dbs; i++) {
+        sq_db_close(r.dbs[i].db);
+        sq_catalog_free(r.dbs[i].cat);
+        free(r.dbs[i].db_id);
+    }
+    free(r.dbs);
+    sq_interner_free(r.names);
+    sq_diags_free(&r.diags);
+    sq_srcset_free(&r.srcs);
+    corpus_free(&r.c);
+    return r.failed ? 1 : 0;
+}
