@@ -4,6 +4,7 @@
 #   make test       install missing packages, build, run every test
 #   make demo       install missing packages, build, run the bundled example
 #   make sanitize   build with ASan+UBSan into build-san/ and run the tests
+#   make sanitize-corpus  the corpus tools under ASan+UBSan
 #   make fuzz       libFuzzer over the parser for $(FUZZ_SECONDS) seconds
 #   make conformance  parser parity with SQLite over ../shared/corpora
 #   make bench      benchmarks (ratios against SQLite in the same run)
@@ -35,11 +36,11 @@ FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c \
                frontend/bind_coll.c \
                frontend/catalog_json.c frontend/bench_input.c
-IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c
+IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/result.c backend/sqlite/emit.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(BACKEND_SRC)
-CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c \
+CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_schema.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
@@ -50,7 +51,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize fuzz conformance bench clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench clean tools
 
 all: $(LIB) $(BIN)
 
@@ -144,6 +145,16 @@ sanitize: deps
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    tests/run.sh
+
+# The corpus tools under ASan+UBSan: parse, bind, lower and emit every
+# corpus query with the sanitizers watching.
+sanitize-corpus: deps
+	@$(MAKE) --no-print-directory BUILD=build-san \
+	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
+	    CFLAGS="-O1 -g" build-san/tools/parity build-san/tools/bindparity build-san/tools/roundtrip
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/parity
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/bindparity
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/roundtrip
 
 conformance: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \

@@ -32,6 +32,7 @@ typedef struct CliCommand {
 
 int cmd_parse(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_ir(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 

@@ -315,3 +315,26 @@ const Catalog *cli_schema_resolve(CliSchema *s, const char *db_id, SrcSpan at) {
     if (!cat && (from_option || !unknown)) s->n_failures++;
     return remember(s, db_id, cat);
 }
+
+void cli_schema_usage(FILE *f, const char *head, const char *tail) {
+    fputs(head, f);
+    fputs(cli_schema_help, f);
+    fputs(tail, f);
+}
+
+int cli_schema_read_options(CliSchema *s, CliArgs *a, const CliOpt *opts, CliOwnOptionFn own,
+                            void *ctx, const char *head, const char *tail) {
+    const char *name, *val;
+    while ((name = cli_next_opt(a, opts, &val)) != NULL) {
+        int handled = cli_schema_option(s, name, val);
+        if (handled < 0) return SQ_EXIT_USAGE;
+        if (handled) continue;
+        int rc = own(ctx, name, val);
+        if (rc >= 0) return rc;
+    }
+    if (a->i >= a->argc) {
+        cli_schema_usage(stderr, head, tail);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}

@@ -91,18 +91,15 @@ static const CliOpt check_opts[] = {
     {"db-id-from", 0, 1},     {"help", 'h', 0}, CLI_SCHEMA_OPTIONS,
     {NULL, 0, 0}};
 
-static void print_usage(FILE *f) {
-    fputs(usage_head, f);
-    fputs(cli_schema_help, f);
-    fputs(usage_tail, f);
-}
+static void print_usage(FILE *f) { cli_schema_usage(f, usage_head, usage_tail); }
 
 /* ------------------------------------------------------------------ */
 /* Options                                                             */
 /* ------------------------------------------------------------------ */
 
 /* One option of check's own; returns -1 to go on, or an exit code. */
-static int own_option(CheckRun *r, const char *name, const char *val) {
+static int own_option(void *ctx, const char *name, const char *val) {
+    CheckRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         print_usage(stdout);
         return SQ_EXIT_OK;
@@ -130,21 +127,10 @@ static int own_option(CheckRun *r, const char *name, const char *val) {
 
 /* Returns -1 to go on, or an exit code. */
 static int check_options(CliArgs *a, CheckRun *r) {
-    const char *name, *val;
     r->opt.format = CLI_FMT_TEXT;
     r->opt.color = -1;
-    while ((name = cli_next_opt(a, check_opts, &val)) != NULL) {
-        int handled = cli_schema_option(&r->schema, name, val);
-        if (handled < 0) return SQ_EXIT_USAGE;
-        if (handled) continue;
-        int rc = own_option(r, name, val);
-        if (rc >= 0) return rc;
-    }
-    if (a->i >= a->argc) {
-        print_usage(stderr);
-        return SQ_EXIT_USAGE;
-    }
-    return -1;
+    return cli_schema_read_options(&r->schema, a, check_opts, own_option, r, usage_head,
+                                   usage_tail);
 }
 
 /* ------------------------------------------------------------------ */

@@ -13,6 +13,7 @@
 static const CliCommand commands[] = {
     {"parse", "parse SQL and print its syntax tree (sexp or JSON)", cmd_parse},
     {"check", "check SQL files and report every problem", cmd_check},
+    {"ir", "print the relational IR of each query (text, JSON or SQL)", cmd_ir},
 };
 
 static void usage(FILE *f) {

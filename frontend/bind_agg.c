@@ -138,6 +138,7 @@ static int regroup_cb(SqExpr *e, void *arg) {
         it->kind = SQ_AGG_BARE;
         it->expr = sq_arena_alloc(r->b->arena, sizeof *it->expr);
         *it->expr = *e;
+        it->type = e->type;
         it->span = e->span;
     }
     SqType t = e->type;

@@ -187,9 +187,10 @@ static SqExpr *make_agg(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *
     it->distinct = (e->flags & AEF_DISTINCT) != 0;
     it->star = (e->flags & AEF_STAR) != 0;
     it->span = e->span;
+    it->type = func_type(def, args);
     bind_pending_agg(b, sel, owner->clause, func_name(e), e->span, it->distinct, args->n);
     if (owner != s) bind_count_ref(s, owner);
-    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, func_type(def, args));
+    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, it->type);
     ref->u.col.rel = sel->agg_id;
     ref->u.col.col = sel->n_aggs - 1;
     ref->flags |= SQXF_AGG_REF;
@@ -400,9 +401,10 @@ static SqExpr *make_window(Binder *b, Scope *s, const AstExpr *e, const SqFuncDe
     wc.args = *args;
     wc.filter = filter;
     wc.span = e->span;
+    wc.type = func_type(def, args);
     if (!resolve_window(b, s, e, def, &wc)) return NULL;
     *SQ_ARENA_APPEND(b->arena, sel->wins, sel->n_wins, sel->cap_wins) = wc;
-    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, func_type(def, args));
+    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, wc.type);
     ref->u.col.rel = sel->win_id;
     ref->u.col.col = sel->n_wins - 1;
     ref->flags |= SQXF_WIN_REF;

@@ -272,6 +272,7 @@ static int bind_group_term(Binder *b, Scope *s, BndSelect *sel, ResultItem *item
     SqAggItem *key = SQ_ARENA_APPEND(b->arena, sel->aggs, sel->n_aggs, sel->cap_aggs);
     key->kind = SQ_AGG_KEY;
     key->expr = x;
+    key->type = x->type;
     key->span = t->span;
     sel->n_keys++;
     return 1;

@@ -195,6 +195,7 @@ static void apply_column_cons(Catalog *c, CatTable *t, uint32_t ci,
         case AST_CC_COLLATE:
             t->cols[ci].collation = cc->collation.text;
             break;
+        case AST_CC_DEFAULT: t->cols[ci].default_value = cc->expr; break;
         case AST_CC_REFERENCES: {
             CatForeignKey *fk = SQ_ARENA_APPEND(c->arena, t->fks, t->n_fks, t->cap_fks);
             *SQ_ARENA_APPEND(c->arena, fk->cols, fk->n_cols, fk->cap_cols) = ci;

@@ -36,6 +36,7 @@ typedef struct CatColumn {
     uint8_t unique;        /* a single-column UNIQUE or PRIMARY KEY */
     uint8_t hidden;        /* generated or hidden: not in SELECT * */
     const char *collation; /* declared collation, or NULL for BINARY */
+    const AstExpr *default_value; /* DEFAULT, or NULL */
     SrcSpan span;
 } CatColumn;
 

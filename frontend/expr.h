@@ -167,6 +167,7 @@ typedef struct SqAggItem {
     SqExprList args;       /* SQ_AGG_CALL arguments (over the input) */
     SqExpr *expr;          /* SQ_AGG_KEY / SQ_AGG_BARE: the input expression */
     SqExpr *filter;        /* FILTER (WHERE ...) */
+    SqType type;           /* of the output */
     SrcSpan span;
 } SqAggItem;
 
@@ -189,6 +190,7 @@ typedef struct SqWinCall {
     uint32_t n_order;
     SqWinFrame frame;
     const char *window_name; /* OVER name, or the base window, as written */
+    SqType type;             /* of the output */
     SrcSpan span;
 } SqWinCall;
 

@@ -501,9 +501,7 @@ AstExpr *ast_func(ParseCtx *ctx, AstName *name, int distinct, AstExprList *args,
 
 AstExpr *ast_func_over(ParseCtx *ctx, AstExpr *func, const AstFilterOver *fo) {
     func->u.func.filter = fo->filter;
-    func->u.func.over = fo->over;
-    if (fo->over) func->span.end = fo->over->span.end;
-    else if (fo->filter) func->span.end = fo->filter->span.end + 1;
+    func->u.func.over = fo->over; /* the call's span already covers both */
     if ((func->flags & AEF_DISTINCT) && fo->over)
         ast_error(ctx, SQ_E_WINDOW_DISTINCT, ast_loc(func->span),
                   "DISTINCT is not supported for window functions");

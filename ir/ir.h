@@ -38,6 +38,7 @@
 #include "../frontend/types.h"
 #include "../grammar/ast.h"
 #include "../runtime/arena.h"
+#include "../runtime/jsonw.h"
 #include "../runtime/strbuf.h"
 
 typedef struct IrRel IrRel;
@@ -183,6 +184,15 @@ void ir_sql_ident(SqBuf *out, const char *name);
 void ir_sql_string(SqBuf *out, const char *s, size_t n);
 /* A statement-unique alias for every FROM item, indexed by rel id. */
 const char **ir_sql_aliases(IrQuery *q);
+
+/* ---- printers (ir_print.c) -------------------------------------------- */
+
+/* The query as an indented operator tree, one relation per line. */
+void ir_print_text(IrQuery *q, SqBuf *out);
+/* The same as one JSON value (null when the statement has no query). */
+void ir_print_json(IrQuery *q, SqJsonWriter *w);
+/* "INTEGER notnull affinity INTEGER": class, nullability, affinity. */
+void ir_type_text(SqBuf *out, SqType t);
 
 const char *ir_rel_kind_name(IrRelKind k);
 const char *ir_join_type_name(IrJoinType t);

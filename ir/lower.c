@@ -240,7 +240,7 @@ static IrRel *lower_core(Lower *L, BndSelect *s) {
             SqColumn *c = SQ_ARENA_PUSH(L->q->arena, &r->cols);
             const SqAggItem *it = &s->aggs[i];
             c->name = it->kind == SQ_AGG_CALL ? it->name : it->kind == SQ_AGG_KEY ? "key" : "bare";
-            c->type = it->expr ? it->expr->type : sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1);
+            c->type = it->type;
             c->table_col = -2;
         }
         finish(L, r);
@@ -258,7 +258,7 @@ static IrRel *lower_core(Lower *L, BndSelect *s) {
         for (uint32_t i = 0; i < s->n_wins; i++) {
             SqColumn *c = SQ_ARENA_PUSH(L->q->arena, &r->cols);
             c->name = s->wins[i].name;
-            c->type = sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1);
+            c->type = s->wins[i].type;
             c->table_col = -2;
         }
         finish(L, r);

@@ -174,10 +174,14 @@ static void emit_results(Emitter *E, SqBuf *out, const IrRel *p, const SqColumnL
         const SqExpr *e = p->u.project.exprs.items[i];
         const char *name = names && k < names->n ? names->items[k].name : p->cols.items[i].name;
         if (k++) sq_buf_puts(out, ", ");
+        size_t at = out->len;
         ir_sql_expr(out, e, &E->nm);
         const IrRel *src = e->kind == SQX_COLUMN ? ir_rel(E->q, e->u.col.rel) : NULL;
         int same = src && (src->flags & IRF_FROM_ITEM) && !(e->flags & SQXF_ROWID) &&
                    e->u.col.col < src->cols.n && strcmp(src->cols.items[e->u.col.col].name, name) == 0;
+        /* SQLite names an unaliased expression by its text */
+        same |= strlen(name) == out->len - at &&
+                memcmp(out->data + at, name, out->len - at) == 0;
         if (!same) {
             sq_buf_puts(out, " AS ");
             ir_sql_ident(out, name);

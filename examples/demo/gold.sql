@@ -1,5 +1,6 @@
 -- A few gold queries of a small text-to-SQL benchmark (singers and concerts).
--- `make demo` checks them; two have mistakes that squint points at.
+-- `make demo` checks them against schema.sql; four have mistakes that squint
+-- points at.
 
 -- name: singers_by_age
 SELECT name, country, age FROM singer ORDER BY age DESC;
@@ -19,3 +20,15 @@ SELECT name FROM singer WHERE country ! = 'France';
 -- name: youngest_singer_song
 SELECT song_name, song_release_year FROM singer
 WHERE age = (SELECT min(age) FROM singer);
+
+-- name: concerts_per_singer (a column name misspelled)
+SELECT T1.nme, count(*)
+FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id
+GROUP BY T1.singer_id;
+
+-- name: big_stadiums (an aggregate in WHERE)
+SELECT name FROM stadium WHERE capacity > avg(capacity);
+
+-- name: stadiums_without_concerts
+SELECT name FROM stadium
+WHERE stadium_id NOT IN (SELECT stadium_id FROM concert WHERE year = 2014);

@@ -53,16 +53,10 @@ static Verdict sqlite_verdict(sqlite3 *db, const char *sql, char *msg, size_t ca
 
 /* -------------------------------------------------------------- catalogs */
 
-typedef struct SchemaCache {
-    char **keys;
-    Catalog **cats;
-    size_t n, cap;
-} SchemaCache;
-
 typedef struct Run {
     Corpus c;
     CorpusDbs dbs;
-    SchemaCache schemas;
+    CorpusCatalogs schemas;
     SqSrcSet srcs;   /* schema sources first, then one query at a time */
     SqDiags diags;
     SqInterner *names;
@@ -70,53 +64,8 @@ typedef struct Run {
     FILE *report;
 } Run;
 
-static char *schema_key(const CorpusQuery *q) {
-    char buf[256];
-    if (q->set == CORPUS_EQUIV) snprintf(buf, sizeof buf, "equiv:%d", q->schema);
-    else snprintf(buf, sizeof buf, "%s:%s", q->set == CORPUS_SPIDER ? "spider" : "bird",
-                  q->db_id ? q->db_id : "");
-    return sq_strdup(buf);
-}
-
-static Catalog *load_catalog(Run *r, const CorpusQuery *q) {
-    Catalog *cat = sq_catalog_new(r->names, q->db_id);
-    if (q->set == CORPUS_SPIDER) {
-        char *path = corpus_spider_db(&r->c, q->db_id);
-        sq_catalog_load_sqlite(cat, path, &r->srcs, &r->diags);
-        free(path);
-    } else {
-        int err = 0;
-        SqSrc *src;
-        if (q->set == CORPUS_BIRD) {
-            char *path = corpus_bird_schema(&r->c, q->db_id);
-            src = sq_src_add_file(&r->srcs, path, &err);
-            free(path);
-        } else {
-            const char *ddl = r->c.equiv_schemas[q->schema];
-            src = sq_src_add_copy(&r->srcs, "equiv-schema", ddl, strlen(ddl));
-        }
-        if (src) sq_catalog_load_ddl(cat, src, &r->diags);
-    }
-    sq_catalog_link(cat, &r->diags);
-    return cat;
-}
-
 static Catalog *find_catalog(Run *r, const CorpusQuery *q) {
-    char *key = schema_key(q);
-    for (size_t i = 0; i < r->schemas.n; i++)
-        if (strcmp(r->schemas.keys[i], key) == 0) {
-            free(key);
-            return r->schemas.cats[i];
-        }
-    SchemaCache *s = &r->schemas;
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 64;
-        s->keys = sq_realloc(s->keys, s->cap * sizeof *s->keys);
-        s->cats = sq_realloc(s->cats, s->cap * sizeof *s->cats);
-    }
-    s->keys[s->n] = key;
-    s->cats[s->n] = load_catalog(r, q);
-    return s->cats[s->n++];
+    return corpus_catalog(&r->schemas, &r->c, q, &r->srcs, r->names, &r->diags);
 }
 
 /* ---------------------------------------------------------------- squint */
@@ -289,12 +238,7 @@ int main(int argc, char **argv) {
     }
     if (r.report) fclose(r.report);
     corpus_dbs_close(&r.dbs);
-    for (size_t i = 0; i < r.schemas.n; i++) {
-        sq_catalog_free(r.schemas.cats[i]);
-        free(r.schemas.keys[i]);
-    }
-    free(r.schemas.keys);
-    free(r.schemas.cats);
+    corpus_catalogs_free(&r.schemas);
     sq_interner_free(r.names);
     sq_diags_free(&r.diags);
     sq_srcset_free(&r.srcs);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../frontend/catalog.h"
 #include "../../runtime/strbuf.h"
 #include "../../runtime/util.h"
 
@@ -365,4 +366,66 @@ int corpus_is_syntax_error(const char *msg) {
     for (const char *const *m = syntax_messages; *m; m++)
         if (strstr(msg, *m)) return 1;
     return 0;
+}
+
+/* ---------------------------------------------------------------- catalogs */
+
+static char *catalog_key(const CorpusQuery *q) {
+    char buf[256];
+    if (q->set == CORPUS_EQUIV) snprintf(buf, sizeof buf, "equiv:%d", q->schema);
+    else snprintf(buf, sizeof buf, "%s:%s", q->set == CORPUS_SPIDER ? "spider" : "bird",
+                  q->db_id ? q->db_id : "");
+    return sq_strdup(buf);
+}
+
+static Catalog *load_catalog(const Corpus *c, const CorpusQuery *q, SqSrcSet *srcs,
+                             SqInterner *names, SqDiags *diags) {
+    Catalog *cat = sq_catalog_new(names, q->db_id);
+    if (q->set == CORPUS_SPIDER) {
+        char *path = corpus_spider_db(c, q->db_id);
+        sq_catalog_load_sqlite(cat, path, srcs, diags);
+        free(path);
+    } else {
+        int err = 0;
+        SqSrc *src;
+        if (q->set == CORPUS_BIRD) {
+            char *path = corpus_bird_schema(c, q->db_id);
+            src = sq_src_add_file(srcs, path, &err);
+            free(path);
+        } else {
+            const char *ddl = c->equiv_schemas[q->schema];
+            src = sq_src_add_copy(srcs, "equiv-schema", ddl, strlen(ddl));
+        }
+        if (src) sq_catalog_load_ddl(cat, src, diags);
+    }
+    sq_catalog_link(cat, diags);
+    return cat;
+}
+
+Catalog *corpus_catalog(CorpusCatalogs *cache, const Corpus *c, const CorpusQuery *q,
+                        SqSrcSet *srcs, SqInterner *names, SqDiags *diags) {
+    char *key = catalog_key(q);
+    for (size_t i = 0; i < cache->n; i++)
+        if (strcmp(cache->keys[i], key) == 0) {
+            free(key);
+            return cache->cats[i];
+        }
+    if (cache->n == cache->cap) {
+        cache->cap = cache->cap ? cache->cap * 2 : 64;
+        cache->keys = sq_realloc(cache->keys, cache->cap * sizeof *cache->keys);
+        cache->cats = sq_realloc(cache->cats, cache->cap * sizeof *cache->cats);
+    }
+    cache->keys[cache->n] = key;
+    cache->cats[cache->n] = load_catalog(c, q, srcs, names, diags);
+    return cache->cats[cache->n++];
+}
+
+void corpus_catalogs_free(CorpusCatalogs *cache) {
+    for (size_t i = 0; i < cache->n; i++) {
+        sq_catalog_free(cache->cats[i]);
+        free(cache->keys[i]);
+    }
+    free(cache->keys);
+    free(cache->cats);
+    memset(cache, 0, sizeof *cache);
 }

@@ -57,6 +57,23 @@ typedef struct CorpusDbs {
 sqlite3 *corpus_db(CorpusDbs *cache, const Corpus *c, const CorpusQuery *q);
 void corpus_dbs_close(CorpusDbs *cache);
 
+/* squint catalogs for the same databases (Spider: read from the .sqlite;
+** BIRD: the schema DDL; Calcite pairs: their own DDL), loaded on first use
+** and kept.  Their sources go into srcs, which must outlive the cache. */
+typedef struct Catalog Catalog;
+typedef struct SqSrcSet SqSrcSet;
+typedef struct SqInterner SqInterner;
+typedef struct SqDiags SqDiags;
+typedef struct CorpusCatalogs {
+    char **keys;
+    Catalog **cats;
+    size_t n, cap;
+} CorpusCatalogs;
+
+Catalog *corpus_catalog(CorpusCatalogs *cache, const Corpus *c, const CorpusQuery *q,
+                        SqSrcSet *srcs, SqInterner *names, SqDiags *diags);
+void corpus_catalogs_free(CorpusCatalogs *cache);
+
 /* Whether a sqlite3_prepare_v2 error message is one SQLite raises while
 ** parsing, before it looks at any name (1), or one about names and
 ** meaning (0). */
