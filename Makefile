@@ -37,7 +37,8 @@ FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/bind_coll.c \
                frontend/catalog_json.c frontend/bench_input.c
 IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c
-BACKEND_SRC := backend/sqlite/db.c backend/sqlite/result.c backend/sqlite/emit.c
+BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
+               backend/sqlite/spider.c backend/sqlite/emit.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(BACKEND_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \

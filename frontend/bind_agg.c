@@ -48,6 +48,8 @@ void bind_pending_agg(Binder *b, BndSelect *owner, Clause cl, const char *name,
     p->n_args = n_args;
 }
 
+static int same_call(Binder *b, const SqAggItem *p, const SqAggItem *q);
+
 /* Two aggregate outputs of the same block are the same value when they
 ** are the same call (an ORDER BY term binds its own copy of a call). */
 static int same_output(const SqExpr *x, const SqExpr *y, void *arg) {
@@ -55,8 +57,10 @@ static int same_output(const SqExpr *x, const SqExpr *y, void *arg) {
     if (!(x->flags & SQXF_AGG_REF) || !(y->flags & SQXF_AGG_REF) || x->u.col.rel != y->u.col.rel)
         return 0;
     const BndSelect *sel = bind_agg_owner(b, x->u.col.rel);
-    if (!sel) return 0;
-    const SqAggItem *p = &sel->aggs[x->u.col.col], *q = &sel->aggs[y->u.col.col];
+    return sel && same_call(b, &sel->aggs[x->u.col.col], &sel->aggs[y->u.col.col]);
+}
+
+static int same_call(Binder *b, const SqAggItem *p, const SqAggItem *q) {
     if (p->kind != SQ_AGG_CALL || q->kind != SQ_AGG_CALL || p->def != q->def ||
         p->distinct != q->distinct || p->star != q->star || p->args.n != q->args.n ||
         !sq_expr_equal_by(p->filter, q->filter, same_output, b))
@@ -64,6 +68,12 @@ static int same_output(const SqExpr *x, const SqExpr *y, void *arg) {
     for (uint32_t i = 0; i < p->args.n; i++)
         if (!sq_expr_equal_by(p->args.items[i], q->args.items[i], same_output, b)) return 0;
     return 1;
+}
+
+int bind_agg_find(Binder *b, const BndSelect *sel, const SqAggItem *it, uint32_t before) {
+    for (uint32_t j = 0; j < before; j++)
+        if (same_call(b, &sel->aggs[j], it)) return (int)j;
+    return -1;
 }
 
 int bind_expr_same(Binder *b, const SqExpr *x, const SqExpr *y) {
@@ -77,7 +87,11 @@ int bind_check_pending(Binder *b) {
                        (p->clause == CL_RESULT || p->clause == CL_HAVING ||
                         p->clause == CL_ORDER);
         if (!computed) {
-            bind_error(b, SQ_E_MISUSE_AGG, p->span, "misuse of aggregate: %s()", p->name);
+            SqDiag *g = bind_error(b, SQ_E_MISUSE_AGG, p->span, "misuse of aggregate: %s()",
+                                   p->name);
+            if (g && p->clause == CL_WHERE)
+                sq_diag_help(g, "WHERE filters rows before they are grouped; a condition on "
+                                "an aggregate belongs in HAVING");
             return 0;
         }
         if (p->distinct && p->n_args != 1) {
@@ -114,6 +128,7 @@ static void make_output_ref(SqExpr *e, const BndSelect *sel, uint32_t k, SqType 
 typedef struct Regroup {
     Binder *b;
     BndSelect *sel;
+    int bare;       /* the expression read a bare column */
 } Regroup;
 
 static int regroup_cb(SqExpr *e, void *arg) {
@@ -142,13 +157,25 @@ static int regroup_cb(SqExpr *e, void *arg) {
         it->span = e->span;
     }
     SqType t = e->type;
-    if (sel->n_keys == 0) t.nullable = 1; /* no rows: one group of NULLs */
+    if (sel->n_keys == 0) { /* no rows: one group of NULLs */
+        t.nullable = 1;
+        sel->aggs[k].type.nullable = 1;
+    }
     make_output_ref(e, sel, k, t);
+    r->bare = 1;
     return 0;
 }
 
+/* Rewrite one expression; without GROUP BY one that reads a bare column
+** is NULL on an empty input, whatever it computes from it. */
+static void regroup_expr(Regroup *r, SqExpr *e) {
+    r->bare = 0;
+    bind_walk_deep(e, regroup_cb, r);
+    if (e && r->bare && r->sel->n_keys == 0) e->type.nullable = 1;
+}
+
 static void regroup_list(Regroup *r, SqExprList *l) {
-    for (uint32_t i = 0; i < l->n; i++) bind_walk_deep(l->items[i], regroup_cb, r);
+    for (uint32_t i = 0; i < l->n; i++) regroup_expr(r, l->items[i]);
 }
 
 typedef struct Nested {
@@ -186,17 +213,17 @@ static int check_nested(Binder *b, BndSelect *sel) {
 
 int bind_finish_aggregate(Binder *b, BndSelect *sel) {
     if (!check_nested(b, sel)) return 0;
-    Regroup r = {b, sel};
+    Regroup r = {b, sel, 0};
     regroup_list(&r, &sel->results);
-    bind_walk_deep(sel->having, regroup_cb, &r);
+    regroup_expr(&r, sel->having);
     for (uint32_t i = 0; i < sel->n_wins; i++) {
         SqWinCall *w = &sel->wins[i];
         regroup_list(&r, &w->args);
         regroup_list(&r, &w->partition);
-        bind_walk_deep(w->filter, regroup_cb, &r);
-        bind_walk_deep(w->frame.start, regroup_cb, &r);
-        bind_walk_deep(w->frame.end, regroup_cb, &r);
-        for (uint32_t k = 0; k < w->n_order; k++) bind_walk_deep(w->order[k].expr, regroup_cb, &r);
+        regroup_expr(&r, w->filter);
+        regroup_expr(&r, w->frame.start);
+        regroup_expr(&r, w->frame.end);
+        for (uint32_t k = 0; k < w->n_order; k++) regroup_expr(&r, w->order[k].expr);
     }
     for (uint32_t i = 0; i < sel->cols.n; i++) sel->cols.items[i].type = sel->results.items[i]->type;
     return 1;

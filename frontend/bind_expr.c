@@ -497,7 +497,9 @@ static SqExpr *bind_cast(Binder *b, Scope *s, const AstExpr *e) {
     if (!a || !need_scalar(b, a)) return NULL;
     const char *tn = e->u.cast.type.text;
     SqAffinity aff = sq_affinity_of_decl(tn);
-    SqTypeClass c = aff == SQ_AFF_BLOB ? SQ_TY_BLOB : sq_class_of_affinity(aff);
+    /* CAST converts: to NUMERIC always gives a number (0 for 'abc') */
+    SqTypeClass c = aff == SQ_AFF_BLOB ? SQ_TY_BLOB
+                  : aff == SQ_AFF_NUMERIC ? SQ_TY_NUMERIC : sq_class_of_affinity(aff);
     SqExpr *x = node(b, SQX_CAST, e, sq_type(c, aff, nullable(a)));
     x->u.cast.x = a;
     x->u.cast.type_name = tn ? tn : "";

@@ -185,6 +185,19 @@ static int cte_columns(Binder *b, BndCte *c, const AstCte *ast, BndSelect *ancho
 static BndSelect *bind_terms(Binder *b, const AstSelect **terms, const uint8_t *ops,
                              uint32_t from, uint32_t to, BndSelect *left, Scope *outer);
 
+/* A recursive CTE's rows come from every term, not only the anchor: its
+** columns take the union of the terms' types (a class that changes once
+** the recursive terms see it can only widen further, so a changed class
+** becomes ANY). */
+static void widen_recursive_columns(BndCte *c, const BndSelect *body) {
+    for (uint32_t i = 0; i < c->cols.n && i < body->cols.n; i++) {
+        SqType *t = &c->cols.items[i].type;
+        const SqType *u = &body->cols.items[i].type;
+        if (u->cls != t->cls) t->cls = SQ_TY_ANY;
+        t->nullable |= u->nullable;
+    }
+}
+
 /* Bind a CTE body: the anchor first (a reference to the CTE there is
 ** circular), then the recursive terms, each of which may name the CTE once
 ** in its own FROM, then the body's own ORDER BY and LIMIT. */
@@ -217,7 +230,10 @@ static int bind_cte_body(Binder *b, BndCte *c, WithScope *ws, Scope *outer) {
             b->recursive_cte = c;
             body = bind_terms(b, terms, ops, first_rec, n, anchor, outer);
             if (body && !bind_tail(b, body, ast->select)) body = NULL;
-            if (body) body->with = inner;
+            if (body) {
+                body->with = inner;
+                widen_recursive_columns(c, body);
+            }
         }
     }
 done:
@@ -441,6 +457,7 @@ static int bind_nested_item(Binder *b, BndSelect *sel, const AstFromItem *it, Sc
             sq_expr_list_add(b->arena, &q->results, bind_source_col(b, &q->sources[i], j, it->span));
             SqColumn *c = SQ_ARENA_PUSH(b->arena, &q->cols);
             *c = q->sources[i].cols.items[j];
+            if (q->sources[i].flags & BSF_NULLABLE) c->type.nullable = 1;
             if (!c->origin) { /* nested twice: keep the innermost names */
                 c->origin = q->sources[i].key;
                 c->inner = c->key;

@@ -19,38 +19,58 @@
 /* Result types                                                        */
 /* ------------------------------------------------------------------ */
 
-static SqType func_type(const SqFuncDef *def, const SqExprList *args) {
-    SqTypeClass c = SQ_TY_ANY;
-    int any_null = 0, all_null = args->n > 0;
-    for (uint32_t i = 0; i < args->n; i++) {
-        any_null |= args->items[i]->type.nullable;
-        all_null &= args->items[i]->type.nullable;
+static int is_number_class(SqTypeClass c) {
+    return c == SQ_TY_INTEGER || c == SQ_TY_REAL || c == SQ_TY_NUMERIC || c == SQ_TY_NULL;
+}
+
+/* abs(), floor(), ...: integers stay integers, everything else turns real. */
+static SqTypeClass argnum_class(SqTypeClass a) {
+    switch (a) {
+    case SQ_TY_INTEGER: return SQ_TY_INTEGER;
+    case SQ_TY_NULL: return SQ_TY_NULL;
+    case SQ_TY_NUMERIC: case SQ_TY_ANY: return SQ_TY_NUMERIC;
+    default: return SQ_TY_REAL;
     }
+}
+
+static SqTypeClass result_class(const SqFuncDef *def, const SqExprList *args) {
     SqTypeClass a0 = args->n ? (SqTypeClass)args->items[0]->type.cls : SQ_TY_ANY;
+    SqTypeClass c;
     switch ((SqFuncResult)def->result) {
-    case R_INT: c = SQ_TY_INTEGER; break;
-    case R_REAL: c = SQ_TY_REAL; break;
-    case R_TEXT: c = SQ_TY_TEXT; break;
-    case R_BLOB: c = SQ_TY_BLOB; break;
-    case R_ANY: c = SQ_TY_ANY; break;
-    case R_ARG: c = a0; break;
-    case R_ARGNUM: c = a0 == SQ_TY_INTEGER ? SQ_TY_INTEGER : SQ_TY_REAL; break;
+    case R_INT: return SQ_TY_INTEGER;
+    case R_REAL: return SQ_TY_REAL;
+    case R_TEXT: return SQ_TY_TEXT;
+    case R_BLOB: return SQ_TY_BLOB;
+    case R_ANY: return SQ_TY_ANY;
+    case R_ARG: return a0;
+    case R_ARGNUM: return argnum_class(a0);
+    case R_FLOOR:
+        return a0 == SQ_TY_INTEGER || a0 == SQ_TY_REAL || a0 == SQ_TY_NULL ? a0 : SQ_TY_NUMERIC;
     case R_SUM:
-        c = a0 == SQ_TY_INTEGER ? SQ_TY_INTEGER : a0 == SQ_TY_REAL ? SQ_TY_REAL : SQ_TY_NUMERIC;
-        break;
-    case R_ARITH:
-        c = args->n == 2 ? sq_class_arith(a0, (SqTypeClass)args->items[1]->type.cls) : SQ_TY_NUMERIC;
-        break;
+        return a0 == SQ_TY_INTEGER ? SQ_TY_INTEGER : a0 == SQ_TY_REAL ? SQ_TY_REAL : SQ_TY_NUMERIC;
+    case R_LAG:
+        return args->n == 3 ? sq_class_union(a0, (SqTypeClass)args->items[2]->type.cls) : a0;
     case R_COMMON:
     case R_IIF:
         c = SQ_TY_NULL;
         for (uint32_t i = def->result == R_IIF ? 1 : 0; i < args->n; i++)
             c = sq_class_union(c, (SqTypeClass)args->items[i]->type.cls);
-        break;
+        return c;
+    }
+    return SQ_TY_ANY;
+}
+
+static SqType func_type(const SqFuncDef *def, const SqExprList *args) {
+    int any_null = 0, all_null = args->n > 0, non_number = 0;
+    for (uint32_t i = 0; i < args->n; i++) {
+        any_null |= args->items[i]->type.nullable;
+        all_null &= args->items[i]->type.nullable;
+        non_number |= !is_number_class((SqTypeClass)args->items[i]->type.cls);
     }
     int nul = def->nulls == N_NEVER ? 0 : def->nulls == N_ALWAYS ? 1
-            : def->nulls == N_COALESCE ? all_null : any_null;
-    return sq_type(c, SQ_AFF_BLOB, nul);
+            : def->nulls == N_COALESCE ? all_null
+            : def->nulls == N_NUMERIC ? any_null || non_number : any_null;
+    return sq_type(result_class(def, args), SQ_AFF_BLOB, nul);
 }
 
 /* ------------------------------------------------------------------ */
@@ -112,9 +132,12 @@ static int check_call(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *de
         (is_agg && def->kind == F_WINDOW && !has_over) ||
         (is_agg && has_over && !(s->flags & SC_ALLOW_WIN))) {
         int window = def->kind == F_WINDOW || has_over;
-        bind_error(b, window ? SQ_E_MISUSE_WINDOW : SQ_E_MISUSE_AGG, e->span,
-                   "misuse of %s function %s()", window ? "window" : "aggregate",
-                   func_name(e));
+        SqDiag *g = bind_error(b, window ? SQ_E_MISUSE_WINDOW : SQ_E_MISUSE_AGG, e->span,
+                               "misuse of %s function %s()", window ? "window" : "aggregate",
+                               func_name(e));
+        if (g && !window && s->clause == CL_WHERE)
+            sq_diag_help(g, "WHERE filters rows before they are grouped; a condition on an "
+                            "aggregate belongs in HAVING");
         return 0;
     }
     if (!def && !exists) {
@@ -178,6 +201,7 @@ static SqExpr *make_agg(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *
     }
     owner->flags |= SC_HAS_AGG;
     if (is_min_max(def)) owner->flags |= SC_MINMAX;
+    b->n_agg_calls++;
     SqAggItem *it = SQ_ARENA_APPEND(b->arena, sel->aggs, sel->n_aggs, sel->cap_aggs);
     it->kind = SQ_AGG_CALL;
     it->def = def;
@@ -190,9 +214,12 @@ static SqExpr *make_agg(Binder *b, Scope *s, const AstExpr *e, const SqFuncDef *
     it->type = func_type(def, args);
     bind_pending_agg(b, sel, owner->clause, func_name(e), e->span, it->distinct, args->n);
     if (owner != s) bind_count_ref(s, owner);
-    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, it->type);
+    SqType type = it->type;
+    int same = bind_agg_find(b, sel, it, sel->n_aggs - 1);
+    if (same >= 0) sel->n_aggs--; /* computed once for every use */
+    SqExpr *ref = sq_expr_new(b->arena, SQX_COLUMN, e->span, type);
     ref->u.col.rel = sel->agg_id;
-    ref->u.col.col = sel->n_aggs - 1;
+    ref->u.col.col = same >= 0 ? (uint32_t)same : sel->n_aggs - 1;
     ref->flags |= SQXF_AGG_REF;
     return ref;
 }

@@ -90,6 +90,7 @@ typedef struct Binder {
     BndSelect **owners;      /* by agg_id: the block owning those outputs */
     uint32_t n_owners, cap_owners;
     Clause cur_clause;       /* clause being bound (for alias copies) */
+    uint32_t n_agg_calls;    /* aggregate calls written so far (not copies) */
     int quiet;               /* trial binding: errors fail but are not shown */
 } Binder;
 
@@ -183,6 +184,9 @@ int bind_check_pending(Binder *b);
 /* Whether two bound expressions compute the same value (sq_expr_equal,
 ** with equal aggregate calls counting as equal). */
 int bind_expr_same(Binder *b, const SqExpr *x, const SqExpr *y);
+/* An earlier call (index < before) of sel's aggregation computing the same
+** as it, or -1: one output serves every use of the same call. */
+int bind_agg_find(Binder *b, const BndSelect *sel, const SqAggItem *it, uint32_t before);
 /* The block that owns the aggregation outputs with this id, or NULL. */
 BndSelect *bind_agg_owner(Binder *b, uint32_t agg_id);
 void bind_register_owner(Binder *b, uint32_t agg_id, BndSelect *sel);

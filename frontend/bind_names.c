@@ -297,7 +297,26 @@ static SqExpr *unmatched(Binder *b, const AstExpr *e, int cnt) {
     return NULL;
 }
 
-static void no_such_column(Binder *b, Scope *s, const AstExpr *e, int cnt) {
+/* "it could be t.x or u.x": the FROM items of scope nc that have the
+** column, for an ambiguous name. */
+static void list_candidates(SqDiag *g, const Scope *nc, const AstExpr *e) {
+    SqBuf m = SQ_BUF_INIT;
+    uint32_t n = 0;
+    for (uint32_t i = 0; nc && nc->sel && i < nc->sel->n_sources; i++) {
+        const BndSource *src = &nc->sel->sources[i];
+        for (uint32_t j = 0; j < src->cols.n; j++)
+            if (src->cols.items[j].key == e->u.col.column.key ||
+                src->cols.items[j].inner == e->u.col.column.key) {
+                sq_buf_printf(&m, "%s%s.%s", n++ ? ", " : "", src->alias, src->cols.items[j].name);
+                break;
+            }
+    }
+    if (n > 1) sq_diag_help(g, "it could be %s; qualify it with the table it comes from",
+                            sq_buf_str(&m));
+    sq_buf_free(&m);
+}
+
+static void no_such_column(Binder *b, Scope *s, const Scope *nc, const AstExpr *e, int cnt) {
     const char *what = cnt == 0 ? "no such column" : "ambiguous column name";
     SqDiagCode code = cnt == 0 ? SQ_E_NO_COLUMN : SQ_E_AMBIGUOUS;
     const AstName *sch = &e->u.col.schema, *tab = &e->u.col.table;
@@ -307,6 +326,7 @@ static void no_such_column(Binder *b, Scope *s, const AstExpr *e, int cnt) {
         ? sq_arena_printf(b->arena, "%s.%s", tab->text, e->u.col.column.text)
         : e->u.col.column.text;
     SqDiag *g = bind_error(b, code, e->span, "%s: %s", what, name);
+    if (g && cnt > 1) list_candidates(g, nc, e);
     if (!g || cnt != 0) return;
     const char *cands[256];
     size_t n = 0;
@@ -353,6 +373,6 @@ SqExpr *bind_column(Binder *b, Scope *s, const AstExpr *e) {
     }
     SqExpr *lit = unmatched(b, e, lk.cnt);
     if (lit) return lit;
-    no_such_column(b, s, e, lk.cnt);
+    no_such_column(b, s, nc, e, lk.cnt);
     return NULL;
 }

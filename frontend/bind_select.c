@@ -229,10 +229,10 @@ static int find_own_agg_cb(SqExpr *e, void *arg) {
 ** a result column or alias that does); an aggregate that only comes in
 ** through an alias inside a larger term fails later, as a misuse. */
 static int check_group_agg(Binder *b, BndSelect *sel, const AstExpr *t, SqExpr *x,
-                           int whole_copy, uint32_t n_aggs_before) {
+                           int whole_copy, uint32_t calls_before) {
     OwnAgg o = {sel, NULL};
     if (!bind_walk_deep(x, find_own_agg_cb, &o)) return 1;
-    if (sel->n_aggs > n_aggs_before || whole_copy) {
+    if (b->n_agg_calls > calls_before || whole_copy) { /* a call written here */
         bind_error(b, SQ_E_GROUP_AGG, t->span,
                    "aggregate functions are not allowed in the GROUP BY clause");
     } else {
@@ -249,7 +249,7 @@ static int bind_group_term(Binder *b, Scope *s, BndSelect *sel, ResultItem *item
     const AstExpr *e = skip_collate(t);
     int64_t k;
     SqExpr *x;
-    uint32_t before = sel->n_aggs;
+    uint32_t before = b->n_agg_calls;
     int whole_copy = 0;
     if (bind_ast_int32(e, &k)) {
         if (k < 1 || k > (int64_t)n) {

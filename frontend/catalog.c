@@ -245,6 +245,7 @@ static void apply_create_table(Catalog *c, const AstStmt *s, SqDiags *diags) {
     CatTable *t = new_named_table(c, &ct->name, s->span, diags);
     if (!t) return;
     t->without_rowid = (ct->flags & AST_TBL_WITHOUT_ROWID) != 0;
+    t->strict = (ct->flags & AST_TBL_STRICT) != 0;
     if (ct->as_select) { /* columns come from the query when it is bound */
         t->view_select = ct->as_select;
         return;
@@ -256,7 +257,9 @@ static void apply_create_table(Catalog *c, const AstStmt *s, SqDiags *diags) {
                         "duplicate column name '%s' in table '%s'", d->name.text, t->name);
             continue;
         }
-        sq_table_add_column(c, t, d->name.text, d->type.text, d->span);
+        CatColumn *col = sq_table_add_column(c, t, d->name.text, d->type.text, d->span);
+        if (t->strict && d->type.text && sq_stricmp(d->type.text, "ANY") == 0)
+            col->affinity = SQ_AFF_BLOB; /* a STRICT ANY column keeps values as given */
         apply_column_cons(c, t, t->n_cols - 1, d, diags);
     }
     for (uint32_t i = 0; i < ct->n_cons; i++) apply_table_cons(c, t, &ct->cons[i], diags);

@@ -70,6 +70,7 @@ struct CatTable {
     uint32_t n_fks, cap_fks;
     uint8_t is_view;
     uint8_t without_rowid;
+    uint8_t strict;          /* STRICT: declared types are enforced */
     uint8_t is_virtual;      /* CREATE VIRTUAL TABLE */
     AstSelect *view_select;  /* views: the defining query */
     AstNameList view_cols;   /* views: the column list, if written */

@@ -13,9 +13,9 @@
 typedef enum SqFuncKind { F_SCALAR, F_AGG, F_WINDOW } SqFuncKind;
 typedef enum SqFuncResult {
     R_INT, R_REAL, R_TEXT, R_BLOB, R_ANY, R_ARG, R_ARGNUM, R_COMMON, R_IIF,
-    R_SUM, R_ARITH
+    R_SUM, R_LAG, R_FLOOR
 } SqFuncResult;
-typedef enum SqFuncNulls { N_PROPAGATE, N_NEVER, N_ALWAYS, N_COALESCE } SqFuncNulls;
+typedef enum SqFuncNulls { N_PROPAGATE, N_NEVER, N_ALWAYS, N_COALESCE, N_NUMERIC } SqFuncNulls;
 enum {
     FL_NONDET = 1 << 0,
     FL_DATE = 1 << 1,

@@ -34,7 +34,8 @@ SqTypeClass sq_class_of_affinity(SqAffinity aff) {
     case SQ_AFF_INTEGER: return SQ_TY_INTEGER;
     case SQ_AFF_REAL: return SQ_TY_REAL;
     case SQ_AFF_TEXT: return SQ_TY_TEXT;
-    case SQ_AFF_NUMERIC: return SQ_TY_NUMERIC;
+    case SQ_AFF_NUMERIC: return SQ_TY_ANY; /* DATE, DECIMAL, BOOLEAN...: text that
+                                             does not look numeric stays text */
     default: return SQ_TY_ANY;
     }
 }

@@ -52,7 +52,10 @@ typedef struct SqType {
 ** REAL; anything else -> NUMERIC. */
 SqAffinity sq_affinity_of_decl(const char *decl);
 
-/* The storage class a column of this affinity is expected to hold. */
+/* The storage class a column of this affinity is expected to hold: what
+** SQLite converts values to on insert, assuming data of the declared kind
+** (an INTEGER column can still hold 'abc').  NUMERIC affinity (DATE,
+** DECIMAL, BOOLEAN, ...) keeps non-numeric text as text, so it is ANY. */
 SqTypeClass sq_class_of_affinity(SqAffinity aff);
 
 const char *sq_type_class_name(SqTypeClass c);

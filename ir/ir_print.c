@@ -208,7 +208,9 @@ static void body(Printer *P, IrRel *r) {
     case IR_WINDOW:
         for (uint32_t i = 0; i < r->u.window.n_calls; i++) {
             line(P);
-            sq_buf_printf(P->out, "$%u.%u: ", r->id, i);
+            sq_buf_printf(P->out, "$%u.%u call: ", r->id, i);
+            ir_type_text(P->out, r->cols.items[i].type);
+            sq_buf_puts(P->out, " = ");
             ir_sql_window(P->out, &r->u.window.calls[i], &P->nm);
             sq_buf_putc(P->out, '\n');
         }
@@ -249,6 +251,8 @@ static void print_with(Printer *P, const IrWith *w) {
         sq_buf_puts(P->out, w->recursive ? "with recursive " : "with ");
         ir_sql_ident(P->out, c->name);
         column_list(P, &c->cols);
+        if (c->materialized)
+            sq_buf_puts(P->out, c->materialized == AST_MAT_YES ? " materialized" : " not materialized");
         sq_buf_puts(P->out, c->body ? "\n" : " (not used)\n");
         if (!c->body) continue;
         P->depth++;
@@ -471,6 +475,10 @@ static void json_with(Printer *P, SqJsonWriter *w, const IrWith *with) {
         sq_jw_obj_begin(w);
         sq_jw_key(w, "name");
         sq_jw_str(w, c->name);
+        if (c->materialized) {
+            sq_jw_key(w, "materialized");
+            sq_jw_bool(w, c->materialized == AST_MAT_YES);
+        }
         sq_jw_key(w, "body");
         if (c->body) json_rel(P, w, c->body);
         else sq_jw_null(w);

@@ -230,9 +230,9 @@ void ir_sql_expr(SqBuf *out, const SqExpr *e, const IrNaming *nm) {
         break;
     case SQX_IS:
         operand(out, e->u.bin.l, nm);
-        sq_buf_puts(out, (e->flags & SQXF_DISTINCT_FROM)
-                             ? ((e->flags & SQXF_NOT) ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ")
-                             : ((e->flags & SQXF_NOT) ? " IS NOT " : " IS "));
+        /* SQXF_NOT is the meaning (IS NOT = IS DISTINCT FROM); both
+        ** spellings of each are written the short way */
+        sq_buf_puts(out, (e->flags & SQXF_NOT) ? " IS NOT " : " IS ");
         operand(out, e->u.bin.r, nm);
         break;
     case SQX_ISNULL:

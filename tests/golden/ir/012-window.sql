@@ -1,0 +1,7 @@
+-- window: the calls, with their full OVER clause (named windows
+-- expanded); the project reads them as $id.index.
+SELECT name, row_number() OVER (PARTITION BY dept_id ORDER BY salary DESC) AS rn FROM emp;
+SELECT name, sum(salary) OVER w AS running, lag(name) OVER w AS prev
+FROM emp WINDOW w AS (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);
+SELECT dept_id, count(*) AS n, rank() OVER (ORDER BY count(*) DESC) AS r FROM emp GROUP BY dept_id;
+SELECT name, count(*) FILTER (WHERE age > 30) OVER (PARTITION BY dept_id) AS seniors FROM emp;
