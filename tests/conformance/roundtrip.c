@@ -41,6 +41,7 @@ typedef struct Run {
     FILE *report;
     SqExecLimits lim;
     size_t queries, distinct, not_run, failed, same, listed;
+    size_t not_run_error, not_run_limit; /* why SQLite did not run a query */
     size_t undecided; /* the emitted SQL timed out: no verdict */
     size_t show, shown; /* --show N: print the first N round trips */
 } Run;
@@ -124,8 +125,11 @@ static void one(Run *r, const CorpusQuery *q) {
     SqResult want, got;
     sq_result_init(&want);
     sq_result_init(&got);
-    if (!d->db || sq_db_query(d->db, q->sql, &r->lim, &want, NULL) != SQ_EXEC_OK) {
+    SqExecStatus st0 = d->db ? sq_db_query(d->db, q->sql, &r->lim, &want, NULL) : SQ_EXEC_ERROR;
+    if (st0 != SQ_EXEC_OK) {
         r->not_run++;
+        if (st0 == SQ_EXEC_TIMEOUT || st0 == SQ_EXEC_TOO_BIG) r->not_run_limit++;
+        else r->not_run_error++;
         sq_result_free(&want);
         return;
     }
@@ -207,10 +211,10 @@ int main(int argc, char **argv) {
         if (i == 0 || by_db_and_text(&order[i - 1], &order[i]) != 0) one(&r, order[i]);
     free(order);
     size_t run = r.distinct - r.not_run;
-    printf("roundtrip spider: %zu queries, %zu distinct; %zu run by SQLite (%zu skipped: errors, "
-           "or over %gs / %llu rows), %zu identical results (%.2f%%), %zu differ, "
-           "%zu undecided (emitted SQL timed out)\n",
-           r.queries, r.distinct, run, r.not_run, r.lim.timeout_sec,
+    printf("roundtrip spider: %zu queries, %zu distinct; %zu run by SQLite (skipped: %zu "
+           "SQLite errors, %zu over %gs or %llu rows), %zu identical results (%.2f%%), %zu "
+           "differ, %zu undecided (emitted SQL timed out)\n",
+           r.queries, r.distinct, run, r.not_run_error, r.not_run_limit, r.lim.timeout_sec,
            (unsigned long long)r.lim.max_rows, r.same,
            run ? 100.0 * (double)r.same / (double)run : 100.0, r.failed, r.undecided);
     if (r.report) fclose(r.report);
