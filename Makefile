@@ -36,12 +36,16 @@ FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c \
                frontend/bind_coll.c \
                frontend/catalog_json.c frontend/bench_input.c
-IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c
+IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_edit.c \
+               ir/graph.c ir/graph_algo.c ir/graph_print.c ir/querygraph.c
+PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/jqg.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
-LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(BACKEND_SRC)
+LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
+               $(BACKEND_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
+               cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
@@ -132,7 +136,8 @@ $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
 test: deps
-	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity
+	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity \
+	    $(BUILD)/tools/roundtrip
 	@BUILD=$(BUILD) tests/run.sh
 
 demo: deps
@@ -143,7 +148,8 @@ sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
-	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity
+	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
+	    build-san/tools/roundtrip
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    tests/run.sh
 
@@ -156,6 +162,8 @@ sanitize-corpus: deps
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/parity
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/bindparity
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/roundtrip
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/roundtrip \
+	    --passes unnest
 
 conformance: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \

@@ -338,3 +338,34 @@ int cli_schema_read_options(CliSchema *s, CliArgs *a, const CliOpt *opts, CliOwn
     }
     return -1;
 }
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char **cli_schema_db_ids(CliSchema *s, size_t *n) {
+    *n = 0;
+    if (s->db_id) {
+        const char **one = sq_arena_alloc(s->arena, sizeof *one);
+        one[0] = s->db_id;
+        *n = 1;
+        return one;
+    }
+    if (s->kind == CLI_SCHEMA_TABLES) {
+        const SqJson *doc = tables_doc(s);
+        if (!doc) return NULL;
+        uint32_t k;
+        const char **ids = sq_tables_json_db_ids(s->arena, doc, &k);
+        *n = k;
+        return ids;
+    }
+    if (s->kind == CLI_SCHEMA_DB_ROOT) {
+        const char **ids = list_dbs(s, s->path, n);
+        if (ids) qsort(ids, *n, sizeof *ids, cmp_str);
+        return ids;
+    }
+    const char **one = sq_arena_alloc(s->arena, sizeof *one);
+    one[0] = NULL; /* the single schema of --schema or --db */
+    *n = s->kind == CLI_SCHEMA_NONE ? 0 : 1;
+    return one;
+}

@@ -102,6 +102,11 @@ int cli_schema_given(const CliSchema *s);
 ** diagnostics.  NULL when no schema was given or it cannot be loaded. */
 const Catalog *cli_schema_resolve(CliSchema *s, const char *db_id, SrcSpan at);
 
+/* Every db_id the schema option offers: --db-id's, the entries of a
+** tables.json, the directories under --db-root (sorted); one NULL entry
+** for --schema or --db.  In the resolver's arena. */
+const char **cli_schema_db_ids(CliSchema *s, size_t *n);
+
 /* The database file holding db_id's data: --db's file, or DIR/X/X.sqlite
 ** under --db-root; NULL otherwise.  The string lives in the resolver. */
 const char *cli_schema_db_path(CliSchema *s, const char *db_id);

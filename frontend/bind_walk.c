@@ -84,58 +84,6 @@ int bind_walk_select(BndSelect *q, int (*fn)(SqExpr *e, void *arg), void *arg) {
 /* Copies (alias substitution)                                         */
 /* ------------------------------------------------------------------ */
 
-static SqExpr *copy_expr(Binder *b, const SqExpr *e);
-
-static void copy_list(Binder *b, SqExprList *to, const SqExprList *from) {
-    memset(to, 0, sizeof *to);
-    for (uint32_t i = 0; i < from->n; i++) sq_expr_list_add(b->arena, to, copy_expr(b, from->items[i]));
-}
-
-static SqExpr *copy_expr(Binder *b, const SqExpr *e) {
-    if (!e) return NULL;
-    SqExpr *c = sq_arena_alloc(b->arena, sizeof *c);
-    *c = *e;
-    switch ((SqExprKind)e->kind) {
-    case SQX_UNARY: case SQX_ISNULL: c->u.bin.l = copy_expr(b, e->u.bin.l); break;
-    case SQX_BINARY: case SQX_IS:
-        c->u.bin.l = copy_expr(b, e->u.bin.l);
-        c->u.bin.r = copy_expr(b, e->u.bin.r);
-        break;
-    case SQX_LIKE:
-        c->u.like.x = copy_expr(b, e->u.like.x);
-        c->u.like.pattern = copy_expr(b, e->u.like.pattern);
-        c->u.like.escape = copy_expr(b, e->u.like.escape);
-        break;
-    case SQX_BETWEEN:
-        c->u.between.x = copy_expr(b, e->u.between.x);
-        c->u.between.lo = copy_expr(b, e->u.between.lo);
-        c->u.between.hi = copy_expr(b, e->u.between.hi);
-        break;
-    case SQX_IN_LIST:
-        c->u.in.x = copy_expr(b, e->u.in.x);
-        copy_list(b, &c->u.in.list, &e->u.in.list);
-        break;
-    case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY:
-        c->u.sub.x = copy_expr(b, e->u.sub.x);
-        break;
-    case SQX_CASE:
-        c->u.cas.operand = copy_expr(b, e->u.cas.operand);
-        c->u.cas.arms = sq_arena_alloc(b->arena, (e->u.cas.n_arms + 1) * sizeof *c->u.cas.arms);
-        for (uint32_t i = 0; i < e->u.cas.n_arms; i++) {
-            c->u.cas.arms[i].when = copy_expr(b, e->u.cas.arms[i].when);
-            c->u.cas.arms[i].then = copy_expr(b, e->u.cas.arms[i].then);
-        }
-        c->u.cas.else_ = copy_expr(b, e->u.cas.else_);
-        break;
-    case SQX_CAST: c->u.cast.x = copy_expr(b, e->u.cast.x); break;
-    case SQX_COLLATE: c->u.collate.x = copy_expr(b, e->u.collate.x); break;
-    case SQX_FUNC: copy_list(b, &c->u.func.args, &e->u.func.args); break;
-    case SQX_VECTOR: copy_list(b, &c->u.list, &e->u.list); break;
-    default: break;
-    }
-    return c;
-}
-
 /* An alias copied into another clause carries its aggregates there; each
 ** must be checked again in its new place (SQLite's resolveAlias). */
 typedef struct RecheckArg {
@@ -155,7 +103,7 @@ static int recheck_cb(SqExpr *e, void *arg) {
 }
 
 SqExpr *bind_expr_copy(Binder *b, const SqExpr *e, Clause clause) {
-    SqExpr *c = copy_expr(b, e);
+    SqExpr *c = sq_expr_copy(b->arena, e);
     RecheckArg r = {b, clause};
     sq_expr_walk(c, recheck_cb, &r);
     return c;

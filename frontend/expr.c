@@ -153,3 +153,57 @@ int sq_expr_walk(SqExpr *e, int (*fn)(SqExpr *, void *), void *arg) {
     default: return 0;
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* Copies                                                              */
+/* ------------------------------------------------------------------ */
+
+static void copy_list(SqArena *a, SqExprList *to, const SqExprList *from) {
+    memset(to, 0, sizeof *to);
+    for (uint32_t i = 0; i < from->n; i++) sq_expr_list_add(a, to, sq_expr_copy(a, from->items[i]));
+}
+
+SqExpr *sq_expr_copy(SqArena *a, const SqExpr *e) {
+    if (!e) return NULL;
+    SqExpr *c = sq_arena_alloc(a, sizeof *c);
+    *c = *e;
+    switch ((SqExprKind)e->kind) {
+    case SQX_UNARY: case SQX_ISNULL: c->u.bin.l = sq_expr_copy(a, e->u.bin.l); break;
+    case SQX_BINARY: case SQX_IS:
+        c->u.bin.l = sq_expr_copy(a, e->u.bin.l);
+        c->u.bin.r = sq_expr_copy(a, e->u.bin.r);
+        break;
+    case SQX_LIKE:
+        c->u.like.x = sq_expr_copy(a, e->u.like.x);
+        c->u.like.pattern = sq_expr_copy(a, e->u.like.pattern);
+        c->u.like.escape = sq_expr_copy(a, e->u.like.escape);
+        break;
+    case SQX_BETWEEN:
+        c->u.between.x = sq_expr_copy(a, e->u.between.x);
+        c->u.between.lo = sq_expr_copy(a, e->u.between.lo);
+        c->u.between.hi = sq_expr_copy(a, e->u.between.hi);
+        break;
+    case SQX_IN_LIST:
+        c->u.in.x = sq_expr_copy(a, e->u.in.x);
+        copy_list(a, &c->u.in.list, &e->u.in.list);
+        break;
+    case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY:
+        c->u.sub.x = sq_expr_copy(a, e->u.sub.x);
+        break;
+    case SQX_CASE:
+        c->u.cas.operand = sq_expr_copy(a, e->u.cas.operand);
+        c->u.cas.arms = sq_arena_alloc(a, (e->u.cas.n_arms + 1) * sizeof *c->u.cas.arms);
+        for (uint32_t i = 0; i < e->u.cas.n_arms; i++) {
+            c->u.cas.arms[i].when = sq_expr_copy(a, e->u.cas.arms[i].when);
+            c->u.cas.arms[i].then = sq_expr_copy(a, e->u.cas.arms[i].then);
+        }
+        c->u.cas.else_ = sq_expr_copy(a, e->u.cas.else_);
+        break;
+    case SQX_CAST: c->u.cast.x = sq_expr_copy(a, e->u.cast.x); break;
+    case SQX_COLLATE: c->u.collate.x = sq_expr_copy(a, e->u.collate.x); break;
+    case SQX_FUNC: copy_list(a, &c->u.func.args, &e->u.func.args); break;
+    case SQX_VECTOR: copy_list(a, &c->u.list, &e->u.list); break;
+    default: break;
+    }
+    return c;
+}

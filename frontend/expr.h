@@ -209,6 +209,10 @@ int sq_expr_equal(const SqExpr *a, const SqExpr *b);
 typedef int (*SqColEqFn)(const SqExpr *a, const SqExpr *b, void *arg);
 int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg);
 
+/* A copy of e in a: every node below it too, but not the subqueries it
+** holds, which the copy shares. */
+SqExpr *sq_expr_copy(SqArena *a, const SqExpr *e);
+
 /* Call fn on e and every node below it (not into subqueries), parents
 ** first; stop and return nonzero when fn returns nonzero. */
 int sq_expr_walk(SqExpr *e, int (*fn)(SqExpr *e, void *arg), void *arg);

@@ -158,6 +158,57 @@ int ir_walk_rels(IrRel *r, IrRelFn fn, void *arg);
 /* Every expression held directly by r (not by its inputs). */
 int ir_rel_exprs(IrRel *r, int (*fn)(SqExpr **slot, void *arg), void *arg);
 
+/* ---- SELECT cores (ir_core.c) ------------------------------------------ */
+
+/* The operators of one SELECT core, top to bottom (see the chain at the
+** top of this file); absent ones are NULL.  The slots are the fields that
+** hold an operator, so a rewrite can replace or insert one: *from_slot
+** holds the FROM tree, *where_slot the place a WHERE filter sits (or
+** would be inserted). */
+typedef struct IrCore {
+    IrRel *limit, *sort, *distinct, *project, *window, *having, *agg, *where, *from;
+    IrRel **from_slot;
+    IrRel **where_slot;
+} IrCore;
+
+/* Split the chain whose top is *top into a core; 0 when it is not a
+** SELECT core (a compound, a VALUES list). */
+int ir_core_split(IrRel **top, IrCore *out);
+
+/* ---- editing (ir_edit.c) ------------------------------------------------ */
+
+/* The conjuncts of an AND tree, left to right, appended to out. */
+void ir_conjuncts(SqArena *a, SqExpr *e, SqExprList *out);
+/* The AND of the expressions of l (NULL when l is empty). */
+SqExpr *ir_and(SqArena *a, const SqExprList *l);
+/* Replace, everywhere under r (subqueries included), every reference to a
+** column of relation `from` by a copy of exprs[col]. */
+void ir_substitute(IrQuery *q, IrRel *r, uint32_t from, SqExpr *const *exprs);
+/* Whether e (subqueries included) reads a column of a relation in ids. */
+typedef struct IrIdSet {
+    uint8_t *bits;
+    uint32_t n;
+} IrIdSet;
+void ir_idset_init(IrQuery *q, IrIdSet *s);
+void ir_idset_add(IrIdSet *s, uint32_t id);
+int ir_idset_has(const IrIdSet *s, uint32_t id);
+/* Every relation id under r (subqueries and CTE bodies included). */
+void ir_idset_add_tree(IrIdSet *s, IrRel *r);
+int ir_expr_reads(SqExpr *e, const IrIdSet *ids);
+/* Whether e (subqueries included) reads a column of a relation NOT in
+** inner: a correlated reference when inner holds a subquery's ids. */
+int ir_expr_reads_outside(SqExpr *e, const IrIdSet *inner);
+/* The same over every expression of the relations under r (not into CTE
+** bodies), except the expression skip. */
+int ir_tree_reads_outside(IrRel *r, const IrIdSet *inner, const SqExpr *skip);
+
+/* The relation that produces a query root's columns (under its LIMIT,
+** SORT and DISTINCT). */
+IrRel *ir_output_rel(IrRel *root);
+/* A FROM item (a renaming PROJECT with IRF_FROM_ITEM) over a query root,
+** with the root's visible columns; id 0 for a fresh one. */
+IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at);
+
 /* ---- lowering (lower.c) --------------------------------------------- */
 
 /* The IR of a bound statement (root NULL when it has no query). */

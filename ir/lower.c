@@ -133,24 +133,10 @@ static IrCte *find_cte(Lower *L, const BndCte *c) {
     return NULL;
 }
 
-static SqExpr *col_ref(Lower *L, uint32_t rel, uint32_t col, const SqColumn *c, SrcSpan at) {
-    SqExpr *e = sq_expr_new(L->q->arena, SQX_COLUMN, at, c->type);
-    e->u.col.rel = rel;
-    e->u.col.col = col;
-    return e;
-}
-
 /* A subquery FROM item: a PROJECT with the item's id renaming the
 ** query's visible result columns to the item's column names. */
 static IrRel *lower_subquery_item(Lower *L, BndSource *src) {
-    IrRel *inner = lower_select(L, src->query);
-    IrRel *r = ir_rel_new(L->q, IR_PROJECT, src->id, src->span);
-    r->input = inner;
-    const SqColumnList *qc = &src->query->cols;
-    for (uint32_t j = 0; j < qc->n; j++)
-        if (!qc->items[j].hidden)
-            sq_expr_list_add(L->q->arena, &r->u.project.exprs,
-                             col_ref(L, src->query->result_id, j, &qc->items[j], src->span));
+    IrRel *r = ir_wrap_item(L->q, lower_select(L, src->query), src->id, src->span);
     if (src->flags & BSF_VIEW) {
         r->flags |= IRF_VIEW;
         r->view = src->table;

@@ -3,7 +3,7 @@
 #
 # Usage: tests/run.sh [--update]       (BUILD=dir selects the build, default build)
 #
-# Four kinds of tests:
+# Five kinds of tests:
 #   unit    tests/unit/test_*.c, cmocka binaries in $BUILD/tests/, TAP output
 #   golden  tests/golden/<suite>/NNN-slug.sql with NNN-slug.expected; the
 #           suite's `cmd` file holds the squint arguments (the .sql path is
@@ -11,6 +11,7 @@
 #           there is any, then "--- exit N".  Byte-exact.  --update rewrites
 #           the .expected files from the current output.
 #   bind    tests/bind/cases*.sql: the binder against SQLite, case by case
+#   passes  tests/passes/NAME.cases: rewrites checked by execution
 #   cli     tests/cli/*.sh, each printing TAP lines ("ok - ..." / "not ok - ...")
 set -u
 cd "$(dirname "$0")/.."
@@ -104,6 +105,22 @@ for cases in tests/bind/cases*.sql; do
     count_tap "bind/$(basename "$cases")" <<<"$out"
     if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
         record fail "bind/$(basename "$cases") (exit $status)"
+        printf '%s\n' "$out" | tail -20
+    fi
+done
+
+# ---- pass execution cases -------------------------------------------------
+# tests/passes/NAME.cases: each query, rewritten by pass NAME or left alone
+# as the line says, must give the original's rows on tests/passes/schema.sql.
+for cases in tests/passes/*.cases; do
+    [ -e "$cases" ] || continue
+    pname=$(basename "$cases" .cases)
+    out=$("$BUILD/tools/roundtrip" --schema tests/passes/schema.sql --cases "$cases" \
+          --passes "$pname" 2>&1)
+    status=$?
+    count_tap "passes/$pname" <<<"$out"
+    if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
+        record fail "passes/$pname (exit $status)"
         printf '%s\n' "$out" | tail -20
     fi
 done

@@ -120,12 +120,20 @@ static const char *join_word(const IrRel *j) {
     return " JOIN ";
 }
 
+static int is_semi(const IrRel *r) {
+    return r->kind == IR_JOIN &&
+           (r->u.join.type == IR_JOIN_SEMI || r->u.join.type == IR_JOIN_ANTI);
+}
+
+/* A semi-join keeps the rows of its left side that have a match: SQL
+** writes it as EXISTS in WHERE, so FROM shows only its left side. */
 static void emit_from(Emitter *E, SqBuf *out, IrRel *r) {
     if (r->kind != IR_JOIN) {
         emit_item(E, out, r);
         return;
     }
     emit_from(E, out, r->u.join.left);
+    if (is_semi(r)) return;
     sq_buf_puts(out, join_word(r));
     emit_item(E, out, r->u.join.right);
     if (r->u.join.cond) {
@@ -137,31 +145,6 @@ static void emit_from(Emitter *E, SqBuf *out, IrRel *r) {
 /* ------------------------------------------------------------------ */
 /* SELECT core                                                         */
 /* ------------------------------------------------------------------ */
-
-/* The operators of one SELECT core, top to bottom. */
-typedef struct Core {
-    IrRel *distinct, *project, *having, *agg, *where, *from;
-} Core;
-
-static IrRel *take(IrRel **r, IrRelKind kind, int having) {
-    IrRel *x = *r;
-    if (!x || x->kind != kind || (kind == IR_FILTER && ((x->flags & IRF_HAVING) != 0) != having))
-        return NULL;
-    *r = x->input;
-    return x;
-}
-
-static Core split_core(IrRel *r) {
-    Core c;
-    c.distinct = take(&r, IR_DISTINCT, 0);
-    c.project = take(&r, IR_PROJECT, 0);
-    take(&r, IR_WINDOW, 0);
-    c.having = take(&r, IR_FILTER, 1);
-    c.agg = take(&r, IR_AGGREGATE, 0);
-    c.where = take(&r, IR_FILTER, 0);
-    c.from = r;
-    return c;
-}
 
 static int is_no_from(const IrRel *r) {
     return r->kind == IR_VALUES && !(r->flags & IRF_FROM_ITEM) && r->cols.n == 0;
@@ -221,25 +204,47 @@ static void emit_order_by(Emitter *E, SqBuf *out, const IrRel *sort, const IrRel
     }
 }
 
-static void emit_core(Emitter *E, SqBuf *out, IrRel *r, const SqColumnList *names,
-                      const IrRel *sort) {
-    Core c = split_core(r);
-    sq_buf_puts(out, c.distinct ? "SELECT DISTINCT " : "SELECT ");
-    emit_results(E, out, c.project, names);
-    if (!is_no_from(c.from)) {
-        sq_buf_puts(out, " FROM ");
-        emit_from(E, out, c.from);
-    }
-    if (c.where) {
+/* The semi- and anti-joins of the FROM tree's left spine as [NOT] EXISTS,
+** innermost first. */
+static int emit_semi_joins(Emitter *E, SqBuf *out, const IrRel *r, int any) {
+    if (r->kind != IR_JOIN) return any;
+    any = emit_semi_joins(E, out, r->u.join.left, any);
+    if (!is_semi(r)) return any;
+    sq_buf_puts(out, any ? " AND " : " WHERE ");
+    sq_buf_puts(out, r->u.join.type == IR_JOIN_ANTI ? "NOT EXISTS (SELECT 1 FROM " : "EXISTS (SELECT 1 FROM ");
+    emit_item(E, out, r->u.join.right);
+    if (r->u.join.cond) {
         sq_buf_puts(out, " WHERE ");
-        ir_sql_expr(out, c.where->u.filter.pred, &E->nm);
+        ir_sql_expr(out, r->u.join.cond, &E->nm);
     }
-    if (c.agg) emit_group_by(E, out, c.agg);
-    if (c.having) {
+    sq_buf_putc(out, ')');
+    return 1;
+}
+
+static void emit_where(Emitter *E, SqBuf *out, const IrCore *c) {
+    int any = 0;
+    if (c->where) {
+        sq_buf_puts(out, " WHERE ");
+        ir_sql_expr(out, c->where->u.filter.pred, &E->nm);
+        any = 1;
+    }
+    emit_semi_joins(E, out, c->from, any);
+}
+
+static void emit_core(Emitter *E, SqBuf *out, const IrCore *c, const SqColumnList *names) {
+    sq_buf_puts(out, c->distinct ? "SELECT DISTINCT " : "SELECT ");
+    emit_results(E, out, c->project, names);
+    if (!is_no_from(c->from)) {
+        sq_buf_puts(out, " FROM ");
+        emit_from(E, out, c->from);
+    }
+    emit_where(E, out, c);
+    if (c->agg) emit_group_by(E, out, c->agg);
+    if (c->having) {
         sq_buf_puts(out, " HAVING ");
-        ir_sql_expr(out, c.having->u.filter.pred, &E->nm);
+        ir_sql_expr(out, c->having->u.filter.pred, &E->nm);
     }
-    if (sort) emit_order_by(E, out, sort, c.project);
+    if (c->sort) emit_order_by(E, out, c->sort, c->project);
 }
 
 /* ------------------------------------------------------------------ */
@@ -272,7 +277,9 @@ static void emit_term(Emitter *E, SqBuf *out, IrRel *r, const SqColumnList *name
     } else if (r->kind == IR_VALUES) {
         emit_values(E, out, r);
     } else {
-        emit_core(E, out, r, names, NULL);
+        IrCore c;
+        ir_core_split(&r, &c);
+        emit_core(E, out, &c, names);
     }
 }
 
@@ -300,20 +307,20 @@ static void emit_with(Emitter *E, SqBuf *out, const IrWith *w) {
 
 static void emit_query(Emitter *E, SqBuf *out, IrRel *r, const SqColumnList *names) {
     if (r->with) emit_with(E, out, r->with);
-    IrRel *limit = take(&r, IR_LIMIT, 0);
-    IrRel *sort = take(&r, IR_SORT, 0);
-    if (r->kind == IR_SETOP || r->kind == IR_VALUES) {
-        emit_term(E, out, r, names);
-        if (sort) emit_order_by(E, out, sort, NULL);
-    } else {
-        emit_core(E, out, r, names, sort);
+    IrCore c;
+    if (ir_core_split(&r, &c)) {
+        emit_core(E, out, &c, names);
+    } else { /* a compound or VALUES under its ORDER BY and LIMIT */
+        IrRel *body = c.sort ? c.sort->input : c.limit ? c.limit->input : r;
+        emit_term(E, out, body, names);
+        if (c.sort) emit_order_by(E, out, c.sort, NULL);
     }
-    if (limit) {
+    if (c.limit) {
         sq_buf_puts(out, " LIMIT ");
-        ir_sql_expr(out, limit->u.limit.count, &E->nm);
-        if (limit->u.limit.offset) {
+        ir_sql_expr(out, c.limit->u.limit.count, &E->nm);
+        if (c.limit->u.limit.offset) {
             sq_buf_puts(out, " OFFSET ");
-            ir_sql_expr(out, limit->u.limit.offset, &E->nm);
+            ir_sql_expr(out, c.limit->u.limit.offset, &E->nm);
         }
     }
 }

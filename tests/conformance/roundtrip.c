@@ -11,6 +11,9 @@
 **
 ** Prints counts and exits 1 if any query differs; failures are listed by
 ** origin in the report file with both SQL texts and the first difference.
+**
+** With --passes NAME (repeatable) the passes rewrite the IR before it is
+** emitted: the same test then checks every rewrite by execution.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@
 #include "../../frontend/bind.h"
 #include "../../grammar/parse.h"
 #include "../../ir/ir.h"
+#include "../../passes/pass.h"
 #include "corpus.h"
 
 typedef struct DbEntry {
@@ -44,6 +48,9 @@ typedef struct Run {
     size_t not_run_error, not_run_limit; /* why SQLite did not run a query */
     size_t undecided; /* the emitted SQL timed out: no verdict */
     size_t show, shown; /* --show N: print the first N round trips */
+    const char *passes[8]; /* --passes: run these before emitting */
+    size_t n_passes;
+    size_t rewritten;     /* queries the passes changed */
 } Run;
 
 static DbEntry *get_db(Run *r, const CorpusQuery *q) {
@@ -86,11 +93,15 @@ static char *emit(Run *r, const DbEntry *d, const CorpusQuery *q, int *ordered, 
         BndStmt *st = sq_bind_stmt(arena, d->cat, r->names, &r->diags, res.stmt, &r->bind_opt);
         if (st) {
             IrQuery *iq = ir_lower(arena, st);
-            SqBuf b = SQ_BUF_INIT;
-            if (sq_emit_sqlite(iq, &b)) {
-                sql = sq_buf_detach(&b);
-                *ordered = sorted(iq);
+            *ordered = sorted(iq); /* the original's order, before any pass */
+            if (r->n_passes) {
+                SqPassCtx ctx;
+                sq_pass_ctx_init(&ctx, arena, d->cat, r->names, &r->diags);
+                sq_pass_run(&ctx, iq, r->passes, r->n_passes);
+                if (ctx.n_rewrites) r->rewritten++;
             }
+            SqBuf b = SQ_BUF_INIT;
+            if (sq_emit_sqlite(iq, &b)) sql = sq_buf_detach(&b);
             sq_buf_free(&b);
         }
     }
@@ -119,9 +130,15 @@ static int by_db_and_text(const void *a, const void *b) {
     return c ? c : strcmp(x->sql, y->sql);
 }
 
+static void one_on(Run *r, const DbEntry *d, const CorpusQuery *q);
+
 static void one(Run *r, const CorpusQuery *q) {
     r->distinct++;
-    DbEntry *d = get_db(r, q);
+    one_on(r, get_db(r, q), q);
+}
+
+/* Run q and its emitted SQL on d's database and compare. */
+static void one_on(Run *r, const DbEntry *d, const CorpusQuery *q) {
     SqResult want, got;
     sq_result_init(&want);
     sq_result_init(&got);
@@ -171,14 +188,85 @@ static void one(Run *r, const CorpusQuery *q) {
     sq_result_free(&got);
 }
 
+/* ------------------------------------------------------------------ */
+/* Case files                                                          */
+/* ------------------------------------------------------------------ */
+
+/* --schema SCRIPT --cases FILE: SCRIPT creates and fills an in-memory
+** database (its CREATE statements are also the catalog); each line of FILE
+** is "rewrites | SQL" or "keeps | SQL": the passes must (or must not)
+** rewrite the query, and the emitted SQL must give the original's rows.
+** TAP output. */
+static int run_cases(Run *r, const char *script_path, const char *cases_path) {
+    size_t len;
+    int err;
+    char *script = sq_read_file(script_path, &len, &err);
+    char *cases = script ? sq_read_file(cases_path, &len, &err) : NULL;
+    char *dberr = NULL;
+    SqDb *db = cases ? sq_db_open_memory(script, &dberr) : NULL;
+    if (!db) {
+        fprintf(stderr, "roundtrip: cannot set up %s / %s: %s\n", script_path, cases_path,
+                dberr ? dberr : "unreadable");
+        free(dberr);
+        free(script);
+        free(cases);
+        return 2;
+    }
+    Catalog *cat = sq_catalog_new(r->names, NULL);
+    sq_catalog_load_ddl(cat, sq_src_add_copy(&r->srcs, script_path, script, strlen(script)),
+                        &r->diags);
+    sq_catalog_link(cat, &r->diags);
+    DbEntry d = {NULL, db, cat};
+    size_t n = 0, bad = 0;
+    int line_no = 0;
+    for (char *line = strtok(cases, "\n"); line; line = strtok(NULL, "\n")) {
+        line_no++;
+        char *bar = strchr(line, '|');
+        if (!line[0] || strncmp(line, "--", 2) == 0 || !bar) continue;
+        int want_rewrite = strncmp(line, "rewrites", 8) == 0;
+        char *sql = bar + 1;
+        while (*sql == ' ') sql++;
+        char origin[600];
+        snprintf(origin, sizeof origin, "%s:%d", cases_path, line_no);
+        CorpusQuery q;
+        memset(&q, 0, sizeof q);
+        q.origin = origin;
+        q.sql = sql;
+        q.len = strlen(sql);
+        size_t rewritten = r->rewritten, failed = r->failed, same = r->same;
+        one_on(r, &d, &q);
+        int ok = r->same > same && r->failed == failed &&
+                 (r->rewritten > rewritten) == want_rewrite;
+        n++;
+        bad += !ok;
+        printf("%s %zu - %s\n", ok ? "ok" : "not ok", n, sql);
+        if (!ok)
+            printf("# %s: %s\n", origin, r->failed > failed ? "results differ (see above)"
+                                      : r->same == same ? "not run"
+                                      : want_rewrite ? "expected a rewrite" : "expected no rewrite");
+    }
+    printf("# roundtrip cases: %zu, %zu failed\n", n, bad);
+    sq_catalog_free(cat);
+    sq_db_close(db);
+    free(script);
+    free(cases);
+    return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
-    const char *report = NULL;
-    size_t show = 0;
+    const char *report = NULL, *schema = NULL, *cases = NULL;
+    size_t show = 0, n_passes = 0;
+    const char *passes[8];
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) report = argv[++i];
         else if (strcmp(argv[i], "--show") == 0 && i + 1 < argc) show = (size_t)atol(argv[++i]);
+        else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc && n_passes < 8)
+            passes[n_passes++] = argv[++i];
+        else if (strcmp(argv[i], "--schema") == 0 && i + 1 < argc) schema = argv[++i];
+        else if (strcmp(argv[i], "--cases") == 0 && i + 1 < argc) cases = argv[++i];
         else {
-            fprintf(stderr, "usage: roundtrip [--report FILE] [--show N]\n");
+            fprintf(stderr, "usage: roundtrip [--report FILE] [--show N] [--passes NAME]... "
+                            "[--schema SCRIPT --cases FILE]\n");
             return 2;
         }
     }
@@ -186,6 +274,25 @@ int main(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     r.bind_opt = sq_db_bind_options();
     r.show = show;
+    for (size_t i = 0; i < n_passes; i++) {
+        if (!sq_pass_find(passes[i])) {
+            fprintf(stderr, "roundtrip: no pass named '%s'\n", passes[i]);
+            return 2;
+        }
+        r.passes[r.n_passes++] = passes[i];
+    }
+    r.lim.timeout_sec = 2;
+    r.lim.max_rows = 200000;
+    if (schema || cases) {
+        sq_srcset_init(&r.srcs);
+        sq_diags_init(&r.diags, &r.srcs);
+        r.names = sq_interner_new();
+        int status = schema && cases ? run_cases(&r, schema, cases) : 2;
+        sq_interner_free(r.names);
+        sq_diags_free(&r.diags);
+        sq_srcset_free(&r.srcs);
+        return status;
+    }
     int rc = corpus_load(&r.c);
     if (rc == 0) {
         printf("roundtrip: no corpus (set SQUINT_CORPORA); skipped\n");
@@ -196,8 +303,6 @@ int main(int argc, char **argv) {
     sq_diags_init(&r.diags, &r.srcs);
     r.names = sq_interner_new();
     r.report = report ? fopen(report, "w") : NULL;
-    r.lim.timeout_sec = 2;
-    r.lim.max_rows = 200000;
     for (size_t i = 0; i < r.c.n; i++) /* schemas first: their sources stay */
         if (r.c.q[i].set == CORPUS_SPIDER) get_db(&r, &r.c.q[i]);
     sq_diags_truncate(&r.diags, 0);
@@ -211,6 +316,9 @@ int main(int argc, char **argv) {
         if (i == 0 || by_db_and_text(&order[i - 1], &order[i]) != 0) one(&r, order[i]);
     free(order);
     size_t run = r.distinct - r.not_run;
+    if (r.n_passes)
+        printf("roundtrip: with passes %s%s%s: %zu distinct queries rewritten\n", r.passes[0],
+               r.n_passes > 1 ? ", " : "", r.n_passes > 1 ? r.passes[1] : "", r.rewritten);
     printf("roundtrip spider: %zu queries, %zu distinct; %zu run by SQLite (skipped: %zu "
            "SQLite errors, %zu over %gs or %llu rows), %zu identical results (%.2f%%), %zu "
            "differ, %zu undecided (emitted SQL timed out)\n",

@@ -6,7 +6,9 @@
 # including the derived negative corpus, then the binding-parity tool
 # (squint's binder errors against SQLite's prepare errors), then the
 # round trip (squint's emitted SQL gives the original's rows on Spider),
-# then `squint check` over the Spider and BIRD gold (zero binding errors).  Skips with a message, and
+# then `squint check` over the Spider and BIRD gold (zero binding errors),
+# the round trip again with the unnest pass (every rewrite checked by
+# execution), and the BIRD schema and join query graphs.  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
 BUILD=${1:-build}
@@ -30,4 +32,9 @@ rstatus=$?
 [ $rstatus -ne 0 ] && echo "conformance: round-trip failures listed in $rreport"
 tests/conformance/check_gold.sh "$BUILD"
 gstatus=$?
-[ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ]
+"$BUILD/tools/roundtrip" --passes unnest --report "$BUILD/conformance/unnest-failures.txt"
+ustatus=$?
+tests/conformance/graphs.sh "$BUILD"
+hstatus=$?
+[ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
+    [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ]

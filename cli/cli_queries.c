@@ -1,0 +1,153 @@
+/*
+** cli_queries.c -- the query loop `ir`, `opt` and `graph` share.
+**
+** Layer: cli.
+*/
+#include "cli_queries.h"
+
+#include <string.h>
+
+#include "../backend/sqlite/db.h"
+#include "../grammar/parse.h"
+
+const char cli_queries_help[] =
+    "      --input-format F   auto (default), sql, spider, bird, tsv, bird-pred,\n"
+    "                         lines (as for 'squint check')\n"
+    "      --color WHEN       color diagnostics on stderr: auto (default), always,\n"
+    "                         never\n";
+
+void cli_queries_init(CliQueries *cq, const char *cmd) {
+    memset(cq, 0, sizeof *cq);
+    cq->cmd = cmd;
+    cq->color = -1;
+    cli_schema_init(&cq->schema, cmd);
+}
+
+typedef struct OwnChain {
+    CliQueries *cq;
+    CliOwnOptionFn own;
+    void *ctx;
+} OwnChain;
+
+/* --input-format and --color, then the command's own options. */
+static int shared_option(void *arg, const char *name, const char *val) {
+    OwnChain *oc = arg;
+    CliQueries *cq = oc->cq;
+    if (strcmp(name, "input-format") == 0) {
+        if (sq_input_format_parse(val, &cq->input_format)) return -1;
+        fprintf(stderr, "squint %s: unknown input format '%s' (use auto, sql, spider, bird, "
+                        "tsv, bird-pred or lines)\n", cq->cmd, val);
+        return SQ_EXIT_USAGE;
+    }
+    if (strcmp(name, "color") == 0) {
+        if (cli_color_setting(val, &cq->color)) return -1;
+        fprintf(stderr, "squint %s: --color takes auto, always or never\n", cq->cmd);
+        return SQ_EXIT_USAGE;
+    }
+    return oc->own(oc->ctx, name, val);
+}
+
+void cli_queries_usage(FILE *f, const char *head, const char *tail) {
+    fputs(head, f);
+    fputs(cli_queries_help, f);
+    fputs("\nschema (one is required):\n", f);
+    fputs(cli_schema_help, f);
+    fputs(tail, f);
+}
+
+int cli_queries_read_options(CliQueries *cq, CliArgs *a, const CliOpt *opts, CliOwnOptionFn own,
+                             void *ctx, const char *head, const char *tail) {
+    OwnChain oc = {cq, own, ctx};
+    const char *name, *val;
+    while ((name = cli_next_opt(a, opts, &val)) != NULL) {
+        int handled = cli_schema_option(&cq->schema, name, val);
+        if (handled < 0) return SQ_EXIT_USAGE;
+        if (handled) continue;
+        int rc = shared_option(&oc, name, val);
+        if (rc >= 0) return rc;
+    }
+    if (a->i >= a->argc && !cq->operands_optional) {
+        cli_queries_usage(stderr, head, tail);
+        return SQ_EXIT_USAGE;
+    }
+    if (!cli_schema_given(&cq->schema)) {
+        fprintf(stderr, "squint %s: a schema is needed (--schema, --db, --db-root or --tables)\n",
+                cq->cmd);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+int cli_queries_start(CliQueries *cq) {
+    if (cq->color < 0) cq->color = cli_stderr_color_default();
+    sq_srcset_init(&cq->srcs);
+    sq_diags_init(&cq->diags, &cq->srcs);
+    cq->names = sq_interner_new();
+    cq->bind_opt = sq_db_bind_options();
+    return cli_schema_start(&cq->schema, &cq->srcs, cq->names, &cq->diags);
+}
+
+int cli_queries_finish(CliQueries *cq) {
+    cli_print_diags_text(&cq->diags, 0, cq->color);
+    if (cq->input_failed || cq->schema.n_failures) return SQ_EXIT_USAGE;
+    return cq->diags.n_errors ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+}
+
+void cli_queries_free(CliQueries *cq) {
+    cli_schema_free(&cq->schema);
+    if (!cq->names) return; /* never started */
+    sq_interner_free(cq->names);
+    sq_diags_free(&cq->diags);
+    sq_srcset_free(&cq->srcs);
+}
+
+static SrcSpan db_id_site(const SqBenchItem *it) {
+    if (it->db_id_span.file) return it->db_id_span;
+    return sq_span(it->span.file, it->span.start, it->span.start);
+}
+
+static void each_statement(CliQueries *cq, const SqBenchItem *it, CliQueryFn fn, void *ctx) {
+    const Catalog *cat = NULL;
+    int looked_up = 0;
+    SqParser *p = sq_parser_new(it->sql, cq->names, &cq->diags);
+    SqArena *arena = sq_arena_new();
+    SqParseResult res;
+    SqParseStatus st;
+    while ((st = sq_parser_next(p, arena, &res)) != SQ_PARSE_END) {
+        cq->n_stmts++;
+        if (st == SQ_PARSE_OK) {
+            if (!looked_up) {
+                cat = cli_schema_resolve(&cq->schema, it->db_id, db_id_site(it));
+                looked_up = 1;
+            }
+            BndStmt *b = cat ? sq_bind_stmt(arena, cat, cq->names, &cq->diags, res.stmt,
+                                            &cq->bind_opt)
+                             : NULL;
+            if (b && b->select) {
+                CliQuery q = {it, res.stmt, cat, ir_lower(arena, b), arena,
+                              sq_src_locate(it->sql, res.stmt->span.start)};
+                cq->n_queries++;
+                fn(ctx, &q);
+            }
+        }
+        sq_arena_reset(arena);
+    }
+    sq_arena_free(arena);
+    sq_parser_free(p);
+}
+
+void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx) {
+    int err;
+    SqSrc *src = sq_src_add_file(&cq->srcs, path, &err);
+    if (!src) {
+        cli_io_error(cq->cmd, path, err);
+        cq->input_failed = 1;
+        return;
+    }
+    SqArena *items = sq_arena_new();
+    SqBench b;
+    if (sq_bench_read(&b, items, &cq->srcs, src, cq->input_format, &cq->diags) < 0)
+        cq->input_failed = 1;
+    for (uint32_t i = 0; i < b.n_items; i++) each_statement(cq, &b.items[i], fn, ctx);
+    sq_arena_free(items);
+}
