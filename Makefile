@@ -38,7 +38,7 @@ FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/catalog_json.c frontend/bench_input.c
 IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_edit.c \
                ir/graph.c ir/graph_algo.c ir/graph_print.c ir/querygraph.c
-PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/jqg.c
+PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_derived.c passes/jqg.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c

@@ -108,6 +108,53 @@ static int graph_options(CliArgs *a, GraphRun *r) {
 /* Output                                                              */
 /* ------------------------------------------------------------------ */
 
+/* Per node: degree and betweenness centrality; and the graph's shape (a
+** canonical form: equal for isomorphic graphs) when it is small. */
+enum { SHAPE_MAX_NODES = 12 };
+
+static void node_lines(GraphRun *r, const SqGraph *g) {
+    uint32_t *deg = sq_calloc(g->n_nodes + 1, sizeof *deg);
+    double *bc = sq_calloc(g->n_nodes + 1, sizeof *bc);
+    sq_graph_degrees(g, deg);
+    sq_graph_betweenness(g, bc);
+    for (uint32_t i = 0; i < g->n_nodes; i++)
+        sq_buf_printf(&r->out, "node %s: degree %u, betweenness %.2f\n", g->nodes[i].name,
+                      deg[i], bc[i]);
+    SqBuf shape = SQ_BUF_INIT;
+    if (sq_graph_canonical(g, SHAPE_MAX_NODES, &shape))
+        sq_buf_printf(&r->out, "shape %s\n", sq_buf_str(&shape));
+    sq_buf_free(&shape);
+    free(deg);
+    free(bc);
+}
+
+static void node_json(GraphRun *r, const SqGraph *g) {
+    uint32_t *deg = sq_calloc(g->n_nodes + 1, sizeof *deg);
+    double *bc = sq_calloc(g->n_nodes + 1, sizeof *bc);
+    sq_graph_degrees(g, deg);
+    sq_graph_betweenness(g, bc);
+    sq_jw_key(&r->jw, "centrality");
+    sq_jw_arr_begin(&r->jw);
+    for (uint32_t i = 0; i < g->n_nodes; i++) {
+        sq_jw_obj_begin(&r->jw);
+        sq_jw_key(&r->jw, "node");
+        sq_jw_str(&r->jw, g->nodes[i].name);
+        sq_jw_key(&r->jw, "degree");
+        sq_jw_int(&r->jw, deg[i]);
+        sq_jw_key(&r->jw, "betweenness");
+        sq_jw_double(&r->jw, bc[i]);
+        sq_jw_obj_end(&r->jw);
+    }
+    sq_jw_arr_end(&r->jw);
+    SqBuf shape = SQ_BUF_INIT;
+    sq_jw_key(&r->jw, "shape");
+    if (sq_graph_canonical(g, SHAPE_MAX_NODES, &shape)) sq_jw_str(&r->jw, sq_buf_str(&shape));
+    else sq_jw_null(&r->jw);
+    sq_buf_free(&shape);
+    free(deg);
+    free(bc);
+}
+
 static void emit_graph(GraphRun *r, const SqGraph *g, const char *name) {
     SqGraphStats st;
     sq_graph_stats(g, r->max_cycles, &st);
@@ -116,6 +163,7 @@ static void emit_graph(GraphRun *r, const SqGraph *g, const char *name) {
         if (!r->stats_only) {
             sq_buf_printf(&r->out, "== %s\n", name);
             sq_graph_text(g, &r->out);
+            node_lines(r, g);
         } else {
             sq_buf_printf(&r->out, "%s: ", name);
         }
@@ -129,6 +177,7 @@ static void emit_graph(GraphRun *r, const SqGraph *g, const char *name) {
         if (!r->stats_only) {
             sq_jw_key(&r->jw, "graph");
             sq_graph_json(g, &r->jw);
+            node_json(r, g);
         }
         sq_jw_key(&r->jw, "stats");
         sq_graph_stats_json(&st, &r->jw);

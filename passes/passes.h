@@ -12,6 +12,10 @@
 /* unnest.c: subqueries in WHERE to semi-, anti- and inner joins. */
 int sq_unnest_run(SqPassCtx *ctx, IrQuery *q);
 
+/* merge_derived.c (part of unnest): merge the derived tables of core c's
+** FROM into c where exact; returns how many. */
+uint32_t sq_unnest_merge_derived(SqPassCtx *ctx, IrQuery *q, IrCore *c);
+
 /* jqg.c: the join query graph of the IR as it is (an analysis). */
 int sq_jqg_run(SqPassCtx *ctx, IrQuery *q);
 void sq_jqg_print(const SqPassCtx *ctx, IrQuery *q, SqBuf *out);

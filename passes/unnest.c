@@ -20,6 +20,9 @@
 **                               not COUNT or TOTAL) and equalities whose
 **                               sides compare the same way grouped.
 **
+** Subqueries in FROM are merged into the query that reads them where
+** exact (merge_derived.c).
+**
 ** A correlated subquery is unnested by moving its correlated WHERE
 ** conjuncts into the join condition; the inner columns they read become
 ** extra output columns of the subquery.  That needs a plain SELECT (no
@@ -489,6 +492,8 @@ static void visit(Unnest *u, IrRel **top) {
     visit_from(u, c.from_slot);
     visit_chain_exprs(u, *top, c.from);
     ir_core_split(top, &c); /* the subqueries' rewrites may have moved things */
+    u->n_done += sq_unnest_merge_derived(u->ctx, u->q, &c);
+    ir_core_split(top, &c);
     unnest_where(u, &c);
 }
 
