@@ -31,14 +31,16 @@ GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
 FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
-               frontend/catalog_sqlite.c frontend/expr.c frontend/bind_names.c \
+               frontend/catalog_sqlite.c frontend/catalog_builtin.c frontend/expr.c frontend/bind_names.c \
                frontend/bind_expr.c frontend/bind_func.c frontend/bind_from.c \
                frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c \
                frontend/bind_coll.c \
                frontend/catalog_json.c frontend/bench_input.c
 IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_edit.c \
                ir/graph.c ir/graph_algo.c ir/graph_print.c ir/querygraph.c
-PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_derived.c passes/jqg.c
+PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_derived.c \
+               passes/jqg.c passes/joinelim.c passes/joinelim_keys.c passes/joinelim_print.c \
+               passes/joinelim_rewrite.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c

@@ -24,10 +24,10 @@ static void print_text(SqBuf *b) {
     size_t n;
     const SqPass *all = sq_pass_all(&n);
     for (size_t i = 0; i < n; i++) {
-        sq_buf_printf(b, "%-12s %-8s %s\n", all[i].name,
+        sq_buf_printf(b, "%-17s %-8s %s\n", all[i].name,
                       all[i].kind == SQ_PASS_REWRITE ? "rewrite" : "analysis", all[i].summary);
         if (all[i].deps && all[i].deps[0]) {
-            sq_buf_puts(b, "             needs:");
+            sq_buf_puts(b, "                  needs:");
             for (const char *const *d = all[i].deps; *d; d++) sq_buf_printf(b, " %s", *d);
             sq_buf_putc(b, '\n');
         }

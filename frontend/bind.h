@@ -63,7 +63,8 @@ typedef struct BndSource {
     SqExpr *on;            /* ON condition, bound (USING: the equalities) */
     const AstExpr *on_ast; /* ON condition as written */
     AstNameList using;     /* USING columns (written or from NATURAL) */
-    SqExprList args;       /* table-valued function arguments */
+    SqExprList args;       /* table-valued function arguments, bound */
+    const AstExprList *args_ast; /* as written (NULL: no argument list) */
     SrcSpan span;
     SrcSpan join_span;
 } BndSource;

@@ -369,10 +369,20 @@ static int bind_table_item(Binder *b, BndSelect *sel, const AstFromItem *it, Sco
         return no_such_table(b, it);
     }
     CatTable *t = sq_catalog_table(b->cat, it->name.key);
+    if (!t && !ast_name_present(&it->schema)) t = sq_catalog_eponymous(b->cat, it->name.key);
     if (!t) return no_such_table(b, it);
-    if (it->flags & AST_FROMF_TVF) {
+    if ((it->flags & AST_FROMF_TVF) && !t->tvf_max_args) {
         bind_error(b, SQ_E_BIND_OTHER, it->name.span, "'%s' is not a function", t->name);
         return 0;
+    }
+    if ((it->flags & AST_FROMF_TVF) && it->args.n > t->tvf_max_args) {
+        bind_error(b, SQ_E_BIND_OTHER, it->span, "too many arguments on %s() - max %u", t->name,
+                   t->tvf_max_args);
+        return 0;
+    }
+    if (it->flags & AST_FROMF_TVF) {
+        src->args_ast = &it->args;
+        src->flags |= BSF_TVF;
     }
     if (t->view_select) return bind_view_item(b, src, t);
     src->kind = BND_TABLE;

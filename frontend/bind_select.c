@@ -337,6 +337,14 @@ static int bind_conditions(Binder *b, Scope *s, BndSelect *sel, const AstSelect 
         BndSource *src = &sel->sources[i];
         if (src->on_ast && !(src->on = bind_scalar_in(b, s, CL_WHERE, src->on_ast))) return 0;
     }
+    for (uint32_t i = 0; i < sel->n_sources; i++) { /* json_each(t.doc): after WHERE */
+        BndSource *src = &sel->sources[i];
+        for (uint32_t k = 0; src->args_ast && k < src->args_ast->n; k++) {
+            SqExpr *x = bind_scalar_in(b, s, CL_WHERE, src->args_ast->items[k]);
+            if (!x) return 0;
+            sq_expr_list_add(b->arena, &src->args, x);
+        }
+    }
     return check_on_order(b, sel);
 }
 

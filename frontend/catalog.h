@@ -71,6 +71,7 @@ struct CatTable {
     uint8_t is_view;
     uint8_t without_rowid;
     uint8_t strict;          /* STRICT: declared types are enforced */
+    uint8_t tvf_max_args;    /* table-valued function: arguments it takes */
     uint8_t is_virtual;      /* CREATE VIRTUAL TABLE */
     AstSelect *view_select;  /* views: the defining query */
     AstNameList view_cols;   /* views: the column list, if written */
@@ -86,12 +87,16 @@ typedef struct Catalog {
     uint32_t n_tables, cap_tables;
     CatTable **slots;        /* hash of tables by key (open addressing) */
     uint32_t n_slots;
+    CatTable *eponymous[2];  /* json_each, json_tree (catalog_builtin.c) */
 } Catalog;
 
 Catalog *sq_catalog_new(SqInterner *names, const char *origin);
 void sq_catalog_free(Catalog *c);
 
 CatTable *sq_catalog_table(const Catalog *c, const SqName *key);
+/* json_each or json_tree, which every database has without declaring them
+** (built on first use); NULL for other names. */
+CatTable *sq_catalog_eponymous(const Catalog *c, const SqName *key);
 CatTable *sq_catalog_add_table(Catalog *c, const char *name, SrcSpan span);
 /* Index of a column by key, or -1. */
 int sq_table_column(const CatTable *t, const SqName *key);

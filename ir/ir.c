@@ -103,6 +103,7 @@ static int window_exprs(IrRel *r, int (*fn)(SqExpr **, void *), void *arg) {
 
 int ir_rel_exprs(IrRel *r, int (*fn)(SqExpr **slot, void *arg), void *arg) {
     switch ((IrRelKind)r->kind) {
+    case IR_SCAN: return slots(&r->u.scan.args, fn, arg);
     case IR_VALUES:
         for (uint32_t i = 0; i < r->u.values.n_rows; i++)
             if (slots(&r->u.values.rows[i], fn, arg)) return 1;

@@ -110,7 +110,7 @@ struct IrRel {
     CatTable *view;     /* IRF_VIEW: the view this FROM item expands */
     IrWith *with;       /* WITH clause written on this query */
     union {
-        struct { CatTable *table; } scan;
+        struct { CatTable *table; SqExprList args; uint8_t tvf; } scan; /* args: json_each(...) */
         struct { SqExprList *rows; uint32_t n_rows, cap_rows; } values;
         struct { SqExpr *pred; } filter;
         struct { SqExprList exprs; } project;   /* one per column */

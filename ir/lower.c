@@ -151,6 +151,9 @@ static IrRel *lower_source(Lower *L, BndSource *src) {
     case BND_TABLE:
         r = ir_rel_new(L->q, IR_SCAN, src->id, src->span);
         r->u.scan.table = src->table;
+        r->u.scan.args = src->args;
+        r->u.scan.tvf = (src->flags & BSF_TVF) != 0;
+        finish(L, r);
         break;
     case BND_CTE:
         r = ir_rel_new(L->q, IR_CTEREF, src->id, src->span);

@@ -8,6 +8,7 @@
 #include "passes.h"
 
 static const char *const no_deps[] = {NULL};
+static const char *const joinelim_deps[] = {"joinelim", NULL};
 
 static const SqPass passes[] = {
     {"unnest",
@@ -16,6 +17,14 @@ static const SqPass passes[] = {
      no_deps, SQ_PASS_REWRITE, sq_unnest_run, NULL, NULL},
     {"jqg", "the join query graph: tables as nodes, column equalities between them as edges",
      no_deps, SQ_PASS_ANALYSIS, sq_jqg_run, sq_jqg_print, sq_jqg_print_json},
+    {"joinelim",
+     "join redundancy: joins that can go, implied or repeated join conditions, joins that fan "
+     "out under COUNT/SUM/AVG, joins not on a key",
+     no_deps, SQ_PASS_ANALYSIS, sq_joinelim_run, sq_joinelim_print, sq_joinelim_print_json},
+    {"joinelim-rewrite",
+     "remove the LEFT JOINs joinelim finds removable and the implied or repeated join "
+     "conditions (exact removals only)",
+     joinelim_deps, SQ_PASS_REWRITE, sq_joinelim_rewrite_run, NULL, NULL},
 };
 
 const SqPass *sq_pass_all(size_t *n) {

@@ -94,7 +94,17 @@ static void name_as(Emitter *E, SqBuf *out, const char *name, const IrRel *r) {
 
 static void emit_item(Emitter *E, SqBuf *out, IrRel *r) {
     switch ((IrRelKind)r->kind) {
-    case IR_SCAN: name_as(E, out, r->u.scan.table->name, r); return;
+    case IR_SCAN:
+        if (r->u.scan.tvf) { /* json_each(args) AS alias */
+            ir_sql_ident(out, r->u.scan.table->name);
+            sq_buf_putc(out, '(');
+            ir_sql_list(out, &r->u.scan.args, &E->nm);
+            sq_buf_puts(out, ") AS ");
+            ir_sql_ident(out, E->alias[r->id]);
+            return;
+        }
+        name_as(E, out, r->u.scan.table->name, r);
+        return;
     case IR_CTEREF: name_as(E, out, r->u.cteref.cte->name, r); return;
     default:
         if (r->flags & IRF_VIEW) {

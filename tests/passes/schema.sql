@@ -21,3 +21,18 @@ INSERT INTO emp VALUES (1, 'ann', 1, 100, NULL, 'a'), (2, 'bob', 1, 200, 1, NULL
 INSERT INTO project VALUES (10, 1, 1, 5.0), (11, 1, 2, NULL), (12, 3, 5, 7.5),
                            (13, 3, NULL, 7.5);
 INSERT INTO nums VALUES (1, 1), (1, 1), (2, NULL), (3, 3);
+-- joinelim: keys of other kinds (TEXT, UNIQUE, composite, rowid), NOT NULL
+-- foreign keys, one that a row breaks (note 5 -> emp 99), and the traps
+-- of affinity and collation: a TEXT key compared with numbers ('1' and
+-- '01' both equal 1), a BINARY key compared under NOCASE ('a' and 'A').
+CREATE TABLE badge (code TEXT PRIMARY KEY, emp_id INTEGER UNIQUE REFERENCES emp(id), label TEXT);
+CREATE TABLE word (w TEXT UNIQUE, n INTEGER);
+CREATE TABLE note (nid INTEGER PRIMARY KEY, emp_id INTEGER NOT NULL REFERENCES emp(id),
+                   body TEXT COLLATE NOCASE, pid INTEGER REFERENCES project(pid));
+CREATE TABLE pair (a INTEGER NOT NULL, b INTEGER NOT NULL, v TEXT, PRIMARY KEY (a, b));
+INSERT INTO badge VALUES ('1', 1, 'gold'), ('01', 2, 'silver'), ('x', NULL, 'none'),
+                         ('3', 3, NULL), ('a', NULL, 'tag'), ('2', NULL, 'A');
+INSERT INTO word VALUES ('a', 1), ('A', 2), ('b', 3), (NULL, 4), (NULL, 5), ('c', 1), ('1', 6);
+INSERT INTO note VALUES (1, 1, 'A', 10), (2, 1, 'b', NULL), (3, 3, 'a', 12), (4, 6, NULL, 13),
+                        (5, 99, 'c', NULL);
+INSERT INTO pair VALUES (1, 1, 'x'), (1, 2, 'y'), (2, 1, 'z');
