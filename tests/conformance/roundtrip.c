@@ -316,9 +316,11 @@ int main(int argc, char **argv) {
         if (i == 0 || by_db_and_text(&order[i - 1], &order[i]) != 0) one(&r, order[i]);
     free(order);
     size_t run = r.distinct - r.not_run;
-    if (r.n_passes)
-        printf("roundtrip: with passes %s%s%s: %zu distinct queries rewritten\n", r.passes[0],
-               r.n_passes > 1 ? ", " : "", r.n_passes > 1 ? r.passes[1] : "", r.rewritten);
+    if (r.n_passes) {
+        printf("roundtrip: with passes");
+        for (size_t i = 0; i < r.n_passes; i++) printf("%s %s", i ? "," : "", r.passes[i]);
+        printf(": %zu distinct queries rewritten\n", r.rewritten);
+    }
     printf("roundtrip spider: %zu queries, %zu distinct; %zu run by SQLite (skipped: %zu "
            "SQLite errors, %zu over %gs or %llu rows), %zu identical results (%.2f%%), %zu "
            "differ, %zu undecided (emitted SQL timed out)\n",

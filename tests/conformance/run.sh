@@ -7,8 +7,9 @@
 # (squint's binder errors against SQLite's prepare errors), then the
 # round trip (squint's emitted SQL gives the original's rows on Spider),
 # then `squint check` over the Spider and BIRD gold (zero binding errors),
-# the round trip again with the unnest pass (every rewrite checked by
-# execution), and the BIRD schema and join query graphs.  Skips with a message, and
+# the round trip again through the rewrite passes (unnest, then
+# joinelim-rewrite: every rewrite checked by execution), and the BIRD
+# schema and join query graphs.  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
 BUILD=${1:-build}
@@ -32,7 +33,8 @@ rstatus=$?
 [ $rstatus -ne 0 ] && echo "conformance: round-trip failures listed in $rreport"
 tests/conformance/check_gold.sh "$BUILD"
 gstatus=$?
-"$BUILD/tools/roundtrip" --passes unnest --report "$BUILD/conformance/unnest-failures.txt"
+"$BUILD/tools/roundtrip" --passes unnest --passes joinelim-rewrite \
+    --report "$BUILD/conformance/rewrite-failures.txt"
 ustatus=$?
 tests/conformance/graphs.sh "$BUILD"
 hstatus=$?
