@@ -40,15 +40,18 @@ IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_e
                ir/graph.c ir/graph_algo.c ir/graph_print.c ir/querygraph.c
 PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_derived.c \
                passes/jqg.c passes/joinelim.c passes/joinelim_keys.c passes/joinelim_print.c \
-               passes/joinelim_rewrite.c
+               passes/joinelim_rewrite.c passes/lint/lint.c passes/lint/lint_expr.c \
+               passes/lint/lint_join.c passes/lint/lint_shape.c passes/lint/lint_range.c \
+               passes/lint/lint_keys.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
-               backend/sqlite/spider.c backend/sqlite/emit.c
+               backend/sqlite/spider.c backend/sqlite/emit.c \
+               backend/sqlite/lint_data.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
                $(BACKEND_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
-               cli/cli_schema.c
+               cli/cli_schema.c cli/cmd_lint.c cli/lint_config.c cli/lint_output.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)

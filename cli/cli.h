@@ -13,6 +13,8 @@
 
 #include "../runtime/diag.h"
 
+#define SQUINT_VERSION "0.1.0"
+
 /* Exit codes, for every command. */
 typedef enum SqExit {
     SQ_EXIT_OK = 0,       /* clean */
@@ -36,6 +38,7 @@ int cmd_ir(int argc, char **argv);
 int cmd_passes(int argc, char **argv);
 int cmd_opt(int argc, char **argv);
 int cmd_graph(int argc, char **argv);
+int cmd_lint(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 

@@ -148,6 +148,7 @@ void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx
     SqBench b;
     if (sq_bench_read(&b, items, &cq->srcs, src, cq->input_format, &cq->diags) < 0)
         cq->input_failed = 1;
+    cq->n_items += b.n_items;
     for (uint32_t i = 0; i < b.n_items; i++) each_statement(cq, &b.items[i], fn, ctx);
     sq_arena_free(items);
 }

@@ -42,6 +42,7 @@ typedef struct CliQueries {
     SqBindOptions bind_opt;
     int color;             /* diagnostics on stderr; -1 until decided */
     int operands_optional; /* a command that may run with no FILE */
+    size_t n_items;        /* benchmark items read (a script is one) */
     size_t n_stmts;        /* statements parsed */
     size_t n_queries;      /* of those, SELECTs that bound */
     int input_failed;      /* a FILE could not be read */

@@ -8,7 +8,6 @@
 
 #include "cli.h"
 
-#define SQUINT_VERSION "0.1.0"
 
 static const CliCommand commands[] = {
     {"parse", "parse SQL and print its syntax tree (sexp or JSON)", cmd_parse},
@@ -17,6 +16,7 @@ static const CliCommand commands[] = {
     {"passes", "list the analysis and rewrite passes", cmd_passes},
     {"opt", "run passes on each query and print the result", cmd_opt},
     {"graph", "schema graphs and join query graphs, with statistics", cmd_graph},
+    {"lint", "find likely bugs in SQL and benchmark gold queries", cmd_lint},
 };
 
 static void usage(FILE *f) {

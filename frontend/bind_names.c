@@ -41,35 +41,13 @@ const char *bind_span_text(Binder *b, SrcSpan span) {
     return sq_arena_strndup(b->arena, src->text + span.start, span.end - span.start);
 }
 
-/* Levenshtein distance, case-insensitive, capped at 'cap'. */
-static size_t edit_distance(const char *a, const char *b, size_t cap) {
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64) return cap + 1;
-    size_t prev[65], cur[65];
-    for (size_t j = 0; j <= lb; j++) prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        size_t best = cur[0];
-        for (size_t j = 1; j <= lb; j++) {
-            size_t sub = prev[j - 1] + (sq_ascii_lower((unsigned char)a[i - 1]) !=
-                                        sq_ascii_lower((unsigned char)b[j - 1]));
-            size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
-            cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-            if (cur[j] < best) best = cur[j];
-        }
-        if (best > cap) return cap + 1;
-        memcpy(prev, cur, (lb + 1) * sizeof *prev);
-    }
-    return prev[lb];
-}
-
 void bind_suggest(SqDiag *g, const char *name, const char *const *cands, size_t n) {
     if (!g || !name) return;
     size_t len = strlen(name), cap = len <= 3 ? 1 : len <= 6 ? 2 : 3, best = cap + 1;
     const char *pick = NULL;
     for (size_t i = 0; i < n; i++) {
         if (!cands[i]) continue;
-        size_t d = edit_distance(name, cands[i], cap);
+        size_t d = sq_edit_distance(name, len, cands[i], strlen(cands[i]), cap);
         if (d < best) {
             best = d;
             pick = cands[i];

@@ -410,39 +410,6 @@ int sq_catalog_load_tables_json(Catalog *c, const SqSrc *src, const SqJson *doc,
 /* Suggestions                                                         */
 /* ------------------------------------------------------------------ */
 
-static int same_char(char a, char b) {
-    return sq_ascii_lower((unsigned char)a) == sq_ascii_lower((unsigned char)b);
-}
-
-/* Edits turning a into b: insert, delete, substitute, or swap two
-** neighbours (a typo's usual kinds); ASCII case ignored.  Rows i-2, i-1
-** and i of the table are kept. */
-static size_t distance(const char *a, const char *b) {
-    size_t na = strlen(a), nb = strlen(b);
-    size_t *rows = sq_malloc(3 * (nb + 1) * sizeof *rows);
-    size_t *two = rows, *one = rows + nb + 1, *cur = rows + 2 * (nb + 1);
-    for (size_t j = 0; j <= nb; j++) one[j] = j;
-    for (size_t i = 1; i <= na; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= nb; j++) {
-            size_t best = one[j - 1] + !same_char(a[i - 1], b[j - 1]);
-            if (one[j] + 1 < best) best = one[j] + 1;
-            if (cur[j - 1] + 1 < best) best = cur[j - 1] + 1;
-            if (i > 1 && j > 1 && same_char(a[i - 1], b[j - 2]) &&
-                same_char(a[i - 2], b[j - 1]) && two[j - 2] + 1 < best)
-                best = two[j - 2] + 1;
-            cur[j] = best;
-        }
-        size_t *t = two;
-        two = one;
-        one = cur;
-        cur = t;
-    }
-    size_t d = one[nb];
-    free(rows);
-    return d;
-}
-
 const char *sq_suggest_name(const char *name, const char *const *cands, size_t n) {
     size_t len = strlen(name), limit = len / 3;
     if (limit < 1) limit = 1;
@@ -451,7 +418,7 @@ const char *sq_suggest_name(const char *name, const char *const *cands, size_t n
     for (size_t i = 0; i < n && len <= 256; i++) {
         size_t cl = cands[i] ? strlen(cands[i]) : 0;
         if (!cands[i] || (cl > len ? cl - len : len - cl) > limit) continue;
-        size_t d = distance(name, cands[i]);
+        size_t d = sq_edit_distance(name, len, cands[i], cl, limit);
         if (d < best) {
             best = d;
             pick = cands[i];

@@ -118,40 +118,56 @@ int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *a
     return eq(a, b, &c);
 }
 
-static int walk_list(SqExprList *l, int (*fn)(SqExpr *, void *), void *arg) {
+static int each_in(SqExprList *l, int (*fn)(SqExpr **slot, void *arg), void *arg) {
     for (uint32_t i = 0; i < l->n; i++)
-        if (sq_expr_walk(l->items[i], fn, arg)) return 1;
+        if (fn(&l->items[i], arg)) return 1;
     return 0;
+}
+
+/* Absent optional children (NULL) are skipped. */
+#define EACH(slot) if ((slot) && fn(&(slot), arg)) return 1
+
+int sq_expr_each_child(SqExpr *e, int (*fn)(SqExpr **slot, void *arg), void *arg) {
+    switch ((SqExprKind)e->kind) {
+    case SQX_UNARY: case SQX_ISNULL: EACH(e->u.bin.l); return 0;
+    case SQX_BINARY: case SQX_IS: EACH(e->u.bin.l); EACH(e->u.bin.r); return 0;
+    case SQX_LIKE: EACH(e->u.like.x); EACH(e->u.like.pattern); EACH(e->u.like.escape); return 0;
+    case SQX_BETWEEN: EACH(e->u.between.x); EACH(e->u.between.lo); EACH(e->u.between.hi); return 0;
+    case SQX_IN_LIST: EACH(e->u.in.x); return each_in(&e->u.in.list, fn, arg);
+    case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY: EACH(e->u.sub.x); return 0;
+    case SQX_CASE:
+        EACH(e->u.cas.operand);
+        for (uint32_t i = 0; i < e->u.cas.n_arms; i++) {
+            EACH(e->u.cas.arms[i].when);
+            EACH(e->u.cas.arms[i].then);
+        }
+        EACH(e->u.cas.else_);
+        return 0;
+    case SQX_CAST: EACH(e->u.cast.x); return 0;
+    case SQX_COLLATE: EACH(e->u.collate.x); return 0;
+    case SQX_FUNC: return each_in(&e->u.func.args, fn, arg);
+    case SQX_VECTOR: return each_in(&e->u.list, fn, arg);
+    default: return 0;
+    }
+}
+
+#undef EACH
+
+typedef struct WalkCtx {
+    int (*fn)(SqExpr *, void *);
+    void *arg;
+} WalkCtx;
+
+static int walk_slot(SqExpr **slot, void *arg) {
+    WalkCtx *w = arg;
+    return sq_expr_walk(*slot, w->fn, w->arg);
 }
 
 int sq_expr_walk(SqExpr *e, int (*fn)(SqExpr *, void *), void *arg) {
     if (!e) return 0;
     if (fn(e, arg)) return 1;
-    switch ((SqExprKind)e->kind) {
-    case SQX_UNARY: case SQX_ISNULL: return sq_expr_walk(e->u.bin.l, fn, arg);
-    case SQX_BINARY: case SQX_IS:
-        return sq_expr_walk(e->u.bin.l, fn, arg) || sq_expr_walk(e->u.bin.r, fn, arg);
-    case SQX_LIKE:
-        return sq_expr_walk(e->u.like.x, fn, arg) || sq_expr_walk(e->u.like.pattern, fn, arg) ||
-               sq_expr_walk(e->u.like.escape, fn, arg);
-    case SQX_BETWEEN:
-        return sq_expr_walk(e->u.between.x, fn, arg) || sq_expr_walk(e->u.between.lo, fn, arg) ||
-               sq_expr_walk(e->u.between.hi, fn, arg);
-    case SQX_IN_LIST: return sq_expr_walk(e->u.in.x, fn, arg) || walk_list(&e->u.in.list, fn, arg);
-    case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY: return sq_expr_walk(e->u.sub.x, fn, arg);
-    case SQX_CASE:
-        if (sq_expr_walk(e->u.cas.operand, fn, arg)) return 1;
-        for (uint32_t i = 0; i < e->u.cas.n_arms; i++)
-            if (sq_expr_walk(e->u.cas.arms[i].when, fn, arg) ||
-                sq_expr_walk(e->u.cas.arms[i].then, fn, arg))
-                return 1;
-        return sq_expr_walk(e->u.cas.else_, fn, arg);
-    case SQX_CAST: return sq_expr_walk(e->u.cast.x, fn, arg);
-    case SQX_COLLATE: return sq_expr_walk(e->u.collate.x, fn, arg);
-    case SQX_FUNC: return walk_list(&e->u.func.args, fn, arg);
-    case SQX_VECTOR: return walk_list(&e->u.list, fn, arg);
-    default: return 0;
-    }
+    WalkCtx w = {fn, arg};
+    return sq_expr_each_child(e, walk_slot, &w);
 }
 
 /* ------------------------------------------------------------------ */

@@ -216,5 +216,8 @@ SqExpr *sq_expr_copy(SqArena *a, const SqExpr *e);
 /* Call fn on e and every node below it (not into subqueries), parents
 ** first; stop and return nonzero when fn returns nonzero. */
 int sq_expr_walk(SqExpr *e, int (*fn)(SqExpr *e, void *arg), void *arg);
+/* Call fn on the slot of each direct child of e (not into subqueries),
+** in written order; stop and return nonzero when fn does. */
+int sq_expr_each_child(SqExpr *e, int (*fn)(SqExpr **slot, void *arg), void *arg);
 
 #endif

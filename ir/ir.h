@@ -175,6 +175,36 @@ typedef struct IrCore {
 ** SELECT core (a compound, a VALUES list). */
 int ir_core_split(IrRel **top, IrCore *out);
 
+/* How the rows of a query block are used by what holds it. */
+typedef enum IrCoreUse {
+    IR_USE_ROOT,   /* the statement's result */
+    IR_USE_FROM,   /* a derived table in a FROM clause */
+    IR_USE_CTE,    /* the body of a common table expression */
+    IR_USE_SCALAR, /* a scalar subquery: its first row's first value */
+    IR_USE_EXISTS, /* EXISTS: only whether there is a row */
+    IR_USE_IN,     /* IN (subquery): the set of its values */
+} IrCoreUse;
+
+/* Where a query block sits, for ir_visit_cores's callback. */
+typedef struct IrCoreSite {
+    uint8_t use;           /* IrCoreUse of the block, or of the compound it is a term of */
+    uint8_t in_compound;   /* a term of a compound SELECT */
+    const SqExpr *sub;     /* the subquery expression (SCALAR, EXISTS, IN), or NULL */
+    const IrCte *cte;      /* IR_USE_CTE: the CTE */
+    const char *copies_ignored; /* why copies of its rows make no difference
+                                   (an enclosing EXISTS or IN, or a UNION,
+                                   INTERSECT or EXCEPT that removes them), or NULL */
+} IrCoreSite;
+
+/* Called with c NULL for a block that is not a core (a compound or a
+** VALUES list), after its terms. */
+typedef void (*IrCoreFn)(void *arg, IrRel **top, const IrCore *c, const IrCoreSite *site);
+/* Call fn on every query block of the tree at *top: CTE bodies, derived
+** tables in FROM, subqueries in expressions and compound terms, each
+** before the block that holds it.  Views expanded in place (IRF_VIEW) are
+** not entered: their text is the schema's, not the statement's. */
+void ir_visit_cores(IrRel **top, IrCoreFn fn, void *arg);
+
 /* ---- editing (ir_edit.c) ------------------------------------------------ */
 
 /* The conjuncts of an AND tree, left to right, appended to out. */

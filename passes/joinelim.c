@@ -402,64 +402,14 @@ static void analyse_core(JoinElim *je, IrRel **top, const IrCore *c, const char 
 /* Visiting every core                                                 */
 /* ------------------------------------------------------------------ */
 
-static void visit(JoinElim *je, IrRel **top, const char *set_why);
-
-/* EXISTS and IN ignore how often a row comes out of their subquery. */
-static int sub_cb(SqExpr *e, void *arg) {
-    if (!je_is_sub(e) || !e->u.sub.rel) return 0;
-    visit(arg, &e->u.sub.rel, e->kind == SQX_EXISTS ? "EXISTS ignores them"
-                              : e->kind == SQX_IN_SUBQUERY ? "IN ignores them" : NULL);
-    return 0;
-}
-
-static int sub_slot(SqExpr **slot, void *arg) {
-    sq_expr_walk(*slot, sub_cb, arg);
-    return 0;
-}
-
-static void visit_from(JoinElim *je, IrRel *r) {
-    if (r->kind == IR_JOIN) {
-        visit_from(je, r->u.join.left);
-        visit_from(je, r->u.join.right);
-        ir_rel_exprs(r, sub_slot, je);
-    } else if (r->kind == IR_PROJECT && (r->flags & IRF_FROM_ITEM) && !(r->flags & IRF_VIEW)) {
-        visit(je, &r->input, NULL);
-    }
-}
-
-/* A compound other than UNION ALL gives each row once, whatever copies
-** its operands give; under UNION ALL they keep what the compound has. */
-static void visit_compound(JoinElim *je, IrRel *r, const char *set_why) {
-    static const char *const removes[] = {"UNION removes them", NULL, "INTERSECT removes them",
-                                          "EXCEPT removes them"};
-    while (r && (r->kind == IR_LIMIT || r->kind == IR_SORT)) {
-        if (r->kind == IR_LIMIT) set_why = NULL; /* which rows a LIMIT keeps depends on copies */
-        r = r->input;
-    }
-    if (r && r->kind == IR_SETOP) {
-        if (r->u.setop.op < SQ_ARRAY_LEN(removes) && removes[r->u.setop.op])
-            set_why = removes[r->u.setop.op];
-        visit(je, &r->u.setop.left, set_why);
-        visit(je, &r->u.setop.right, set_why);
-    }
-}
-
-static void visit(JoinElim *je, IrRel **top, const char *set_why) {
-    IrRel *r = *top;
-    if (r->with)
-        for (uint32_t i = 0; i < r->with->n_ctes; i++)
-            if (r->with->ctes[i]->body) visit(je, &r->with->ctes[i]->body, NULL);
-    IrCore c;
-    if (!ir_core_split(top, &c)) {
-        visit_compound(je, r, set_why);
-        return;
-    }
-    visit_from(je, c.from);
-    for (IrRel *x = *top; x && x != c.from; x = x->input) ir_rel_exprs(x, sub_slot, je);
-    /* copies matter to aggregates, windows and LIMIT; DISTINCT removes them */
-    if (c.agg || c.window || (c.limit && !c.distinct)) set_why = NULL;
-    else if (c.distinct) set_why = "DISTINCT removes them";
-    analyse_core(je, top, &c, set_why);
+/* Copies of a core's rows matter to its aggregates, windows and LIMIT;
+** its DISTINCT removes them; otherwise the site says whether they matter. */
+static void visit_core(void *arg, IrRel **top, const IrCore *c, const IrCoreSite *site) {
+    if (!c) return;
+    const char *set_why = site->copies_ignored;
+    if (c->agg || c->window || (c->limit && !c->distinct)) set_why = NULL;
+    else if (c->distinct) set_why = "DISTINCT removes them";
+    analyse_core(arg, top, c, set_why);
 }
 
 /* ------------------------------------------------------------------ */
@@ -490,7 +440,7 @@ int sq_joinelim_run(SqPassCtx *ctx, IrQuery *q) {
     je.nm.ctx = &je;
     je.nm.column = name_column;
     je.nm.subquery = name_subquery;
-    visit(&je, &q->root, NULL);
+    ir_visit_cores(&q->root, visit_core, &je);
     sq_buf_free(&je.text);
     /* visiting order is deterministic; source order reads better */
     if (res->n_findings > 1)

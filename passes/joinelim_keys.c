@@ -486,6 +486,7 @@ static void report_fanout(JeCore *k, SqAggItem *it, const SqJeJoin *j) {
     JoinElim *je = k->je;
     SqJeFinding *f = je_add_finding(k, SQ_JE_FANOUT_AGG, j->join->span, 1);
     f->join = j->join;
+    f->agg = it;
     f->repeats = !it->star && !agg_reads(it, j->item);
     je_add_item(f, j->item);
     ir_sql_call(&je->text, it->name, it->distinct, it->star, &it->args, it->filter, &je->nm);

@@ -54,6 +54,7 @@ typedef struct SqJeFinding {
     IrRel *drop;           /* REMOVABLE: the FROM item that can go */
     IrRel *holder;         /* IMPLIED, DUPLICATE: the JOIN or WHERE FILTER holding */
     SqExpr *cond;          /* ... this conjunct */
+    const SqAggItem *agg;  /* FANOUT_AGG: the first aggregate that counts copies */
 } SqJeFinding;
 
 /* One analysed join: it brings in item, a base table. */

@@ -26,7 +26,10 @@ const char *sq_diag_slug(SqDiagCode c) { return code_table[c].slug; }
 const char *sq_diag_summary(SqDiagCode c) { return code_table[c].summary; }
 
 const char *sq_severity_name(SqSeverity s) {
-    return s == SQ_SEV_ERROR ? "error" : s == SQ_SEV_WARNING ? "warning" : "note";
+    return s == SQ_SEV_ERROR     ? "error"
+           : s == SQ_SEV_WARNING ? "warning"
+           : s == SQ_SEV_INFO    ? "info"
+                                 : "note";
 }
 
 void sq_diags_init(SqDiags *d, const SqSrcSet *srcs) {
@@ -97,6 +100,19 @@ SqDiag *sq_diag_add_named(SqDiags *d, SqSeverity sev, const char *code,
     char *msg = vformat(fmt, ap);
     va_end(ap);
     return diag_push(d, sev, code, span, msg);
+}
+
+SqDiag *sq_diag_vadd_named(SqDiags *d, SqSeverity sev, const char *code, SrcSpan span,
+                           const char *fmt, va_list ap) {
+    return diag_push(d, sev, code, span, vformat(fmt, ap));
+}
+
+void sq_diag_set_severity(SqDiags *d, SqDiag *g, SqSeverity sev) {
+    if (g->sev == SQ_SEV_ERROR) d->n_errors--;
+    else if (g->sev == SQ_SEV_WARNING) d->n_warnings--;
+    g->sev = sev;
+    if (sev == SQ_SEV_ERROR) d->n_errors++;
+    else if (sev == SQ_SEV_WARNING) d->n_warnings++;
 }
 
 void sq_diag_note(SqDiag *g, SrcSpan span, const char *fmt, ...) {

@@ -11,6 +11,7 @@
 #ifndef SQ_DIAG_H
 #define SQ_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "jsonw.h"
@@ -25,7 +26,9 @@ typedef enum SqDiagCode {
     SQ_DIAG_CODE_COUNT
 } SqDiagCode;
 
-typedef enum SqSeverity { SQ_SEV_NOTE, SQ_SEV_WARNING, SQ_SEV_ERROR } SqSeverity;
+/* NOTE: what a pass did or why it did not (never a problem); INFO: a lint
+** finding worth a look.  Ordered: a threshold compares them. */
+typedef enum SqSeverity { SQ_SEV_NOTE, SQ_SEV_INFO, SQ_SEV_WARNING, SQ_SEV_ERROR } SqSeverity;
 
 typedef struct SqDiagNote {
     SrcSpan span; /* file 0: a note without a location */
@@ -66,6 +69,10 @@ SqDiag *sq_diag_add(SqDiags *d, SqSeverity sev, SqDiagCode code, SrcSpan span,
 /* Same with a free-form code string (lint rule names). */
 SqDiag *sq_diag_add_named(SqDiags *d, SqSeverity sev, const char *code,
                           SrcSpan span, const char *fmt, ...) SQ_PRINTF(5, 6);
+SqDiag *sq_diag_vadd_named(SqDiags *d, SqSeverity sev, const char *code, SrcSpan span,
+                           const char *fmt, va_list ap);
+/* Change a diagnostic's severity, keeping the counts right. */
+void sq_diag_set_severity(SqDiags *d, SqDiag *g, SqSeverity sev);
 void sq_diag_note(SqDiag *g, SrcSpan span, const char *fmt, ...) SQ_PRINTF(3, 4);
 void sq_diag_help(SqDiag *g, const char *fmt, ...) SQ_PRINTF(2, 3);
 

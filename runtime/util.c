@@ -90,3 +90,39 @@ char *sq_read_file(const char *path, size_t *len, int *err) {
     *err = 0;
     return buf;
 }
+
+static int same_char(char a, char b) {
+    return sq_ascii_lower((unsigned char)a) == sq_ascii_lower((unsigned char)b);
+}
+
+/* Rows i-2, i-1 and i of the dynamic-programming table are kept. */
+size_t sq_edit_distance(const char *a, size_t na, const char *b, size_t nb, size_t cap) {
+    if ((na > nb ? na - nb : nb - na) > cap) return cap + 1;
+    size_t stack[3 * 65];
+    size_t *rows = nb <= 64 ? stack : sq_malloc(3 * (nb + 1) * sizeof *rows);
+    size_t *two = rows, *one = rows + nb + 1, *cur = rows + 2 * (nb + 1);
+    size_t d = cap + 1;
+    for (size_t j = 0; j <= nb; j++) one[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t low = cur[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t best = one[j - 1] + !same_char(a[i - 1], b[j - 1]);
+            if (one[j] + 1 < best) best = one[j] + 1;
+            if (cur[j - 1] + 1 < best) best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && same_char(a[i - 1], b[j - 2]) && same_char(a[i - 2], b[j - 1]) &&
+                two[j - 2] + 1 < best)
+                best = two[j - 2] + 1;
+            cur[j] = best;
+            if (best < low) low = best;
+        }
+        if (low > cap) goto out;
+        size_t *t = two;
+        two = one;
+        one = cur;
+        cur = t;
+    }
+    d = one[nb] <= cap ? one[nb] : cap + 1;
+out:
+    if (rows != stack) free(rows);
+    return d;
+}

@@ -43,4 +43,10 @@ int sq_stricmp(const char *a, const char *b);
 ** NULL and stores errno in *err.  The caller frees the buffer. */
 char *sq_read_file(const char *path, size_t *len, int *err);
 
+/* Edits turning a[0..na) into b[0..nb): insertions, deletions,
+** substitutions and swaps of two neighbours (a typo's usual kinds), ASCII
+** case ignored.  Stops early and returns cap + 1 once every way needs
+** more than cap edits ("did you mean" needs only the close ones). */
+size_t sq_edit_distance(const char *a, size_t na, const char *b, size_t nb, size_t cap);
+
 #endif

@@ -1,0 +1,418 @@
+/*
+** cmd_lint.c -- `squint lint`: find likely bugs in SQL and benchmark gold
+** queries.
+**
+** Layer: cli.  Every query of every FILE (read as `squint check` reads
+** them) is bound, lowered and given to the lint rules (passes/lint); with
+** a database (--db, --db-root) the data rules run on it too
+** (backend/sqlite/lint_data.h).  Syntax and binding errors are findings as
+** well, the name errors under the binder rules' names.  Then the findings
+** are filtered -- rules turned off, `-- noqa` comments, the ignore entries
+** and threshold of the configuration (lint_config.h), --severity -- sorted
+** by position and written as text, JSON or SARIF (lint_output.h).
+** Problems with the input itself (unreadable files, schemas,
+** configurations) go to standard error and make the exit status 2.
+*/
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../backend/sqlite/lint_data.h"
+#include "cli.h"
+#include "cli_queries.h"
+#include "lint_config.h"
+#include "lint_output.h"
+
+static const char usage_head[] =
+    "usage: squint lint [options] FILE...\n"
+    "\n"
+    "Find likely bugs in SQL: in .sql files and in benchmark files (Spider or BIRD\n"
+    "dev.json, SQL<TAB>db_id lines, BIRD predictions), as 'squint check' reads\n"
+    "them.  Each finding names its rule, the exact expression and what to do;\n"
+    "docs/rules.md explains every rule.  With --db or --db-root the rules that need\n"
+    "the data run too: each query is run read-only on its database.\n"
+    "\n"
+    "rules:\n"
+    "      --rules LIST       run only these rules (names or ids, comma-separated)\n"
+    "      --disable LIST     do not run these rules\n"
+    "      --severity LEVEL   report findings at or above LEVEL: info (default),\n"
+    "                         warning or error\n"
+    "      --config FILE      read this configuration instead of the nearest\n"
+    "                         .squint.json above each FILE\n"
+    "      --no-config        read no configuration file\n"
+    "      --no-data          do not run queries on the database, even when one is\n"
+    "                         given (schema rules only)\n"
+    "      --timeout SEC      time limit for each query run on the database\n"
+    "                         (default 10)\n"
+    "      --list-rules       list the rules and exit\n"
+    "\n"
+    "output:\n"
+    "  -f, --format FMT       text (default), json or sarif (SARIF 2.1.0)\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "input:\n";
+
+static const char usage_tail[] =
+    "\n"
+    "exit status: 0 no findings at or above the threshold, 1 findings, 2 usage\n"
+    "error, unreadable input, schema or configuration\n";
+
+static const CliOpt lint_opts[] = {
+    {"rules", 0, 1},   {"disable", 0, 1},  {"severity", 0, 1},   {"config", 0, 1},
+    {"no-config", 0, 0}, {"no-data", 0, 0}, {"timeout", 0, 1},   {"list-rules", 0, 0},
+    {"format", 'f', 1}, {"help", 'h', 0},   CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
+
+/* An open database, by path. */
+typedef struct OpenDb {
+    char *path;
+    SqDb *db;             /* NULL when it could not be opened (reported) */
+} OpenDb;
+
+/* What applies to the findings of one FILE. */
+typedef struct FileSettings {
+    const char *path;
+    const LintConfig *config;                /* NULL: none */
+    SqLintConfig rules;                      /* the configuration's, then the options' */
+    int threshold;                           /* SqSeverity */
+} FileSettings;
+
+typedef struct LintRun {
+    CliQueries cq;
+    LintFormat format;
+    uint8_t only[SQ_LINT__COUNT], has_only;  /* --rules */
+    uint8_t disable[SQ_LINT__COUNT];        /* --disable */
+    int threshold;                           /* --severity, or -1 */
+    const char *config_path;                 /* --config */
+    int no_config, no_data;
+    double timeout;
+    SqArena *arena;                          /* configurations, paths */
+    LintConfig *configs;                     /* one per distinct file read */
+    uint32_t n_configs, cap_configs;
+    int config_failed;
+    FileSettings *cur;                       /* the current FILE's */
+    OpenDb *dbs;
+    uint32_t n_dbs, cap_dbs;
+    LintTotals totals;
+    size_t first_diag;                       /* diagnostics before this are not the FILE's */
+    const FileSettings **diag_file;          /* per diagnostic: its FILE's settings */
+    size_t n_tagged;
+} LintRun;
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+/* ------------------------------------------------------------------ */
+
+static int rule_list(const char *opt, const char *list, uint8_t *set) {
+    char *copy = sq_strdup(list);
+    int ok = 1;
+    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+        int r = sq_lint_rule_find(tok);
+        if (r < 0) {
+            fprintf(stderr, "squint lint: %s: no rule named '%s' (see squint lint --list-rules)\n",
+                    opt, tok);
+            ok = 0;
+            break;
+        }
+        set[r] = 1;
+    }
+    free(copy);
+    return ok;
+}
+
+static void list_rules(void) {
+    printf("%-6s %-26s %-8s %-7s %s\n", "id", "name", "severity", "level", "summary");
+    for (int i = 0; i < SQ_LINT__COUNT; i++) {
+        const SqLintRule *r = sq_lint_rule((SqLintRuleId)i);
+        printf("%-6s %-26s %-8s %-7s %s\n", r->id, r->name, sq_severity_name((SqSeverity)r->sev),
+               r->level == SQ_LINT_DATA ? "data" : "schema", r->summary);
+    }
+}
+
+static int own_option(void *ctx, const char *name, const char *val) {
+    LintRun *r = ctx;
+    if (strcmp(name, "help") == 0) {
+        cli_queries_usage(stdout, usage_head, usage_tail);
+        return SQ_EXIT_OK;
+    } else if (strcmp(name, "list-rules") == 0) {
+        list_rules();
+        return SQ_EXIT_OK;
+    } else if (strcmp(name, "rules") == 0) {
+        r->has_only = 1;
+        if (!rule_list("--rules", val, r->only)) return SQ_EXIT_USAGE;
+    } else if (strcmp(name, "disable") == 0) {
+        if (!rule_list("--disable", val, r->disable)) return SQ_EXIT_USAGE;
+    } else if (strcmp(name, "severity") == 0) {
+        r->threshold = lint_severity_parse(val);
+        if (r->threshold < SQ_SEV_INFO) {
+            fprintf(stderr, "squint lint: --severity takes info, warning or error\n");
+            return SQ_EXIT_USAGE;
+        }
+    } else if (strcmp(name, "config") == 0) {
+        r->config_path = val;
+    } else if (strcmp(name, "no-config") == 0) {
+        r->no_config = 1;
+    } else if (strcmp(name, "no-data") == 0) {
+        r->no_data = 1;
+    } else if (strcmp(name, "timeout") == 0) {
+        char *end;
+        r->timeout = strtod(val, &end);
+        if (*end || r->timeout <= 0) {
+            fprintf(stderr, "squint lint: --timeout takes a number of seconds above 0\n");
+            return SQ_EXIT_USAGE;
+        }
+    } else if (strcmp(name, "format") == 0) {
+        if (strcmp(val, "text") == 0) r->format = LINT_FMT_TEXT;
+        else if (strcmp(val, "json") == 0) r->format = LINT_FMT_JSON;
+        else if (strcmp(val, "sarif") == 0) r->format = LINT_FMT_SARIF;
+        else {
+            fprintf(stderr, "squint lint: --format takes text, json or sarif\n");
+            return SQ_EXIT_USAGE;
+        }
+    } else {
+        cli_queries_usage(stderr, usage_head, usage_tail);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Configuration                                                       */
+/* ------------------------------------------------------------------ */
+
+static const LintConfig *config_at(LintRun *r, const char *path) {
+    for (size_t i = 0; i < r->n_configs; i++)
+        if (strcmp(r->configs[i].path, path) == 0) return &r->configs[i];
+    LintConfig *c = SQ_ARENA_APPEND(r->arena, r->configs, r->n_configs, r->cap_configs);
+    if (lint_config_load(c, r->arena, path, &r->cq.srcs, &r->cq.diags) < 0) {
+        r->config_failed = 1;
+        r->n_configs--;
+        return NULL;
+    }
+    return c;
+}
+
+/* The rules for one FILE: the configuration's, then the options'. */
+static void settle(LintRun *r, FileSettings *f) {
+    const LintConfig *c = f->config;
+    sq_lint_config_init(&f->rules);
+    for (int i = 0; i < SQ_LINT__COUNT; i++) {
+        if (c && ((c->has_only && !c->only[i]) || c->disable[i])) f->rules.enabled[i] = 0;
+        if (c && c->sev[i] >= 0) f->rules.sev[i] = (uint8_t)c->sev[i];
+        if (r->has_only) f->rules.enabled[i] = r->only[i];
+        if (r->disable[i]) f->rules.enabled[i] = 0;
+    }
+    f->threshold = r->threshold >= 0 ? r->threshold
+                   : c && c->threshold >= 0 ? c->threshold : SQ_SEV_INFO;
+}
+
+static int start_file(LintRun *r, const char *path) {
+    const char *cfg = r->config_path;
+    if (!cfg && !r->no_config) cfg = lint_config_find(r->arena, path);
+    FileSettings *f = sq_arena_alloc(r->arena, sizeof *f);
+    memset(f, 0, sizeof *f);
+    f->path = path;
+    f->config = cfg ? config_at(r, cfg) : NULL;
+    settle(r, f);
+    r->cur = f;
+    return cfg && !f->config ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Each query                                                          */
+/* ------------------------------------------------------------------ */
+
+static SqDb *database(LintRun *r, const char *db_id) {
+    const char *path = r->no_data ? NULL : cli_schema_db_path(&r->cq.schema, db_id);
+    if (!path) return NULL;
+    for (size_t i = 0; i < r->n_dbs; i++)
+        if (strcmp(r->dbs[i].path, path) == 0) return r->dbs[i].db;
+    OpenDb *o = SQ_ARENA_APPEND(r->arena, r->dbs, r->n_dbs, r->cap_dbs);
+    o->path = sq_arena_strdup(r->arena, path);
+    char *err = NULL;
+    o->db = sq_db_open(path, &err);
+    if (!o->db) {
+        fprintf(stderr, "squint lint: %s: %s (data rules skipped)\n", path, err ? err : "cannot open");
+        free(err);
+    }
+    return o->db;
+}
+
+static void lint_query(void *ctx, CliQuery *q) {
+    LintRun *r = ctx;
+    SqDb *db = database(r, q->item->db_id);
+    SqPassCtx pc;
+    sq_pass_ctx_init(&pc, q->arena, q->cat, r->cq.names, &r->cq.diags);
+    SqLint l;
+    sq_lint_init(&l, &pc, q->ir, &r->cur->rules, &r->cq.srcs, db != NULL);
+    sq_lint_query(&l);
+    if (db) {
+        const SqSrc *src = q->item->sql;
+        const char *sql = sq_arena_strndup(q->arena, src->text + q->stmt->span.start,
+                                           q->stmt->span.end - q->stmt->span.start);
+        SqLintDataOptions opt = {r->timeout};
+        sq_lint_data(&l, db, sql, q->stmt->span, &opt);
+    }
+}
+
+/* Remember which FILE's settings the new diagnostics fall under. */
+static void tag_diags(LintRun *r, const FileSettings *f) {
+    size_t n = r->cq.diags.n;
+    r->diag_file = sq_realloc(r->diag_file, (n + 1) * sizeof *r->diag_file);
+    for (size_t i = r->n_tagged; i < n; i++) r->diag_file[i] = f;
+    r->n_tagged = n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Filtering                                                           */
+/* ------------------------------------------------------------------ */
+
+/* Problems with the input rather than with its SQL. */
+static int is_input_problem(const SqDiag *g) {
+    return strncmp(g->code, "E00", 3) == 0 || strncmp(g->code, "E02", 3) == 0;
+}
+
+/* Whether a "-- noqa" comment on the finding's line covers rule. */
+static int noqa(const SqDiags *d, const SqDiag *g, const SqLintRule *rule) {
+    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
+    if (!src) return 0;
+    SqSrcPos p = sq_src_locate(src, g->span.start);
+    const char *line = p.file->text + p.offset - (p.col - 1);
+    const char *end = strchr(line, '\n');
+    size_t n = end ? (size_t)(end - line) : strlen(line);
+    for (const char *c = line; c + 7 <= line + n; c++) {
+        if (strncmp(c, "-- noqa", 7) != 0) continue;
+        const char *q = c + 7;
+        if (*q != ':') return 1; /* every rule */
+        q++;
+        while (q < line + n) {
+            while (q < line + n && (*q == ' ' || *q == ',')) q++;
+            const char *w = q;
+            while (q < line + n && *q != ' ' && *q != ',' && *q != '\t' && *q != '\r') q++;
+            size_t wn = (size_t)(q - w);
+            if (wn && ((rule && ((strlen(rule->name) == wn && strncmp(rule->name, w, wn) == 0) ||
+                                 (strlen(rule->id) == wn && strncmp(rule->id, w, wn) == 0))) ||
+                       (strlen(g->code) == wn && strncmp(g->code, w, wn) == 0)))
+                return 1;
+            if (!wn) break;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* The item's number (question_id 12, item 3, line 7), or -1. */
+static int64_t item_number(const SqDiags *d, const SqDiag *g) {
+    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
+    if (!src || !src->item) return -1;
+    const char *sp = strrchr(src->item, ' ');
+    return sp ? strtoll(sp + 1, NULL, 10) : -1;
+}
+
+/* Give binder errors their rule's name and every rule's finding its
+** configured severity; 0 when the finding is dropped. */
+static int keep(LintRun *r, size_t i, int *is_problem) {
+    SqDiag *g = r->cq.diags.items[i];
+    const FileSettings *f = i < r->n_tagged ? r->diag_file[i] : NULL;
+    *is_problem = is_input_problem(g) || !f;
+    if (*is_problem) return 0;
+    int rule = sq_lint_rule_find(g->code);
+    if (rule < 0 && (rule = sq_lint_rule_of_diag(g->code)) >= 0)
+        g->code = sq_lint_rule((SqLintRuleId)rule)->name;
+    if (rule >= 0) {
+        if (!f->rules.enabled[rule]) return 0;
+        if (f->rules.sev[rule] != g->sev)
+            sq_diag_set_severity(&r->cq.diags, g, (SqSeverity)f->rules.sev[rule]);
+    }
+    if ((int)g->sev < f->threshold) return 0;
+    if (noqa(&r->cq.diags, g, rule >= 0 ? sq_lint_rule((SqLintRuleId)rule) : NULL)) return 0;
+    return !(f->config &&
+             lint_config_ignores(f->config, f->path, item_number(&r->cq.diags, g), rule));
+}
+
+typedef struct Sorted {
+    SqDiag *g;
+    const SqSrc *file;
+    uint32_t offset;
+    size_t index;
+} Sorted;
+
+static int by_position(const void *a, const void *b) {
+    const Sorted *x = a, *y = b;
+    uint32_t fx = x->file ? x->file->id : 0, fy = y->file ? y->file->id : 0;
+    if (fx != fy) return fx < fy ? -1 : 1;
+    if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Print the input problems to stderr and the kept findings to stdout;
+** returns the exit status. */
+static int report(LintRun *r) {
+    SqDiags *d = &r->cq.diags;
+    Sorted *s = sq_malloc((d->n + 1) * sizeof *s);
+    size_t n = 0, problems = 0;
+    SqBuf err = SQ_BUF_INIT;
+    for (size_t i = 0; i < d->n; i++) {
+        int is_problem;
+        if (keep(r, i, &is_problem)) {
+            const SqSrc *src = sq_src_get(d->srcs, d->items[i]->span.file);
+            SqSrcPos p = src ? sq_src_locate(src, d->items[i]->span.start) : (SqSrcPos){0};
+            s[n++] = (Sorted){d->items[i], p.file, p.offset, i};
+        } else if (is_problem) {
+            sq_diag_render_text(d, d->items[i], &err, r->cq.color ? SQ_RENDER_COLOR : 0);
+            problems += d->items[i]->sev == SQ_SEV_ERROR;
+        }
+    }
+    cli_flush(&err, stderr);
+    qsort(s, n, sizeof *s, by_position);
+    SqDiag **f = sq_malloc((n + 1) * sizeof *f);
+    for (size_t i = 0; i < n; i++) f[i] = s[i].g;
+    SqBuf out = SQ_BUF_INIT;
+    lint_output(&out, r->format, d, f, n, &r->totals, r->format == LINT_FMT_TEXT && isatty(1));
+    cli_flush(&out, stdout);
+    sq_buf_free(&out);
+    free(f);
+    free(s);
+    if (problems || r->cq.input_failed || r->cq.schema.n_failures || r->config_failed)
+        return SQ_EXIT_USAGE;
+    return n ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The command                                                         */
+/* ------------------------------------------------------------------ */
+
+static void lint_file(LintRun *r, const char *path) {
+    size_t stmts = r->cq.n_stmts, queries = r->cq.n_queries, items = r->cq.n_items;
+    tag_diags(r, NULL); /* a configuration's problems are input problems */
+    if (start_file(r, path) == 0) {
+        cli_queries_file(&r->cq, path, lint_query, r);
+        r->totals.files++;
+    }
+    r->totals.items += r->cq.n_items - items;
+    r->totals.statements += r->cq.n_stmts - stmts;
+    r->totals.queries += r->cq.n_queries - queries;
+    tag_diags(r, r->cur);
+}
+
+int cmd_lint(int argc, char **argv) {
+    LintRun r;
+    memset(&r, 0, sizeof r);
+    r.threshold = -1;
+    r.timeout = 10;
+    r.arena = sq_arena_new();
+    cli_queries_init(&r.cq, "lint");
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "lint");
+    int rc = cli_queries_read_options(&r.cq, &a, lint_opts, own_option, &r, usage_head,
+                                      usage_tail);
+    if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) {
+        for (int i = a.i; i < argc; i++) lint_file(&r, argv[i]);
+        rc = report(&r);
+    }
+    for (size_t i = 0; i < r.n_dbs; i++) sq_db_close(r.dbs[i].db);
+    free(r.diag_file);
+    cli_queries_free(&r.cq);
+    sq_arena_free(r.arena);
+    return rc;
+}

@@ -1,0 +1,252 @@
+/*
+** lint_config.c -- reading `.squint.json` (see lint_config.h).
+**
+** Layer: cli.  The file is read with runtime/json.h, which keeps
+** positions, so every problem is reported at its line and column.
+*/
+#include "lint_config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../runtime/json.h"
+
+#define CONFIG_NAME ".squint.json"
+
+int lint_severity_parse(const char *s) {
+    if (!s) return -1;
+    if (strcmp(s, "error") == 0) return SQ_SEV_ERROR;
+    if (strcmp(s, "warning") == 0) return SQ_SEV_WARNING;
+    if (strcmp(s, "info") == 0) return SQ_SEV_INFO;
+    if (strcmp(s, "note") == 0) return SQ_SEV_NOTE;
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Finding the file                                                    */
+/* ------------------------------------------------------------------ */
+
+static int is_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+const char *lint_config_find(SqArena *a, const char *input) {
+    char *dir;
+    if (strcmp(input, "-") == 0 || !strchr(input, '/')) {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) return NULL;
+        dir = sq_arena_strdup(a, cwd);
+    } else {
+        char *copy = sq_arena_strdup(a, input);
+        *strrchr(copy, '/') = 0;
+        char *abs = realpath(*copy ? copy : "/", NULL);
+        if (!abs) return NULL;
+        dir = sq_arena_strdup(a, abs);
+        free(abs);
+    }
+    for (;;) {
+        const char *cand = sq_arena_printf(a, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir,
+                                           CONFIG_NAME);
+        if (is_file(cand)) return cand;
+        char *slash = strrchr(dir, '/');
+        if (!slash || slash == dir) {
+            if (strcmp(dir, "/") == 0) return NULL;
+            dir = "/";
+            continue;
+        }
+        *slash = 0;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading it                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct Reader {
+    LintConfig *c;
+    SqArena *a;
+    SqSrc *src;
+    SqDiags *diags;
+    int bad;
+} Reader;
+
+static SrcSpan at(const Reader *r, const SqJson *v) {
+    return sq_span(r->src->id, v->start, v->end);
+}
+
+static void problem(Reader *r, const SqJson *v, const char *fmt, const char *arg) {
+    sq_diag_add(r->diags, SQ_SEV_ERROR, SQ_E_CONFIG, at(r, v), fmt, arg);
+    r->bad = 1;
+}
+
+static int rule_of(Reader *r, const SqJson *v) {
+    const char *s = sq_json_string(v);
+    int rule = s ? sq_lint_rule_find(s) : -1;
+    if (!s) problem(r, v, "expected a rule name%s", "");
+    else if (rule < 0) problem(r, v, "unknown lint rule '%s' (squint lint --list-rules lists them)", s);
+    return rule;
+}
+
+/* A JSON array of rule names, into set. */
+static void rule_list(Reader *r, const SqJson *v, uint8_t *set) {
+    if (v->kind != SQ_JSON_ARRAY) {
+        problem(r, v, "expected an array of rule names%s", "");
+        return;
+    }
+    for (uint32_t i = 0; i < v->n; i++) {
+        int rule = rule_of(r, v->items[i]);
+        if (rule >= 0) set[rule] = 1;
+    }
+}
+
+static void severities(Reader *r, const SqJson *v) {
+    if (v->kind != SQ_JSON_OBJECT) {
+        problem(r, v, "expected an object of rule: severity%s", "");
+        return;
+    }
+    for (uint32_t i = 0; i < v->n; i++) {
+        int rule = sq_lint_rule_find(v->keys[i]);
+        int sev = lint_severity_parse(sq_json_string(v->items[i]));
+        if (rule < 0) problem(r, v->items[i], "unknown lint rule '%s'", v->keys[i]);
+        else if (sev < SQ_SEV_INFO)
+            problem(r, v->items[i], "severity of %s must be \"error\", \"warning\" or \"info\"",
+                    v->keys[i]);
+        else r->c->sev[rule] = (int8_t)sev;
+    }
+}
+
+static void ignore_entry(Reader *r, const SqJson *v) {
+    if (v->kind != SQ_JSON_OBJECT) {
+        problem(r, v, "expected an object with file, items, rules, reason%s", "");
+        return;
+    }
+    LintIgnore *g = SQ_ARENA_APPEND(r->a, r->c->ignores, r->c->n_ignores, r->c->cap_ignores);
+    memset(g, 0, sizeof *g);
+    g->all_rules = 1;
+    for (uint32_t i = 0; i < v->n; i++) {
+        const char *k = v->keys[i];
+        const SqJson *x = v->items[i];
+        if (strcmp(k, "file") == 0) {
+            g->file = sq_json_string(x);
+            if (!g->file) problem(r, x, "\"file\" must be a string%s", "");
+        } else if (strcmp(k, "items") == 0) {
+            if (x->kind != SQ_JSON_ARRAY) {
+                problem(r, x, "\"items\" must be an array of numbers%s", "");
+                continue;
+            }
+            g->items = sq_arena_alloc(r->a, (x->n + 1) * sizeof *g->items);
+            for (uint32_t j = 0; j < x->n; j++) {
+                if (x->items[j]->kind != SQ_JSON_NUMBER || !x->items[j]->is_int)
+                    problem(r, x->items[j], "an item is a whole number%s", "");
+                else g->items[g->n_items++] = x->items[j]->inum;
+            }
+        } else if (strcmp(k, "rules") == 0) {
+            g->all_rules = 0;
+            rule_list(r, x, g->rules);
+        } else if (strcmp(k, "reason") != 0) {
+            problem(r, x, "unknown key '%s' in an ignore entry (file, items, rules, reason)", k);
+        }
+    }
+}
+
+static void lint_section(Reader *r, const SqJson *v) {
+    if (v->kind != SQ_JSON_OBJECT) {
+        problem(r, v, "\"lint\" must be an object%s", "");
+        return;
+    }
+    for (uint32_t i = 0; i < v->n; i++) {
+        const char *k = v->keys[i];
+        const SqJson *x = v->items[i];
+        if (strcmp(k, "rules") == 0) {
+            r->c->has_only = 1;
+            rule_list(r, x, r->c->only);
+        } else if (strcmp(k, "disable") == 0) {
+            rule_list(r, x, r->c->disable);
+        } else if (strcmp(k, "severity") == 0) {
+            severities(r, x);
+        } else if (strcmp(k, "threshold") == 0) {
+            int sev = lint_severity_parse(sq_json_string(x));
+            if (sev < SQ_SEV_INFO) problem(r, x, "\"threshold\" must be \"error\", \"warning\" or \"info\"%s", "");
+            else r->c->threshold = (int8_t)sev;
+        } else if (strcmp(k, "ignore") == 0) {
+            if (x->kind != SQ_JSON_ARRAY) problem(r, x, "\"ignore\" must be an array%s", "");
+            else
+                for (uint32_t j = 0; j < x->n; j++) ignore_entry(r, x->items[j]);
+        } else {
+            problem(r, x, "unknown key '%s' in \"lint\" (rules, disable, severity, threshold, "
+                          "ignore)", k);
+        }
+    }
+}
+
+int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
+                     SqDiags *diags) {
+    memset(c, 0, sizeof *c);
+    memset(c->sev, -1, sizeof c->sev);
+    c->threshold = -1;
+    c->path = sq_arena_strdup(a, path);
+    const char *slash = strrchr(path, '/');
+    c->dir = slash ? sq_arena_strndup(a, path, (size_t)(slash - path + 1)) : "";
+    int err;
+    SqSrc *src = sq_src_add_file(srcs, path, &err);
+    if (!src) {
+        sq_diag_add(diags, SQ_SEV_ERROR, SQ_E_CONFIG, sq_span(0, 0, 0), "cannot read %s: %s", path,
+                    strerror(err));
+        return -1;
+    }
+    SqJsonError jerr;
+    SqJson *doc = sq_json_parse(a, src->text, src->len, &jerr);
+    if (!doc) {
+        sq_diag_add(diags, SQ_SEV_ERROR, SQ_E_CONFIG, sq_span(src->id, jerr.offset, jerr.offset),
+                    "%s", jerr.msg);
+        return -1;
+    }
+    Reader r = {c, a, src, diags, 0};
+    if (doc->kind != SQ_JSON_OBJECT) {
+        problem(&r, doc, "a configuration is a JSON object%s", "");
+        return -1;
+    }
+    const SqJson *lint = sq_json_get(doc, "lint");
+    if (lint) lint_section(&r, lint);
+    return r.bad ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ignores                                                             */
+/* ------------------------------------------------------------------ */
+
+static int ends_with_path(const char *path, const char *tail) {
+    size_t n = strlen(path), m = strlen(tail);
+    if (m > n) return 0;
+    return strcmp(path + n - m, tail) == 0 && (m == n || path[n - m - 1] == '/');
+}
+
+static int file_matches(const LintConfig *c, const char *file, const char *pattern) {
+    if (ends_with_path(file, pattern)) return 1;
+    if (!*c->dir) return 0;
+    char *full = malloc(strlen(c->dir) + strlen(pattern) + 1);
+    strcpy(full, c->dir);
+    strcat(full, pattern);
+    int m = strcmp(file, full) == 0;
+    free(full);
+    return m;
+}
+
+int lint_config_ignores(const LintConfig *c, const char *file, int64_t item, int rule) {
+    for (uint32_t i = 0; i < c->n_ignores; i++) {
+        const LintIgnore *g = &c->ignores[i];
+        if (g->file && !file_matches(c, file, g->file)) continue;
+        if (!g->all_rules && (rule < 0 || !g->rules[rule])) continue;
+        if (g->items) {
+            uint32_t j = 0;
+            while (j < g->n_items && g->items[j] != item) j++;
+            if (j == g->n_items) continue;
+        }
+        return 1;
+    }
+    return 0;
+}

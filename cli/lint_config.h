@@ -1,0 +1,66 @@
+/*
+** lint_config.h -- `.squint.json`: a benchmark repository's lint settings.
+**
+** Layer: cli.  squint lint looks for the file next to each input and in
+** every directory above it (the nearest wins), or takes --config FILE.
+** docs/squint-lint.md shows the format:
+**
+**   { "lint": {
+**       "rules":     ["string-as-boolean", ...],   only these rules run
+**       "disable":   ["select-star", ...],          these do not
+**       "severity":  {"order-limit-ties": "info"},  per-rule severity
+**       "threshold": "warning",                     report at or above
+**       "ignore": [ {"file": "dev.json", "items": [12, 40],
+**                    "rules": ["order-limit-ties"], "reason": "..."} ] } }
+**
+** Rules are named by name or id.  An ignore entry without "file" applies
+** to every file, without "items" to every item, without "rules" to every
+** rule.  "file" matches an input path that equals it or ends in
+** "/" + it, relative to the configuration's directory or not.  "items"
+** are the numbers benchmark files give items: a BIRD question_id, a
+** Spider item's 0-based index, a line of a TSV or lines file.
+**
+** Problems in the file are E0004 diagnostics with positions; a
+** configuration with problems is not used (exit status 2).
+*/
+#ifndef SQ_LINT_CONFIG_H
+#define SQ_LINT_CONFIG_H
+
+#include "../passes/lint/lint.h"
+#include "../runtime/arena.h"
+#include "../runtime/diag.h"
+
+typedef struct LintIgnore {
+    const char *file;        /* NULL: every file */
+    int64_t *items;          /* NULL: every item */
+    uint32_t n_items;
+    uint8_t rules[SQ_LINT__COUNT];
+    uint8_t all_rules;
+} LintIgnore;
+
+typedef struct LintConfig {
+    const char *path;        /* the file read */
+    const char *dir;         /* its directory, with a trailing '/' ("" for .) */
+    uint8_t only[SQ_LINT__COUNT]; /* "rules": 1 for each named rule */
+    uint8_t has_only;
+    uint8_t disable[SQ_LINT__COUNT];
+    int8_t sev[SQ_LINT__COUNT];   /* -1: not set */
+    int8_t threshold;        /* SqSeverity, or -1 */
+    LintIgnore *ignores;
+    uint32_t n_ignores, cap_ignores;
+} LintConfig;
+
+/* The nearest .squint.json for input path (a file, or "-" for the current
+** directory), or NULL; in arena. */
+const char *lint_config_find(SqArena *a, const char *input);
+/* Read path into c (zeroed first); 0, or -1 with diagnostics in diags. */
+int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
+                     SqDiags *diags);
+/* Whether c ignores rule for item (a number, -1 when the item has none)
+** of the input file. */
+int lint_config_ignores(const LintConfig *c, const char *file, int64_t item, int rule);
+
+/* "info", "warning", "error" (and "note") to a severity; -1 if none. */
+int lint_severity_parse(const char *s);
+
+#endif

@@ -1,0 +1,25 @@
+/*
+** lint_output.h -- `squint lint`'s findings as text, JSON or SARIF 2.1.0.
+**
+** Layer: cli.  Takes the findings a run kept (diagnostics, sorted) and
+** writes them in one of three formats; docs/formats.md describes the JSON
+** and SARIF output field by field.
+*/
+#ifndef SQ_LINT_OUTPUT_H
+#define SQ_LINT_OUTPUT_H
+
+#include "../runtime/diag.h"
+#include "../runtime/strbuf.h"
+
+typedef enum LintFormat { LINT_FMT_TEXT, LINT_FMT_JSON, LINT_FMT_SARIF } LintFormat;
+
+/* What the run looked at, for the summaries. */
+typedef struct LintTotals {
+    size_t files, items, statements, queries;
+} LintTotals;
+
+/* Write findings[0..n) (diagnostics of d) to out. */
+void lint_output(SqBuf *out, LintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
+                 const LintTotals *totals, int color);
+
+#endif
