@@ -42,7 +42,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
                passes/jqg.c passes/joinelim.c passes/joinelim_keys.c passes/joinelim_print.c \
                passes/joinelim_rewrite.c passes/lint/lint.c passes/lint/lint_expr.c \
                passes/lint/lint_join.c passes/lint/lint_shape.c passes/lint/lint_range.c \
-               passes/lint/lint_keys.c
+               passes/lint/lint_keys.c passes/lint/lint_null.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c \
                backend/sqlite/lint_data.c

@@ -112,11 +112,6 @@ static int check_path(CliSchema *s) {
                 want_dir ? "not a directory" : "a directory; it needs a file");
         return -1;
     }
-    if (s->kind == CLI_SCHEMA_DB && is_sqlite_file(s->path) != 1) {
-        fprintf(stderr, "squint %s: --db '%s' is not a SQLite database (a DDL script "
-                "goes with --schema)\n", s->cmd, s->path);
-        return -1;
-    }
     return 0;
 }
 
@@ -154,7 +149,8 @@ static const SqJson *tables_doc(CliSchema *s) {
     return s->tables;
 }
 
-/* --schema: a .sqlite file or a DDL script. */
+/* --schema, --db: a .sqlite file or a script (for --db, DDL and INSERTs
+** that commands running queries run into an in-memory database). */
 static int load_file(CliSchema *s, Catalog *cat) {
     int is_db = is_sqlite_file(s->path);
     if (is_db == 1) return sq_catalog_load_sqlite(cat, s->path, s->srcs, s->diags);
@@ -227,7 +223,7 @@ static Catalog *load(CliSchema *s, const char *db_id, SrcSpan at, int *unknown) 
     *unknown = 0;
     switch (s->kind) {
     case CLI_SCHEMA_FILE: rc = load_file(s, cat); break;
-    case CLI_SCHEMA_DB: rc = sq_catalog_load_sqlite(cat, s->path, s->srcs, s->diags); break;
+    case CLI_SCHEMA_DB: rc = load_file(s, cat); break;
     case CLI_SCHEMA_DB_ROOT: rc = load_from_root(s, cat, db_id, at, unknown); break;
     case CLI_SCHEMA_TABLES:
         if (!tables_doc(s)) break;

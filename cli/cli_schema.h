@@ -12,8 +12,9 @@
 **
 **   --schema FILE   a DDL script or a .sqlite file (told apart by the
 **                   SQLite header, not the extension): one schema
-**   --db FILE       a SQLite database: one schema, and its data for
-**                   commands that run queries (cli_schema_db_path)
+**   --db FILE       a SQLite database, or a SQL script of DDL and INSERTs:
+**                   one schema, and its data for commands that run
+**                   queries (cli_schema_db_path; sq_db_open_file)
 **   --db-root DIR   Spider's layout: db_id X is DIR/X/X.sqlite
 **   --tables FILE   a Spider/BIRD tables.json; db_id X is its entry X
 **   --db-id ID      the db_id of items that name none

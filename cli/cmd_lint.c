@@ -229,7 +229,7 @@ static SqDb *database(LintRun *r, const char *db_id) {
     OpenDb *o = SQ_ARENA_APPEND(r->arena, r->dbs, r->n_dbs, r->cap_dbs);
     o->path = sq_arena_strdup(r->arena, path);
     char *err = NULL;
-    o->db = sq_db_open(path, &err);
+    o->db = sq_db_open_file(path, &err);
     if (!o->db) {
         fprintf(stderr, "squint lint: %s: %s (data rules skipped)\n", path, err ? err : "cannot open");
         free(err);

@@ -436,7 +436,7 @@ int sq_joinelim_run(SqPassCtx *ctx, IrQuery *q) {
     memset(res, 0, sizeof *res);
     ctx->results[sq_pass_index(sq_pass_find("joinelim"))] = res;
     if (!q->root) return 0;
-    JoinElim je = {q, res, ir_sql_aliases(q), {0}, SQ_BUF_INIT};
+    JoinElim je = {q, ctx->cat, res, ir_sql_aliases(q), {0}, SQ_BUF_INIT};
     je.nm.ctx = &je;
     je.nm.column = name_column;
     je.nm.subquery = name_subquery;

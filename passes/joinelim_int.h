@@ -20,6 +20,7 @@
 /* The pass's state for one query. */
 typedef struct JoinElim {
     IrQuery *q;
+    const Catalog *cat;
     SqJoinElim *res;
     const char **alias;  /* statement-unique FROM-item names, by rel id */
     IrNaming nm;         /* writes columns as alias.column */

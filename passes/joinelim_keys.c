@@ -236,8 +236,49 @@ static int fk_target(const CatTable *t, int32_t col, const CatTable **to, uint32
     return 0;
 }
 
+/* Lower-case letters and digits of s (no '_', no blanks), into out. */
+static size_t fold_name(const char *s, char *out, size_t cap) {
+    size_t n = 0;
+    for (; *s && n + 1 < cap; s++)
+        if (*s != '_' && *s != ' ') out[n++] = (char)sq_ascii_lower((unsigned char)*s);
+    out[n] = 0;
+    return n;
+}
+
+/* Whether column a of ta is named after table tb and its column b, as
+** foreign keys missing from a schema's metadata usually are: setCode for
+** sets.code, stadium_id for stadium.id. */
+static int named_after(const CatTable *ta, int32_t ca, const CatTable *tb, int32_t cb) {
+    char an[128], tn[128], bn[128];
+    fold_name(ta->cols[ca].name, an, sizeof an);
+    size_t t = fold_name(tb->name, tn, sizeof tn), b = fold_name(tb->cols[cb].name, bn, sizeof bn);
+    size_t a = strlen(an);
+    for (int strip = 0; strip <= 2 && strip < (int)t; strip++) { /* sets -> set, classes -> class */
+        size_t tl = t - (size_t)strip;
+        if (strip && tn[tl] != 's') break;
+        if (strip == 2 && tn[tl] != 'e') break;
+        if (a == tl + b && strncmp(an, tn, tl) == 0 && strcmp(an + tl, bn) == 0) return 1;
+    }
+    return 0;
+}
+
+/* Whether both columns are named after one column of some table (two
+** foreign keys by name to the same key: cards.setCode and
+** set_translations.setCode, both after sets.code). */
+static int named_after_same(const Catalog *cat, const CatTable *ta, int32_t ca, const CatTable *tb,
+                            int32_t cb) {
+    for (uint32_t i = 0; cat && i < cat->n_tables; i++) {
+        const CatTable *t = cat->tables[i];
+        for (uint32_t c = 0; c < t->n_cols; c++)
+            if (named_after(ta, ca, t, (int32_t)c) && named_after(tb, cb, t, (int32_t)c)) return 1;
+    }
+    return 0;
+}
+
 /* An equality is on a key when one side is part of a key, or a foreign
-** key relates the two (directly, or both referencing one column). */
+** key relates the two (directly, or both referencing one column), or the
+** columns are named as foreign keys are (after the other's table and
+** name, or both after one table's column). */
 static int keyed(const JoinElim *je, const JeEq *e) {
     const CatTable *ta = ir_rel(je->q, e->col[0]->u.col.rel)->u.scan.table;
     const CatTable *tb = ir_rel(je->q, e->col[1]->u.col.rel)->u.scan.table;
@@ -245,6 +286,9 @@ static int keyed(const JoinElim *je, const JeEq *e) {
     if (in_key(ta, ca) || in_key(tb, cb)) return 1;
     if (ca < 0 || cb < 0) return 0;
     if (fk_links(ta, ca, tb, cb) || fk_links(tb, cb, ta, ca)) return 1;
+    if (named_after(ta, ca, tb, cb) || named_after(tb, cb, ta, ca) ||
+        named_after_same(je->cat, ta, ca, tb, cb))
+        return 1;
     const CatTable *xa, *xb;
     uint32_t ka, kb;
     return fk_target(ta, ca, &xa, &ka) && fk_target(tb, cb, &xb, &kb) && xa == xb && ka == kb;

@@ -72,6 +72,21 @@ run_golden() { # run_golden SUITE_DIR SQL_FILE -> prints the observed result
     rm -f "$out" "$err"
 }
 
+# Lint suites also check annotations: every finding must be announced by
+# a "-- expect: rule[, rule...]" comment on the line it is reported at,
+# and every announced finding must come.  So a golden cannot quietly
+# accept a wrong finding or lose a right one.
+expected_findings() { # expected_findings SQL_FILE -> "line rule" lines
+    awk '{ if (match($0, /-- expect: *[a-zA-Z0-9, -]+/)) {
+             s = substr($0, RSTART, RLENGTH); sub(/-- expect: */, "", s)
+             n = split(s, a, /[ ,]+/)
+             for (i = 1; i <= n; i++) if (a[i] != "") print NR, a[i] } }' "$1" | sort -u
+}
+reported_findings() { # reported_findings < output -> "line rule" lines
+    grep -oE '^[^ ]+\.sql:[0-9]+:[0-9]+: [a-z]+\[[a-zA-Z0-9-]+\]' |
+        sed -E 's/^[^:]+:([0-9]+):[0-9]+: [a-z]+\[([a-zA-Z0-9-]+)\]/\1 \2/' | sort -u
+}
+
 for dir in tests/golden/*/; do
     dir=${dir%/}
     [ -f "$dir/cmd" ] || continue
@@ -79,6 +94,15 @@ for dir in tests/golden/*/; do
         [ -e "$sql" ] || continue
         expected=${sql%.sql}.expected
         actual=$(run_golden "$dir" "$sql")
+        if grep -q '^lint ' "$dir/cmd"; then
+            if diff <(expected_findings "$sql") <(reported_findings <<<"$actual") >/dev/null; then
+                record ok "expect/$sql"
+            else
+                record fail "expect/$sql"
+                echo "findings of $sql differ from its -- expect: comments (< expected, > reported):"
+                diff <(expected_findings "$sql") <(reported_findings <<<"$actual") | head -20
+            fi
+        fi
         if [ $UPDATE = 1 ]; then
             printf '%s\n' "$actual" >"$expected"
             record ok "golden/$sql"

@@ -10,8 +10,10 @@
 */
 #include "db.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -261,6 +263,29 @@ SqDb *sq_db_open_memory(const char *script, char **err) {
         sq_db_close(db);
         return NULL;
     }
+    return db;
+}
+
+SqDb *sq_db_open_file(const char *path, char **err) {
+    static const char header[16] = "SQLite format 3";
+    char head[16];
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        set_err(err, "cannot read '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    if (got == sizeof head && memcmp(head, header, sizeof head) == 0) return sq_db_open(path, err);
+    size_t len;
+    int e;
+    char *text = sq_read_file(path, &len, &e);
+    if (!text) {
+        set_err(err, "cannot read '%s': %s", path, strerror(e));
+        return NULL;
+    }
+    SqDb *db = sq_db_open_memory(text, err);
+    free(text);
     return db;
 }
 

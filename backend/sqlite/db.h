@@ -76,6 +76,11 @@ SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err);
 ** *err when the script fails. */
 SqDb *sq_db_open_memory(const char *script, char **err);
 
+/* A database file (SQLite's header tells) opened as sq_db_open does, or
+** else a SQL script file run into an in-memory database as
+** sq_db_open_memory does (fixtures: DDL and INSERTs). */
+SqDb *sq_db_open_file(const char *path, char **err);
+
 void sq_db_close(SqDb *db); /* NULL is fine */
 
 /* Run every statement of sql in turn (one usually); the result of the

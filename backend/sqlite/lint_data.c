@@ -151,7 +151,10 @@ static int by_distance(const void *a, const void *b) {
 static void nearest(DataRun *r, const SqLintProbe *p, SqBuf *msg) {
     SqResult all;
     sq_result_init(&all);
-    if (select_values(r, p, "1", &all, NEAREST_VALUES) < 0 || !all.n_rows) {
+    SqBuf nn = SQ_BUF_INIT;
+    ir_sql_ident(&nn, p->table->cols[p->col].name);
+    sq_buf_puts(&nn, " IS NOT NULL");
+    if (select_values(r, p, keep(r, &nn), &all, NEAREST_VALUES) < 0 || !all.n_rows) {
         sq_result_free(&all);
         return;
     }
@@ -175,9 +178,12 @@ static void nearest(DataRun *r, const SqLintProbe *p, SqBuf *msg) {
     } else {
         sq_buf_printf(msg, "; it holds %llu%s distinct values, e.g. ",
                       (unsigned long long)all.n_rows, all.n_rows == NEAREST_VALUES ? "+" : "");
-        for (uint64_t i = 0; i < all.n_rows && i < NEAREST_SHOWN; i++) {
-            if (i) sq_buf_puts(msg, ", ");
-            put_value(msg, sq_result_cell(&all, i, 0));
+        uint32_t shown = 0;
+        for (uint64_t i = 0; i < all.n_rows && shown < NEAREST_SHOWN; i++) {
+            const SqValue *v = sq_result_cell(&all, i, 0);
+            if (v->type == SQ_VAL_NULL) continue;
+            if (shown++) sq_buf_puts(msg, ", ");
+            put_value(msg, v);
         }
     }
     free(near);
@@ -197,8 +203,10 @@ static void literal_probe(DataRun *r, const SqLintProbe *p) {
     }
     sq_result_free(&res);
     SqBuf msg = SQ_BUF_INIT;
-    sq_buf_printf(&msg, "%s: the string never occurs in %s.%s", p->what, p->table->name,
-                  p->table->cols[p->col].name);
+    SqValue lit = {SQ_VAL_TEXT, 0, 0.0, p->lit->u.lit.s, p->lit->u.lit.n};
+    put_value(&msg, &lit);
+    sq_buf_printf(&msg, " never occurs in %s.%s (%s)", p->table->name, p->table->cols[p->col].name,
+                  p->what);
     const char *how_said[] = {NULL, "in another case", "with blanks around it"};
     int said = 0;
     for (int how = 1; how <= 2 && !said; how++) {

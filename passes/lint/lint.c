@@ -268,7 +268,7 @@ static void unused_ctes(SqLint *l) {
         if (!r || !r->with || (r->flags & IRF_VIEW)) continue;
         for (uint32_t j = 0; j < r->with->n_ctes; j++) {
             const IrCte *cte = r->with->ctes[j];
-            if (cte->body && !cte_read(l, cte))
+            if (!cte->body || !cte_read(l, cte))
                 sq_lint_report(l, LR_UNUSED_CTE, cte->span, "CTE %s is defined but never read",
                                cte->name);
         }

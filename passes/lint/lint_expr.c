@@ -269,10 +269,32 @@ static void dq_string(ExprWalk *w, SqExpr *e) {
 /* not-in-nullable, count-case-else-nonnull, integer-division          */
 /* ------------------------------------------------------------------ */
 
+static int same_ref(const SqExpr *col, const void *arg) {
+    const SqExpr *x = arg;
+    return col->u.col.rel == x->u.col.rel && col->u.col.col == x->u.col.col;
+}
+
+/* Whether the subquery's WHERE (or HAVING) rejects a NULL in its column:
+** NOT IN (SELECT x FROM t WHERE x IS NOT NULL), or WHERE x > 0. */
+static int where_rejects_null(IrRel *sub) {
+    IrCore c;
+    IrRel *top = sub;
+    if (!ir_core_split(&top, &c) || !c.project || !c.project->u.project.exprs.n) return 0;
+    const SqExpr *x = lint_strip(c.project->u.project.exprs.items[0]);
+    if (x->kind != SQX_COLUMN) return 0;
+    if (c.agg) { /* a GROUP BY key's expression */
+        int key = lint_key_ref(c.agg, x);
+        x = key >= 0 ? lint_strip(c.agg->u.agg.items[key].expr) : NULL;
+        if (!x || x->kind != SQX_COLUMN) return 0;
+    }
+    return c.where && lint_null_rejects(c.where->u.filter.pred, same_ref, x);
+}
+
 static void not_in_nullable(ExprWalk *w, SqExpr *e) {
     if (e->kind != SQX_IN_SUBQUERY || !(e->flags & SQXF_NOT) || !e->u.sub.rel) return;
     const IrRel *out = ir_output_rel(e->u.sub.rel);
     if (!out || !out->cols.n || !out->cols.items[0].type.nullable) return;
+    if (where_rejects_null(e->u.sub.rel)) return;
     sq_lint_report(w->l, LR_NOT_IN_NULLABLE, e->span,
                    "NOT IN (subquery) whose column %s can be NULL: one NULL there makes %s "
                    "never true",
@@ -412,6 +434,8 @@ static void numeric_text_probe(ExprWalk *w, SqExpr *col, SrcSpan at) {
 static void literal_probe_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, SqExpr *y) {
     int32_t c;
     SqExpr *cx = lint_strip(x);
+    /* the comparison's collation: the left operand's COLLATE, else the right's */
+    const SqExpr *coll = x->kind == SQX_COLLATE ? x : y->kind == SQX_COLLATE ? y : NULL;
     y = lint_strip(y);
     if (op != AST_OP_EQ && op != AST_OP_NE) return;
     if (cx->kind != SQX_COLUMN || !lint_is_literal(y, SQ_VAL_TEXT) || (y->flags & SQXF_DQ_STRING))
@@ -426,7 +450,7 @@ static void literal_probe_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr
     p->table = t;
     p->col = c;
     p->lit = y;
-    if (x->kind == SQX_COLLATE) p->collation = x->u.collate.name;
+    if (coll) p->collation = coll->u.collate.name;
 }
 
 static int is_number_literal(SqExpr *e) {

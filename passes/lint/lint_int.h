@@ -66,6 +66,14 @@ int lint_key_ref(const IrRel *agg, const SqExpr *e);
 /* Whether e is a literal of storage class vtype (SqValueType). */
 int lint_is_literal(const SqExpr *e, int vtype);
 
+/* ---- lint_null.c -------------------------------------------------------- */
+
+/* Whether a column reference stands for a column assumed NULL. */
+typedef int (*LintNullFn)(const SqExpr *col, const void *arg);
+/* Whether cond is never true (NULL or false) when the columns is_null
+** picks are NULL. */
+int lint_null_rejects(const SqExpr *cond, LintNullFn is_null, const void *arg);
+
 /* ---- the rule families ------------------------------------------------- */
 
 void lint_exprs(LintCore *k);

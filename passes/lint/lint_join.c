@@ -181,83 +181,13 @@ static void degenerate_join(LintCore *k) {
 /* left-join-nullified                                                 */
 /* ------------------------------------------------------------------ */
 
-/* What a condition is when every column of the NULL side is NULL. */
-typedef enum Truth { T_UNKNOWN, T_NULL, T_TRUE, T_FALSE, T_NOT_TRUE } Truth;
-
-static int not_true(Truth t) { return t == T_NULL || t == T_FALSE || t == T_NOT_TRUE; }
-
-static Truth truth(const IrRel *side, const SqExpr *e);
-
-static int any_null(const IrRel *side, const SqExprList *l) {
-    for (uint32_t i = 0; i < l->n; i++)
-        if (truth(side, l->items[i]) == T_NULL) return 1;
-    return 0;
-}
-
-static Truth binary_truth(const IrRel *side, const SqExpr *e) {
-    Truth a = truth(side, e->u.bin.l), b = truth(side, e->u.bin.r);
-    if (e->op == AST_OP_AND) {
-        if (a == T_FALSE || b == T_FALSE) return T_FALSE;
-        if (not_true(a) || not_true(b)) return T_NOT_TRUE;
-        return a == T_TRUE && b == T_TRUE ? T_TRUE : T_UNKNOWN;
-    }
-    if (e->op == AST_OP_OR) {
-        if (a == T_TRUE || b == T_TRUE) return T_TRUE;
-        if (not_true(a) && not_true(b)) return a == T_FALSE && b == T_FALSE ? T_FALSE : T_NOT_TRUE;
-        return T_UNKNOWN;
-    }
-    return a == T_NULL || b == T_NULL ? T_NULL : T_UNKNOWN; /* comparisons, arithmetic, || */
-}
-
-static Truth is_truth(const IrRel *side, const SqExpr *e) {
-    Truth a = truth(side, e->u.bin.l), b = truth(side, e->u.bin.r);
-    const SqExpr *l = lint_strip(e->u.bin.l), *r = lint_strip(e->u.bin.r);
-    int neg = (e->flags & SQXF_NOT) != 0;
-    Truth res = T_UNKNOWN;
-    if (a == T_NULL && b == T_NULL) res = T_TRUE;
-    else if ((a == T_NULL && r->kind == SQX_LITERAL) || (b == T_NULL && l->kind == SQX_LITERAL))
-        res = T_FALSE; /* NULL IS 5 (a non-NULL constant) */
-    if (res == T_UNKNOWN) return res;
-    return neg ? (res == T_TRUE ? T_FALSE : T_TRUE) : res;
-}
-
-static Truth truth(const IrRel *side, const SqExpr *e) {
-    switch ((SqExprKind)e->kind) {
-    case SQX_COLUMN: return ir_rel_binds(side, e->u.col.rel) ? T_NULL : T_UNKNOWN;
-    case SQX_LITERAL: return e->u.lit.vtype == SQ_VAL_NULL ? T_NULL : T_UNKNOWN;
-    case SQX_BINARY: return binary_truth(side, e);
-    case SQX_UNARY: {
-        Truth a = truth(side, e->u.bin.l);
-        if (e->op != AST_OP_NOT) return a == T_NULL ? T_NULL : T_UNKNOWN;
-        return a == T_TRUE ? T_FALSE : a == T_FALSE ? T_TRUE : a == T_NULL ? T_NULL : T_UNKNOWN;
-    }
-    case SQX_IS: return is_truth(side, e);
-    case SQX_ISNULL:
-        if (truth(side, e->u.bin.l) != T_NULL) return T_UNKNOWN;
-        return (e->flags & SQXF_NOT) ? T_FALSE : T_TRUE;
-    case SQX_LIKE:
-        return truth(side, e->u.like.x) == T_NULL || truth(side, e->u.like.pattern) == T_NULL
-                   ? T_NULL : T_UNKNOWN;
-    case SQX_BETWEEN: return truth(side, e->u.between.x) == T_NULL ? T_NULL : T_UNKNOWN;
-    case SQX_IN_LIST:
-        if (truth(side, e->u.in.x) != T_NULL) return T_UNKNOWN;
-        return e->u.in.list.n ? T_NULL : T_FALSE;
-    case SQX_IN_SUBQUERY:
-        return e->u.sub.x && truth(side, e->u.sub.x) == T_NULL ? T_NOT_TRUE : T_UNKNOWN;
-    case SQX_CAST: return truth(side, e->u.cast.x) == T_NULL ? T_NULL : T_UNKNOWN;
-    case SQX_COLLATE: return truth(side, e->u.collate.x);
-    case SQX_FUNC:
-        if (e->u.func.def && (e->u.func.def->nulls == N_PROPAGATE || e->u.func.def->nulls == N_NUMERIC) &&
-            e->u.func.def->kind == F_SCALAR && any_null(side, &e->u.func.args))
-            return T_NULL;
-        return T_UNKNOWN;
-    default: return T_UNKNOWN;
-    }
+static int on_side(const SqExpr *col, const void *side) {
+    return ir_rel_binds(side, col->u.col.rel);
 }
 
 static void check_nullified(LintCore *k, const IrRel *left_join, SqExpr *cond, const char *where) {
     const IrRel *side = left_join->u.join.right;
-    if (!reads_side(cond, side) || !not_true(truth(side, cond))) return;
+    if (!reads_side(cond, side) || !lint_null_rejects(cond, on_side, side)) return;
     sq_lint_report(k->l, LR_LEFT_JOIN_NULLIFIED, cond->span,
                    "%s %s is never true where the LEFT JOIN found no %s row, so it drops the "
                    "rows the LEFT JOIN keeps: the join works as an inner join",

@@ -35,8 +35,8 @@ expect_grep "queries.sql:6:8: error\[E0302\]" "$TMP/out" "--schema by content (D
 
 expect_exit 1 "--db" -- "${CHECK[@]}" --db $F/root/shop/shop.sqlite $F/queries.sql
 expect_grep "queries.sql:6:8: error\[E0302\]" "$TMP/out" "--db: finding"
-expect_exit 2 "--db refuses a DDL file" -- "${CHECK[@]}" --db $F/shop.sql $F/queries.sql
-expect_grep "is not a SQLite database" "$TMP/err" "--db: says why"
+expect_exit 1 "--db takes a SQL script (a fixture)" -- "${CHECK[@]}" --db $F/shop.sql $F/queries.sql
+expect_grep "queries.sql:6:8: error\[E0302\]" "$TMP/out" "--db script: its DDL is the schema"
 
 expect_exit 1 "--db-root with --db-id" -- "${CHECK[@]}" --db-root $F/root --db-id shop $F/queries.sql
 expect_grep "queries.sql:6:8: error\[E0302\]" "$TMP/out" "--db-root: finding"

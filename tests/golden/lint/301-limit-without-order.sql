@@ -1,0 +1,10 @@
+-- limit-without-order: LIMIT keeps arbitrary rows without ORDER BY.
+SELECT name FROM emp LIMIT 3; -- expect: limit-without-order
+SELECT name FROM emp WHERE id = (SELECT emp_id FROM note LIMIT 1); -- expect: limit-without-order
+SELECT name FROM emp UNION SELECT name FROM dept LIMIT 2; -- expect: limit-without-order
+-- not flagged
+SELECT name FROM emp ORDER BY id LIMIT 3;
+SELECT count(*) FROM emp LIMIT 1;
+SELECT name FROM emp WHERE id = 3 LIMIT 1;
+SELECT name FROM emp AS e WHERE EXISTS (SELECT 1 FROM note AS n WHERE n.emp_id = e.id LIMIT 1);
+SELECT name FROM emp LIMIT -1;
