@@ -140,6 +140,12 @@ $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c
 	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/parse/bench_parse.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+$(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
+                           tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/lint/bench_lint.c \
+	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
 test: deps
 	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity \
 	    $(BUILD)/tools/roundtrip
@@ -176,7 +182,7 @@ conformance: deps
 	@tests/conformance/run.sh $(BUILD)
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_lint
 	@bench/run.sh $(BUILD)
 
 fuzz:

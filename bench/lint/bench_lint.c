@@ -1,0 +1,156 @@
+/*
+** bench_lint.c -- `squint lint`'s schema rules against sqlite3_prepare_v2,
+** on the same gold queries, in the same run.
+**
+** Benchmark (`make bench`).  Takes the gold queries of Spider dev and BIRD
+** dev from the corpus, then for R rounds times (a) squint parsing,
+** binding, lowering and linting each query with every schema rule
+** (passes/lint), and (b) sqlite3_prepare_v2 on the query's database (BIRD:
+** its schema in memory).  Each side's time is the best of its rounds.
+** Reports the ratio lint / prepare and the findings per round (the same
+** every round: a check that the work was done).
+*/
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../backend/sqlite/db.h"
+#include "../../grammar/parse.h"
+#include "../../passes/lint/lint.h"
+#include "../../runtime/util.h"
+#include "corpus.h"
+
+static double now_sec(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct Gold {
+    const CorpusQuery *q;
+    sqlite3 *db;        /* borrowed from the cache */
+    Catalog *cat;       /* borrowed from the catalog cache */
+    uint32_t src;       /* its source id */
+} Gold;
+
+typedef struct Bench {
+    Corpus c;
+    Gold *gold;
+    size_t n;
+    CorpusDbs dbs;
+    CorpusCatalogs cats;
+    SqSrcSet srcs;
+    SqInterner *names;
+    SqArena *arena;
+    SqBindOptions bind_opt;
+    SqLintConfig cfg;
+} Bench;
+
+static int is_gold(const CorpusQuery *q) {
+    return strncmp(q->origin, "spider/dev.json#", 16) == 0 ||
+           strncmp(q->origin, "bird/dev.json#", 14) == 0;
+}
+
+/* Lint every gold query once; returns the findings. */
+static size_t lint_round(Bench *b) {
+    SqDiags diags;
+    sq_diags_init(&diags, &b->srcs);
+    for (size_t i = 0; i < b->n; i++) {
+        const Gold *g = &b->gold[i];
+        SqParser *p = sq_parser_new(sq_src_get(&b->srcs, g->src), b->names, &diags);
+        SqParseResult r;
+        while (sq_parser_next(p, b->arena, &r) != SQ_PARSE_END) {
+            BndStmt *st = r.stmt && g->cat ? sq_bind_stmt(b->arena, g->cat, b->names, &diags,
+                                                          r.stmt, &b->bind_opt)
+                                           : NULL;
+            if (!st || !st->select) continue;
+            IrQuery *q = ir_lower(b->arena, st);
+            SqPassCtx pc;
+            sq_pass_ctx_init(&pc, b->arena, g->cat, b->names, &diags);
+            SqLint l;
+            sq_lint_init(&l, &pc, q, &b->cfg, &b->srcs, 0);
+            sq_lint_query(&l);
+        }
+        sq_parser_free(p);
+        sq_arena_reset(b->arena);
+    }
+    size_t n = diags.n;
+    sq_diags_free(&diags);
+    return n;
+}
+
+static size_t prepare_round(Bench *b) {
+    size_t n = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(b->gold[i].db, b->gold[i].q->sql, -1, &st, NULL) == SQLITE_OK && st)
+            n++;
+        sqlite3_finalize(st);
+    }
+    return n;
+}
+
+static void setup(Bench *b) {
+    b->gold = sq_malloc(b->c.n * sizeof *b->gold);
+    sq_srcset_init(&b->srcs);
+    b->names = sq_interner_new();
+    b->arena = sq_arena_new();
+    b->bind_opt = sq_db_bind_options();
+    sq_lint_config_init(&b->cfg);
+    SqDiags load;
+    sq_diags_init(&load, &b->srcs);
+    for (size_t i = 0; i < b->c.n; i++) {
+        const CorpusQuery *q = &b->c.q[i];
+        if (!is_gold(q)) continue;
+        Gold *g = &b->gold[b->n++];
+        g->q = q;
+        g->db = corpus_db(&b->dbs, &b->c, q);
+        g->src = sq_src_add_copy(&b->srcs, q->origin, q->sql, q->len)->id;
+        g->cat = corpus_catalog(&b->cats, &b->c, q, &b->srcs, b->names, &load);
+    }
+    sq_diags_free(&load);
+}
+
+static void teardown(Bench *b) {
+    corpus_catalogs_free(&b->cats);
+    sq_arena_free(b->arena);
+    sq_interner_free(b->names);
+    sq_srcset_free(&b->srcs);
+    corpus_dbs_close(&b->dbs);
+    free(b->gold);
+    corpus_free(&b->c);
+}
+
+int main(int argc, char **argv) {
+    int rounds = argc > 1 ? atoi(argv[1]) : 5;
+    if (rounds < 1) rounds = 1;
+    Bench b;
+    memset(&b, 0, sizeof b);
+    if (corpus_load(&b.c) <= 0) {
+        printf("bench lint: no corpus at %s; skipped\n", b.c.root);
+        corpus_free(&b.c);
+        return 0;
+    }
+    setup(&b);
+    double best_lint = 1e30, best_prep = 1e30;
+    size_t findings = 0, prepared = 0;
+    for (int r = 0; r < rounds; r++) {
+        double t0 = now_sec();
+        findings = lint_round(&b);
+        double t1 = now_sec();
+        prepared = prepare_round(&b);
+        double t2 = now_sec();
+        if (t1 - t0 < best_lint) best_lint = t1 - t0;
+        if (t2 - t1 < best_prep) best_prep = t2 - t1;
+    }
+    printf("bench lint: %zu gold queries (Spider dev, BIRD dev), best of %d rounds\n", b.n, rounds);
+    printf("  squint parse+bind+lint %8.2f us/query  %7.3f s in all  (%zu diagnostics)\n",
+           best_lint / (double)b.n * 1e6, best_lint, findings);
+    printf("  sqlite3_prepare_v2     %8.2f us/query  %7.3f s in all  (%zu prepared)\n",
+           best_prep / (double)b.n * 1e6, best_prep, prepared);
+    printf("  ratio lint/prepare         %8.3f\n", best_lint / best_prep);
+    teardown(&b);
+    return 0;
+}
