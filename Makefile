@@ -114,7 +114,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lcmocka $(LDLIBS)
 
 tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip \
-       $(BUILD)/tools/bench_parse
+       $(BUILD)/tools/bench_parse $(BUILD)/tools/sarifcheck
 
 $(BUILD)/tools/roundtrip: tests/conformance/roundtrip.c tests/conformance/corpus.c \
                           tests/conformance/corpus.h $(LIB)
@@ -133,6 +133,10 @@ $(BUILD)/tools/parity: tests/conformance/parity.c tests/conformance/corpus.c \
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/parity.c tests/conformance/corpus.c \
 	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
+$(BUILD)/tools/sarifcheck: tests/tools/sarifcheck.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/tools/sarifcheck.c $(LIB) $(LDLIBS)
 
 $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c \
                             tests/conformance/corpus.h $(LIB)

@@ -8,6 +8,7 @@
 #include "lint_data.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,33 +245,77 @@ static int looks_numeric(const char *s, uint32_t n) {
     return *end == 0;
 }
 
+/* Digits before the point ('130' 3, '5.8' 1), or -1 for a negative
+** number: text order agrees with numeric order only among non-negative
+** numbers with as many digits before the point. */
+static int integer_digits(const char *s, uint32_t n) {
+    uint32_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    if (i < n && s[i] == '-') return -1;
+    if (i < n && s[i] == '+') i++;
+    int d = 0;
+    while (i < n && isdigit((unsigned char)s[i])) i++, d++;
+    return d;
+}
+
+/* A sample of a TEXT column's distinct values: how many look numeric and
+** two numbers that text order puts the wrong way round. */
+typedef struct NumSample {
+    uint32_t text, numeric;
+    int digits;                 /* the first number's integer digits */
+    const SqValue *first, *other; /* a number, and one of other digits (or NULL) */
+} NumSample;
+
+static void sample_numbers(const SqResult *res, int against, NumSample *ns) {
+    memset(ns, 0, sizeof *ns);
+    ns->digits = against;
+    for (uint64_t i = 0; i < res->n_rows; i++) {
+        const SqValue *v = sq_result_cell(res, i, 0);
+        if (v->type != SQ_VAL_TEXT) continue;
+        ns->text++;
+        if (!looks_numeric(v->s, v->n)) continue;
+        ns->numeric++;
+        int d = integer_digits(v->s, v->n);
+        if (!ns->first) {
+            ns->first = v;
+            if (ns->digits == -2) ns->digits = d;
+        }
+        if (!ns->other && (d != ns->digits || d < 0)) ns->other = v;
+    }
+}
+
 static void numeric_text_probe(DataRun *r, const SqLintProbe *p) {
+    if (!sq_lint_enabled(r->l, (SqLintRuleId)p->rule)) return;
     SqResult res;
     sq_result_init(&res);
     if (select_values(r, p, "1", &res, SAMPLE_VALUES) < 0) return;
-    uint32_t text = 0, numeric = 0;
-    const SqValue *ex[2] = {NULL, NULL};
-    for (uint64_t i = 0; i < res.n_rows; i++) {
-        const SqValue *v = sq_result_cell(&res, i, 0);
-        if (v->type != SQ_VAL_TEXT) continue;
-        text++;
-        if (looks_numeric(v->s, v->n)) {
-            if (numeric < 2) ex[numeric] = v;
-            numeric++;
-        }
-    }
-    if (numeric >= 2 && numeric * 10 >= text * 9) {
-        SqBuf vals = SQ_BUF_INIT;
-        put_value(&vals, ex[0]);
+    int against = -2; /* no number to compare with: the first value's digits */
+    if (p->lit && p->lit->u.lit.vtype == SQ_VAL_INTEGER)
+        against = p->lit->u.lit.i < 0 ? -1 : (int)snprintf(NULL, 0, "%lld", (long long)p->lit->u.lit.i);
+    else if (p->lit && p->lit->u.lit.text)
+        against = integer_digits(p->lit->u.lit.text, (uint32_t)strlen(p->lit->u.lit.text));
+    NumSample ns;
+    sample_numbers(&res, against, &ns);
+    SqBuf vals = SQ_BUF_INIT;
+    if (ns.first && ns.other) {
+        put_value(&vals, ns.first);
         sq_buf_puts(&vals, ", ");
-        put_value(&vals, ex[1]);
-        sq_lint_report(r->l, LR_NUMERIC_TEXT_ORDER, p->at,
-                       "%s orders or compares %s.%s as text, but its values are numbers "
-                       "(%u of %u sampled, e.g. %s): as text '10' < '9'",
-                       p->what, p->table->name, p->table->cols[p->col].name, numeric, text,
-                       sq_buf_str(&vals));
-        sq_buf_free(&vals);
+        put_value(&vals, ns.other);
     }
+    if (p->rule == LR_AFFINITY_MISMATCH && ns.other) {
+        sq_buf_reset(&vals);
+        put_value(&vals, ns.other);
+        sq_lint_report(r->l, LR_AFFINITY_MISMATCH, p->at, "%s; the column holds numbers of "
+                       "another length (e.g. %s)", p->msg, sq_buf_str(&vals));
+    } else if (p->rule == LR_NUMERIC_TEXT_ORDER && ns.other && ns.numeric >= 2 &&
+               ns.numeric * 10 >= ns.text * 9) {
+        sq_lint_report(r->l, LR_NUMERIC_TEXT_ORDER, p->at,
+                       "%s orders or compares %s.%s as text, but its values are numbers of "
+                       "different lengths (%u of %u sampled, e.g. %s): as text '10' < '9'",
+                       p->what, p->table->name, p->table->cols[p->col].name, ns.numeric, ns.text,
+                       sq_buf_str(&vals));
+    }
+    sq_buf_free(&vals);
     sq_result_free(&res);
 }
 
@@ -391,9 +436,7 @@ void sq_lint_data(SqLint *l, SqDb *db, const char *sql, SrcSpan stmt,
         case SQ_PROBE_LITERAL:
             if (sq_lint_enabled(l, LR_LITERAL_NOT_IN_COLUMN)) literal_probe(&r, p);
             break;
-        case SQ_PROBE_NUMERIC_TEXT:
-            if (sq_lint_enabled(l, LR_NUMERIC_TEXT_ORDER)) numeric_text_probe(&r, p);
-            break;
+        case SQ_PROBE_NUMERIC_TEXT: numeric_text_probe(&r, p); break;
         case SQ_PROBE_ORDER_LIMIT: order_limit_probe(&r, p, ran); break;
         }
     }

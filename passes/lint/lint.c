@@ -238,7 +238,7 @@ static void joinelim_findings(SqLint *l) {
 const char *lint_join_why(const SqLint *l, const IrRel *item) {
     const SqJoinElim *je = sq_joinelim_result(l->pass);
     for (uint32_t i = 0; je && i < je->n_joins; i++)
-        if (je->joins[i].item == item) return je->joins[i].why;
+        if (je->joins[i].item == item) return je->joins[i].fans_out ? je->joins[i].why : NULL;
     return NULL;
 }
 

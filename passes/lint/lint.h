@@ -66,7 +66,8 @@ typedef enum SqLintProbeKind {
     SQ_PROBE_ORDER_LIMIT, /* the statement's ORDER BY ... LIMIT: ties at row k,
                              NULL keys in the first rows */
     SQ_PROBE_LITERAL,     /* a string compared with a table column */
-    SQ_PROBE_NUMERIC_TEXT,/* a TEXT column ordered or compared as text */
+    SQ_PROBE_NUMERIC_TEXT,/* a TEXT column ordered or compared as text: do its
+                             numbers sort differently as text? */
 } SqLintProbeKind;
 
 typedef struct SqLintProbe {
@@ -84,7 +85,11 @@ typedef struct SqLintProbe {
     const CatTable *table;
     int32_t col;
     const char *collation; /* the comparison's collation, NULL = the column's */
-    const SqExpr *lit;     /* LITERAL: the string */
+    const SqExpr *lit;     /* LITERAL: the string; NUMERIC_TEXT: the number the
+                              column is compared with, or NULL */
+    uint8_t rule;          /* NUMERIC_TEXT: the rule to report (SqLintRuleId) */
+    const char *msg;       /* NUMERIC_TEXT for affinity-mismatch: the finding's
+                              message, which the data confirms */
 } SqLintProbe;
 
 /* ------------------------------------------------------------------ */

@@ -350,6 +350,8 @@ static int numeric_class(uint8_t cls) {
 
 static const char *class_word(uint8_t cls) { return sq_type_class_name((SqTypeClass)cls); }
 
+static SqLintProbe *numeric_text_probe(ExprWalk *w, SqExpr *col, SrcSpan at);
+
 /* x compared (op) with y, in either order; at is the comparison. */
 static void affinity_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, SqExpr *y) {
     x = lint_strip(x);
@@ -365,12 +367,22 @@ static void affinity_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, 
                                                           : "sorts after every number");
         return;
     }
-    /* 2. a TEXT column ordered against a number: compared as text */
+    /* 2. a TEXT column ordered against a number: compared as text; with a
+    ** database, only when its numbers have other lengths than the number */
     if (x->type.aff == SQ_AFF_TEXT && x->kind == SQX_COLUMN && is_ordering(op) &&
         y->kind == SQX_LITERAL && (y->u.lit.vtype == SQ_VAL_INTEGER || y->u.lit.vtype == SQ_VAL_REAL)) {
-        sq_lint_report(w->l, LR_AFFINITY_MISMATCH, at->span,
-                       "%s: %s has TEXT affinity, so %s is compared as the text '%s' ('10' < '9')",
-                       text(w, at), text(w, x), text(w, y), text(w, y));
+        const char *msg = sq_arena_printf(w->l->q->arena,
+                                          "%s: %s has TEXT affinity, so %s is compared as the text "
+                                          "'%s' ('10' < '9')",
+                                          text(w, at), text(w, x), text(w, y), text(w, y));
+        SqLintProbe *p = numeric_text_probe(w, x, at->span);
+        if (p) {
+            p->rule = LR_AFFINITY_MISMATCH;
+            p->msg = msg;
+            p->lit = y;
+        } else if (!w->l->with_data) {
+            sq_lint_report(w->l, LR_AFFINITY_MISMATCH, at->span, "%s", msg);
+        }
         return;
     }
     /* 3. an INTEGER or REAL column against a string that is no number */
@@ -387,17 +399,36 @@ static void affinity_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, 
     }
 }
 
-/* A TEXT column ordered against a string that looks like a number. */
-static void numeric_text_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, SqExpr *y) {
-    x = lint_strip(x);
-    y = lint_strip(y);
-    if (w->l->with_data) return; /* the column's values decide (a probe) */
-    if (!is_ordering(op) || x->kind != SQX_COLUMN || x->type.aff != SQ_AFF_TEXT ||
-        !lint_is_literal(y, SQ_VAL_TEXT) || !text_is_number(y->u.lit.s, y->u.lit.n))
+/* The digits before the point of a number written as text ('130' 3,
+** '5.8' 1); -1 for a negative number. */
+static int integer_digits(const char *s, uint32_t n) {
+    uint32_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    if (i < n && s[i] == '-') return -1;
+    if (i < n && s[i] == '+') i++;
+    int d = 0;
+    while (i < n && isdigit((unsigned char)s[i])) i++, d++;
+    return d;
+}
+
+/* A TEXT column between two number-like strings of different lengths
+** (BETWEEN '2' AND '10'): as text no value is in range the way numbers
+** are.  Without a database that is all the schema shows; with one, the
+** column's values decide (a probe). */
+static void numeric_text_between(ExprWalk *w, SqExpr *e) {
+    if (w->l->with_data || e->kind != SQX_BETWEEN || (e->flags & SQXF_NOT)) return;
+    SqExpr *x = lint_strip(e->u.between.x), *lo = lint_strip(e->u.between.lo),
+           *hi = lint_strip(e->u.between.hi);
+    if (x->kind != SQX_COLUMN || x->type.aff != SQ_AFF_TEXT || !lint_is_literal(lo, SQ_VAL_TEXT) ||
+        !lint_is_literal(hi, SQ_VAL_TEXT) || !text_is_number(lo->u.lit.s, lo->u.lit.n) ||
+        !text_is_number(hi->u.lit.s, hi->u.lit.n))
         return;
-    sq_lint_report(w->l, LR_NUMERIC_TEXT_ORDER, at->span,
-                   "%s compares %s as text with the number-like string %s: '10' < '9' as text",
-                   text(w, at), text(w, x), text(w, y));
+    int a = integer_digits(lo->u.lit.s, lo->u.lit.n), b = integer_digits(hi->u.lit.s, hi->u.lit.n);
+    if (a == b && a >= 0) return;
+    sq_lint_report(w->l, LR_NUMERIC_TEXT_ORDER, e->span,
+                   "%s compares %s as text with number-like strings of different lengths: as "
+                   "text '10' < '9'",
+                   text(w, e), text(w, x));
 }
 
 typedef void (*PairFn)(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, SqExpr *y);
@@ -419,16 +450,20 @@ static void comparison_pairs(ExprWalk *w, SqExpr *e, PairFn fn) {
 /* Probes for the database                                             */
 /* ------------------------------------------------------------------ */
 
-static void numeric_text_probe(ExprWalk *w, SqExpr *col, SrcSpan at) {
+/* A probe of a TEXT column's values; NULL without a database (or when
+** the column is not a table's). */
+static SqLintProbe *numeric_text_probe(ExprWalk *w, SqExpr *col, SrcSpan at) {
     int32_t c;
     col = lint_strip(col);
-    if (!w->l->with_data || col->kind != SQX_COLUMN || col->type.aff != SQ_AFF_TEXT) return;
+    if (!w->l->with_data || col->kind != SQX_COLUMN || col->type.aff != SQ_AFF_TEXT) return NULL;
     const CatTable *t = lint_table_column(w->l, col, &c);
-    if (!t || c < 0 || t->is_view) return;
+    if (!t || c < 0 || t->is_view) return NULL;
     SqLintProbe *p = sq_lint_probe(w->l, SQ_PROBE_NUMERIC_TEXT, at);
     p->what = text(w, col);
     p->table = t;
     p->col = c;
+    p->rule = LR_NUMERIC_TEXT_ORDER;
+    return p;
 }
 
 static void literal_probe_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, SqExpr *y) {
@@ -499,7 +534,7 @@ static void node_rules(ExprWalk *w, SqExpr *e, const SqExpr *parent, int boolean
     not_in_nullable(w, e);
     integer_division(w, e, parent);
     comparison_pairs(w, e, affinity_pair);
-    comparison_pairs(w, e, numeric_text_pair);
+    numeric_text_between(w, e);
     and_or_precedence(w, e);
     probes(w, e);
 }

@@ -54,8 +54,9 @@ int lint_is_constant(const LintCore *k, SqExpr *e);
 const CatTable *lint_table_column(const SqLint *l, const SqExpr *e, int32_t *col);
 /* e without the COLLATE and unary + wrappers that do not change its value. */
 SqExpr *lint_strip(SqExpr *e);
-/* Why joinelim says the join bringing in item can (or cannot) match
-** several of its rows ("T2.id is not a key of examination"), or NULL. */
+/* Why joinelim says the join bringing in item can match several of its
+** rows ("T2.id is not a key of examination"), or NULL when it does not
+** say so. */
 const char *lint_join_why(const SqLint *l, const IrRel *item);
 /* The GROUP BY key expressions of agg (items of kind SQ_AGG_KEY, which
 ** need not come first), in an array of agg->u.agg.n_keys in arena a. */
@@ -96,6 +97,9 @@ int lint_unique_by(const LintCore *k, SqExpr *const *exprs, uint32_t n);
 ** row by constants.  Items the caller marks fixed beforehand count as
 ** fixed from the start (whole rows known). */
 void lint_fixed_items(const LintCore *k, SqExpr *const *exprs, uint32_t n, uint8_t *fixed);
+/* Whether e is a column that a WHERE (or inner-join ON) conjunct of k
+** equates with a constant: one value in every row. */
+int lint_pinned(const LintCore *k, const SqExpr *e);
 /* Whether derived-table block top gives at most one row (an aggregate
 ** without GROUP BY, or LIMIT 0 or 1). */
 int lint_single_row(IrRel *top);

@@ -215,3 +215,32 @@ int lint_single_row(IrRel *top) {
         return 1;
     return c.agg && c.agg->u.agg.n_keys == 0;
 }
+
+static int pinned_in(const LintCore *k, const SqExprList *l, const SqExpr *e) {
+    for (uint32_t i = 0; i < l->n; i++) {
+        const SqExpr *c = l->items[i];
+        if (!((c->kind == SQX_BINARY && c->op == AST_OP_EQ) || (c->kind == SQX_IS && !(c->flags & SQXF_NOT))))
+            continue;
+        const SqExpr *a = lint_strip(c->u.bin.l), *b = lint_strip(c->u.bin.r);
+        for (int side = 0; side < 2; side++, a = b, b = lint_strip(c->u.bin.l))
+            if (a->kind == SQX_COLUMN && a->u.col.rel == e->u.col.rel && a->u.col.col == e->u.col.col &&
+                lint_is_constant(k, (SqExpr *)b))
+                return 1;
+    }
+    return 0;
+}
+
+int lint_pinned(const LintCore *k, const SqExpr *e) {
+    e = lint_strip((SqExpr *)e);
+    if (!e || e->kind != SQX_COLUMN) return 0;
+    if (pinned_in(k, &k->where, e)) return 1;
+    for (uint32_t i = 0; i < k->n_items; i++) {
+        const IrRel *j = k->items[i].join;
+        if (!j || !j->u.join.cond || (j->u.join.type != IR_JOIN_INNER && j->u.join.type != IR_JOIN_CROSS))
+            continue;
+        SqExprList on = {0};
+        ir_conjuncts(k->l->q->arena, j->u.join.cond, &on);
+        if (pinned_in(k, &on, e)) return 1;
+    }
+    return 0;
+}

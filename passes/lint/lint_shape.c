@@ -172,7 +172,7 @@ static void bare_columns(LintCore *k) {
             memset(fixed, 0, k->n_items + 1);
             lint_fixed_items(k, keys, n_keys, fixed);
         }
-        if (reads_only_fixed(k, it->expr, fixed)) continue;
+        if (reads_only_fixed(k, it->expr, fixed) || lint_pinned(k, it->expr)) continue;
         sq_lint_report(k->l, LR_BARE_COLUMN, it->span,
                        "%s is neither in GROUP BY nor aggregated: SQLite takes it from an "
                        "arbitrary row of %s",

@@ -6,7 +6,8 @@ CREATE TABLE dept (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
     city TEXT,
-    budget INTEGER
+    budget INTEGER,
+    zip TEXT
 );
 CREATE TABLE emp (
     id INTEGER PRIMARY KEY,
@@ -37,8 +38,8 @@ CREATE TABLE note (
     emp_id INTEGER REFERENCES emp(id),
     body TEXT
 );
-INSERT INTO dept VALUES (1, 'Research', 'Paris', 900), (2, 'Sales', 'Lyon', 300),
-                        (3, 'Support', NULL, 300);
+INSERT INTO dept VALUES (1, 'Research', 'Paris', 900, '75001'), (2, 'Sales', 'Lyon', 300, '69001'),
+                        (3, 'Support', NULL, 300, NULL);
 INSERT INTO emp VALUES
     (1, 'Ada',   1, NULL, 5000, 0.5, '2019-03-01', 'A1', '10', 'x'),
     (2, 'Bob',   1, 1,    4000, NULL, '2020-07-15', 'B2', '9', 'y'),
