@@ -67,8 +67,11 @@ int cli_parse_format(const char *cmd, const char *value, unsigned allowed,
 /* ---- output ------------------------------------------------------- */
 
 /* Whether to color diagnostics on stderr (--color auto|always|never). */
+/* --color: always 1, never 0, auto -1 (decided by the stream written to:
+** a terminal, and NO_COLOR unset). */
 int cli_color_setting(const char *value, int *color);
 int cli_stderr_color_default(void);
+int cli_stdout_color_default(void);
 
 /* Print diagnostics [from, d->n) as text to stderr. */
 void cli_print_diags_text(const SqDiags *d, size_t from, int color);

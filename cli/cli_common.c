@@ -106,8 +106,13 @@ int cli_stderr_color_default(void) {
     return isatty(STDERR_FILENO) && !(nc && *nc);
 }
 
+int cli_stdout_color_default(void) {
+    const char *nc = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(nc && *nc);
+}
+
 int cli_color_setting(const char *value, int *color) {
-    if (strcmp(value, "auto") == 0) *color = cli_stderr_color_default();
+    if (strcmp(value, "auto") == 0) *color = -1; /* the stream decides, when known */
     else if (strcmp(value, "always") == 0) *color = 1;
     else if (strcmp(value, "never") == 0) *color = 0;
     else return 0;

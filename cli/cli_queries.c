@@ -13,6 +13,9 @@
 const char cli_queries_help[] =
     "      --input-format F   auto (default), sql, spider, bird, tsv, bird-pred,\n"
     "                         lines (as for 'squint check')\n"
+    "      --db-id-from FILE  take each item's db_id from the item at the same\n"
+    "                         position in FILE (a gold file); plain text FILEs are\n"
+    "                         then read as one SQL per line\n"
     "      --color WHEN       color diagnostics on stderr: auto (default), always,\n"
     "                         never\n";
 
@@ -38,6 +41,10 @@ static int shared_option(void *arg, const char *name, const char *val) {
         fprintf(stderr, "squint %s: unknown input format '%s' (use auto, sql, spider, bird, "
                         "tsv, bird-pred or lines)\n", cq->cmd, val);
         return SQ_EXIT_USAGE;
+    }
+    if (strcmp(name, "db-id-from") == 0) {
+        cq->db_id_from = val;
+        return -1;
     }
     if (strcmp(name, "color") == 0) {
         if (cli_color_setting(val, &cq->color)) return -1;
@@ -84,7 +91,33 @@ int cli_queries_start(CliQueries *cq) {
     sq_diags_init(&cq->diags, &cq->srcs);
     cq->names = sq_interner_new();
     cq->bind_opt = sq_db_bind_options();
-    return cli_schema_start(&cq->schema, &cq->srcs, cq->names, &cq->diags);
+    if (cli_schema_start(&cq->schema, &cq->srcs, cq->names, &cq->diags) < 0) return -1;
+    if (cq->db_id_from && cli_read_db_id_source(cq->cmd, cq->db_id_from, &cq->srcs, &cq->diags,
+                                                &cq->from_arena, &cq->from) >= 0)
+        return -1;
+    return 0;
+}
+
+int cli_read_db_id_source(const char *cmd, const char *path, SqSrcSet *srcs, SqDiags *diags,
+                          SqArena **arena, SqBench *from) {
+    int err;
+    SqSrc *src = sq_src_add_file(srcs, path, &err);
+    if (!src) {
+        cli_io_error(cmd, path, err);
+        return SQ_EXIT_USAGE;
+    }
+    *arena = sq_arena_new();
+    if (sq_bench_read(from, *arena, srcs, src, SQ_INPUT_AUTO, diags) < 0) return SQ_EXIT_USAGE;
+    if (from->format == SQ_INPUT_SQL || from->format == SQ_INPUT_LINES) {
+        fprintf(stderr, "squint %s: --db-id-from '%s' holds no db_ids (give a Spider or BIRD "
+                "dev.json, SQL<TAB>db_id lines or BIRD predictions)\n", cmd, path);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+SqInputFormat cli_file_format(SqInputFormat given, int has_db_id_source) {
+    return given == SQ_INPUT_AUTO && has_db_id_source ? SQ_INPUT_AUTO_LINES : given;
 }
 
 int cli_queries_finish(CliQueries *cq) {
@@ -95,6 +128,7 @@ int cli_queries_finish(CliQueries *cq) {
 
 void cli_queries_free(CliQueries *cq) {
     cli_schema_free(&cq->schema);
+    if (cq->from_arena) sq_arena_free(cq->from_arena);
     if (!cq->names) return; /* never started */
     sq_interner_free(cq->names);
     sq_diags_free(&cq->diags);
@@ -146,8 +180,10 @@ void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx
     }
     SqArena *items = sq_arena_new();
     SqBench b;
-    if (sq_bench_read(&b, items, &cq->srcs, src, cq->input_format, &cq->diags) < 0)
+    if (sq_bench_read(&b, items, &cq->srcs, src, cli_file_format(cq->input_format, cq->from_arena != NULL),
+                      &cq->diags) < 0)
         cq->input_failed = 1;
+    if (cq->from_arena) sq_bench_take_db_ids(&b, &cq->from, &cq->diags);
     cq->n_items += b.n_items;
     for (uint32_t i = 0; i < b.n_items; i++) each_statement(cq, &b.items[i], fn, ctx);
     sq_arena_free(items);

@@ -46,11 +46,15 @@ typedef struct CliQueries {
     size_t n_stmts;        /* statements parsed */
     size_t n_queries;      /* of those, SELECTs that bound */
     int input_failed;      /* a FILE could not be read */
+    const char *db_id_from;/* --db-id-from FILE, or NULL */
+    SqArena *from_arena;   /* its items */
+    SqBench from;
 } CliQueries;
 
 /* Option table entries and --help lines of the shared options (schema
 ** options included). */
-#define CLI_QUERIES_OPTIONS {"input-format", 0, 1}, {"color", 0, 1}, CLI_SCHEMA_OPTIONS
+#define CLI_QUERIES_OPTIONS \
+    {"input-format", 0, 1}, {"db-id-from", 0, 1}, {"color", 0, 1}, CLI_SCHEMA_OPTIONS
 extern const char cli_queries_help[];
 
 void cli_queries_init(CliQueries *cq, const char *cmd);
@@ -64,6 +68,15 @@ int cli_queries_read_options(CliQueries *cq, CliArgs *a, const CliOpt *opts, Cli
                              void *ctx, const char *head, const char *tail);
 /* Set up sources, diagnostics and the schema; 0, or -1 (usage error). */
 int cli_queries_start(CliQueries *cq);
+/* Read --db-id-from's FILE (a gold file) into *from, its items in a new
+** *arena; -1 to go on, or an exit code after a message.  `squint check`
+** uses it too. */
+int cli_read_db_id_source(const char *cmd, const char *path, SqSrcSet *srcs, SqDiags *diags,
+                          SqArena **arena, SqBench *from);
+/* The format to read a FILE as: with --db-id-from, plain text is one
+** query per line (a prediction file aligned with the gold). */
+SqInputFormat cli_file_format(SqInputFormat given, int has_db_id_source);
+
 /* Read path and call fn on each query in it. */
 void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx);
 /* Print the diagnostics (stderr) and give the exit code: 2 for unreadable

@@ -20,6 +20,7 @@
 #include "../grammar/parse.h"
 #include "../backend/sqlite/db.h"
 #include "cli.h"
+#include "cli_queries.h"
 #include "cli_schema.h"
 
 static const char usage_head[] =
@@ -201,12 +202,6 @@ static void check_item(CheckRun *r, const SqBenchItem *it) {
     sq_parser_free(p);
 }
 
-/* The input format for FILEs: with --db-id-from, plain text is lines. */
-static SqInputFormat file_format(const CheckRun *r) {
-    if (r->opt.input_format == SQ_INPUT_AUTO && r->has_from) return SQ_INPUT_AUTO_LINES;
-    return r->opt.input_format;
-}
-
 static void check_file(CheckRun *r, const char *path) {
     int err;
     SqSrc *src = sq_src_add_file(&r->srcs, path, &err);
@@ -217,7 +212,8 @@ static void check_file(CheckRun *r, const char *path) {
     }
     SqArena *items = sq_arena_new();
     SqBench b;
-    if (sq_bench_read(&b, items, &r->srcs, src, file_format(r), &r->diags) < 0)
+    if (sq_bench_read(&b, items, &r->srcs, src, cli_file_format(r->opt.input_format, r->has_from),
+                      &r->diags) < 0)
         r->input_failed = 1;
     if (b.format != SQ_INPUT_SQL) r->all_scripts = 0;
     if (r->n_files == r->cap_files) {
@@ -233,23 +229,9 @@ static void check_file(CheckRun *r, const char *path) {
 /* Read --db-id-from; returns -1 to go on, or an exit code. */
 static int read_db_id_source(CheckRun *r) {
     if (!r->opt.db_id_from) return -1;
-    int err;
-    SqSrc *src = sq_src_add_file(&r->srcs, r->opt.db_id_from, &err);
-    if (!src) {
-        cli_io_error("check", r->opt.db_id_from, err);
-        return SQ_EXIT_USAGE;
-    }
-    r->from_arena = sq_arena_new();
     r->has_from = 1;
-    if (sq_bench_read(&r->from, r->from_arena, &r->srcs, src, SQ_INPUT_AUTO, &r->diags) < 0)
-        return SQ_EXIT_USAGE;
-    if (r->from.format == SQ_INPUT_SQL || r->from.format == SQ_INPUT_LINES) {
-        fprintf(stderr, "squint check: --db-id-from '%s' holds no db_ids (give a Spider or "
-                "BIRD dev.json, SQL<TAB>db_id lines or BIRD predictions)\n",
-                r->opt.db_id_from);
-        return SQ_EXIT_USAGE;
-    }
-    return -1;
+    return cli_read_db_id_source("check", r->opt.db_id_from, &r->srcs, &r->diags, &r->from_arena,
+                                 &r->from);
 }
 
 /* ------------------------------------------------------------------ */
@@ -424,7 +406,7 @@ int cmd_check(int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "check");
     int rc = check_options(&a, &r);
-    if (r.opt.color < 0) r.opt.color = isatty(fileno(stdout)) && !getenv("NO_COLOR");
+    if (r.opt.color < 0) r.opt.color = cli_stdout_color_default();
     if (rc < 0 && cli_schema_start(&r.schema, &r.srcs, r.names, &r.diags) < 0)
         rc = SQ_EXIT_USAGE;
     if (rc < 0) rc = read_db_id_source(&r);

@@ -70,7 +70,7 @@ typedef struct OpenDb {
 
 /* What applies to the findings of one FILE. */
 typedef struct FileSettings {
-    const char *path;
+    const char *path;                        /* absolute when it can be resolved */
     const LintConfig *config;                /* NULL: none */
     SqLintConfig rules;                      /* the configuration's, then the options' */
     int threshold;                           /* SqSeverity */
@@ -88,11 +88,14 @@ typedef struct LintRun {
     SqArena *arena;                          /* configurations, paths */
     LintConfig *configs;                     /* one per distinct file read */
     uint32_t n_configs, cap_configs;
+    uint8_t *config_ok;                      /* per configuration: it could be used */
+    uint32_t n_config_ok, cap_config_ok;
     int config_failed;
     FileSettings *cur;                       /* the current FILE's */
     OpenDb *dbs;
     uint32_t n_dbs, cap_dbs;
     LintTotals totals;
+    int color;                               /* findings on stdout in color */
     size_t first_diag;                       /* diagnostics before this are not the FILE's */
     const FileSettings **diag_file;          /* per diagnostic: its FILE's settings */
     size_t n_tagged;
@@ -179,16 +182,17 @@ static int own_option(void *ctx, const char *name, const char *val) {
 /* Configuration                                                       */
 /* ------------------------------------------------------------------ */
 
+/* The configuration at path, read once (a bad one is reported once and
+** stays NULL). */
 static const LintConfig *config_at(LintRun *r, const char *path) {
     for (size_t i = 0; i < r->n_configs; i++)
-        if (strcmp(r->configs[i].path, path) == 0) return &r->configs[i];
+        if (strcmp(r->configs[i].path, path) == 0) return r->config_ok[i] ? &r->configs[i] : NULL;
     LintConfig *c = SQ_ARENA_APPEND(r->arena, r->configs, r->n_configs, r->cap_configs);
-    if (lint_config_load(c, r->arena, path, &r->cq.srcs, &r->cq.diags) < 0) {
-        r->config_failed = 1;
-        r->n_configs--;
-        return NULL;
-    }
-    return c;
+    int ok = lint_config_load(c, r->arena, path, &r->cq.srcs, &r->cq.diags) == 0;
+    c->path = sq_arena_strdup(r->arena, path); /* the key, even when loading failed */
+    *SQ_ARENA_APPEND(r->arena, r->config_ok, r->n_config_ok, r->cap_config_ok) = (uint8_t)ok;
+    if (!ok) r->config_failed = 1;
+    return ok ? c : NULL;
 }
 
 /* The rules for one FILE: the configuration's, then the options'. */
@@ -210,7 +214,9 @@ static int start_file(LintRun *r, const char *path) {
     if (!cfg && !r->no_config) cfg = lint_config_find(r->arena, path);
     FileSettings *f = sq_arena_alloc(r->arena, sizeof *f);
     memset(f, 0, sizeof *f);
-    f->path = path;
+    char *abs = strcmp(path, "-") == 0 ? NULL : realpath(path, NULL);
+    f->path = abs ? sq_arena_strdup(r->arena, abs) : path;
+    free(abs);
     f->config = cfg ? config_at(r, cfg) : NULL;
     settle(r, f);
     r->cur = f;
@@ -271,41 +277,57 @@ static int is_input_problem(const SqDiag *g) {
     return strncmp(g->code, "E00", 3) == 0 || strncmp(g->code, "E02", 3) == 0;
 }
 
-/* Whether a "-- noqa" comment on the finding's line covers rule. */
+static int rule_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+static int names_rule(const char *w, size_t n, const SqLintRule *rule, const char *code) {
+    return (rule && ((strlen(rule->name) == n && strncmp(rule->name, w, n) == 0) ||
+                     (strlen(rule->id) == n && strncmp(rule->id, w, n) == 0))) ||
+           (strlen(code) == n && strncmp(code, w, n) == 0);
+}
+
+/* Whether "-- noqa" at c (in line[..end)) covers the finding: alone it
+** covers every rule; "-- noqa: a, b" (blanks allowed around ':') only
+** the rules named (names and ids, letters, digits and '-'). */
+static int noqa_covers(const char *c, const char *end, const SqLintRule *rule, const char *code) {
+    const char *q = c + 7;
+    if (q < end && rule_char(*q)) return 0; /* "-- noqable": another word */
+    while (q < end && *q == ' ') q++;
+    if (q >= end || *q != ':') return 1;
+    for (q++; q < end;) {
+        while (q < end && (*q == ' ' || *q == ',')) q++;
+        const char *w = q;
+        while (q < end && rule_char(*q)) q++;
+        if (q == w) return 0; /* the list ends */
+        if (names_rule(w, (size_t)(q - w), rule, code)) return 1;
+    }
+    return 0;
+}
+
+/* Whether a "-- noqa" comment on the finding's line covers it. */
 static int noqa(const SqDiags *d, const SqDiag *g, const SqLintRule *rule) {
     const SqSrc *src = sq_src_get(d->srcs, g->span.file);
     if (!src) return 0;
     SqSrcPos p = sq_src_locate(src, g->span.start);
     const char *line = p.file->text + p.offset - (p.col - 1);
-    const char *end = strchr(line, '\n');
-    size_t n = end ? (size_t)(end - line) : strlen(line);
-    for (const char *c = line; c + 7 <= line + n; c++) {
-        if (strncmp(c, "-- noqa", 7) != 0) continue;
-        const char *q = c + 7;
-        if (*q != ':') return 1; /* every rule */
-        q++;
-        while (q < line + n) {
-            while (q < line + n && (*q == ' ' || *q == ',')) q++;
-            const char *w = q;
-            while (q < line + n && *q != ' ' && *q != ',' && *q != '\t' && *q != '\r') q++;
-            size_t wn = (size_t)(q - w);
-            if (wn && ((rule && ((strlen(rule->name) == wn && strncmp(rule->name, w, wn) == 0) ||
-                                 (strlen(rule->id) == wn && strncmp(rule->id, w, wn) == 0))) ||
-                       (strlen(g->code) == wn && strncmp(g->code, w, wn) == 0)))
-                return 1;
-            if (!wn) break;
-        }
-        return 0;
-    }
+    const char *nl = strchr(line, '\n');
+    const char *end = nl ? nl : line + strlen(line);
+    for (const char *c = line; c + 7 <= end; c++)
+        if (strncmp(c, "-- noqa", 7) == 0) return noqa_covers(c, end, rule, g->code);
     return 0;
 }
 
-/* The item's number (question_id 12, item 3, line 7), or -1. */
+/* The item's number: a JSON item's id (question_id 12, item 3), the line
+** of a TSV or one-query-per-line file's item; -1 in a SQL script. */
 static int64_t item_number(const SqDiags *d, const SqDiag *g) {
     const SqSrc *src = sq_src_get(d->srcs, g->span.file);
-    if (!src || !src->item) return -1;
+    if (!src || (!src->item && !src->parent)) return -1;
+    if (!src->item) return sq_src_locate(src, 0).line; /* the item is a line of the file */
     const char *sp = strrchr(src->item, ' ');
-    return sp ? strtoll(sp + 1, NULL, 10) : -1;
+    char *end;
+    long long n = sp ? strtoll(sp + 1, &end, 10) : -1;
+    return sp && end != sp + 1 && !*end ? n : -1;
 }
 
 /* Give binder errors their rule's name and every rule's finding its
@@ -358,7 +380,7 @@ static int report(LintRun *r) {
             SqSrcPos p = src ? sq_src_locate(src, d->items[i]->span.start) : (SqSrcPos){0};
             s[n++] = (Sorted){d->items[i], p.file, p.offset, i};
         } else if (is_problem) {
-            sq_diag_render_text(d, d->items[i], &err, r->cq.color ? SQ_RENDER_COLOR : 0);
+            sq_diag_render_text(d, d->items[i], &err, r->cq.color > 0 ? SQ_RENDER_COLOR : 0);
             problems += d->items[i]->sev == SQ_SEV_ERROR;
         }
     }
@@ -367,7 +389,7 @@ static int report(LintRun *r) {
     SqDiag **f = sq_malloc((n + 1) * sizeof *f);
     for (size_t i = 0; i < n; i++) f[i] = s[i].g;
     SqBuf out = SQ_BUF_INIT;
-    lint_output(&out, r->format, d, f, n, &r->totals, r->format == LINT_FMT_TEXT && isatty(1));
+    lint_output(&out, r->format, d, f, n, &r->totals, r->format == LINT_FMT_TEXT && r->color);
     cli_flush(&out, stdout);
     sq_buf_free(&out);
     free(f);
@@ -384,10 +406,8 @@ static int report(LintRun *r) {
 static void lint_file(LintRun *r, const char *path) {
     size_t stmts = r->cq.n_stmts, queries = r->cq.n_queries, items = r->cq.n_items;
     tag_diags(r, NULL); /* a configuration's problems are input problems */
-    if (start_file(r, path) == 0) {
-        cli_queries_file(&r->cq, path, lint_query, r);
-        r->totals.files++;
-    }
+    r->totals.files++;
+    if (start_file(r, path) == 0) cli_queries_file(&r->cq, path, lint_query, r);
     r->totals.items += r->cq.n_items - items;
     r->totals.statements += r->cq.n_stmts - stmts;
     r->totals.queries += r->cq.n_queries - queries;
@@ -405,6 +425,7 @@ int cmd_lint(int argc, char **argv) {
     cli_args_init(&a, argc, argv, "lint");
     int rc = cli_queries_read_options(&r.cq, &a, lint_opts, own_option, &r, usage_head,
                                       usage_tail);
+    r.color = r.cq.color >= 0 ? r.cq.color : cli_stdout_color_default(); /* --color, else stdout */
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         for (int i = a.i; i < argc; i++) lint_file(&r, argv[i]);

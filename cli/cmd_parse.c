@@ -78,6 +78,7 @@ static int parse_options(CliArgs *a, ParseOpts *o) {
         fputs(usage, stderr);
         return SQ_EXIT_USAGE;
     }
+    if (o->color < 0) o->color = cli_stderr_color_default();
     return -1;
 }
 

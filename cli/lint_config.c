@@ -183,14 +183,24 @@ static void lint_section(Reader *r, const SqJson *v) {
     }
 }
 
+/* The absolute directory of path, with a trailing '/'. */
+static const char *config_dir(SqArena *a, const char *path) {
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? sq_arena_strndup(a, path, (size_t)(slash - path)) : ".";
+    char *abs = realpath(*dir ? dir : "/", NULL);
+    const char *out = abs ? sq_arena_printf(a, "%s/", strcmp(abs, "/") == 0 ? "" : abs)
+                          : sq_arena_printf(a, "%s/", dir);
+    free(abs);
+    return out;
+}
+
 int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
                      SqDiags *diags) {
     memset(c, 0, sizeof *c);
     memset(c->sev, -1, sizeof c->sev);
     c->threshold = -1;
     c->path = sq_arena_strdup(a, path);
-    const char *slash = strrchr(path, '/');
-    c->dir = slash ? sq_arena_strndup(a, path, (size_t)(slash - path + 1)) : "";
+    c->dir = config_dir(a, path);
     int err;
     SqSrc *src = sq_src_add_file(srcs, path, &err);
     if (!src) {

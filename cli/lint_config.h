@@ -15,8 +15,9 @@
 **
 ** Rules are named by name or id.  An ignore entry without "file" applies
 ** to every file, without "items" to every item, without "rules" to every
-** rule.  "file" matches an input path that equals it or ends in
-** "/" + it, relative to the configuration's directory or not.  "items"
+** rule.  "file" is a path relative to the configuration's directory
+** ("queries/q.sql"), or a name that matches every input ending in
+** "/" + it ("dev.json").  "items"
 ** are the numbers benchmark files give items: a BIRD question_id, a
 ** Spider item's 0-based index, a line of a TSV or lines file.
 **
@@ -40,7 +41,7 @@ typedef struct LintIgnore {
 
 typedef struct LintConfig {
     const char *path;        /* the file read */
-    const char *dir;         /* its directory, with a trailing '/' ("" for .) */
+    const char *dir;         /* its absolute directory, with a trailing '/' */
     uint8_t only[SQ_LINT__COUNT]; /* "rules": 1 for each named rule */
     uint8_t has_only;
     uint8_t disable[SQ_LINT__COUNT];
@@ -57,7 +58,7 @@ const char *lint_config_find(SqArena *a, const char *input);
 int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
                      SqDiags *diags);
 /* Whether c ignores rule for item (a number, -1 when the item has none)
-** of the input file. */
+** of the input file (its absolute path, or as given when that is unknown). */
 int lint_config_ignores(const LintConfig *c, const char *file, int64_t item, int rule);
 
 /* "info", "warning", "error" (and "note") to a severity; -1 if none. */

@@ -120,6 +120,16 @@ static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
         sq_jw_key(&w, "help");
         if (f[i]->help) sq_jw_str(&w, f[i]->help);
         else sq_jw_null(&w);
+        sq_jw_key(&w, "notes");
+        sq_jw_arr_begin(&w);
+        for (size_t k = 0; k < f[i]->n_notes; k++) {
+            sq_jw_obj_begin(&w);
+            sq_jw_key(&w, "message");
+            sq_jw_str(&w, f[i]->notes[k].msg);
+            position(&w, d, f[i]->notes[k].span);
+            sq_jw_obj_end(&w);
+        }
+        sq_jw_arr_end(&w);
         sq_jw_obj_end(&w);
     }
     sq_jw_arr_end(&w);
@@ -163,10 +173,12 @@ static const char *sarif_level(uint8_t sev) {
     return sev == SQ_SEV_ERROR ? "error" : sev == SQ_SEV_WARNING ? "warning" : "note";
 }
 
-/* A relative path as a URI reference: bytes outside the unreserved and
-** path characters are percent-encoded. */
+/* A path as a URI reference: relative paths stay relative, absolute ones
+** become file:// URIs; bytes outside the unreserved and path characters
+** are percent-encoded. */
 static void put_uri(SqJsonWriter *w, const char *path) {
     SqBuf b = SQ_BUF_INIT;
+    if (path[0] == '/') sq_buf_puts(&b, "file://");
     for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
         if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
             strchr("-._~/!$&'()*+,;=:@", *p))
@@ -221,10 +233,9 @@ static int64_t code_point_col(const SqSrcPos *p) {
     return col;
 }
 
-static void sarif_location(SqJsonWriter *w, const SqDiags *d, SrcSpan s) {
+/* A location object for span s, with message text when not NULL. */
+static void sarif_one_location(SqJsonWriter *w, const SqDiags *d, SrcSpan s, const char *text) {
     const SqSrc *src = sq_src_get(d->srcs, s.file);
-    sq_jw_key(w, "locations");
-    sq_jw_arr_begin(w);
     if (src) {
         SqSrcPos a = sq_src_locate(src, s.start), b = sq_src_locate(src, s.end);
         sq_jw_obj_begin(w);
@@ -248,8 +259,20 @@ static void sarif_location(SqJsonWriter *w, const SqDiags *d, SrcSpan s) {
         sq_jw_int(w, bc > ac || b.line > a.line ? bc : ac + 1);
         sq_jw_obj_end(w);
         sq_jw_obj_end(w);
+        if (text) sarif_text(w, "message", text);
         sq_jw_obj_end(w);
     }
+}
+
+static void sarif_locations(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
+    sq_jw_key(w, "locations");
+    sq_jw_arr_begin(w);
+    sarif_one_location(w, d, g->span, NULL);
+    sq_jw_arr_end(w);
+    if (!g->n_notes) return;
+    sq_jw_key(w, "relatedLocations");
+    sq_jw_arr_begin(w);
+    for (size_t i = 0; i < g->n_notes; i++) sarif_one_location(w, d, g->notes[i].span, g->notes[i].msg);
     sq_jw_arr_end(w);
 }
 
@@ -266,7 +289,7 @@ static void sarif_result(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
     sq_jw_key(w, "level");
     sq_jw_str(w, sarif_level(g->sev));
     sarif_text(w, "message", g->msg);
-    sarif_location(w, d, g->span);
+    sarif_locations(w, d, g);
     sq_jw_key(w, "properties");
     sq_jw_obj_begin(w);
     sq_jw_key(w, "rule");

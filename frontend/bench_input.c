@@ -243,6 +243,13 @@ static const SqJson *parse_json(BenchRead *r) {
     return NULL;
 }
 
+static int all_digits(const char *s) {
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
 static int read_json(BenchRead *r, SqInputFormat format) {
     const SqJson *doc = parse_json(r);
     if (!doc) return -1;
@@ -251,6 +258,14 @@ static int read_json(BenchRead *r, SqInputFormat format) {
         want_array = doc->kind == SQ_JSON_ARRAY;
         format = want_array ? array_format(r, doc) : SQ_INPUT_BIRD_PRED;
         if (format == SQ_INPUT_AUTO) return -1;
+        if (!want_array && doc->n && !all_digits(doc->keys[0])) {
+            /* package.json and friends: an object, but not of question ids */
+            report(r, SQ_E_INPUT_SHAPE, file_span(r, doc->start, doc->start + 1),
+                   "a JSON object whose first key \"%s\" is not a question id: not a BIRD "
+                   "prediction file (give --input-format to read it as one)",
+                   doc->keys[0]);
+            return -1;
+        }
     }
     r->b->format = (uint8_t)format;
     SqJsonKind kind = want_array ? SQ_JSON_ARRAY : SQ_JSON_OBJECT;

@@ -21,7 +21,8 @@
 ** Detection (SQ_INPUT_AUTO) looks at the content, not the file name.  A
 ** JSON array (starting "[{" or "[]", blanks aside) is spider or bird by
 ** the keys of its first object; a JSON object ("{\"" or "{}") is
-** bird-pred.  Text is tsv when every non-empty line ends in
+** bird-pred when its first key is a number (a question id), and no
+** benchmark file otherwise (E0003).  Text is tsv when every non-empty line ends in
 ** <TAB>identifier after some SQL; lines when it has two or more non-empty
 ** lines of which nine in ten look like whole queries (start with SELECT or
 ** WITH, balanced parentheses, a WITH's main SELECT on the same line) and

@@ -21,7 +21,11 @@
 **                        is NULL in a row LIMIT keeps
 **   numeric-text-order   the TEXT column's non-NULL values (a sample of
 **                        200 distinct ones) nearly all (90%) look like
-**                        numbers
+**                        numbers, of different lengths (or negative): the
+**                        text order differs from the numeric one
+**   affinity-mismatch    a TEXT column ordered against a number: reported
+**                        when the column holds numbers whose length
+**                        differs from the number's
 */
 #ifndef SQ_LINT_DATA_H
 #define SQ_LINT_DATA_H

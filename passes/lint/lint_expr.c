@@ -296,8 +296,8 @@ static void not_in_nullable(ExprWalk *w, SqExpr *e) {
     if (!out || !out->cols.n || !out->cols.items[0].type.nullable) return;
     if (where_rejects_null(e->u.sub.rel)) return;
     sq_lint_report(w->l, LR_NOT_IN_NULLABLE, e->span,
-                   "NOT IN (subquery) whose column %s can be NULL: one NULL there makes %s "
-                   "never true",
+                   "the subquery's column %s can be NULL, and one NULL there makes %s NOT IN "
+                   "(...) true for no row",
                    out->cols.items[0].name ? out->cols.items[0].name : "?", text(w, e->u.sub.x));
 }
 
