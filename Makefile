@@ -152,7 +152,7 @@ $(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
 
 test: deps
 	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck
 	@BUILD=$(BUILD) tests/run.sh
 
 demo: deps
@@ -164,7 +164,7 @@ sanitize: deps
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
-	    build-san/tools/roundtrip
+	    build-san/tools/roundtrip build-san/tools/sarifcheck
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    tests/run.sh
 

@@ -48,18 +48,36 @@ static const CliOpt *lookup(CliArgs *a, const CliOpt *opts, const char *arg,
     return o;
 }
 
+static int is_operand(const char *arg) { return arg[0] != '-' || arg[1] == 0; } /* "-" is stdin */
+
+/* Move argv[from] back to argv[to] (to <= from), shifting the words in
+** between one place on: operands keep their order. */
+static void move_back(CliArgs *a, int from, int to) {
+    char *w = a->argv[from];
+    memmove(&a->argv[to + 1], &a->argv[to], (size_t)(from - to) * sizeof *a->argv);
+    a->argv[to] = w;
+}
+
+/* Options may follow operands, as with GNU getopt: `squint lint q.sql
+** --schema s.sql`.  The next option (or the "--" that ends options) is
+** moved before the operands; when there is none, the operands are
+** argv[a->i..]. */
 const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
     *value = NULL;
-    if (a->i >= a->argc) return NULL;
+    int j = a->i;
+    while (j < a->argc && is_operand(a->argv[j])) j++;
+    if (j >= a->argc) return NULL;
+    if (j > a->i) move_back(a, j, a->i);
     const char *arg = a->argv[a->i];
     if (strcmp(arg, "--") == 0) {
         a->i++;
         return NULL;
     }
-    if (arg[0] != '-' || arg[1] == 0) return NULL; /* operand ("-" is stdin) */
     const char *inline_value;
     const CliOpt *o = lookup(a, opts, arg, &inline_value);
     a->i++;
+    if (o && o->has_value && !inline_value && j + 1 < a->argc && j > a->i - 1)
+        move_back(a, j + 1, a->i); /* its value followed it past the operands */
     if (!o) return "?";
     if (!o->has_value) {
         if (inline_value) {

@@ -385,6 +385,7 @@ static int report(LintRun *r) {
         }
     }
     cli_flush(&err, stderr);
+    sq_buf_free(&err);
     qsort(s, n, sizeof *s, by_position);
     SqDiag **f = sq_malloc((n + 1) * sizeof *f);
     for (size_t i = 0; i < n; i++) f[i] = s[i].g;

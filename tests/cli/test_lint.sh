@@ -25,6 +25,15 @@ expect_grep "^3 findings \(1 error, 1 warning, 1 info\) in 3 queries of 1 file$"
 expect_exit 0 "clean file: exit 0" -- "${L[@]}" --no-config --schema $FIX <(echo "SELECT name FROM emp WHERE id = 1;")
 expect_grep "^0 findings in 1 query of 1 file$" "$TMP/out" "clean summary"
 
+# options may follow the operands; `--` ends the options
+expect_exit 1 "options after FILE" -- "${L[@]}" "$Q" --no-config --schema $FIX --rules select-star
+expect_grep "^1 finding \(1 info\) in 3 queries of 1 file$" "$TMP/out" "options after FILE: all applied"
+cp "$Q" "$TMP/-q.sql"
+expect_exit 1 "-- ends the options" -- "${L[@]}" --no-config --schema $FIX -- "$TMP/-q.sql"
+expect_grep "^3 findings" "$TMP/out" "-- ends the options: file starting with '-' read"
+expect_exit 2 "unknown option after FILE" -- "${L[@]}" "$Q" --no-config --schema $FIX --bogus
+expect_grep "unknown option '--bogus'" "$TMP/err" "unknown option after FILE: named"
+
 # ---- selection and thresholds --------------------------------------------
 expect_exit 1 "--rules keeps one rule" -- "${L[@]}" --no-config --rules select-star --schema $FIX "$Q"
 if grep -q "string-as-boolean" "$TMP/out"; then not_ok "--rules drops the others"; else ok "--rules drops the others"; fi
