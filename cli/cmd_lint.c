@@ -306,7 +306,7 @@ static int noqa_covers(const char *c, const char *end, const SqLintRule *rule, c
 }
 
 /* Whether a "-- noqa" comment on the finding's line covers it. */
-static int noqa(const SqDiags *d, const SqDiag *g, const SqLintRule *rule) {
+static int noqa(const SqDiags *d, const SqDiag *g, const char *code, const SqLintRule *rule) {
     const SqSrc *src = sq_src_get(d->srcs, g->span.file);
     if (!src) return 0;
     SqSrcPos p = sq_src_locate(src, g->span.start);
@@ -314,7 +314,7 @@ static int noqa(const SqDiags *d, const SqDiag *g, const SqLintRule *rule) {
     const char *nl = strchr(line, '\n');
     const char *end = nl ? nl : line + strlen(line);
     for (const char *c = line; c + 7 <= end; c++)
-        if (strncmp(c, "-- noqa", 7) == 0) return noqa_covers(c, end, rule, g->code);
+        if (strncmp(c, "-- noqa", 7) == 0) return noqa_covers(c, end, rule, code);
     return 0;
 }
 
@@ -337,6 +337,7 @@ static int keep(LintRun *r, size_t i, int *is_problem) {
     const FileSettings *f = i < r->n_tagged ? r->diag_file[i] : NULL;
     *is_problem = is_input_problem(g) || !f;
     if (*is_problem) return 0;
+    const char *code = g->code; /* a binder error's own code, for -- noqa */
     int rule = sq_lint_rule_find(g->code);
     if (rule < 0 && (rule = sq_lint_rule_of_diag(g->code)) >= 0)
         g->code = sq_lint_rule((SqLintRuleId)rule)->name;
@@ -346,7 +347,7 @@ static int keep(LintRun *r, size_t i, int *is_problem) {
             sq_diag_set_severity(&r->cq.diags, g, (SqSeverity)f->rules.sev[rule]);
     }
     if ((int)g->sev < f->threshold) return 0;
-    if (noqa(&r->cq.diags, g, rule >= 0 ? sq_lint_rule((SqLintRuleId)rule) : NULL)) return 0;
+    if (noqa(&r->cq.diags, g, code, rule >= 0 ? sq_lint_rule((SqLintRuleId)rule) : NULL)) return 0;
     return !(f->config &&
              lint_config_ignores(f->config, f->path, item_number(&r->cq.diags, g), rule));
 }

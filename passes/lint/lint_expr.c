@@ -282,9 +282,14 @@ static int where_rejects_null(IrRel *sub) {
     if (!ir_core_split(&top, &c) || !c.project || !c.project->u.project.exprs.n) return 0;
     const SqExpr *x = lint_strip(c.project->u.project.exprs.items[0]);
     if (x->kind != SQX_COLUMN) return 0;
-    if (c.agg) { /* a GROUP BY key's expression */
+    if (c.agg) { /* a GROUP BY key's expression; HAVING reads the key's output */
         int key = lint_key_ref(c.agg, x);
-        x = key >= 0 ? lint_strip(c.agg->u.agg.items[key].expr) : NULL;
+        if (key < 0) return 0;
+        SqExpr out = *x;
+        out.u.col.rel = c.agg->id;
+        out.u.col.col = (uint32_t)key;
+        if (c.having && lint_null_rejects(c.having->u.filter.pred, same_ref, &out)) return 1;
+        x = lint_strip(c.agg->u.agg.items[key].expr);
         if (!x || x->kind != SQX_COLUMN) return 0;
     }
     return c.where && lint_null_rejects(c.where->u.filter.pred, same_ref, x);

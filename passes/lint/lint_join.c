@@ -129,14 +129,14 @@ static void missing_join_predicate(LintCore *k) {
 static void self_equalities(LintCore *k, const SqExprList *l) {
     for (uint32_t i = 0; i < l->n; i++) {
         SqExpr *e = l->items[i];
-        if ((e->kind == SQX_BINARY && (e->op == AST_OP_EQ || e->op == AST_OP_NE)) ||
-            e->kind == SQX_IS) {
-            if (same_column(e->u.bin.l, e->u.bin.r))
-                sq_lint_report(k->l, LR_DEGENERATE_JOIN, e->span,
-                               "%s compares a column with itself: it is %s", sq_lint_text(k->l, e->span),
-                               e->op == AST_OP_NE ? "never true"
-                                                  : "true for every row where it is not NULL");
-        }
+        int is = e->kind == SQX_IS;
+        if (!(e->kind == SQX_BINARY && (e->op == AST_OP_EQ || e->op == AST_OP_NE)) && !is) continue;
+        if (!same_column(e->u.bin.l, e->u.bin.r)) continue;
+        /* x IS x is always true and x IS NOT x never; = and != leave NULL out */
+        int never = is ? (e->flags & SQXF_NOT) != 0 : e->op == AST_OP_NE;
+        const char *what = never ? "never true" : is ? "true for every row" : "true for every row where it is not NULL";
+        sq_lint_report(k->l, LR_DEGENERATE_JOIN, e->span, "%s compares a column with itself: it is %s",
+                       sq_lint_text(k->l, e->span), what);
     }
 }
 

@@ -76,11 +76,14 @@ static Truth truth(const NullSet *ns, const SqExpr *e) {
         return truth(ns, e->u.like.x) == T_NULL || truth(ns, e->u.like.pattern) == T_NULL
                    ? T_NULL : T_UNKNOWN;
     case SQX_BETWEEN: return truth(ns, e->u.between.x) == T_NULL ? T_NULL : T_UNKNOWN;
-    case SQX_IN_LIST:
+    case SQX_IN_LIST: /* NULL [NOT] IN (): FALSE (TRUE); with values: NULL */
         if (truth(ns, e->u.in.x) != T_NULL) return T_UNKNOWN;
-        return e->u.in.list.n ? T_NULL : T_FALSE;
-    case SQX_IN_SUBQUERY:
-        return e->u.sub.x && truth(ns, e->u.sub.x) == T_NULL ? T_NOT_TRUE : T_UNKNOWN;
+        if (e->u.in.list.n) return T_NULL;
+        return (e->flags & SQXF_NOT) ? T_TRUE : T_FALSE;
+    case SQX_IN_SUBQUERY: /* the same, as the subquery is empty or not; NOT
+                             IN is TRUE for an empty one */
+        if (!e->u.sub.x || truth(ns, e->u.sub.x) != T_NULL) return T_UNKNOWN;
+        return (e->flags & SQXF_NOT) ? T_UNKNOWN : T_NOT_TRUE;
     case SQX_CAST: return truth(ns, e->u.cast.x) == T_NULL ? T_NULL : T_UNKNOWN;
     case SQX_COLLATE: return truth(ns, e->u.collate.x);
     case SQX_FUNC:

@@ -151,6 +151,10 @@ expect_exit 1 "noqa with blanks and without" -- "${L[@]}" --no-config --schema $
 expect_grep "noqa2.sql:1:.*compare-null" "$TMP/out" "noqa : select-star keeps compare-null"
 if grep -q "noqa2.sql:2:" "$TMP/out"; then not_ok "noqa:a,b covers both"; else ok "noqa:a,b covers both"; fi
 expect_grep "noqa2.sql:3:.*select-star" "$TMP/out" "-- noqab is not noqa"
+printf 'SELECT nme FROM emp; -- noqa: E0302\nSELECT nme FROM emp; -- noqa: L0001\nSELECT nme FROM emp;\n' >"$TMP/noqa3.sql"
+expect_exit 1 "noqa of a binding error" -- "${L[@]}" --no-config --schema $FIX "$TMP/noqa3.sql"
+expect_grep "^1 finding \(1 error\)" "$TMP/out" "noqa: a binder code and its rule's id both work"
+expect_grep "noqa3.sql:3:8: error\[unresolved-name\]" "$TMP/out" "noqa: the line without one is reported"
 
 # ---- JSON output ---------------------------------------------------------------
 expect_exit 1 "--format json" -- "${L[@]}" --no-config --format json --schema $FIX "$TMP/repo/dev.json"

@@ -6,3 +6,4 @@ SELECT name FROM dept WHERE id NOT IN (SELECT dept_id FROM project);
 SELECT name FROM dept WHERE id NOT IN (SELECT dept_id FROM emp WHERE dept_id IS NOT NULL);
 SELECT name FROM dept WHERE id IN (SELECT dept_id FROM emp);
 SELECT name FROM dept AS d WHERE NOT EXISTS (SELECT 1 FROM emp AS e WHERE e.dept_id = d.id);
+SELECT name FROM dept WHERE id NOT IN (SELECT dept_id FROM emp GROUP BY dept_id HAVING dept_id IS NOT NULL);

@@ -10,3 +10,4 @@ SELECT e.name FROM emp AS e LEFT JOIN dept AS d ON d.id = e.dept_id WHERE d.id I
 SELECT e.name FROM emp AS e LEFT JOIN dept AS d ON d.id = e.dept_id WHERE d.city = 'Paris' OR d.id IS NULL;
 SELECT e.name FROM emp AS e LEFT JOIN dept AS d ON d.id = e.dept_id WHERE coalesce(d.city, 'Paris') = 'Paris';
 SELECT e.name, d.name FROM emp AS e LEFT JOIN dept AS d ON d.id = e.dept_id WHERE e.salary > 10;
+SELECT e.name FROM emp AS e LEFT JOIN dept AS d ON d.id = e.dept_id WHERE d.id NOT IN (SELECT dept_id FROM project WHERE budget > 1000);
