@@ -108,7 +108,7 @@ typedef struct LintRun {
 static int rule_list(const char *opt, const char *list, uint8_t *set) {
     char *copy = sq_strdup(list);
     int ok = 1;
-    for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+    for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) { /* blanks too, as in -- noqa */
         int r = sq_lint_rule_find(tok);
         if (r < 0) {
             fprintf(stderr, "squint lint: %s: no rule named '%s' (see squint lint --list-rules)\n",

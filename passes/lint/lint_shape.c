@@ -155,11 +155,23 @@ static int reads_only_fixed(const LintCore *k, SqExpr *e, const uint8_t *fixed) 
     return 1;
 }
 
+/* The min() and max() calls of an aggregate. */
+static uint32_t min_max_calls(const IrRel *agg) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < agg->u.agg.n_items; i++) {
+        const SqAggItem *it = &agg->u.agg.items[i];
+        n += it->kind == SQ_AGG_CALL && it->def &&
+             (strcmp(it->def->name, "min") == 0 || strcmp(it->def->name, "max") == 0);
+    }
+    return n;
+}
+
 /* A bare column is well defined when the GROUP BY keys fix the rows of
-** every table it reads (T2.name with GROUP BY T2.id, T2.id a key). */
+** every table it reads (T2.name with GROUP BY T2.id, T2.id a key), or when
+** one min() or max() picks its row (with two, SQLite picks either's). */
 static void bare_columns(LintCore *k) {
     const IrRel *agg = k->c->agg;
-    if (!agg || agg->u.agg.minmax) return; /* SQLite takes them from the min/max row */
+    if (!agg || (agg->u.agg.minmax && min_max_calls(agg) == 1)) return;
     uint32_t n_keys = agg->u.agg.n_keys;
     SqArena *a = k->l->q->arena;
     SqExpr **keys = lint_group_keys(a, agg);

@@ -35,6 +35,9 @@ expect_exit 2 "unknown option after FILE" -- "${L[@]}" "$Q" --no-config --schema
 expect_grep "unknown option '--bogus'" "$TMP/err" "unknown option after FILE: named"
 
 # ---- selection and thresholds --------------------------------------------
+expect_exit 1 "--rules with blanks" -- "${L[@]}" --no-config --rules "select-star, L0302" --schema $FIX "$Q"
+expect_grep "^2 findings \(1 warning, 1 info\)" "$TMP/out" "--rules a, b: both rules run"
+
 expect_exit 1 "--rules keeps one rule" -- "${L[@]}" --no-config --rules select-star --schema $FIX "$Q"
 if grep -q "string-as-boolean" "$TMP/out"; then not_ok "--rules drops the others"; else ok "--rules drops the others"; fi
 expect_exit 1 "--rules takes ids" -- "${L[@]}" --no-config --rules L0307 --schema $FIX "$Q"
