@@ -15,7 +15,7 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I$(BUILD)/gen -Igrammar $(EXTRA_CFLAGS)
-LDLIBS  ?= -lsqlite3
+LDLIBS  ?= -lsqlite3 -lz3
 BISON   ?= bison
 FLEX    ?= flex
 SQUINT_CORPORA ?= ../shared/corpora
@@ -36,22 +36,25 @@ FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c \
                frontend/bind_coll.c \
                frontend/catalog_json.c frontend/bench_input.c
-IR_SRC      := ir/ir.c ir/lower.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_edit.c \
+IR_SRC      := ir/ir.c ir/lower.c ir/ir_load.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_edit.c \
                ir/graph.c ir/graph_algo.c ir/graph_print.c ir/querygraph.c
 PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_derived.c \
                passes/jqg.c passes/joinelim.c passes/joinelim_keys.c passes/joinelim_print.c \
                passes/joinelim_rewrite.c passes/lint/lint.c passes/lint/lint_expr.c \
                passes/lint/lint_join.c passes/lint/lint_shape.c passes/lint/lint_range.c \
-               passes/lint/lint_keys.c passes/lint/lint_null.c
+               passes/lint/lint_keys.c passes/lint/lint_null.c \
+               passes/smt/smt.c passes/smt/smt_val.c passes/smt/smt_expr.c passes/smt/smt_rel.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c \
-               backend/sqlite/lint_data.c
+               backend/sqlite/lint_data.c backend/fixture/fixture.c \
+               backend/fixture/fixture_print.c backend/fixture/equiv.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
                $(BACKEND_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
-               cli/cli_schema.c cli/cmd_lint.c cli/lint_config.c cli/lint_output.c
+               cli/cli_schema.c cli/cmd_lint.c cli/lint_config.c cli/lint_output.c \
+               cli/cmd_equiv.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -113,7 +116,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lcmocka $(LDLIBS)
 
-tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip \
+tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus \
        $(BUILD)/tools/bench_parse $(BUILD)/tools/sarifcheck
 
 $(BUILD)/tools/roundtrip: tests/conformance/roundtrip.c tests/conformance/corpus.c \
@@ -132,6 +135,12 @@ $(BUILD)/tools/parity: tests/conformance/parity.c tests/conformance/corpus.c \
                        tests/conformance/corpus.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/parity.c tests/conformance/corpus.c \
+	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
+$(BUILD)/tools/equivcorpus: tests/conformance/equivcorpus.c tests/conformance/corpus.c \
+                            tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/equivcorpus.c tests/conformance/corpus.c \
 	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
 $(BUILD)/tools/sarifcheck: tests/tools/sarifcheck.c $(LIB)

@@ -17,6 +17,7 @@ static const CliCommand commands[] = {
     {"opt", "run passes on each query and print the result", cmd_opt},
     {"graph", "schema graphs and join query graphs, with statistics", cmd_graph},
     {"lint", "find likely bugs in SQL and benchmark gold queries", cmd_lint},
+    {"equiv", "search for a database on which two queries differ", cmd_equiv},
 };
 
 static void usage(FILE *f) {

@@ -244,6 +244,15 @@ IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at);
 /* The IR of a bound statement (root NULL when it has no query). */
 IrQuery *ir_lower(SqArena *a, const BndStmt *st);
 
+/* ---- one query from its text (ir_load.c) ------------------------------ */
+
+/* Parse src, which must hold exactly one statement, bind it against cat
+** and lower it.  NULL when it cannot, with diagnostics in diags and *why
+** saying which step failed ("a syntax error", "more than one statement",
+** "a binding error", "not a query ..."). */
+IrQuery *ir_load_query(SqArena *a, const SqSrc *src, const Catalog *cat, SqInterner *names,
+                       SqDiags *diags, const SqBindOptions *opt, const char **why);
+
 /* ---- SQL text of expressions (ir_sql.c) ------------------------------ */
 
 /* How a printer writes column references and subqueries. */

@@ -142,6 +142,11 @@ void sq_jw_bool(SqJsonWriter *w, int v) {
     sq_buf_puts(w->out, v ? "true" : "false");
 }
 
+void sq_jw_raw(SqJsonWriter *w, const char *token) {
+    before_item(w);
+    sq_buf_puts(w->out, token);
+}
+
 void sq_jw_null(SqJsonWriter *w) {
     before_item(w);
     sq_buf_puts(w->out, "null");

@@ -37,6 +37,8 @@ void sq_jw_int(SqJsonWriter *w, int64_t v);
 void sq_jw_double(SqJsonWriter *w, double v);
 void sq_jw_bool(SqJsonWriter *w, int v);
 void sq_jw_null(SqJsonWriter *w);
+/* A value given as its JSON text (a number spelled by the caller). */
+void sq_jw_raw(SqJsonWriter *w, const char *token);
 
 /* Escape s[0..n) as a JSON string literal (with quotes) into out. */
 void sq_json_escape(SqBuf *out, const char *s, size_t n);

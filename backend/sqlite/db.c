@@ -6,17 +6,21 @@
 ** the sqlite3 handle of each SqDb.  Library errors become status codes and
 ** malloc'd messages; nothing here prints.
 **
-** Sections: messages; the authorizer; opening; limits; running a query.
+** Sections: messages; the authorizer; opening; writing a database file;
+** limits; running a query.
 */
 #include "db.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -181,16 +185,17 @@ static int authorize(void *arg, int code, const char *arg1, const char *arg2,
 /* Opening                                                             */
 /* ------------------------------------------------------------------ */
 
-/* "file:" URI for path, with mode=ro; '%', '?' and '#' are escaped and an
-** absolute path gets an empty authority ("file:///abs"). */
-static char *file_uri(const char *path, unsigned flags) {
+/* "file:" URI for path, with mode=<mode> ("ro", or "rwc" for a file being
+** written); '%', '?' and '#' are escaped and an absolute path gets an
+** empty authority ("file:///abs"). */
+static char *file_uri(const char *path, const char *mode, unsigned flags) {
     SqBuf b = SQ_BUF_INIT;
     sq_buf_puts(&b, path[0] == '/' ? "file://" : "file:");
     for (const char *p = path; *p; p++) {
         if (*p == '%' || *p == '?' || *p == '#') sq_buf_printf(&b, "%%%02X", (unsigned char)*p);
         else sq_buf_putc(&b, *p);
     }
-    sq_buf_puts(&b, "?mode=ro");
+    sq_buf_printf(&b, "?mode=%s", mode);
     if (flags & SQ_DB_IMMUTABLE) sq_buf_puts(&b, "&immutable=1");
     return sq_buf_detach(&b);
 }
@@ -230,7 +235,7 @@ SqDb *sq_db_open(const char *path, char **err) { return sq_db_open_ex(path, 0, e
 
 SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err) {
     if (err) *err = NULL;
-    char *uri = file_uri(path, flags);
+    char *uri = file_uri(path, "ro", flags);
     sqlite3 *h = NULL;
     int rc = sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
     free(uri);
@@ -266,17 +271,23 @@ SqDb *sq_db_open_memory(const char *script, char **err) {
     return db;
 }
 
-SqDb *sq_db_open_file(const char *path, char **err) {
+/* Whether the file starts with SQLite's 16-byte header. */
+static int has_sqlite_header(FILE *f) {
     static const char header[16] = "SQLite format 3";
     char head[16];
+    return fread(head, 1, sizeof head, f) == sizeof head &&
+           memcmp(head, header, sizeof head) == 0;
+}
+
+SqDb *sq_db_open_file(const char *path, char **err) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         set_err(err, "cannot read '%s': %s", path, strerror(errno));
         return NULL;
     }
-    size_t got = fread(head, 1, sizeof head, f);
+    int is_db = has_sqlite_header(f);
     fclose(f);
-    if (got == sizeof head && memcmp(head, header, sizeof head) == 0) return sq_db_open(path, err);
+    if (is_db) return sq_db_open(path, err);
     size_t len;
     int e;
     char *text = sq_read_file(path, &len, &e);
@@ -287,6 +298,115 @@ SqDb *sq_db_open_file(const char *path, char **err) {
     SqDb *db = sq_db_open_memory(text, err);
     free(text);
     return db;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing a database file                                             */
+/* ------------------------------------------------------------------ */
+
+/* Whether a journal or WAL file of an earlier database lies next to path:
+** SQLite would play it back into the new file and corrupt it. */
+static int has_sidecar(const char *path, char **err) {
+    static const char *const suffixes[] = {"-journal", "-wal"};
+    for (size_t k = 0; k < SQ_ARRAY_LEN(suffixes); k++) {
+        char *side = msg_printf("%s%s", path, suffixes[k]);
+        int exists = access(side, F_OK) == 0;
+        free(side);
+        if (!exists) continue;
+        set_err(err, "refusing to write '%s': '%s%s' exists (the database is open, or was "
+                "not closed cleanly)", path, path, suffixes[k]);
+        return 1;
+    }
+    return 0;
+}
+
+/* 0 when path may be written: it does not exist, or it is an empty file or
+** a SQLite database; else -1 and *err. */
+static int check_replaceable(const char *path, char **err) {
+    if (has_sidecar(path, err)) return -1;
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT) return 0;
+        set_err(err, "cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    if (S_ISREG(st.st_mode) && st.st_size == 0) return 0;
+    FILE *f = S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
+    if (S_ISREG(st.st_mode) && !f) {
+        set_err(err, "cannot read '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    int is_db = f && has_sqlite_header(f);
+    if (f) fclose(f);
+    if (is_db) return 0;
+    set_err(err, "refusing to overwrite '%s': it is neither empty nor a SQLite database", path);
+    return -1;
+}
+
+/* A new empty file next to path, created with O_EXCL so that it is never
+** someone else's; its malloc'd name, or NULL and *err. */
+static char *create_temp(const char *path, char **err) {
+    static unsigned counter;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        char *name = msg_printf("%s.tmp-%ld-%u", path, (long)getpid(), counter++);
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd >= 0) {
+            close(fd);
+            return name;
+        }
+        int e = errno;
+        free(name);
+        if (e != EEXIST) {
+            set_err(err, "cannot write next to '%s': %s", path, strerror(e));
+            return NULL;
+        }
+    }
+    set_err(err, "cannot write next to '%s': no free temporary name", path);
+    return NULL;
+}
+
+/* Run script in one transaction on the empty database file tmp; messages
+** name path, the file the caller asked for.  0, or -1 and *err. */
+static int build_file(const char *tmp, const char *path, const char *script, char **err) {
+    char *uri = file_uri(tmp, "rw", 0);
+    sqlite3 *h = NULL;
+    int rc = sqlite3_open_v2(uri, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    if (rc == SQLITE_OK) { /* the script may write this file and nothing else */
+        sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+        sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, (int *)NULL);
+        sqlite3_limit(h, SQLITE_LIMIT_ATTACHED, 0);
+        rc = sqlite3_exec(h, "BEGIN", NULL, NULL, NULL);
+    }
+    if (rc == SQLITE_OK) rc = sqlite3_exec(h, script, NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        set_err(err, "cannot write '%s': %s", path, h ? sqlite3_errmsg(h) : sqlite3_errstr(rc));
+    int close_rc = sqlite3_close(h); /* rolls back what did not commit */
+    if (rc == SQLITE_OK && close_rc != SQLITE_OK) {
+        set_err(err, "cannot write '%s': %s", path, sqlite3_errstr(close_rc));
+        rc = close_rc;
+    }
+    return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* The database is built under a temporary name and renamed over path only
+** once the script ran whole, so a failure leaves path as it was.  (The
+** check and the rename are not atomic together; nothing here guards
+** against another process replacing path in between.) */
+int sq_db_write_file(const char *path, const char *script, char **err) {
+    if (err) *err = NULL;
+    if (check_replaceable(path, err) != 0) return -1;
+    char *tmp = create_temp(path, err);
+    if (!tmp) return -1;
+    int rc = build_file(tmp, path, script, err);
+    if (rc == 0 && rename(tmp, path) != 0) {
+        set_err(err, "cannot write '%s': %s", path, strerror(errno));
+        rc = -1;
+    }
+    if (rc != 0) unlink(tmp);
+    free(tmp);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */

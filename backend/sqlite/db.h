@@ -1,5 +1,6 @@
 /*
-** db.h -- open SQLite databases read-only and run queries under limits.
+** db.h -- open SQLite databases read-only and run queries under limits
+** (and write new database files from fixture scripts).
 **
 ** Layer: backend/sqlite (db.c is the backend's only includer of
 ** sqlite3.h; callers never see it).  Takes a database path (or a DDL
@@ -80,6 +81,17 @@ SqDb *sq_db_open_memory(const char *script, char **err);
 ** else a SQL script file run into an in-memory database as
 ** sq_db_open_memory does (fixtures: DDL and INSERTs). */
 SqDb *sq_db_open_file(const char *path, char **err);
+
+/* Write a new SQLite database file at path by running script (CREATE and
+** INSERT statements, no transaction control) in one transaction on an
+** empty database.  The only connection that writes: it is used for
+** fixtures the caller built, never on a benchmark database.  path is
+** refused when it exists and is neither empty nor a SQLite database, or
+** when a journal or WAL file lies next to it; otherwise the file is built
+** under a temporary name next to path and renamed over it once the script
+** succeeded, so a failure leaves path as it was.  0, or -1 and a malloc'd
+** message in *err (when err is not NULL). */
+int sq_db_write_file(const char *path, const char *script, char **err);
 
 void sq_db_close(SqDb *db); /* NULL is fine */
 

@@ -202,16 +202,62 @@ static int load_benchmark(Corpus *c, CorpusSet set, const char *dir,
 
 /* ----------------------------------------------------------------- equiv */
 
-static char *calcite_schema_sql(cJSON *schema) {
+/* The column list of constraint c when it is of this kind (VeriEQL writes
+** {"primary": [{"value": "T__C"}, ...]}), or NULL. */
+static cJSON *constraint_cols(cJSON *c, const char *kind) {
+    cJSON *l = cJSON_GetObjectItem(c, kind);
+    return cJSON_IsArray(l) ? l : NULL;
+}
+
+/* "T__C" -> does it name table t?  *col gets C. */
+static int names_table(const char *v, const char *t, const char **col) {
+    size_t n = strlen(t);
+    if (!v || strncmp(v, t, n) != 0 || strncmp(v + n, "__", 2) != 0) return 0;
+    *col = v + n + 2;
+    return 1;
+}
+
+static const char *value_of(cJSON *x) { return cJSON_GetStringValue(cJSON_GetObjectItem(x, "value")); }
+
+/* The pair's tables, with the NOT NULL, PRIMARY KEY and FOREIGN KEY
+** constraints VeriEQL's release gives for them. */
+static char *calcite_schema_sql(cJSON *schema, cJSON *constraints) {
     SqBuf b = SQ_BUF_INIT;
-    cJSON *t, *col;
+    cJSON *t, *col, *c;
+    const char *cn;
     cJSON_ArrayForEach(t, schema) {
         sq_buf_printf(&b, "CREATE TABLE \"%s\"(", t->string);
         const char *sep = "";
         cJSON_ArrayForEach(col, t) {
             const char *ty = cJSON_GetStringValue(col);
             sq_buf_printf(&b, "%s\"%s\" %s", sep, col->string, ty ? ty : "");
+            cJSON_ArrayForEach(c, constraints) {
+                cJSON *nn = cJSON_GetObjectItem(c, "not_null");
+                if (nn && names_table(value_of(nn), t->string, &cn) && strcmp(cn, col->string) == 0)
+                    sq_buf_puts(&b, " NOT NULL");
+            }
             sep = ", ";
+        }
+        cJSON_ArrayForEach(c, constraints) {
+            cJSON *pk = constraint_cols(c, "primary"), *fk = constraint_cols(c, "foreign"), *x;
+            if (pk && names_table(value_of(cJSON_GetArrayItem(pk, 0)), t->string, &cn)) {
+                sq_buf_puts(&b, ", PRIMARY KEY(");
+                const char *s2 = "";
+                cJSON_ArrayForEach(x, pk) if (names_table(value_of(x), t->string, &cn)) {
+                    sq_buf_printf(&b, "%s\"%s\"", s2, cn);
+                    s2 = ", ";
+                }
+                sq_buf_puts(&b, ")");
+            }
+            const char *from, *to;
+            if (fk && cJSON_GetArraySize(fk) == 2 && names_table(value_of(cJSON_GetArrayItem(fk, 0)), t->string, &from)) {
+                const char *ref = value_of(cJSON_GetArrayItem(fk, 1)), *sepr = ref ? strstr(ref, "__") : NULL;
+                if (sepr) {
+                    to = sepr + 2;
+                    sq_buf_printf(&b, ", FOREIGN KEY(\"%s\") REFERENCES \"%.*s\"(\"%s\")", from,
+                                  (int)(sepr - ref), ref, to);
+                }
+            }
         }
         sq_buf_puts(&b, ");\n");
     }
@@ -235,7 +281,7 @@ static int load_equiv(Corpus *c) {
         c->equiv_schemas = sq_realloc(c->equiv_schemas,
                                       (c->n_equiv_schemas + 1) * sizeof(char *));
         c->equiv_schemas[c->n_equiv_schemas] =
-            calcite_schema_sql(cJSON_GetObjectItem(j, "schema"));
+            calcite_schema_sql(cJSON_GetObjectItem(j, "schema"), cJSON_GetObjectItem(j, "constraint"));
         for (int k = 0; k < 2; k++) {
             const char *q = cJSON_GetStringValue(cJSON_GetArrayItem(pair, k));
             if (!q) continue;

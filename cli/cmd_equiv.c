@@ -1,0 +1,326 @@
+/*
+** cmd_equiv.c -- `squint equiv`: do two queries return the same rows on
+** every database of the schema, up to a bound?
+**
+** Layer: cli.  Each query is a SQL string or @FILE; both are parsed, bound
+** against the schema option's catalog and lowered, then
+** backend/fixture/equiv.h decides.  Prints the verdict on the first line,
+** then for a difference the counterexample's tables and both results side
+** by side (text), or one JSON object.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "../backend/fixture/equiv.h"
+#include "cli.h"
+#include "cli_queries.h"
+
+static const char usage_head[] =
+    "usage: squint equiv [options] SCHEMA-OPTION Q1 Q2\n"
+    "\n"
+    "Search for a small database, conforming to the schema, on which queries Q1\n"
+    "and Q2 return different results under SQLite's semantics.  Q1 and Q2 are SQL\n"
+    "text or @FILE.  Every counterexample is checked by running both queries on\n"
+    "it in SQLite.\n"
+    "\n"
+    "options:\n"
+    "      --semantics S      set (default: BIRD's set(rows1) == set(rows2)), bag\n"
+    "                         (same rows, same counts) or list (same rows, same\n"
+    "                         order)\n"
+    "      --bound K          up to K rows per table (default 4)\n"
+    "      --timeout S        seconds for the pair (default 10; 0: none)\n"
+    "      --fixture-out F    write the counterexample to F: a SQL script (.sql),\n"
+    "                         a SQLite database (.sqlite, .db) or JSON (.json)\n"
+    "      --dump-smt F       write the formula of the last bound tried to F\n"
+    "                         (SMT-LIB2), for z3 on the command line\n"
+    "  -f, --format FMT       text (default) or json\n"
+    "  -h, --help             show this help\n";
+
+static const char usage_tail[] =
+    "\n"
+    "exit status: 0 equivalent up to the bound, 1 different (or different only\n"
+    "under ties), 2 usage or input error, 3 unknown (unsupported, timeout)\n";
+
+typedef struct EquivRun {
+    CliQueries cq;
+    SqEquivOptions opt;
+    int json;
+    const char *fixture_out;
+    const char *dump_smt;
+} EquivRun;
+
+static const CliOpt equiv_opts[] = {
+    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"fixture-out", 0, 1},
+    {"dump-smt", 0, 1},  {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS,
+    {NULL, 0, 0}};
+
+static int bad_value(const char *opt, const char *what) {
+    fprintf(stderr, "squint equiv: %s takes %s\n", opt, what);
+    return SQ_EXIT_USAGE;
+}
+
+static int own_option(void *ctx, const char *name, const char *val) {
+    EquivRun *r = ctx;
+    char *end;
+    if (strcmp(name, "help") == 0) {
+        cli_queries_usage(stdout, usage_head, usage_tail);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "semantics") == 0) {
+        if (strcmp(val, "set") == 0) r->opt.sem = SQ_SMT_SET;
+        else if (strcmp(val, "bag") == 0) r->opt.sem = SQ_SMT_BAG;
+        else if (strcmp(val, "list") == 0) r->opt.sem = SQ_SMT_LIST;
+        else return bad_value("--semantics", "set, bag or list");
+    } else if (strcmp(name, "bound") == 0) {
+        long k = strtol(val, &end, 10);
+        if (*end || !*val || k < 1 || k > 16) return bad_value("--bound", "a number from 1 to 16");
+        r->opt.bound = (int)k;
+    } else if (strcmp(name, "timeout") == 0) {
+        double t = strtod(val, &end);
+        if (*end || !*val || t < 0) return bad_value("--timeout", "seconds (0: none)");
+        r->opt.timeout = t;
+    } else if (strcmp(name, "fixture-out") == 0) {
+        r->fixture_out = val;
+    } else if (strcmp(name, "dump-smt") == 0) {
+        r->dump_smt = val;
+    } else if (strcmp(name, "format") == 0) {
+        if (strcmp(val, "text") == 0) r->json = 0;
+        else if (strcmp(val, "json") == 0) r->json = 1;
+        else return bad_value("--format", "text or json");
+    } else {
+        cli_queries_usage(stderr, usage_head, usage_tail);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The two queries                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef struct Query {
+    const SqSrc *src;
+    IrQuery *ir;
+} Query;
+
+/* Q as a source: @FILE read, else the text itself named "Q1"/"Q2". */
+static const SqSrc *query_source(EquivRun *r, const char *arg, const char *name) {
+    if (arg[0] == '@') {
+        int err;
+        SqSrc *src = sq_src_add_file(&r->cq.srcs, arg + 1, &err);
+        if (!src) cli_io_error("equiv", arg + 1, err);
+        return src;
+    }
+    return sq_src_add_copy(&r->cq.srcs, name, arg, strlen(arg));
+}
+
+/* Parse, bind and lower the one query of src; 0, or -1 after a message
+** or diagnostics. */
+static int load_query(EquivRun *r, const Catalog *cat, SqArena *arena, const SqSrc *src, Query *q) {
+    const char *why;
+    q->src = src;
+    q->ir = ir_load_query(arena, src, cat, r->cq.names, &r->cq.diags, &r->cq.bind_opt, &why);
+    if (q->ir) return 0;
+    if (strcmp(why, "a syntax error") && strcmp(why, "a binding error"))
+        fprintf(stderr, "squint equiv: %s: %s\n", src->name, why);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Output                                                              */
+/* ------------------------------------------------------------------ */
+
+static const char *sem_name(SqSmtSemantics s) {
+    return s == SQ_SMT_BAG ? "bag" : s == SQ_SMT_LIST ? "list" : "set";
+}
+
+static void where_text(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+    const SqSrc *src = v->at.file ? sq_src_get(&r->cq.srcs, v->at.file) : NULL;
+    if (!src) return;
+    SqSrcPos p = sq_src_locate(src, v->at.start);
+    sq_buf_printf(out, " at %s:%u:%u", p.file ? p.file->name : src->name, p.line, p.col);
+}
+
+/* The first line: the verdict as the issue names it. */
+static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+    switch (v->verdict) {
+    case SQ_VERDICT_EQUIVALENT: sq_buf_printf(out, "equivalent (up to bound %d)\n", v->bound); break;
+    case SQ_VERDICT_DIFFERENT: sq_buf_puts(out, "different\n"); break;
+    case SQ_VERDICT_DIFFERENT_TIES: sq_buf_puts(out, "different-under-ties\n"); break;
+    case SQ_VERDICT_COLUMNS:
+        sq_buf_printf(out, "different: column count (%d and %d)\n", v->cols1, v->cols2);
+        break;
+    case SQ_VERDICT_UNSUPPORTED:
+        sq_buf_printf(out, "unknown: unsupported %s", v->detail);
+        where_text(out, r, v);
+        sq_buf_puts(out, "\n");
+        break;
+    case SQ_VERDICT_TIMEOUT: sq_buf_printf(out, "unknown: timeout at bound %d (%s)\n", v->bound, v->detail); break;
+    case SQ_VERDICT_SPURIOUS:
+        sq_buf_printf(out, "unknown: spurious counterexample at bound %d (%s); please report it\n", v->bound,
+                      v->detail ? v->detail : "");
+        break;
+    }
+}
+
+static uint64_t fixture_rows(const SqFixture *f) {
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < f->n_tables; i++) n += f->tables[i].rows.n_rows;
+    return n;
+}
+
+static int has_counterexample(const SqEquivResult *v) {
+    return v->verdict == SQ_VERDICT_DIFFERENT || v->verdict == SQ_VERDICT_DIFFERENT_TIES ||
+           v->verdict == SQ_VERDICT_SPURIOUS;
+}
+
+static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+    verdict_line(out, r, v);
+    if (!has_counterexample(v)) return;
+    if (v->verdict == SQ_VERDICT_DIFFERENT)
+        sq_buf_printf(out, "checked by execution: the results differ under %s semantics on this database "
+                           "(%llu rows)\n",
+                      sem_name(r->opt.sem), (unsigned long long)fixture_rows(&v->fixture));
+    else if (v->verdict == SQ_VERDICT_DIFFERENT_TIES)
+        sq_buf_printf(out, "they differ only when rows tie in an ORDER BY ... LIMIT, a bare column or a "
+                           "scalar subquery; on this database SQLite %s\n",
+                      v->ties_reproduced ? "does return different results" : "happens to return the same results");
+    sq_buf_puts(out, "\n");
+    sq_fixture_text(&v->fixture, out);
+    sq_buf_puts(out, "\n");
+    sq_result_side_by_side(&v->r1, "Q1", &v->r2, "Q2", out);
+}
+
+static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+    SqJsonWriter w;
+    sq_jw_init(&w, out, 1);
+    sq_jw_obj_begin(&w);
+    sq_jw_key(&w, "verdict");
+    sq_jw_str(&w, sq_verdict_name(v->verdict));
+    sq_jw_key(&w, "bound");
+    sq_jw_int(&w, v->bound);
+    sq_jw_key(&w, "semantics");
+    sq_jw_str(&w, sem_name(r->opt.sem));
+    sq_jw_key(&w, "detail");
+    SqBuf line = SQ_BUF_INIT;
+    verdict_line(&line, r, v);
+    if (line.len) line.data[--line.len] = 0;
+    sq_jw_str(&w, sq_buf_str(&line));
+    sq_buf_free(&line);
+    sq_jw_key(&w, "seconds");
+    sq_jw_double(&w, v->seconds);
+    if (has_counterexample(v)) {
+        sq_jw_key(&w, "counterexample");
+        sq_fixture_json(&v->fixture, &w);
+        sq_jw_key(&w, "results");
+        sq_jw_obj_begin(&w);
+        sq_jw_key(&w, "q1");
+        sq_result_json(&v->r1, &w);
+        sq_jw_key(&w, "q2");
+        sq_result_json(&v->r2, &w);
+        sq_jw_obj_end(&w);
+    }
+    sq_jw_obj_end(&w);
+    sq_buf_puts(out, "\n");
+}
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* --fixture-out: the format by the file's extension. */
+static int write_fixture(const char *path, const SqFixture *f) {
+    char *err = NULL;
+    if (ends_with(path, ".sqlite") || ends_with(path, ".db") || ends_with(path, ".sqlite3")) {
+        if (sq_fixture_write_sqlite(f, path, &err) == 0) return 0;
+        fprintf(stderr, "squint equiv: %s: %s\n", path, err ? err : "cannot write");
+        free(err);
+        return -1;
+    }
+    SqBuf b = SQ_BUF_INIT;
+    if (ends_with(path, ".json")) {
+        SqJsonWriter w;
+        sq_jw_init(&w, &b, 1);
+        sq_fixture_json(f, &w);
+        sq_buf_puts(&b, "\n");
+    } else {
+        sq_fixture_sql(f, &b);
+    }
+    FILE *fp = fopen(path, "w");
+    int ok = fp && fwrite(b.data, 1, b.len, fp) == b.len;
+    if (fp && fclose(fp) != 0) ok = 0;
+    if (!ok) fprintf(stderr, "squint equiv: cannot write '%s'\n", path);
+    sq_buf_free(&b);
+    return ok ? 0 : -1;
+}
+
+static int exit_status(const SqEquivResult *v) {
+    switch (v->verdict) {
+    case SQ_VERDICT_EQUIVALENT: return SQ_EXIT_OK;
+    case SQ_VERDICT_DIFFERENT:
+    case SQ_VERDICT_DIFFERENT_TIES:
+    case SQ_VERDICT_COLUMNS: return SQ_EXIT_FINDINGS;
+    default: return SQ_EXIT_UNKNOWN;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The command                                                         */
+/* ------------------------------------------------------------------ */
+
+static int run(EquivRun *r, char **qs) {
+    const Catalog *cat = cli_schema_resolve(&r->cq.schema, NULL, (SrcSpan){0});
+    if (!cat) {
+        cli_print_diags_text(&r->cq.diags, 0, r->cq.color);
+        return SQ_EXIT_USAGE;
+    }
+    SqArena *arena = sq_arena_new();
+    Query q[2];
+    const char *names[2] = {"Q1", "Q2"};
+    int rc = -1;
+    for (int i = 0; i < 2 && rc < 0; i++) {
+        const SqSrc *src = query_source(r, qs[i], names[i]);
+        if (!src || load_query(r, cat, arena, src, &q[i]) < 0) rc = SQ_EXIT_USAGE;
+    }
+    cli_print_diags_text(&r->cq.diags, 0, r->cq.color);
+    if (rc < 0) {
+        SqEquivResult v;
+        sq_equiv(cat, q[0].ir, q[0].src->text, q[1].ir, q[1].src->text, &r->opt, &v);
+        SqBuf out = SQ_BUF_INIT;
+        if (r->json) json_report(&out, r, &v);
+        else text_report(&out, r, &v);
+        cli_flush(&out, stdout);
+        sq_buf_free(&out);
+        rc = exit_status(&v);
+        if (r->fixture_out && has_counterexample(&v) && write_fixture(r->fixture_out, &v.fixture) < 0)
+            rc = SQ_EXIT_USAGE;
+        if (r->dump_smt && sq_equiv_dump_smt(cat, q[0].ir, q[1].ir, &r->opt, v.bound, r->dump_smt) < 0) {
+            fprintf(stderr, "squint equiv: cannot write the formula to '%s'\n", r->dump_smt);
+            rc = SQ_EXIT_USAGE;
+        }
+        sq_equiv_result_free(&v);
+    }
+    sq_arena_free(arena);
+    return rc;
+}
+
+int cmd_equiv(int argc, char **argv) {
+    EquivRun r;
+    memset(&r, 0, sizeof r);
+    r.opt.bound = 4;
+    r.opt.timeout = 10;
+    r.opt.sem = SQ_SMT_SET;
+    cli_queries_init(&r.cq, "equiv");
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "equiv");
+    int rc = cli_queries_read_options(&r.cq, &a, equiv_opts, own_option, &r, usage_head, usage_tail);
+    if (rc < 0 && argc - a.i != 2) {
+        fprintf(stderr, "squint equiv: expected two queries (SQL text or @FILE), got %d\n", argc - a.i);
+        rc = SQ_EXIT_USAGE;
+    }
+    if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) rc = run(&r, argv + a.i);
+    cli_queries_free(&r.cq);
+    return rc;
+}

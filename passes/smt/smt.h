@@ -1,0 +1,92 @@
+/*
+** smt.h -- two queries and a symbolic database as one z3 formula that is
+** satisfiable exactly when some database, up to a bound, tells them apart.
+**
+** Layer: passes.  The symbolic database has, per table the queries read
+** (and the tables their foreign keys reach), k tuples, each with a
+** liveness flag, so a table holds 0..k rows; a cell is a NULL flag and a
+** value.  The schema's PRIMARY KEY, UNIQUE, NOT NULL and FOREIGN KEY
+** constraints hold over the live tuples.  Each query's IR is lowered to a
+** bounded list of symbolic rows, and the results are compared under SET,
+** BAG or LIST semantics (docs/smt.md has the encoding).
+**
+** What the lowering cannot express exactly is refused, never guessed:
+** sq_smt_build returns -1 and sq_smt_unsupported names the construct and
+** where it is.
+**
+** Finding a difference is not the end: the model is a database the caller
+** writes out and runs both queries on (backend/fixture/equiv.h), and only
+** an execution that shows the difference makes the verdict.
+**
+** Memory: an SqSmt owns its z3 context; everything the model gives out
+** lives until the next sq_smt_build or sq_smt_free.
+*/
+#ifndef SQ_SMT_H
+#define SQ_SMT_H
+
+#include <stdint.h>
+
+#include "../../ir/ir.h"
+#include "../../runtime/strbuf.h"
+
+typedef struct SqSmt SqSmt;
+
+typedef enum SqSmtSemantics {
+    SQ_SMT_SET,  /* BIRD: set(rows1) == set(rows2) */
+    SQ_SMT_BAG,  /* same rows, same multiplicities */
+    SQ_SMT_LIST, /* same rows in the same order */
+} SqSmtSemantics;
+
+typedef enum SqSmtStatus {
+    SQ_SMT_DIFFERENT,  /* sat: the model is a database that tells them apart */
+    SQ_SMT_SAME,       /* unsat at this bound */
+    SQ_SMT_UNKNOWN,    /* the solver gave up (time or memory) */
+} SqSmtStatus;
+
+/* A context for one pair of queries over one schema.  timeout_ms bounds
+** each solver call (0: none). */
+SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms);
+void sq_smt_free(SqSmt *s);
+/* The limit for each solver call of the next build (0: none). */
+void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms);
+
+/* Lower q1 and q2 with k tuples per table and assert that their results
+** differ under sem.  0, or -1 when a construct cannot be encoded (see
+** sq_smt_unsupported).  Replaces what an earlier call built. */
+int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem);
+/* "window function OVER", with its span in *at (may be empty) and the
+** query it is in (1 or 2; 0 for the schema) in *which, or NULL. */
+const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which);
+
+/* Check the formula.  tie_free adds that no ORDER BY ... LIMIT, scalar
+** subquery or bare column of either query depends on how SQLite breaks
+** ties, so that a difference found is one SQLite must show. */
+SqSmtStatus sq_smt_check(SqSmt *s, int tie_free);
+/* After SQ_SMT_DIFFERENT: look for a model with fewer live rows, as long
+** as the solver answers within the time limit; the model kept is the
+** smallest found. */
+void sq_smt_shrink(SqSmt *s, int tie_free);
+/* The solver's reason for SQ_SMT_UNKNOWN. */
+const char *sq_smt_reason(const SqSmt *s);
+
+/* ---- the model (after SQ_SMT_DIFFERENT) ------------------------------ */
+
+/* One cell's value.  TEXT values are chosen so that their BINARY order is
+** the model's order, and literals of the queries keep their text. */
+typedef struct SqSmtCell {
+    uint8_t type;   /* SqValueType */
+    int64_t i;      /* INTEGER */
+    double r;       /* REAL */
+    const char *s;  /* TEXT, NUL-terminated */
+} SqSmtCell;
+
+/* The tables of the symbolic database, and their live rows. */
+uint32_t sq_smt_n_tables(const SqSmt *s);
+const CatTable *sq_smt_table(const SqSmt *s, uint32_t t);
+uint32_t sq_smt_n_rows(const SqSmt *s, uint32_t t);
+SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col);
+
+/* The formula as SMT-LIB2 text (declarations and assertions). */
+void sq_smt_dump(const SqSmt *s, SqBuf *out);
+
+#endif

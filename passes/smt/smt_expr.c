@@ -1,0 +1,492 @@
+/*
+** smt_expr.c -- scalar expressions of the IR as symbolic values.
+**
+** Layer: passes.  An expression is evaluated in one symbolic row (and the
+** outer rows of a correlated subquery).  Comparisons apply SQLite's
+** affinity rules first (datatype3.html, 4.2): a number meets a TEXT
+** column's string by its text, a string meets a numeric column as the
+** number it spells.  Those conversions are done here only for literals,
+** whose text is known; a column converted to the other class is refused
+** until the string theory lowering (issue 7) can say what its text is.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smt_int.h"
+
+/* ---- columns ------------------------------------------------------------ */
+
+static const SmtBind *find_bind(const SmtRow *row, uint32_t rel) {
+    for (uint32_t i = 0; row && i < row->n_binds; i++)
+        if (row->binds[i].rel == rel) return &row->binds[i];
+    return NULL;
+}
+
+SmtVal smt_column(SqSmt *s, SqColRef ref, const SmtRow *row, const SmtEnv *env, SrcSpan at) {
+    const SmtBind *b = find_bind(row, ref.rel);
+    for (const SmtEnv *e = env; !b && e; e = e->up) b = find_bind(e->row, ref.rel);
+    if (!b || ref.col >= b->n) smt_unsupported(s, at, "a column this lowering cannot place");
+    return b->cells[ref.col];
+}
+
+/* ---- literals ------------------------------------------------------------- */
+
+/* A double as an exact rational (a power of two below it). */
+static Z3_ast real_literal(SqSmt *s, double d, SrcSpan at) {
+    if (!isfinite(d)) smt_unsupported(s, at, "an infinite REAL");
+    int e;
+    double m = frexp(d, &e); /* d = m * 2^e, 0.5 <= |m| < 1 */
+    int64_t num = (int64_t)ldexp(m, 53);
+    e -= 53;
+    while (e < 0 && (num & 1) == 0) {
+        num >>= 1;
+        e++;
+    }
+    if (e >= 0) {
+        if (e > 9 || llabs(num) > (INT64_MAX >> e)) smt_unsupported(s, at, "a REAL this large");
+        return smt_real(s, num << e, 1);
+    }
+    if (e < -62) smt_unsupported(s, at, "a REAL this small");
+    return smt_real(s, num, (int64_t)1 << -e);
+}
+
+static SmtVal literal(SqSmt *s, const SqExpr *e) {
+    switch (e->u.lit.vtype) {
+    case SQ_VAL_NULL: return smt_null(s);
+    case SQ_VAL_INTEGER: return smt_val(s, SMT_INT, smt_false(s), smt_int(s, e->u.lit.i));
+    case SQ_VAL_REAL: return smt_val(s, SMT_REAL, smt_false(s), real_literal(s, e->u.lit.r, e->span));
+    case SQ_VAL_TEXT:
+        return smt_val(s, SMT_TEXT, smt_false(s), smt_string(s, e->u.lit.s, e->u.lit.n));
+    default: smt_unsupported(s, e->span, "a BLOB literal");
+    }
+}
+
+/* ---- affinity --------------------------------------------------------------- */
+
+/* A constant of the expression, when it is a literal (possibly negated). */
+typedef struct Const {
+    uint8_t vtype;
+    int64_t i;
+    double r;
+    const char *s;
+    uint32_t n;
+} Const;
+
+static int constant(const SqExpr *e, Const *c) {
+    if (e->kind == SQX_LITERAL) {
+        *c = (Const){e->u.lit.vtype, e->u.lit.i, e->u.lit.r, e->u.lit.s, e->u.lit.n};
+        return 1;
+    }
+    if (e->kind == SQX_UNARY && e->op == AST_OP_NEG && constant(e->u.bin.l, c)) {
+        if (c->vtype == SQ_VAL_INTEGER && c->i != INT64_MIN) c->i = -c->i;
+        else if (c->vtype == SQ_VAL_REAL) c->r = -c->r;
+        else return 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int numeric_aff(uint8_t aff) {
+    return aff == SQ_AFF_INTEGER || aff == SQ_AFF_REAL || aff == SQ_AFF_NUMERIC;
+}
+
+/* The affinity SQLite gives an expression in a comparison: a column's,
+** a CAST's, none for the rest (SqType.aff holds it). */
+static uint8_t expr_aff(const SqExpr *e) { return e->type.aff; }
+
+/* Text that SQLite's NUMERIC affinity turns into a number: an integer or
+** real literal with optional surrounding blanks. */
+static int text_as_number(const char *str, uint32_t n, SmtVal *out, SqSmt *s, SrcSpan at) {
+    char buf[64];
+    while (n && (*str == ' ' || *str == '\t' || *str == '\n' || *str == '\r')) str++, n--;
+    while (n && (str[n - 1] == ' ' || str[n - 1] == '\t' || str[n - 1] == '\n' || str[n - 1] == '\r')) n--;
+    if (!n || n >= sizeof buf) return 0;
+    memcpy(buf, str, n);
+    buf[n] = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!strchr("0123456789+-.eE", buf[i])) return 0;
+    char *end;
+    long long ll = strtoll(buf, &end, 10);
+    if (*end == 0 && (buf[0] == '-' || buf[0] == '+' || (buf[0] >= '0' && buf[0] <= '9'))) {
+        *out = smt_val(s, SMT_INT, smt_false(s), smt_int(s, ll));
+        return 1;
+    }
+    double d = strtod(buf, &end);
+    if (*end != 0 || !isfinite(d)) return 0;
+    if (d == floor(d) && fabs(d) < 9.2e18) {
+        *out = smt_val(s, SMT_INT, smt_false(s), smt_int(s, (int64_t)d));
+        return 1;
+    }
+    *out = smt_val(s, SMT_REAL, smt_false(s), real_literal(s, d, at));
+    return 1;
+}
+
+/* A number's text under TEXT affinity, for an INTEGER constant. */
+static int number_as_text(SqSmt *s, const Const *c, SmtVal *out) {
+    char buf[32];
+    if (c->vtype != SQ_VAL_INTEGER) return 0; /* REAL text: SQLite's %!.15g */
+    int n = snprintf(buf, sizeof buf, "%lld", (long long)c->i);
+    *out = smt_val(s, SMT_TEXT, smt_false(s), smt_string(s, buf, (uint32_t)n));
+    return 1;
+}
+
+/* Apply NUMERIC affinity to the operand *v written as e. */
+static void to_numeric(SqSmt *s, const SqExpr *e, SmtVal *v) {
+    if (v->kind != SMT_TEXT) return;
+    Const c;
+    if (constant(e, &c) && c.vtype == SQ_VAL_TEXT) {
+        text_as_number(c.s, c.n, v, s, e->span);
+        return;
+    }
+    smt_unsupported(s, e->span, "a TEXT value compared with a number under numeric affinity");
+}
+
+static void to_text(SqSmt *s, const SqExpr *e, SmtVal *v) {
+    if (v->kind != SMT_INT && v->kind != SMT_REAL) return;
+    Const c;
+    if (constant(e, &c) && number_as_text(s, &c, v)) return;
+    smt_unsupported(s, e->span, "a number compared with a TEXT value under text affinity");
+}
+
+/* SQLite's affinity rules before a comparison of a and b. */
+static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *eb, SmtVal *b) {
+    uint8_t fa = expr_aff(ea), fb = expr_aff(eb);
+    if (numeric_aff(fa) && !numeric_aff(fb)) to_numeric(s, eb, b);
+    else if (numeric_aff(fb) && !numeric_aff(fa)) to_numeric(s, ea, a);
+    else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) to_text(s, eb, b);
+    else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, ea, a);
+}
+
+/* ea op eb, three-valued, affinities applied. */
+static SmtVal compare_exprs(SqSmt *s, int op, const SqExpr *ea, SmtVal a, const SqExpr *eb, SmtVal b,
+                            SrcSpan at) {
+    apply_affinity(s, ea, &a, eb, &b);
+    return smt_compare(s, op, a, b, at);
+}
+
+/* ---- logic -------------------------------------------------------------------- */
+
+static SmtVal logic(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan la, SrcSpan lb) {
+    Z3_ast ta, fa, tb, fb;
+    smt_truth(s, a, &ta, &fa, la);
+    smt_truth(s, b, &tb, &fb, lb);
+    if (op == AST_OP_AND) return smt_bool3(s, smt_and2(s, ta, tb), smt_or2(s, fa, fb));
+    return smt_bool3(s, smt_or2(s, ta, tb), smt_and2(s, fa, fb));
+}
+
+static SmtVal negate_truth(SqSmt *s, SmtVal v, SrcSpan at) {
+    Z3_ast t, f;
+    smt_truth(s, v, &t, &f, at);
+    return smt_bool3(s, f, t);
+}
+
+/* ---- IN and subqueries ------------------------------------------------------------ */
+
+/* x IN (values): TRUE when one equals x, FALSE when none can, else NULL;
+** FALSE for no values at all. */
+static SmtVal in_values(SqSmt *s, const SqExpr *ex, SmtVal x, const SqExpr *const *ev, const SmtVal *v,
+                        const Z3_ast *present, uint32_t n, SrcSpan at) {
+    Z3_ast t = smt_false(s), f = smt_true(s);
+    for (uint32_t i = 0; i < n; i++) {
+        Z3_ast ti, fi;
+        SmtVal c = compare_exprs(s, AST_OP_EQ, ex, x, ev[i], v[i], at);
+        smt_truth(s, c, &ti, &fi, at);
+        Z3_ast p = present ? present[i] : smt_true(s);
+        t = smt_or2(s, t, smt_and2(s, p, ti));
+        f = smt_and2(s, f, smt_or2(s, smt_not(s, p), fi));
+    }
+    return smt_bool3(s, t, f);
+}
+
+static SmtVal in_list(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    uint32_t n = e->u.in.list.n;
+    SmtVal x = smt_expr(s, e->u.in.x, row, env);
+    SmtVal *v = sq_arena_alloc(s->arena, (n + 1) * sizeof *v);
+    for (uint32_t i = 0; i < n; i++) v[i] = smt_expr(s, e->u.in.list.items[i], row, env);
+    SmtVal r = in_values(s, e->u.in.x, x, (const SqExpr *const *)e->u.in.list.items, v, NULL, n, e->span);
+    return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
+}
+
+static SmtRel subquery(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtEnv inner = {row, env};
+    if (!e->u.sub.rel) smt_unsupported(s, e->span, "a subquery with no IR");
+    return smt_rel(s, e->u.sub.rel, &inner);
+}
+
+static SmtVal in_subquery(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtRel r = subquery(s, e, row, env);
+    if (r.n_cols != 1) smt_unsupported(s, e->span, "IN with a row value");
+    SmtVal x = smt_expr(s, e->u.sub.x, row, env);
+    SmtVal *v = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *v);
+    Z3_ast *present = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *present);
+    const SqExpr **ev = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *ev);
+    /* the subquery's column: its affinity is the result column's */
+    IrRel *out = ir_output_rel(e->u.sub.rel);
+    SqExpr *col = sq_arena_alloc(s->arena, sizeof *col);
+    memset(col, 0, sizeof *col);
+    col->kind = SQX_COLUMN;
+    col->span = e->span;
+    if (out && out->cols.n) col->type = out->cols.items[0].type;
+    for (uint32_t i = 0; i < r.n; i++) {
+        v[i] = smt_out(&r, i)->cells[0];
+        present[i] = r.rows[i].alive;
+        ev[i] = col;
+    }
+    SmtVal res = in_values(s, e->u.sub.x, x, ev, v, present, r.n, e->span);
+    return e->flags & SQXF_NOT ? negate_truth(s, res, e->span) : res;
+}
+
+static SmtVal exists(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtRel r = subquery(s, e, row, env);
+    Z3_ast any = smt_false(s);
+    for (uint32_t i = 0; i < r.n; i++) any = smt_or2(s, any, r.rows[i].alive);
+    if (e->flags & SQXF_NOT) any = smt_not(s, any);
+    return smt_val(s, SMT_BOOL, smt_false(s), any);
+}
+
+/* Whether row i of r is the one a scalar subquery reads: the first. */
+static Z3_ast first_row(SqSmt *s, SmtRel *r, uint32_t i) {
+    if (r->pos) return smt_and2(s, r->rows[i].alive, smt_eq(s, r->pos[i], smt_int(s, 0)));
+    Z3_ast c = r->rows[i].alive;
+    for (uint32_t j = 0; j < i; j++) c = smt_and2(s, c, smt_not(s, r->rows[j].alive));
+    return c;
+}
+
+static SmtVal scalar(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtRel r = subquery(s, e, row, env);
+    if (r.n_cols != 1) smt_unsupported(s, e->span, "a scalar subquery with more than one column");
+    if (r.sort) smt_positions(s, &r);
+    SmtVal v = smt_null(s);
+    Z3_ast *first = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *first);
+    for (uint32_t i = r.n; i-- > 0;) {
+        first[i] = first_row(s, &r, i);
+        v = smt_val_ite(s, first[i], smt_out(&r, i)->cells[0], v, e->span);
+    }
+    /* SQLite reads the first row it produces; another row with another
+    ** value could come first under another plan unless the order says. */
+    for (uint32_t i = 0; i < r.n; i++)
+        for (uint32_t j = 0; j < r.n; j++) {
+            if (i == j) continue;
+            Z3_ast differ = smt_not(s, smt_same(s, smt_out(&r, i)->cells[0], smt_out(&r, j)->cells[0]));
+            Z3_ast c[4] = {first[i], r.rows[j].alive, smt_sort_tie(s, &r, i, j), differ};
+            smt_add_tie_condition(s, smt_not(s, smt_and_n(s, c, 4)));
+        }
+    return v;
+}
+
+/* ---- CASE and functions -------------------------------------------------------------- */
+
+static SmtVal case_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal v = e->u.cas.else_ ? smt_expr(s, e->u.cas.else_, row, env) : smt_null(s);
+    SmtVal op = {0};
+    if (e->u.cas.operand) op = smt_expr(s, e->u.cas.operand, row, env);
+    for (uint32_t i = e->u.cas.n_arms; i-- > 0;) {
+        const SqCaseArm *a = &e->u.cas.arms[i];
+        SmtVal w = smt_expr(s, a->when, row, env);
+        if (e->u.cas.operand) w = compare_exprs(s, AST_OP_EQ, e->u.cas.operand, op, a->when, w, a->when->span);
+        Z3_ast t, f;
+        smt_truth(s, w, &t, &f, a->when->span);
+        v = smt_val_ite(s, t, smt_expr(s, a->then, row, env), v, e->span);
+    }
+    return v;
+}
+
+static SmtVal coalesce(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const SqExprList *l = &e->u.func.args;
+    SmtVal v = smt_expr(s, l->items[l->n - 1], row, env);
+    for (uint32_t i = l->n - 1; i-- > 0;) {
+        SmtVal a = smt_expr(s, l->items[i], row, env);
+        v = smt_val_ite(s, smt_not(s, a.null), a, v, e->span);
+    }
+    return v;
+}
+
+static SmtVal abs_value(SqSmt *s, const SqExpr *e, SmtVal a) {
+    a = smt_as_number(s, a);
+    if (a.kind == SMT_NULL) return a;
+    if (a.kind == SMT_TEXT) smt_unsupported(s, e->span, "abs() of a TEXT value");
+    Z3_ast zero = a.kind == SMT_INT ? smt_int(s, 0) : smt_real(s, 0, 1);
+    smt_count(s, 2);
+    Z3_ast neg = Z3_mk_lt(s->z, a.v, zero);
+    return smt_val(s, (SmtKind)a.kind, a.null, smt_ite(s, neg, Z3_mk_unary_minus(s->z, a.v), a.v));
+}
+
+/* round(x, digits): half away from zero, as SQLite does for the values a
+** double holds exactly; REAL. */
+static SmtVal round_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal x = smt_to_real(s, smt_expr(s, e->u.func.args.items[0], row, env));
+    if (x.kind == SMT_NULL) return x;
+    if (x.kind != SMT_REAL) smt_unsupported(s, e->span, "round() of a TEXT value");
+    int64_t digits = 0;
+    if (e->u.func.args.n > 1) {
+        Const c;
+        if (!constant(e->u.func.args.items[1], &c) || c.vtype != SQ_VAL_INTEGER || c.i < 0 || c.i > 6)
+            smt_unsupported(s, e->span, "round() with digits other than a constant 0 to 6");
+        digits = c.i;
+    }
+    int64_t scale = 1;
+    for (int64_t i = 0; i < digits; i++) scale *= 10;
+    Z3_context z = s->z;
+    Z3_ast sc = smt_real(s, scale, 1), half = smt_real(s, 1, 2);
+    smt_count(s, 12);
+    Z3_ast y = Z3_mk_mul(z, 2, (Z3_ast[]){x.v, sc});
+    Z3_ast up = Z3_mk_int2real(z, Z3_mk_real2int(z, Z3_mk_add(z, 2, (Z3_ast[]){y, half})));
+    Z3_ast down = Z3_mk_unary_minus(
+        z, Z3_mk_int2real(z, Z3_mk_real2int(z, Z3_mk_add(z, 2, (Z3_ast[]){Z3_mk_unary_minus(z, y), half}))));
+    Z3_ast r = smt_ite(s, Z3_mk_ge(z, y, smt_real(s, 0, 1)), up, down);
+    return smt_val(s, SMT_REAL, x.null, Z3_mk_div(z, r, sc));
+}
+
+/* Scalar min()/max() of two or more arguments: NULL when any is. */
+static SmtVal min_max(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, int is_max) {
+    const SqExprList *l = &e->u.func.args;
+    SmtVal v = smt_expr(s, l->items[0], row, env);
+    for (uint32_t i = 1; i < l->n; i++) {
+        SmtVal a = smt_expr(s, l->items[i], row, env);
+        if (v.kind == SMT_NULL || a.kind == SMT_NULL) return smt_null(s);
+        Z3_ast better = smt_order_lt(s, is_max ? v : a, is_max ? a : v, 0, 0, e->span);
+        SmtVal pick = smt_val_ite(s, better, a, v, e->span);
+        v = smt_null_if(s, smt_or2(s, v.null, a.null), pick);
+    }
+    return v;
+}
+
+static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const char *name = e->u.func.def ? e->u.func.def->name : "";
+    const SqExprList *l = &e->u.func.args;
+    if (strcmp(name, "coalesce") == 0 || strcmp(name, "ifnull") == 0) return coalesce(s, e, row, env);
+    if (strcmp(name, "iif") == 0) {
+        Z3_ast t, f;
+        smt_truth(s, smt_expr(s, l->items[0], row, env), &t, &f, l->items[0]->span);
+        return smt_val_ite(s, t, smt_expr(s, l->items[1], row, env), smt_expr(s, l->items[2], row, env),
+                           e->span);
+    }
+    if (strcmp(name, "nullif") == 0) {
+        SmtVal a = smt_expr(s, l->items[0], row, env), b = smt_expr(s, l->items[1], row, env);
+        Z3_ast t, f;
+        smt_truth(s, compare_exprs(s, AST_OP_EQ, l->items[0], a, l->items[1], b, e->span), &t, &f, e->span);
+        return smt_null_if(s, t, a);
+    }
+    if (strcmp(name, "abs") == 0) return abs_value(s, e, smt_expr(s, l->items[0], row, env));
+    if (strcmp(name, "round") == 0) return round_value(s, e, row, env);
+    if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && l->n >= 2)
+        return min_max(s, e, row, env, name[1] == 'a');
+    smt_unsupported(s, e->span, "the function %s()", e->u.func.name ? e->u.func.name : name);
+}
+
+/* ---- CAST -------------------------------------------------------------------------- */
+
+static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal x = smt_as_number(s, smt_expr(s, e->u.cast.x, row, env));
+    if (x.kind == SMT_NULL) return x;
+    uint8_t aff = e->u.cast.aff;
+    if (x.kind == SMT_TEXT) {
+        Const c;
+        SmtVal v;
+        if (aff == SQ_AFF_TEXT) return x;
+        if (constant(e->u.cast.x, &c) && c.vtype == SQ_VAL_TEXT && aff != SQ_AFF_BLOB &&
+            text_as_number(c.s, c.n, &v, s, e->span))
+            return aff == SQ_AFF_REAL ? smt_to_real(s, v) : v;
+        smt_unsupported(s, e->span, "CAST of a TEXT value");
+    }
+    switch (aff) {
+    case SQ_AFF_INTEGER:
+        if (x.kind == SMT_INT) return x;
+        smt_count(s, 5);
+        {
+            Z3_context z = s->z;
+            Z3_ast fl = Z3_mk_real2int(z, x.v);
+            Z3_ast neg = Z3_mk_unary_minus(z, Z3_mk_real2int(z, Z3_mk_unary_minus(z, x.v)));
+            return smt_val(s, SMT_INT, x.null, smt_ite(s, Z3_mk_ge(z, x.v, smt_real(s, 0, 1)), fl, neg));
+        }
+    case SQ_AFF_REAL: return smt_to_real(s, x);
+    case SQ_AFF_NUMERIC:
+        if (x.kind == SMT_INT) return x;
+        smt_unsupported(s, e->span, "CAST of a REAL AS NUMERIC (INTEGER or REAL by value)");
+    case SQ_AFF_TEXT: {
+        Const c;
+        SmtVal v = x;
+        if (constant(e->u.cast.x, &c) && number_as_text(s, &c, &v)) return v;
+        smt_unsupported(s, e->span, "CAST of a number AS TEXT");
+    }
+    default: smt_unsupported(s, e->span, "CAST AS BLOB");
+    }
+}
+
+/* ---- the dispatcher --------------------------------------------------------------------- */
+
+static int is_comparison(int op) {
+    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT ||
+           op == AST_OP_GE;
+}
+
+static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const SqExpr *l = e->u.bin.l, *r = e->u.bin.r;
+    SmtVal a = smt_expr(s, l, row, env), b = smt_expr(s, r, row, env);
+    if (e->op == AST_OP_AND || e->op == AST_OP_OR) return logic(s, e->op, a, b, l->span, r->span);
+    if (is_comparison(e->op)) return compare_exprs(s, e->op, l, a, r, b, e->span);
+    switch (e->op) {
+    case AST_OP_ADD: case AST_OP_SUB: case AST_OP_MUL: case AST_OP_DIV: case AST_OP_MOD:
+        return smt_arith(s, e->op, a, b, e->span);
+    default: smt_unsupported(s, e->span, "the operator %s", ast_op_name(e->op));
+    }
+}
+
+static SmtVal between(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal x = smt_expr(s, e->u.between.x, row, env);
+    SmtVal lo = smt_expr(s, e->u.between.lo, row, env), hi = smt_expr(s, e->u.between.hi, row, env);
+    SmtVal a = compare_exprs(s, AST_OP_GE, e->u.between.x, x, e->u.between.lo, lo, e->span);
+    SmtVal b = compare_exprs(s, AST_OP_LE, e->u.between.x, x, e->u.between.hi, hi, e->span);
+    SmtVal r = logic(s, AST_OP_AND, a, b, e->span, e->span);
+    return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
+}
+
+SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    switch (e->kind) {
+    case SQX_LITERAL: return literal(s, e);
+    case SQX_COLUMN: return smt_column(s, e->u.col, row, env, e->span);
+    case SQX_UNARY: {
+        SmtVal a = smt_expr(s, e->u.bin.l, row, env);
+        if (e->op == AST_OP_NOT) return negate_truth(s, a, e->span);
+        if (e->op == AST_OP_NEG) return smt_negate(s, a, e->span);
+        if (e->op == AST_OP_POS) return a;
+        smt_unsupported(s, e->span, "the operator ~");
+    }
+    case SQX_BINARY: return binary(s, e, row, env);
+    case SQX_IS: {
+        SmtVal a = smt_expr(s, e->u.bin.l, row, env), b = smt_expr(s, e->u.bin.r, row, env);
+        apply_affinity(s, e->u.bin.l, &a, e->u.bin.r, &b);
+        Z3_ast same = smt_same(s, a, b);
+        return smt_val(s, SMT_BOOL, smt_false(s), e->flags & SQXF_NOT ? smt_not(s, same) : same);
+    }
+    case SQX_ISNULL: {
+        SmtVal a = smt_expr(s, e->u.bin.l, row, env);
+        return smt_val(s, SMT_BOOL, smt_false(s), e->flags & SQXF_NOT ? smt_not(s, a.null) : a.null);
+    }
+    case SQX_BETWEEN: return between(s, e, row, env);
+    case SQX_IN_LIST: return in_list(s, e, row, env);
+    case SQX_IN_SUBQUERY: return in_subquery(s, e, row, env);
+    case SQX_EXISTS: return exists(s, e, row, env);
+    case SQX_SUBQUERY: return scalar(s, e, row, env);
+    case SQX_CASE: return case_expr(s, e, row, env);
+    case SQX_CAST: return cast(s, e, row, env);
+    case SQX_COLLATE:
+        if (e->u.collate.name && sq_stricmp(e->u.collate.name, "binary") == 0)
+            return smt_expr(s, e->u.collate.x, row, env);
+        smt_unsupported(s, e->span, "COLLATE %s", e->u.collate.name ? e->u.collate.name : "");
+    case SQX_FUNC: return function(s, e, row, env);
+    case SQX_LIKE: smt_unsupported(s, e->span, "%s", ast_op_name(e->op));
+    case SQX_PARAM: smt_unsupported(s, e->span, "a bind parameter");
+    case SQX_VECTOR: smt_unsupported(s, e->span, "a row value");
+    case SQX_CTIME: smt_unsupported(s, e->span, "%s", ast_op_name(e->op));
+    default: smt_unsupported(s, e->span, "this expression");
+    }
+}
+
+Z3_ast smt_cond(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    Z3_ast t, f;
+    smt_truth(s, smt_expr(s, e, row, env), &t, &f, e->span);
+    return t;
+}

@@ -1,0 +1,194 @@
+/*
+** smt_int.h -- private to passes/smt: symbolic values, rows and relations.
+**
+** Layer: passes.  smt.c owns the context, the symbolic database, the
+** comparison of two results and the model; smt_val.c builds values and
+** SQLite's operators on them; smt_expr.c lowers expressions; smt_rel.c
+** lowers relations.
+*/
+#ifndef SQ_SMT_INT_H
+#define SQ_SMT_INT_H
+
+#include <setjmp.h>
+#include <z3.h>
+
+#include "smt.h"
+
+/* How a value is represented.  SQL's booleans are integers; a condition
+** stays a Bool until it is used as a number. */
+typedef enum SmtKind {
+    SMT_NULL, /* always NULL (v unused) */
+    SMT_INT,  /* Int */
+    SMT_REAL, /* Real */
+    SMT_TEXT, /* Int: the rank of the string in BINARY order (see smt.c) */
+    SMT_BOOL, /* Bool: a comparison's or a logical operator's result */
+} SmtKind;
+
+/* A symbolic SQL value: NULL when `null` holds, else v. */
+typedef struct SmtVal {
+    uint8_t kind;  /* SmtKind */
+    Z3_ast null;   /* Bool */
+    Z3_ast v;      /* of the kind's sort; NULL for SMT_NULL */
+} SmtVal;
+
+/* The cells a relation with this id contributes to a row. */
+typedef struct SmtBind {
+    uint32_t rel;
+    SmtVal *cells;
+    uint32_t n;
+} SmtBind;
+
+/* One symbolic row: present when `alive` holds. */
+typedef struct SmtRow {
+    Z3_ast alive;
+    SmtBind *binds;
+    uint32_t n_binds;
+} SmtRow;
+
+/* A bounded relation.  When ordered, before(i, j) says row i comes first
+** (SORT), or the rows are in index order (ord == NULL after LIMIT or a
+** scan order that a query relies on). */
+typedef struct SmtRel {
+    SmtRow *rows;
+    uint32_t n;
+    uint32_t out;            /* the id whose binding holds the output columns */
+    uint32_t n_cols;         /* visible output columns */
+    const IrRel *sort;       /* the SORT that orders the rows, or NULL */
+    Z3_ast *pos;             /* position of each row among the live ones, or NULL */
+} SmtRel;
+
+/* An outer row a correlated subquery can read. */
+typedef struct SmtEnv {
+    const SmtRow *row;
+    const struct SmtEnv *up;
+} SmtEnv;
+
+/* One table of the symbolic database. */
+typedef struct SmtTable {
+    const CatTable *table;
+    uint32_t n;              /* tuples */
+    SmtRow *rows;            /* one binding each (the table's columns) */
+    uint8_t *kinds;          /* SmtKind per column */
+} SmtTable;
+
+/* A string of the queries, with its rank. */
+typedef struct SmtString {
+    const char *s;
+    uint32_t n;
+    Z3_ast rank;
+} SmtString;
+
+struct SqSmt {
+    Z3_context z;
+    Z3_solver solver;
+    Z3_model model;
+    const Catalog *cat;
+    unsigned timeout_ms;
+    SqArena *arena;          /* per build */
+    jmp_buf *fail;           /* longjmp target while building */
+    const char *unsupported; /* why the build failed */
+    SrcSpan unsupported_at;
+    const char *reason;      /* of an unknown answer */
+    IrQuery *q;              /* the query being lowered */
+    int which;               /* 1 or 2 while lowering a query, else 0 */
+    int k;                   /* tuples per table */
+    SmtTable *tables;
+    uint32_t n_tables, cap_tables;
+    SmtString *strings;      /* the queries' string literals, ranked */
+    uint32_t n_strings, cap_strings;
+    Z3_ast *ties;            /* conditions under which no tie matters */
+    uint32_t n_ties, cap_ties;
+    struct SmtCteRel { const IrCte *cte; SmtRel rel; } *ctes;
+    uint32_t n_ctes, cap_ctes;
+    Z3_ast diff;             /* the results differ */
+    struct RankText *texts;  /* the model's TEXT ranks and their strings */
+    uint32_t n_texts;
+    Z3_model texts_model;    /* the model they were made for */
+    uint64_t n_terms;        /* terms built: a budget against blow-up */
+};
+
+/* ---- smt.c ----------------------------------------------------------- */
+
+/* Stop building: the construct at `at` cannot be encoded. */
+_Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) SQ_PRINTF(3, 4);
+/* The symbolic table for t (its tuples), adding it on first use. */
+SmtTable *smt_table(SqSmt *s, const CatTable *t);
+/* The rank of a string of the queries: an Int constant, ordered with the
+** others' by BINARY collation (interned on first use). */
+Z3_ast smt_string(SqSmt *s, const char *str, uint32_t n);
+void smt_add_tie_condition(SqSmt *s, Z3_ast c);
+/* Count a term against the budget. */
+void smt_count(SqSmt *s, uint64_t n);
+
+/* ---- smt_val.c: terms and values ----------------------------------------- */
+
+Z3_ast smt_true(SqSmt *s);
+Z3_ast smt_false(SqSmt *s);
+Z3_ast smt_and2(SqSmt *s, Z3_ast a, Z3_ast b);
+Z3_ast smt_or2(SqSmt *s, Z3_ast a, Z3_ast b);
+Z3_ast smt_not(SqSmt *s, Z3_ast a);
+Z3_ast smt_and_n(SqSmt *s, Z3_ast *a, uint32_t n);
+Z3_ast smt_or_n(SqSmt *s, Z3_ast *a, uint32_t n);
+Z3_ast smt_ite(SqSmt *s, Z3_ast c, Z3_ast a, Z3_ast b);
+Z3_ast smt_eq(SqSmt *s, Z3_ast a, Z3_ast b);
+Z3_ast smt_int(SqSmt *s, int64_t i);
+Z3_ast smt_real(SqSmt *s, int64_t num, int64_t den);
+/* sum of ite(c[i], 1, 0) */
+Z3_ast smt_count_true(SqSmt *s, Z3_ast *c, uint32_t n);
+
+SmtVal smt_null(SqSmt *s);
+SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v);
+/* A fresh cell of the kind. */
+SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name);
+/* NULL when c, else v. */
+SmtVal smt_null_if(SqSmt *s, Z3_ast c, SmtVal v);
+/* ite over values of compatible kinds (NULL mixes with any). */
+SmtVal smt_val_ite(SqSmt *s, Z3_ast c, SmtVal a, SmtVal b, SrcSpan at);
+/* A BOOL value as an INT 0/1; others unchanged. */
+SmtVal smt_as_number(SqSmt *s, SmtVal v);
+/* Truth of a value used as a condition: is_true and is_false (both false
+** when NULL). */
+void smt_truth(SqSmt *s, SmtVal v, Z3_ast *is_true, Z3_ast *is_false, SrcSpan at);
+/* A Bool-kind value from truth: TRUE when t, FALSE when f, else NULL. */
+SmtVal smt_bool3(SqSmt *s, Z3_ast t, Z3_ast f);
+
+/* SQLite's comparison (op AST_OP_EQ/NE/LT/LE/GT/GE) of two values whose
+** affinities have been applied: three-valued. */
+SmtVal smt_compare(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
+/* a IS b: NULLs equal each other. */
+Z3_ast smt_same(SqSmt *s, SmtVal a, SmtVal b);
+/* Python's == on result values (1 == 1.0, '1' != 1, None == None). */
+Z3_ast smt_result_equal(SqSmt *s, SmtVal a, SmtVal b);
+/* a before b in ORDER BY (ascending, NULLs first; desc reverses, nulls_last
+** puts NULLs after), and a tie. */
+Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcSpan at);
+
+SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
+SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
+SmtVal smt_to_real(SqSmt *s, SmtVal a);
+
+/* ---- smt_expr.c -------------------------------------------------------- */
+
+/* The value of e in row (and its outer rows). */
+SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env);
+/* The truth of e as a condition: is_true only (NULL and false reject). */
+Z3_ast smt_cond(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env);
+/* The cell that column reference ref names in row or its outer rows. */
+SmtVal smt_column(SqSmt *s, SqColRef ref, const SmtRow *row, const SmtEnv *env, SrcSpan at);
+
+/* ---- smt_rel.c --------------------------------------------------------- */
+
+/* The rows of r, evaluated under env (outer rows of a correlated
+** subquery). */
+SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env);
+/* Positions of the live rows (0-based) in the relation's order. */
+void smt_positions(SqSmt *s, SmtRel *r);
+/* Tie conditions for the order of r's live rows (the final result under
+** LIST semantics): rows that tie and differ. */
+void smt_order_ties(SqSmt *s, const SmtRel *r);
+/* Whether rows i and j of r tie in its order (always, unsorted). */
+Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j);
+/* The output cells of row i. */
+const SmtBind *smt_out(const SmtRel *r, uint32_t i);
+
+#endif

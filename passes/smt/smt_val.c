@@ -1,0 +1,326 @@
+/*
+** smt_val.c -- z3 terms for SQLite values and the operators on them.
+**
+** Layer: passes.  A value is a NULL flag and a term whose sort follows its
+** kind (smt_int.h).  The operators here are SQLite's on values whose
+** affinities the caller has applied: three-valued comparisons, storage
+** class order (NULL < numbers < TEXT), integer division that truncates
+** toward zero and gives NULL for a zero divisor, INTEGER op REAL is REAL.
+*/
+#include "smt_int.h"
+
+/* ---- plain terms ----------------------------------------------------- */
+
+Z3_ast smt_true(SqSmt *s) { return Z3_mk_true(s->z); }
+Z3_ast smt_false(SqSmt *s) { return Z3_mk_false(s->z); }
+
+static int is_true(SqSmt *s, Z3_ast a) { return Z3_get_bool_value(s->z, a) == Z3_L_TRUE; }
+static int is_false(SqSmt *s, Z3_ast a) { return Z3_get_bool_value(s->z, a) == Z3_L_FALSE; }
+
+Z3_ast smt_and2(SqSmt *s, Z3_ast a, Z3_ast b) {
+    if (is_true(s, a)) return b;
+    if (is_true(s, b)) return a;
+    if (is_false(s, a) || is_false(s, b)) return smt_false(s);
+    smt_count(s, 1);
+    Z3_ast args[2] = {a, b};
+    return Z3_mk_and(s->z, 2, args);
+}
+
+Z3_ast smt_or2(SqSmt *s, Z3_ast a, Z3_ast b) {
+    if (is_false(s, a)) return b;
+    if (is_false(s, b)) return a;
+    if (is_true(s, a) || is_true(s, b)) return smt_true(s);
+    smt_count(s, 1);
+    Z3_ast args[2] = {a, b};
+    return Z3_mk_or(s->z, 2, args);
+}
+
+Z3_ast smt_not(SqSmt *s, Z3_ast a) {
+    if (is_true(s, a)) return smt_false(s);
+    if (is_false(s, a)) return smt_true(s);
+    smt_count(s, 1);
+    return Z3_mk_not(s->z, a);
+}
+
+Z3_ast smt_and_n(SqSmt *s, Z3_ast *a, uint32_t n) {
+    Z3_ast r = smt_true(s);
+    for (uint32_t i = 0; i < n; i++) r = smt_and2(s, r, a[i]);
+    return r;
+}
+
+Z3_ast smt_or_n(SqSmt *s, Z3_ast *a, uint32_t n) {
+    Z3_ast r = smt_false(s);
+    for (uint32_t i = 0; i < n; i++) r = smt_or2(s, r, a[i]);
+    return r;
+}
+
+Z3_ast smt_ite(SqSmt *s, Z3_ast c, Z3_ast a, Z3_ast b) {
+    if (is_true(s, c)) return a;
+    if (is_false(s, c)) return b;
+    smt_count(s, 1);
+    return Z3_mk_ite(s->z, c, a, b);
+}
+
+Z3_ast smt_eq(SqSmt *s, Z3_ast a, Z3_ast b) {
+    smt_count(s, 1);
+    return Z3_mk_eq(s->z, a, b);
+}
+
+Z3_ast smt_int(SqSmt *s, int64_t i) { return Z3_mk_int64(s->z, i, Z3_mk_int_sort(s->z)); }
+
+Z3_ast smt_real(SqSmt *s, int64_t num, int64_t den) {
+    Z3_ast n = Z3_mk_int64(s->z, num, Z3_mk_real_sort(s->z));
+    if (den == 1) return n;
+    Z3_ast args[2] = {n, Z3_mk_int64(s->z, den, Z3_mk_real_sort(s->z))};
+    (void)args;
+    return Z3_mk_div(s->z, n, Z3_mk_int64(s->z, den, Z3_mk_real_sort(s->z)));
+}
+
+Z3_ast smt_count_true(SqSmt *s, Z3_ast *c, uint32_t n) {
+    if (!n) return smt_int(s, 0);
+    Z3_ast *terms = sq_arena_alloc(s->arena, n * sizeof *terms);
+    for (uint32_t i = 0; i < n; i++) terms[i] = smt_ite(s, c[i], smt_int(s, 1), smt_int(s, 0));
+    smt_count(s, 1);
+    return n == 1 ? terms[0] : Z3_mk_add(s->z, n, terms);
+}
+
+/* ---- values ----------------------------------------------------------- */
+
+SmtVal smt_null(SqSmt *s) { return (SmtVal){SMT_NULL, smt_true(s), NULL}; }
+
+SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v) {
+    (void)s;
+    return (SmtVal){(uint8_t)kind, null, v};
+}
+
+static Z3_sort sort_of(SqSmt *s, SmtKind k) {
+    switch (k) {
+    case SMT_REAL: return Z3_mk_real_sort(s->z);
+    case SMT_BOOL: return Z3_mk_bool_sort(s->z);
+    default: return Z3_mk_int_sort(s->z);
+    }
+}
+
+SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_printf(&b, "%s.null", name);
+    Z3_ast null = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&b)), Z3_mk_bool_sort(s->z));
+    sq_buf_free(&b);
+    Z3_ast v = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), sort_of(s, kind));
+    smt_count(s, 2);
+    return smt_val(s, kind, null, v);
+}
+
+SmtVal smt_null_if(SqSmt *s, Z3_ast c, SmtVal v) {
+    if (v.kind == SMT_NULL) return v;
+    return smt_val(s, (SmtKind)v.kind, smt_or2(s, c, v.null), v.v);
+}
+
+SmtVal smt_as_number(SqSmt *s, SmtVal v) {
+    if (v.kind != SMT_BOOL) return v;
+    return smt_val(s, SMT_INT, v.null, smt_ite(s, v.v, smt_int(s, 1), smt_int(s, 0)));
+}
+
+SmtVal smt_to_real(SqSmt *s, SmtVal v) {
+    v = smt_as_number(s, v);
+    if (v.kind != SMT_INT) return v;
+    smt_count(s, 1);
+    return smt_val(s, SMT_REAL, v.null, Z3_mk_int2real(s->z, v.v));
+}
+
+static int numeric(SmtKind k) { return k == SMT_INT || k == SMT_REAL || k == SMT_BOOL; }
+
+/* Bring a and b to one kind for an ite: NULL takes the other's kind, BOOL
+** and INT meet as INT. */
+SmtVal smt_val_ite(SqSmt *s, Z3_ast c, SmtVal a, SmtVal b, SrcSpan at) {
+    if (a.kind == SMT_NULL && b.kind == SMT_NULL) return a;
+    if (a.kind == SMT_NULL) return smt_val(s, (SmtKind)b.kind, smt_ite(s, c, smt_true(s), b.null), b.v);
+    if (b.kind == SMT_NULL) return smt_val(s, (SmtKind)a.kind, smt_ite(s, c, a.null, smt_true(s)), a.v);
+    if (a.kind != b.kind) {
+        a = smt_as_number(s, a);
+        b = smt_as_number(s, b);
+    }
+    if (a.kind != b.kind) {
+        if (numeric((SmtKind)a.kind) && numeric((SmtKind)b.kind))
+            smt_unsupported(s, at, "a value that is INTEGER in some rows and REAL in others");
+        smt_unsupported(s, at, "a value that is TEXT in some rows and a number in others");
+    }
+    return smt_val(s, (SmtKind)a.kind, smt_ite(s, c, a.null, b.null), smt_ite(s, c, a.v, b.v));
+}
+
+void smt_truth(SqSmt *s, SmtVal v, Z3_ast *t, Z3_ast *f, SrcSpan at) {
+    Z3_ast nn = smt_not(s, v.null), val;
+    switch (v.kind) {
+    case SMT_NULL:
+        *t = *f = smt_false(s);
+        return;
+    case SMT_BOOL:
+        val = v.v;
+        break;
+    case SMT_INT:
+        val = smt_not(s, smt_eq(s, v.v, smt_int(s, 0)));
+        break;
+    case SMT_REAL:
+        val = smt_not(s, smt_eq(s, v.v, smt_real(s, 0, 1)));
+        break;
+    default:
+        smt_unsupported(s, at, "a TEXT value used as a condition");
+    }
+    *t = smt_and2(s, nn, val);
+    *f = smt_and2(s, nn, smt_not(s, val));
+}
+
+SmtVal smt_bool3(SqSmt *s, Z3_ast t, Z3_ast f) {
+    return smt_val(s, SMT_BOOL, smt_and2(s, smt_not(s, t), smt_not(s, f)), t);
+}
+
+/* ---- comparison --------------------------------------------------------- */
+
+/* The storage class order of a kind: numbers, then TEXT. */
+static int class_rank(SmtKind k) { return k == SMT_TEXT ? 2 : 1; }
+
+/* a op b for values of one class, both not NULL. */
+static Z3_ast compare_terms(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
+    smt_count(s, 1);
+    switch (op) {
+    case AST_OP_EQ: return Z3_mk_eq(s->z, a, b);
+    case AST_OP_NE: return Z3_mk_not(s->z, Z3_mk_eq(s->z, a, b));
+    case AST_OP_LT: return Z3_mk_lt(s->z, a, b);
+    case AST_OP_LE: return Z3_mk_le(s->z, a, b);
+    case AST_OP_GT: return Z3_mk_gt(s->z, a, b);
+    default: return Z3_mk_ge(s->z, a, b);
+    }
+}
+
+/* Both values as terms of one sort (INT and REAL meet as REAL); 0 when
+** their classes differ. */
+static int same_class(SqSmt *s, SmtVal *a, SmtVal *b) {
+    *a = smt_as_number(s, *a);
+    *b = smt_as_number(s, *b);
+    if (class_rank((SmtKind)a->kind) != class_rank((SmtKind)b->kind)) return 0;
+    if (a->kind != b->kind) {
+        *a = smt_to_real(s, *a);
+        *b = smt_to_real(s, *b);
+    }
+    return 1;
+}
+
+/* a op b over non-NULL values, classes compared first. */
+static Z3_ast compare_values(SqSmt *s, int op, SmtVal a, SmtVal b) {
+    int ra = class_rank((SmtKind)a.kind), rb = class_rank((SmtKind)b.kind);
+    if (!same_class(s, &a, &b)) {
+        int r;
+        switch (op) {
+        case AST_OP_EQ: r = 0; break;
+        case AST_OP_NE: r = 1; break;
+        case AST_OP_LT: case AST_OP_LE: r = ra < rb; break;
+        default: r = ra > rb; break;
+        }
+        return r ? smt_true(s) : smt_false(s);
+    }
+    return compare_terms(s, op, a.v, b.v);
+}
+
+SmtVal smt_compare(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
+    (void)at;
+    if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);
+    Z3_ast null = smt_or2(s, a.null, b.null);
+    return smt_val(s, SMT_BOOL, null, compare_values(s, op, a, b));
+}
+
+Z3_ast smt_same(SqSmt *s, SmtVal a, SmtVal b) {
+    if (a.kind == SMT_NULL && b.kind == SMT_NULL) return smt_true(s);
+    if (a.kind == SMT_NULL) return b.null;
+    if (b.kind == SMT_NULL) return a.null;
+    Z3_ast both_null = smt_and2(s, a.null, b.null);
+    Z3_ast neither = smt_and2(s, smt_not(s, a.null), smt_not(s, b.null));
+    return smt_or2(s, both_null, smt_and2(s, neither, compare_values(s, AST_OP_EQ, a, b)));
+}
+
+Z3_ast smt_result_equal(SqSmt *s, SmtVal a, SmtVal b) { return smt_same(s, a, b); }
+
+Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcSpan at) {
+    (void)at;
+    if (a.kind == SMT_NULL && b.kind == SMT_NULL) return smt_false(s);
+    Z3_ast an = a.null, bn = b.null;
+    Z3_ast null_first = nulls_last ? smt_and2(s, smt_not(s, an), bn) : smt_and2(s, an, smt_not(s, bn));
+    if (a.kind == SMT_NULL || b.kind == SMT_NULL) return null_first;
+    Z3_ast both = smt_and2(s, smt_not(s, an), smt_not(s, bn));
+    Z3_ast lt = desc ? compare_values(s, AST_OP_LT, b, a) : compare_values(s, AST_OP_LT, a, b);
+    return smt_or2(s, null_first, smt_and2(s, both, lt));
+}
+
+/* ---- arithmetic ---------------------------------------------------------- */
+
+/* Integer division truncating toward zero, as C and SQLite do; z3's div
+** rounds toward negative infinity for a positive divisor. */
+static Z3_ast trunc_div(SqSmt *s, Z3_ast a, Z3_ast b) {
+    Z3_context z = s->z;
+    Z3_ast zero = smt_int(s, 0);
+    Z3_ast na = Z3_mk_unary_minus(z, a), nb = Z3_mk_unary_minus(z, b);
+    Z3_ast a_pos = Z3_mk_ge(z, a, zero), b_pos = Z3_mk_gt(z, b, zero);
+    smt_count(s, 12);
+    Z3_ast pp = Z3_mk_div(z, a, b), pn = Z3_mk_unary_minus(z, Z3_mk_div(z, a, nb));
+    Z3_ast np = Z3_mk_unary_minus(z, Z3_mk_div(z, na, b)), nn = Z3_mk_div(z, na, nb);
+    return smt_ite(s, a_pos, smt_ite(s, b_pos, pp, pn), smt_ite(s, b_pos, np, nn));
+}
+
+/* A REAL truncated toward zero, as an Int. */
+static Z3_ast trunc_real(SqSmt *s, Z3_ast x) {
+    Z3_context z = s->z;
+    smt_count(s, 5);
+    Z3_ast fl = Z3_mk_real2int(z, x);
+    Z3_ast neg = Z3_mk_unary_minus(z, Z3_mk_real2int(z, Z3_mk_unary_minus(z, x)));
+    return smt_ite(s, Z3_mk_ge(z, x, smt_real(s, 0, 1)), fl, neg);
+}
+
+SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
+    a = smt_as_number(s, a);
+    b = smt_as_number(s, b);
+    if (a.kind == SMT_TEXT || b.kind == SMT_TEXT)
+        smt_unsupported(s, at, "arithmetic on a TEXT value");
+    if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);
+    Z3_context z = s->z;
+    Z3_ast null = smt_or2(s, a.null, b.null);
+    if (op == AST_OP_MOD) {
+        Z3_ast ai = a.kind == SMT_INT ? a.v : trunc_real(s, a.v);
+        Z3_ast bi = b.kind == SMT_INT ? b.v : trunc_real(s, b.v);
+        Z3_ast zero = smt_eq(s, bi, smt_int(s, 0));
+        smt_count(s, 2);
+        Z3_ast r = Z3_mk_sub(z, 2, (Z3_ast[]){ai, Z3_mk_mul(z, 2, (Z3_ast[]){bi, trunc_div(s, ai, bi)})});
+        if (a.kind == SMT_REAL || b.kind == SMT_REAL) {
+            smt_count(s, 1);
+            return smt_val(s, SMT_REAL, smt_or2(s, null, zero), Z3_mk_int2real(z, r));
+        }
+        return smt_val(s, SMT_INT, smt_or2(s, null, zero), r);
+    }
+    SmtKind k = SMT_INT;
+    if (a.kind == SMT_REAL || b.kind == SMT_REAL) {
+        a = smt_to_real(s, a);
+        b = smt_to_real(s, b);
+        k = SMT_REAL;
+    }
+    Z3_ast args[2] = {a.v, b.v}, r;
+    smt_count(s, 1);
+    switch (op) {
+    case AST_OP_ADD: r = Z3_mk_add(z, 2, args); break;
+    case AST_OP_SUB: r = Z3_mk_sub(z, 2, args); break;
+    case AST_OP_MUL: r = Z3_mk_mul(z, 2, args); break;
+    case AST_OP_DIV: {
+        Z3_ast zero = smt_eq(s, b.v, k == SMT_INT ? smt_int(s, 0) : smt_real(s, 0, 1));
+        r = k == SMT_INT ? trunc_div(s, a.v, b.v) : Z3_mk_div(z, a.v, b.v);
+        return smt_val(s, k, smt_or2(s, null, zero), r);
+    }
+    default:
+        smt_unsupported(s, at, "the operator %s", ast_op_name(op));
+    }
+    return smt_val(s, k, null, r);
+}
+
+SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at) {
+    a = smt_as_number(s, a);
+    if (a.kind == SMT_TEXT) smt_unsupported(s, at, "arithmetic on a TEXT value");
+    if (a.kind == SMT_NULL) return a;
+    smt_count(s, 1);
+    return smt_val(s, (SmtKind)a.kind, a.null, Z3_mk_unary_minus(s->z, a.v));
+}

@@ -1,0 +1,266 @@
+/*
+** equivcorpus.c -- squint equiv over the corpus.
+**
+** Test tool for `make conformance` and docs/equiv-report.md.  Modes:
+**
+**   --self     every Spider and BIRD dev gold query must be equivalent to
+**              itself and to the SQL squint emits for it (issue 3's round
+**              trip), up to the bound.  A validated difference is a bug of
+**              the emitter or of the encoding; a spurious one is a bug of
+**              the encoding.  Either fails the run.
+**   --unnest   every gold query the unnest pass rewrites must be
+**              equivalent to its rewrite; a difference fails the run.
+**   --calcite  each Calcite pair (VeriEQL's release): parsed, encodable,
+**              and the verdict, with the reason for every refusal.  The
+**              pairs are meant to be equivalent, but Calcite's dialect is
+**              not SQLite's, so verdicts are reported, not gated; only a
+**              spurious counterexample fails the run.
+**
+** Options: --bound K (default 3), --timeout S per pair (default 2),
+** --report FILE (one line per pair that is not equivalent), --limit N
+** (the first N queries or pairs).  Prints counts, the commonest reasons
+** for "unknown", and exits 1 on a failure as above.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../backend/fixture/equiv.h"
+#include "../../backend/sqlite/db.h"
+#include "../../backend/sqlite/emit.h"
+#include "../../passes/pass.h"
+#include "corpus.h"
+
+typedef enum Mode { M_SELF, M_UNNEST, M_CALCITE } Mode;
+
+/* How often each reason for "unknown" came up. */
+typedef struct Reason {
+    char *text;
+    size_t n;
+} Reason;
+
+typedef struct Run {
+    Corpus c;
+    Mode mode;
+    SqEquivOptions opt;
+    size_t limit;
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    CorpusCatalogs catalogs;
+    SqBindOptions bind_opt;
+    FILE *report;
+    size_t pairs, not_parsed, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    size_t failures;
+    Reason *reasons;
+    size_t n_reasons, cap_reasons;
+    double seconds;
+} Run;
+
+static void count_reason(Run *r, const char *why) {
+    for (size_t i = 0; i < r->n_reasons; i++)
+        if (strcmp(r->reasons[i].text, why) == 0) {
+            r->reasons[i].n++;
+            return;
+        }
+    if (r->n_reasons == r->cap_reasons) {
+        r->cap_reasons = r->cap_reasons ? 2 * r->cap_reasons : 16;
+        r->reasons = sq_realloc(r->reasons, r->cap_reasons * sizeof *r->reasons);
+    }
+    r->reasons[r->n_reasons++] = (Reason){sq_strdup(why), 1};
+}
+
+static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, const char *sql,
+                     const SqSrc **src, const char **why) {
+    *src = sq_src_add_copy(&r->srcs, name, sql, strlen(sql));
+    return ir_load_query(a, *src, cat, r->names, &r->diags, &r->bind_opt, why);
+}
+
+/* Decide one pair and count it; *bad set when it is a failure of the mode. */
+static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, const char *sql1, IrQuery *q2,
+                   const char *sql2) {
+    SqEquivResult v;
+    sq_equiv(cat, q1, sql1, q2, sql2, &r->opt, &v);
+    r->verdicts[v.verdict]++;
+    r->seconds += v.seconds;
+    int bad = v.verdict == SQ_VERDICT_SPURIOUS ||
+              (r->mode != M_CALCITE && (v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_COLUMNS ||
+                                        v.verdict == SQ_VERDICT_DIFFERENT_TIES));
+    if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT)
+        count_reason(r, v.verdict == SQ_VERDICT_TIMEOUT ? "timeout" : v.detail);
+    if (bad) {
+        r->failures++;
+        if (r->failures <= 20) printf("equivcorpus: %s: %s\n", origin, sq_verdict_name(v.verdict));
+    }
+    if (r->report && v.verdict != SQ_VERDICT_EQUIVALENT) {
+        fprintf(r->report, "%s\t%s\t%s\n  q1: %s\n  q2: %s\n", origin, sq_verdict_name(v.verdict),
+                v.detail ? v.detail : "", sql1, sql2);
+        if (v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_DIFFERENT_TIES ||
+            v.verdict == SQ_VERDICT_SPURIOUS) {
+            SqBuf b = SQ_BUF_INIT;
+            sq_fixture_sql(&v.fixture, &b);
+            fprintf(r->report, "  counterexample:\n%s\n", sq_buf_str(&b));
+            sq_buf_free(&b);
+        }
+    }
+    sq_equiv_result_free(&v);
+}
+
+static int is_gold(const CorpusQuery *q) {
+    return strncmp(q->origin, "spider/dev.json#", 16) == 0 || strncmp(q->origin, "bird/dev.json#", 14) == 0;
+}
+
+/* --self and --unnest: one gold query. */
+static void gold(Run *r, const CorpusQuery *q) {
+    uint32_t keep_srcs = r->srcs.n;
+    size_t keep_diags = r->diags.n;
+    SqArena *a = sq_arena_new();
+    const Catalog *cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
+    const SqSrc *src, *src2;
+    const char *why;
+    IrQuery *q1 = cat ? load(r, a, cat, q->origin, q->sql, &src, &why) : NULL;
+    SqBuf b = SQ_BUF_INIT;
+    if (!q1) {
+        r->not_parsed++;
+        goto done;
+    }
+    if (r->mode == M_SELF) {
+        r->pairs++;
+        decide(r, cat, q->origin, q1, q->sql, q1, q->sql);
+        if (!sq_emit_sqlite(q1, &b)) goto done;
+        IrQuery *q2 = load(r, a, cat, "emitted", sq_buf_str(&b), &src2, &why);
+        if (!q2) {
+            r->failures++;
+            printf("equivcorpus: %s: the emitted SQL does not load (%s)\n", q->origin, why);
+            goto done;
+        }
+        r->pairs++;
+        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b));
+    } else {
+        IrQuery *q2 = load(r, a, cat, q->origin, q->sql, &src2, &why);
+        SqPassCtx ctx;
+        static const char *const passes[] = {"unnest"};
+        sq_pass_ctx_init(&ctx, a, cat, r->names, &r->diags);
+        sq_pass_run(&ctx, q2, passes, 1);
+        if (!ctx.n_rewrites || !sq_emit_sqlite(q2, &b)) goto done;
+        r->pairs++;
+        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b));
+    }
+done:
+    sq_buf_free(&b);
+    sq_arena_free(a);
+    sq_diags_truncate(&r->diags, keep_diags);
+    sq_srcset_truncate(&r->srcs, keep_srcs);
+}
+
+/* --calcite: the pair whose first query is q. */
+static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
+    uint32_t keep_srcs = r->srcs.n;
+    size_t keep_diags = r->diags.n;
+    SqArena *a = sq_arena_new();
+    const Catalog *cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
+    const SqSrc *s1, *s2;
+    const char *why = "the schema";
+    IrQuery *i1 = cat ? load(r, a, cat, q->origin, q->sql, &s1, &why) : NULL;
+    IrQuery *i2 = i1 ? load(r, a, cat, q2->origin, q2->sql, &s2, &why) : NULL;
+    r->pairs++;
+    if (!i1 || !i2) {
+        r->not_parsed++;
+        char buf[160];
+        const char *msg = r->diags.n > keep_diags ? r->diags.items[r->diags.n - 1]->msg : "";
+        snprintf(buf, sizeof buf, "not parsed: %s", why);
+        count_reason(r, buf);
+        if (r->report) fprintf(r->report, "%s\tnot parsed\t%s: %s\n", q->origin, why, msg);
+    } else {
+        decide(r, cat, q->origin, i1, q->sql, i2, q2->sql);
+    }
+    sq_arena_free(a);
+    sq_diags_truncate(&r->diags, keep_diags);
+    sq_srcset_truncate(&r->srcs, keep_srcs);
+}
+
+static int by_count(const void *a, const void *b) {
+    const Reason *x = a, *y = b;
+    return (x->n < y->n) - (x->n > y->n);
+}
+
+static void summary(Run *r) {
+    static const char *const modes[] = {"gold self-equivalence", "unnest rewrites", "calcite pairs"};
+    printf("equivcorpus: %s, bound %d: %zu pairs", modes[r->mode], r->opt.bound, r->pairs);
+    if (r->not_parsed) printf(" (%zu queries not parsed or bound)", r->not_parsed);
+    printf("\n  equivalent %zu, different %zu, different-under-ties %zu, column count %zu,\n"
+           "  unsupported %zu, timeout %zu, spurious %zu; solver time %.1f s\n",
+           r->verdicts[SQ_VERDICT_EQUIVALENT], r->verdicts[SQ_VERDICT_DIFFERENT],
+           r->verdicts[SQ_VERDICT_DIFFERENT_TIES], r->verdicts[SQ_VERDICT_COLUMNS],
+           r->verdicts[SQ_VERDICT_UNSUPPORTED], r->verdicts[SQ_VERDICT_TIMEOUT], r->verdicts[SQ_VERDICT_SPURIOUS],
+           r->seconds);
+    if (r->n_reasons) qsort(r->reasons, r->n_reasons, sizeof *r->reasons, by_count);
+    for (size_t i = 0; i < r->n_reasons && i < 15; i++) printf("  %6zu  %s\n", r->reasons[i].n, r->reasons[i].text);
+}
+
+static int options(Run *r, int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--self") == 0) r->mode = M_SELF;
+        else if (strcmp(a, "--unnest") == 0) r->mode = M_UNNEST;
+        else if (strcmp(a, "--calcite") == 0) r->mode = M_CALCITE;
+        else if (strcmp(a, "--bound") == 0 && v) r->opt.bound = atoi(argv[++i]);
+        else if (strcmp(a, "--timeout") == 0 && v) r->opt.timeout = atof(argv[++i]);
+        else if (strcmp(a, "--limit") == 0 && v) r->limit = (size_t)atol(argv[++i]);
+        else if (strcmp(a, "--report") == 0 && v) {
+            r->report = fopen(argv[++i], "w");
+            if (!r->report) {
+                fprintf(stderr, "equivcorpus: cannot write %s\n", v);
+                return -1;
+            }
+        } else {
+            fprintf(stderr, "usage: equivcorpus --self|--unnest|--calcite [--bound K] [--timeout S] "
+                            "[--limit N] [--report FILE]\n");
+            return -1;
+        }
+    }
+    return r->opt.bound >= 1 ? 0 : -1;
+}
+
+int main(int argc, char **argv) {
+    Run r;
+    memset(&r, 0, sizeof r);
+    r.opt.bound = 3;
+    r.opt.timeout = 2;
+    r.opt.sem = SQ_SMT_SET;
+    if (options(&r, argc, argv) < 0) return 2;
+    int loaded = corpus_load(&r.c);
+    if (loaded == 0) {
+        printf("equivcorpus: no corpus; skipped\n");
+        return 0;
+    }
+    if (loaded < 0) return 2;
+    if (r.mode != M_CALCITE) r.opt.sem = SQ_SMT_BAG; /* a query and its rewrite: same rows, same counts */
+    sq_srcset_init(&r.srcs);
+    sq_diags_init(&r.diags, &r.srcs);
+    r.names = sq_interner_new();
+    r.bind_opt = sq_db_bind_options();
+    size_t done = 0;
+    for (size_t i = 0; i < r.c.n && (!r.limit || done < r.limit); i++) {
+        const CorpusQuery *q = &r.c.q[i];
+        if (r.mode == M_CALCITE) {
+            size_t n = strlen(q->origin);
+            if (q->set != CORPUS_EQUIV || q->origin[n - 1] != '0' || i + 1 >= r.c.n) continue;
+            calcite(&r, q, &r.c.q[i + 1]);
+        } else {
+            if (!is_gold(q)) continue;
+            gold(&r, q);
+        }
+        done++;
+    }
+    summary(&r);
+    if (r.report) fclose(r.report);
+    for (size_t i = 0; i < r.n_reasons; i++) free(r.reasons[i].text);
+    free(r.reasons);
+    corpus_catalogs_free(&r.catalogs);
+    sq_interner_free(r.names);
+    sq_diags_free(&r.diags);
+    sq_srcset_free(&r.srcs);
+    corpus_free(&r.c);
+    return r.failures ? 1 : 0;
+}
