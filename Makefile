@@ -182,20 +182,32 @@ sanitize: deps
 sanitize-corpus: deps
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
-	    CFLAGS="-O1 -g" build-san/tools/parity build-san/tools/bindparity build-san/tools/roundtrip
+	    CFLAGS="-O1 -g" build-san/tools/parity build-san/tools/bindparity build-san/tools/roundtrip \
+	    build-san/tools/equivcorpus
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/parity
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/bindparity
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/roundtrip
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/roundtrip \
 	    --passes unnest --passes joinelim-rewrite
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/equivcorpus \
+	    --calcite --bound 2 --timeout 5
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/equivcorpus \
+	    --self --bound 2 --timeout 5 --limit 300
 
 conformance: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus
 	@tests/conformance/run.sh $(BUILD)
 
+$(BUILD)/tools/bench_equiv: bench/equiv/bench_equiv.c tests/conformance/corpus.c \
+                            tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/equiv/bench_equiv.c \
+	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_lint
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_lint \
+	    $(BUILD)/tools/bench_equiv
 	@bench/run.sh $(BUILD)
 
 fuzz:

@@ -25,8 +25,10 @@ static const char usage_head[] =
     "\n"
     "options:\n"
     "      --semantics S      set (default: BIRD's set(rows1) == set(rows2)), bag\n"
-    "                         (same rows, same counts) or list (same rows, same\n"
-    "                         order)\n"
+    "                         (same rows, same counts), list (same rows, same\n"
+    "                         order) or spider (Spider's test suite: bag, or list\n"
+    "                         when Q1 has ORDER BY, under some order of Q2's\n"
+    "                         columns)\n"
     "      --bound K          up to K rows per table (default 4)\n"
     "      --timeout S        seconds for the pair (default 10; 0: none)\n"
     "      --fixture-out F    write the counterexample to F: a SQL script (.sql),\n"
@@ -70,7 +72,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
         if (strcmp(val, "set") == 0) r->opt.sem = SQ_SMT_SET;
         else if (strcmp(val, "bag") == 0) r->opt.sem = SQ_SMT_BAG;
         else if (strcmp(val, "list") == 0) r->opt.sem = SQ_SMT_LIST;
-        else return bad_value("--semantics", "set, bag or list");
+        else if (strcmp(val, "spider") == 0) r->opt.sem = SQ_SMT_SPIDER;
+        else return bad_value("--semantics", "set, bag, list or spider");
     } else if (strcmp(name, "bound") == 0) {
         long k = strtol(val, &end, 10);
         if (*end || !*val || k < 1 || k > 16) return bad_value("--bound", "a number from 1 to 16");
@@ -131,7 +134,7 @@ static int load_query(EquivRun *r, const Catalog *cat, SqArena *arena, const SqS
 /* ------------------------------------------------------------------ */
 
 static const char *sem_name(SqSmtSemantics s) {
-    return s == SQ_SMT_BAG ? "bag" : s == SQ_SMT_LIST ? "list" : "set";
+    return s == SQ_SMT_BAG ? "bag" : s == SQ_SMT_LIST ? "list" : s == SQ_SMT_SPIDER ? "spider" : "set";
 }
 
 static void where_text(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
@@ -179,8 +182,9 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (!has_counterexample(v)) return;
     if (v->verdict == SQ_VERDICT_DIFFERENT)
         sq_buf_printf(out, "checked by execution: the results differ under %s semantics on this database "
-                           "(%llu rows)\n",
-                      sem_name(r->opt.sem), (unsigned long long)fixture_rows(&v->fixture));
+                           "(%llu row%s)\n",
+                      sem_name(r->opt.sem), (unsigned long long)fixture_rows(&v->fixture),
+                      fixture_rows(&v->fixture) == 1 ? "" : "s");
     else if (v->verdict == SQ_VERDICT_DIFFERENT_TIES)
         sq_buf_printf(out, "they differ only when rows tie in an ORDER BY ... LIMIT, a bare column or a "
                            "scalar subquery; on this database SQLite %s\n",
@@ -295,9 +299,13 @@ static int run(EquivRun *r, char **qs) {
         rc = exit_status(&v);
         if (r->fixture_out && has_counterexample(&v) && write_fixture(r->fixture_out, &v.fixture) < 0)
             rc = SQ_EXIT_USAGE;
-        if (r->dump_smt && sq_equiv_dump_smt(cat, q[0].ir, q[1].ir, &r->opt, v.bound, r->dump_smt) < 0) {
+        if (r->dump_smt && v.verdict != SQ_VERDICT_COLUMNS && v.verdict != SQ_VERDICT_UNSUPPORTED &&
+            sq_equiv_dump_smt(cat, q[0].ir, q[1].ir, &r->opt, v.bound, r->dump_smt) < 0) {
             fprintf(stderr, "squint equiv: cannot write the formula to '%s'\n", r->dump_smt);
             rc = SQ_EXIT_USAGE;
+        } else if (r->dump_smt && (v.verdict == SQ_VERDICT_COLUMNS || v.verdict == SQ_VERDICT_UNSUPPORTED)) {
+            fprintf(stderr, "squint equiv: no formula to write to '%s': %s\n", r->dump_smt,
+                    v.verdict == SQ_VERDICT_COLUMNS ? "the column counts differ" : "the encoding refused a construct");
         }
         sq_equiv_result_free(&v);
     }
@@ -315,6 +323,10 @@ int cmd_equiv(int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "equiv");
     int rc = cli_queries_read_options(&r.cq, &a, equiv_opts, own_option, &r, usage_head, usage_tail);
+    if (rc < 0 && (r.cq.input_format != SQ_INPUT_AUTO || r.cq.db_id_from)) {
+        fprintf(stderr, "squint equiv: --input-format and --db-id-from do not apply: Q1 and Q2 are one query each\n");
+        rc = SQ_EXIT_USAGE;
+    }
     if (rc < 0 && argc - a.i != 2) {
         fprintf(stderr, "squint equiv: expected two queries (SQL text or @FILE), got %d\n", argc - a.i);
         rc = SQ_EXIT_USAGE;

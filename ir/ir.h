@@ -235,6 +235,9 @@ int ir_tree_reads_outside(IrRel *r, const IrIdSet *inner, const SqExpr *skip);
 /* The relation that produces a query root's columns (under its LIMIT,
 ** SORT and DISTINCT). */
 IrRel *ir_output_rel(IrRel *root);
+/* Whether a query root's rows come out in an order it asks for: a SORT at
+** the top (under a LIMIT at most). */
+int ir_root_sorted(const IrRel *root);
 /* A FROM item (a renaming PROJECT with IRF_FROM_ITEM) over a query root,
 ** with the root's visible columns; id 0 for a fresh one. */
 IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at);

@@ -156,6 +156,11 @@ IrRel *ir_output_rel(IrRel *root) {
     return root;
 }
 
+int ir_root_sorted(const IrRel *root) {
+    if (root && root->kind == IR_LIMIT) root = root->input;
+    return root && root->kind == IR_SORT;
+}
+
 IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at) {
     IrRel *out = ir_output_rel(root);
     IrRel *r = ir_rel_new(q, IR_PROJECT, id, at);

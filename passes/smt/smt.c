@@ -122,15 +122,18 @@ static void order_strings(SqSmt *s) {
 
 /* ---- the symbolic database -------------------------------------------------- */
 
+/* Whether the declared type names a date or a time (any case). */
+static int date_type(const char *decl) {
+    for (const char *p = decl; p && *p; p++)
+        if (sq_strnicmp(p, "date", 4) == 0 || sq_strnicmp(p, "time", 4) == 0) return 1;
+    return 0;
+}
+
 static SmtKind column_kind(const CatColumn *c) {
     switch (c->affinity) {
     case SQ_AFF_REAL: return SMT_REAL;
     case SQ_AFF_TEXT: return SMT_TEXT;
-    case SQ_AFF_NUMERIC:
-        if (c->decl_type && (strstr(c->decl_type, "DATE") || strstr(c->decl_type, "date") ||
-                             strstr(c->decl_type, "TIME") || strstr(c->decl_type, "time")))
-            return SMT_TEXT;
-        return SMT_INT;
+    case SQ_AFF_NUMERIC: return date_type(c->decl_type) ? SMT_TEXT : SMT_INT;
     default: return SMT_INT;
     }
 }
@@ -248,6 +251,32 @@ static void fk_constraints(SqSmt *s, uint32_t ti) {
     }
 }
 
+/* Whether SQLite's NUMERIC affinity would store this text as a number. */
+static int looks_numeric(const char *s) {
+    char *end;
+    while (*s == ' ') s++;
+    if (!*s) return 0;
+    strtod(s, &end);
+    while (*end == ' ') end++;
+    return end != s && !*end;
+}
+
+/* A TEXT cell of a column with NUMERIC affinity (a date) cannot hold a
+** string that the column would store as a number. */
+static void numeric_text_constraints(SqSmt *s) {
+    for (uint32_t t = 0; t < s->n_tables; t++) {
+        const SmtTable *st = &s->tables[t];
+        for (uint32_t c = 0; c < st->table->n_cols; c++) {
+            if (st->kinds[c] != SMT_TEXT || st->table->cols[c].affinity != SQ_AFF_NUMERIC) continue;
+            for (uint32_t k = 0; k < s->n_strings; k++) {
+                if (!looks_numeric(s->strings[k].s)) continue;
+                for (uint32_t i = 0; i < st->n; i++)
+                    Z3_solver_assert(s->z, s->solver, smt_not(s, smt_eq(s, cell(st, i, c).v, s->strings[k].rank)));
+            }
+        }
+    }
+}
+
 static void schema_constraints(SqSmt *s) {
     for (uint32_t i = 0; i < s->n_tables; i++) fk_constraints(s, i); /* may add tables */
     for (uint32_t i = 0; i < s->n_tables; i++) {
@@ -307,6 +336,55 @@ static Z3_ast differ(SqSmt *s, SmtRel *a, SmtRel *b, SqSmtSemantics sem) {
     return d;
 }
 
+enum { SPIDER_MAX_COLS = 5 }; /* 120 permutations */
+
+/* b with its output columns in the order perm gives. */
+static SmtRel permuted(SqSmt *s, const SmtRel *b, const uint32_t *perm) {
+    SmtRel out = *b;
+    out.rows = sq_arena_alloc(s->arena, (b->n + 1) * sizeof *out.rows);
+    for (uint32_t i = 0; i < b->n; i++) {
+        const SmtBind *x = smt_out(b, i);
+        SmtVal *cells = sq_arena_alloc(s->arena, (b->n_cols + 1) * sizeof *cells);
+        for (uint32_t c = 0; c < b->n_cols; c++) cells[c] = x->cells[perm[c]];
+        out.rows[i].alive = b->rows[i].alive;
+        out.rows[i].binds = sq_arena_alloc(s->arena, sizeof(SmtBind));
+        out.rows[i].binds[0] = (SmtBind){b->out, cells, b->n_cols};
+        out.rows[i].n_binds = 1;
+    }
+    return out;
+}
+
+/* The next permutation in lexicographic order; 0 after the last. */
+static int next_perm(uint32_t *p, uint32_t n) {
+    uint32_t i = n - 1;
+    while (i > 0 && p[i - 1] >= p[i]) i--;
+    if (i == 0) return 0;
+    uint32_t j = n - 1;
+    while (p[j] <= p[i - 1]) j--;
+    uint32_t t = p[i - 1];
+    p[i - 1] = p[j];
+    p[j] = t;
+    for (uint32_t l = i, r = n - 1; l < r; l++, r--) t = p[l], p[l] = p[r], p[r] = t;
+    return 1;
+}
+
+/* Spider's test suite: the results differ under every permutation of b's
+** columns. */
+static Z3_ast differ_spider(SqSmt *s, SmtRel *a, SmtRel *b, int ordered) {
+    uint32_t n = a->n_cols, perm[SPIDER_MAX_COLS];
+    if (n > SPIDER_MAX_COLS) {
+        SrcSpan none = {0};
+        smt_unsupported(s, none, "spider semantics over more than %d columns", SPIDER_MAX_COLS);
+    }
+    for (uint32_t c = 0; c < n; c++) perm[c] = c;
+    Z3_ast all = smt_true(s);
+    do {
+        SmtRel pb = permuted(s, b, perm);
+        all = smt_and2(s, all, differ(s, a, &pb, ordered ? SQ_SMT_LIST : SQ_SMT_BAG));
+    } while (n > 1 && next_perm(perm, n));
+    return all;
+}
+
 /* ---- building ------------------------------------------------------------------------ */
 
 static SmtRel lower_query(SqSmt *s, IrQuery *q, SqSmtSemantics sem) {
@@ -362,14 +440,17 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
         current = NULL;
         return -1;
     }
+    int ordered = sem == SQ_SMT_SPIDER && ir_root_sorted(q1->root); /* Spider: the gold's ORDER BY */
+    SqSmtSemantics as = sem == SQ_SMT_SPIDER ? (ordered ? SQ_SMT_LIST : SQ_SMT_BAG) : sem;
     s->which = 1;
-    SmtRel a = lower_query(s, q1, sem);
+    SmtRel a = lower_query(s, q1, as);
     s->which = 2;
-    SmtRel b = lower_query(s, q2, sem);
+    SmtRel b = lower_query(s, q2, as);
     s->which = 0;
-    s->diff = differ(s, &a, &b, sem);
+    s->diff = sem == SQ_SMT_SPIDER ? differ_spider(s, &a, &b, ordered) : differ(s, &a, &b, sem);
     Z3_solver_assert(s->z, s->solver, s->diff);
     schema_constraints(s);
+    numeric_text_constraints(s);
     order_strings(s);
     s->fail = NULL;
     current = NULL;
@@ -570,5 +651,7 @@ SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
 }
 
 void sq_smt_dump(const SqSmt *s, SqBuf *out) {
-    if (s->solver) sq_buf_puts(out, Z3_solver_to_string(s->z, s->solver));
+    if (!s->solver) return;
+    sq_buf_puts(out, Z3_solver_to_string(s->z, s->solver));
+    sq_buf_puts(out, "(check-sat)\n(get-model)\n");
 }

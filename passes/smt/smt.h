@@ -35,6 +35,9 @@ typedef enum SqSmtSemantics {
     SQ_SMT_SET,  /* BIRD: set(rows1) == set(rows2) */
     SQ_SMT_BAG,  /* same rows, same multiplicities */
     SQ_SMT_LIST, /* same rows in the same order */
+    SQ_SMT_SPIDER, /* Spider's test suite: BAG (LIST when the first query
+                      sorts its result) under some permutation of the
+                      second query's columns */
 } SqSmtSemantics;
 
 typedef enum SqSmtStatus {

@@ -402,9 +402,7 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
             return smt_val(s, SMT_INT, x.null, smt_ite(s, Z3_mk_ge(z, x.v, smt_real(s, 0, 1)), fl, neg));
         }
     case SQ_AFF_REAL: return smt_to_real(s, x);
-    case SQ_AFF_NUMERIC:
-        if (x.kind == SMT_INT) return x;
-        smt_unsupported(s, e->span, "CAST of a REAL AS NUMERIC (INTEGER or REAL by value)");
+    case SQ_AFF_NUMERIC: return x; /* a no-op on INTEGER and REAL, 3.0 included */
     case SQ_AFF_TEXT: {
         Const c;
         SmtVal v = x;

@@ -504,6 +504,9 @@ static SmtRel cteref(SqSmt *s, IrRel *r) {
 
 SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env) {
     SmtRel out;
+    /* the fixture holds tables only, so a query that reads a view could
+    ** not run on it */
+    if ((r->flags & IRF_VIEW) && r->view) smt_unsupported(s, r->span, "the view %s", r->view->name);
     switch ((IrRelKind)r->kind) {
     case IR_SCAN: return scan(s, r);
     case IR_VALUES: return values(s, r, env);
@@ -520,7 +523,8 @@ SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env) {
     case IR_LIMIT: return limit(s, r, env);
     case IR_SETOP: return setop(s, r, env);
     case IR_CTEREF: return cteref(s, r);
-    case IR_WINDOW: smt_unsupported(s, r->span, "window function OVER");
+    case IR_WINDOW:
+        smt_unsupported(s, r->u.window.n_calls ? r->u.window.calls[0].span : r->span, "window function OVER");
     default: smt_unsupported(s, r->span, "this operator");
     }
 }

@@ -8,8 +8,9 @@
 # round trip (squint's emitted SQL gives the original's rows on Spider),
 # then `squint check` over the Spider and BIRD gold (zero binding errors),
 # the round trip again through the rewrite passes (unnest, then
-# joinelim-rewrite: every rewrite checked by execution), and the BIRD
-# schema and join query graphs.  Skips with a message, and
+# joinelim-rewrite: every rewrite checked by execution), the BIRD
+# schema and join query graphs, and squint equiv over the corpus
+# (tests/conformance/equivcorpus.c).  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
 BUILD=${1:-build}
@@ -38,5 +39,15 @@ gstatus=$?
 ustatus=$?
 tests/conformance/graphs.sh "$BUILD"
 hstatus=$?
+# squint equiv: every gold query against itself and its emitted SQL, every
+# unnest rewrite against its original (a validated difference fails), and
+# the Calcite pairs (reported; only a spurious counterexample fails).
+"$BUILD/tools/equivcorpus" --self --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-self.txt"
+estatus=$?
+"$BUILD/tools/equivcorpus" --unnest --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-unnest.txt"
+e2status=$?
+"$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt"
+e3status=$?
 [ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
-    [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ]
+    [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
+    [ $e3status -eq 0 ]

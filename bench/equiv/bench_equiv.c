@@ -1,0 +1,185 @@
+/*
+** bench_equiv.c -- time to a verdict of `squint equiv` on benchmark pairs:
+** Spider dev gold against each prediction file, on Spider's schemas.
+**
+** For every pair whose prediction differs in text from the gold (equal
+** texts need no solver) the benchmark runs the search (set semantics, the
+** default bound 4 and a 10 s limit unless told otherwise) and, as the
+** reference measured in the same run, SQLite running both queries on the
+** real database: what an execution-based check costs.  Reports the
+** median, p95 and mean time per pair, their ratio to the reference, the
+** coverage (pairs whose verdict is not unknown), and the verdicts.
+**
+** Usage: bench_equiv [--pairs N] [--bound K] [--timeout S]
+** (--pairs: the first N pairs in corpus order, default all).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../backend/fixture/equiv.h"
+#include "../../backend/sqlite/db.h"
+#include "corpus.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct Bench {
+    Corpus c;
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    CorpusCatalogs catalogs;
+    SqBindOptions bind_opt;
+    SqEquivOptions opt;
+    size_t max_pairs;
+    double *t_equiv, *t_exec;
+    size_t n, cap, not_loaded, verdicts[SQ_VERDICT_SPURIOUS + 1];
+} Bench;
+
+/* The gold query of a prediction: same index in spider/dev.json. */
+static const CorpusQuery *gold_of(const Bench *b, const CorpusQuery *p, const CorpusQuery **gold, size_t n_gold) {
+    const char *hash = strrchr(p->origin, '#');
+    size_t i = hash ? (size_t)strtoul(hash + 1, NULL, 10) : n_gold;
+    (void)b;
+    return i < n_gold ? gold[i] : NULL;
+}
+
+/* Both queries on the real database: the reference. */
+static double exec_pair(const Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
+    char *path = corpus_spider_db(&b->c, g->db_id);
+    SqDb *db = sq_db_open(path, NULL);
+    free(path);
+    if (!db) return 0;
+    SqExecLimits lim = {0};
+    lim.timeout_sec = 10;
+    SqResult r;
+    sq_result_init(&r);
+    double t0 = now();
+    sq_db_query(db, g->sql, &lim, &r, NULL);
+    sq_db_query(db, p->sql, &lim, &r, NULL);
+    double t = now() - t0;
+    sq_result_free(&r);
+    sq_db_close(db);
+    return t;
+}
+
+static void pair(Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
+    uint32_t keep_srcs = b->srcs.n;
+    size_t keep_diags = b->diags.n;
+    SqArena *a = sq_arena_new();
+    const Catalog *cat = corpus_catalog(&b->catalogs, &b->c, g, &b->srcs, b->names, &b->diags);
+    const char *why;
+    const SqSrc *s1 = sq_src_add_copy(&b->srcs, g->origin, g->sql, g->len);
+    const SqSrc *s2 = sq_src_add_copy(&b->srcs, p->origin, p->sql, p->len);
+    IrQuery *q1 = cat ? ir_load_query(a, s1, cat, b->names, &b->diags, &b->bind_opt, &why) : NULL;
+    IrQuery *q2 = q1 ? ir_load_query(a, s2, cat, b->names, &b->diags, &b->bind_opt, &why) : NULL;
+    if (!q1 || !q2) {
+        b->not_loaded++;
+    } else {
+        SqEquivResult v;
+        double t0 = now();
+        sq_equiv(cat, q1, g->sql, q2, p->sql, &b->opt, &v);
+        double t = now() - t0;
+        b->verdicts[v.verdict]++;
+        sq_equiv_result_free(&v);
+        if (b->n == b->cap) {
+            b->cap = b->cap ? 2 * b->cap : 1024;
+            b->t_equiv = sq_realloc(b->t_equiv, b->cap * sizeof *b->t_equiv);
+            b->t_exec = sq_realloc(b->t_exec, b->cap * sizeof *b->t_exec);
+        }
+        b->t_equiv[b->n] = t;
+        b->t_exec[b->n++] = exec_pair(b, g, p);
+    }
+    sq_arena_free(a);
+    sq_diags_truncate(&b->diags, keep_diags);
+    sq_srcset_truncate(&b->srcs, keep_srcs);
+}
+
+static double mean(const double *v, size_t n) {
+    double s = 0;
+    for (size_t i = 0; i < n; i++) s += v[i];
+    return n ? s / (double)n : 0;
+}
+
+static void report(Bench *b) {
+    size_t n = b->n;
+    if (!n) {
+        printf("bench equiv: no pairs\n");
+        return;
+    }
+    double m_equiv = mean(b->t_equiv, n), m_exec = mean(b->t_exec, n);
+    qsort(b->t_equiv, n, sizeof *b->t_equiv, by_value);
+    qsort(b->t_exec, n, sizeof *b->t_exec, by_value);
+    size_t unknown = b->verdicts[SQ_VERDICT_UNSUPPORTED] + b->verdicts[SQ_VERDICT_TIMEOUT] +
+                     b->verdicts[SQ_VERDICT_SPURIOUS];
+    printf("bench equiv: Spider dev gold vs predictions, %zu pairs (bound %d, %.0f s limit, set semantics)\n", n,
+           b->opt.bound, b->opt.timeout);
+    printf("  time per pair      median %8.1f ms   p95 %8.1f ms   mean %8.1f ms\n", 1000 * b->t_equiv[n / 2],
+           1000 * b->t_equiv[n * 95 / 100], 1000 * m_equiv);
+    printf("  sqlite, both runs  median %8.1f ms   p95 %8.1f ms   mean %8.1f ms\n", 1000 * b->t_exec[n / 2],
+           1000 * b->t_exec[n * 95 / 100], 1000 * m_exec);
+    printf("  ratio of means (squint equiv / sqlite execution): %.1f\n", m_exec > 0 ? m_equiv / m_exec : 0);
+    printf("  coverage (verdict not unknown): %.1f %% (goal: median <= 50 ms, coverage >= 99 %%)\n",
+           100.0 * (double)(n - unknown) / (double)n);
+    printf("  equivalent %zu, different %zu, different-under-ties %zu, column count %zu, unsupported %zu, "
+           "timeout %zu, spurious %zu; %zu pairs not parsed or bound\n",
+           b->verdicts[SQ_VERDICT_EQUIVALENT], b->verdicts[SQ_VERDICT_DIFFERENT],
+           b->verdicts[SQ_VERDICT_DIFFERENT_TIES], b->verdicts[SQ_VERDICT_COLUMNS],
+           b->verdicts[SQ_VERDICT_UNSUPPORTED], b->verdicts[SQ_VERDICT_TIMEOUT], b->verdicts[SQ_VERDICT_SPURIOUS],
+           b->not_loaded);
+}
+
+int main(int argc, char **argv) {
+    Bench b;
+    memset(&b, 0, sizeof b);
+    b.opt.bound = 4;
+    b.opt.timeout = 10;
+    b.opt.sem = SQ_SMT_SET;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--pairs") == 0) b.max_pairs = (size_t)atol(argv[i + 1]);
+        else if (strcmp(argv[i], "--bound") == 0) b.opt.bound = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--timeout") == 0) b.opt.timeout = atof(argv[i + 1]);
+    }
+    int loaded = corpus_load(&b.c);
+    if (loaded <= 0) {
+        printf("bench equiv: no corpus; skipped\n");
+        return loaded < 0;
+    }
+    sq_srcset_init(&b.srcs);
+    sq_diags_init(&b.diags, &b.srcs);
+    b.names = sq_interner_new();
+    b.bind_opt = sq_db_bind_options();
+    const CorpusQuery **gold = sq_calloc(b.c.n + 1, sizeof *gold);
+    size_t n_gold = 0;
+    for (size_t i = 0; i < b.c.n; i++)
+        if (strncmp(b.c.q[i].origin, "spider/dev.json#", 16) == 0) gold[n_gold++] = &b.c.q[i];
+    size_t seen = 0;
+    for (size_t i = 0; i < b.c.n && (!b.max_pairs || seen < b.max_pairs); i++) {
+        const CorpusQuery *p = &b.c.q[i];
+        if (p->set != CORPUS_SPIDER || strncmp(p->origin, "spider/dev.json#", 16) == 0) continue;
+        const CorpusQuery *g = gold_of(&b, p, gold, n_gold);
+        if (!g || strcmp(g->sql, p->sql) == 0) continue;
+        pair(&b, g, p);
+        seen++;
+    }
+    report(&b);
+    free(gold);
+    free(b.t_equiv);
+    free(b.t_exec);
+    corpus_catalogs_free(&b.catalogs);
+    sq_interner_free(b.names);
+    sq_diags_free(&b.diags);
+    sq_srcset_free(&b.srcs);
+    corpus_free(&b.c);
+    return 0;
+}

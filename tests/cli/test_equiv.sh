@@ -1,0 +1,268 @@
+#!/usr/bin/env bash
+# test_equiv.sh -- squint equiv against the cases of tests/equiv/*.cases
+# (their format: tests/equiv/README.md).  Prints TAP lines:
+#   equiv/FILE: well-formed        each case file parses (else "malformed")
+#   equiv/FILE/CASE                the verdict line, the exit status and, for
+#                                  `different`, the counterexample's size
+#   equiv/usage/...                column count and usage errors
+# Usage: tests/cli/test_equiv.sh [FILE.cases...]   (default: every file)
+# EQUIV_TIMEOUT=S adds --timeout S to every run.
+
+# Case files named on the command line, made absolute before the cd.
+files=()
+for a in "$@"; do
+    case $a in /*) files+=("$a") ;; *) files+=("$PWD/$a") ;; esac
+done
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+[ ${#files[@]} -gt 0 ] || files=(tests/equiv/*.cases)
+
+fails=0
+bad() { not_ok "$@"; fails=$((fails + 1)); }
+
+# ---- the case file parser ---------------------------------------------------
+# awk -v dir=DIR: writes DIR/schema.sql, DIR/K.q1.sql and DIR/K.q2.sql for
+# the K-th case, and prints one line per case on stdout:
+#   K|NAME|SEMANTICS|EXPECT|MAX_ROWS|BOUND      (MAX_ROWS empty when not given)
+# On a malformed file: "FILE:LINE: message" on stderr, exit status 1.
+# shellcheck disable=SC2016
+PARSE='
+function fail(ln, msg) { printf "%s:%d: %s\n", FILENAME, ln, msg > "/dev/stderr"; failed = 1; exit 1 }
+function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t\r]+$/, "", s); return s }
+function finish() {
+    if (!incase) return
+    if (inq) fail(qline, "case \"" name "\": query not ended by a line ending in \";\"")
+    if (nq != 2) fail(cline, "case \"" name "\": " nq " queries, want 2")
+    if (expect == "") fail(cline, "case \"" name "\": no \"-- expect:\" line")
+    close(dir "/" k ".q1.sql"); close(dir "/" k ".q2.sql")
+    print k "|" name "|" sem "|" expect "|" maxrows "|" bound
+    incase = 0
+}
+BEGIN { state = "pre"; k = 0; nschema = 0 }
+{
+    line = $0; sub(/\r$/, "", line); t = trim(line)
+    if (t == "-- schema:") {
+        if (state != "pre") fail(NR, "a second \"-- schema:\" line")
+        state = "schema"; next
+    }
+    if (t ~ /^-- case:/) {
+        if (state == "pre") fail(NR, "\"-- case:\" before \"-- schema:\"")
+        finish()
+        state = "case"; incase = 1; k++; cline = NR
+        name = trim(substr(t, 9))
+        if (name !~ /^[A-Za-z0-9_.-]+$/) fail(NR, "bad case name \"" name "\" (want letters, digits, _ . -)")
+        if (name in seen) fail(NR, "case \"" name "\" named twice (also line " seen[name] ")")
+        seen[name] = NR
+        sem = "set"; expect = ""; maxrows = ""; bound = 3; nq = 0; inq = 0
+        delete given
+        next
+    }
+    directive = (t ~ /^-- (semantics|expect|max-rows|bound):/)
+    if (state == "pre") {
+        if (t == "" || t ~ /^--/) next
+        fail(NR, "SQL before the \"-- schema:\" line")
+    }
+    if (state == "schema") {
+        if (directive) fail(NR, "directive in the schema, before any \"-- case:\"")
+        print line > (dir "/schema.sql")
+        if (t != "" && t !~ /^--/) nschema++
+        next
+    }
+    # state == "case"
+    if (directive) {
+        if (nq > 0 || inq) fail(NR, "case \"" name "\": directive after its queries began")
+        key = t; sub(/^-- /, "", key); sub(/:.*/, "", key)
+        val = t; sub(/^-- [a-z-]+:/, "", val); val = trim(val)
+        if (key in given) fail(NR, "case \"" name "\": a second \"-- " key ":\" line")
+        given[key] = 1
+        if (key == "semantics") {
+            if (val !~ /^(set|bag|list|spider)$/) fail(NR, "bad semantics \"" val "\" (set, bag, list or spider)")
+            sem = val
+        } else if (key == "expect") {
+            if (val !~ /^(equivalent|different|different-under-ties|unknown)$/)
+                fail(NR, "bad expectation \"" val "\" (equivalent, different, different-under-ties or unknown)")
+            expect = val
+        } else if (key == "max-rows") {
+            if (val !~ /^[0-9]+$/) fail(NR, "bad max-rows \"" val "\" (a number)")
+            maxrows = val + 0
+        } else {
+            if (val !~ /^[1-9][0-9]*$/) fail(NR, "bad bound \"" val "\" (a positive number)")
+            bound = val + 0
+        }
+        next
+    }
+    if (t ~ /^--/) next                       # a comment (witness lines too)
+    if (t == "") { if (inq) print line > (dir "/" k ".q" (nq + 1) ".sql"); next }
+    if (nq >= 2) fail(NR, "case \"" name "\": a third query")
+    if (!inq) qline = NR
+    print line > (dir "/" k ".q" (nq + 1) ".sql")
+    inq = 1
+    if (t ~ /;$/) { nq++; inq = 0 }
+}
+END {
+    if (failed) exit 1
+    if (state == "pre") fail(NR, "no \"-- schema:\" line")
+    if (nschema == 0) fail(NR, "empty schema")
+    finish()
+    if (k == 0) fail(NR, "no cases")
+}'
+
+# ---- rows per table in a counterexample script -----------------------------
+# Prints "COUNT TABLE" for every table an INSERT ... VALUES fills: the number
+# of parenthesized tuples after VALUES, summed over its INSERT statements.
+# Strings, quoted identifiers and comments are skipped.
+# shellcheck disable=SC2016
+ROWS='
+function tok(w, quoted,   lw) {
+    lw = tolower(w); ntok++
+    if (ntok == 1) { ins = (!quoted && (lw == "insert" || lw == "replace")); return }
+    if (!ins) return
+    if (want_table) { table = tolower(w); want_table = 0; seen[table] += 0; return }
+    if (!quoted && lw == "into" && table == "") { want_table = 1; return }
+    if (!quoted && lw == "values" && depth == 0) vals = 1
+}
+function endword() { if (word != "") { tok(word, 0); word = "" } }
+{ buf = buf $0 "\n" }
+END {
+    n = length(buf); i = 1
+    while (i <= n) {
+        c = substr(buf, i, 1); d = substr(buf, i + 1, 1)
+        if (c == "'"'"'" || c == "\"" || c == "`" || c == "[") {
+            endword()
+            close_c = (c == "[") ? "]" : c
+            j = i + 1; s = ""
+            while (j <= n) {
+                e = substr(buf, j, 1)
+                if (e == close_c) {
+                    if (close_c != "]" && substr(buf, j + 1, 1) == close_c) { s = s e; j += 2; continue }
+                    break
+                }
+                s = s e; j++
+            }
+            if (c != "'"'"'") tok(s, 1)
+            i = j + 1; continue
+        }
+        if (c == "-" && d == "-") { endword(); while (i <= n && substr(buf, i, 1) != "\n") i++; continue }
+        if (c == "/" && d == "*") {
+            endword(); i += 2
+            while (i <= n && !(substr(buf, i, 1) == "*" && substr(buf, i + 1, 1) == "/")) i++
+            i += 2; continue
+        }
+        if (c ~ /[A-Za-z0-9_$]/) { word = word c; i++; continue }
+        endword()
+        if (c == "(") { if (ins && vals && depth == 0 && table != "") seen[table]++; depth++ }
+        else if (c == ")") depth--
+        else if (c == ";") { ntok = 0; ins = 0; vals = 0; table = ""; want_table = 0; depth = 0 }
+        i++
+    }
+    for (t in seen) print seen[t], t
+}'
+
+# ---- parse every case file ------------------------------------------------
+n=0
+declare -a dirs=() bases=()
+for f in "${files[@]}"; do
+    base=$(basename "$f" .cases)
+    n=$((n + 1))
+    dir=$TMP/cases/$n
+    mkdir -p "$dir"
+    if [ ! -r "$f" ]; then bad "equiv/$base: cannot read $f"; continue; fi
+    if awk -v dir="$dir" "$PARSE" "$f" >"$dir/index" 2>"$dir/err"; then
+        ok "equiv/$base: well-formed ($(wc -l <"$dir/index") cases)"
+        dirs+=("$dir"); bases+=("$base")
+    else
+        bad "equiv/$base: malformed: $(head -1 "$dir/err")"
+        echo "test_equiv.sh: $(head -1 "$dir/err")" >&2
+    fi
+done
+
+# ---- is there a command to test? ------------------------------------------
+if ! "$SQUINT" equiv --help >/dev/null 2>&1; then
+    not_ok "squint equiv missing"
+    exit 1
+fi
+
+# ---- run the cases --------------------------------------------------------
+timeout_args=()
+[ -n "${EQUIV_TIMEOUT:-}" ] && timeout_args=(--timeout "$EQUIV_TIMEOUT")
+
+run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND
+    local dir=$1 base=$2 k=$3 name=$4 sem=$5 expect=$6 maxrows=$7 bound=$8
+    local tag="equiv/$base/$name" cx=$TMP/cx.sql status first want_status want_line
+    rm -f "$cx"
+    "$SQUINT" equiv --schema "$dir/schema.sql" --semantics "$sem" --bound "$bound" \
+        "${timeout_args[@]}" --fixture-out "$cx" "@$dir/$k.q1.sql" "@$dir/$k.q2.sql" \
+        </dev/null >"$TMP/out" 2>"$TMP/err"
+    status=$?
+    first=$(head -n 1 "$TMP/out")
+    case $expect in
+        equivalent) want_status=0; want_line="equivalent (up to bound $bound)" ;;
+        different) want_status=1; want_line="different" ;;
+        different-under-ties) want_status=1; want_line="different-under-ties" ;;
+        unknown) want_status=3; want_line="unknown: ..." ;;
+    esac
+    local line_ok=0
+    if [ "$expect" = unknown ]; then
+        case $first in "unknown: spurious"*) ;; "unknown: "*) line_ok=1 ;; esac
+    elif [ "$first" = "$want_line" ]; then
+        line_ok=1
+    fi
+    if [ $line_ok = 0 ] || [ "$status" != "$want_status" ]; then
+        bad "$tag (exit $status '$first', want $want_status '$want_line')"
+        sed -n '1,3s/^/#   /p' "$TMP/err"
+        return
+    fi
+    if [ "$expect" = different ]; then
+        local limit=${maxrows:-$bound} over="" t c
+        if [ ! -s "$cx" ]; then
+            bad "$tag (no counterexample written to --fixture-out)"; return
+        fi
+        if ! grep -qi 'create table' "$cx"; then
+            bad "$tag (counterexample script has no CREATE TABLE)"; return
+        fi
+        while read -r c t; do
+            [ "$c" -le "$limit" ] || over="$over $t:$c"
+        done < <(awk "$ROWS" "$cx")
+        if [ -n "$over" ]; then
+            bad "$tag (counterexample has more than $limit rows in:$over)"; return
+        fi
+    fi
+    ok "$tag"
+}
+
+for i in "${!dirs[@]}"; do
+    while IFS='|' read -r k name sem expect maxrows bound; do
+        run_case "${dirs[$i]}" "${bases[$i]}" "$k" "$name" "$sem" "$expect" "$maxrows" "$bound"
+    done <"${dirs[$i]}/index"
+done
+
+# ---- column count and usage errors ------------------------------------------
+U=$TMP/usage.sql
+cat >"$U" <<'SQL'
+CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, x INTEGER);
+SQL
+usage() { # usage NAME WANT_STATUS ARGS...
+    local name=$1 want=$2
+    shift 2
+    "$SQUINT" equiv "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
+    local got=$?
+    if [ "$got" = "$want" ]; then ok "equiv/usage/$name"; else
+        bad "equiv/usage/$name (exit $got, want $want)"; fi
+}
+usage "column count" 1 --schema "$U" "SELECT id FROM t" "SELECT id, name FROM t"
+if head -n 1 "$TMP/out" | grep -q '^different: column count'; then ok "equiv/usage/column count: verdict line"; else
+    bad "equiv/usage/column count: verdict line (got '$(head -n 1 "$TMP/out")')"; fi
+usage "queries as text" 0 --schema "$U" --bound 2 "SELECT id FROM t WHERE x > 1" "SELECT id FROM t WHERE 1 < x"
+usage "no schema" 2 "SELECT id FROM t" "SELECT id FROM t"
+usage "one query" 2 --schema "$U" "SELECT id FROM t"
+usage "three queries" 2 --schema "$U" "SELECT id FROM t" "SELECT id FROM t" "SELECT id FROM t"
+usage "unknown semantics" 2 --schema "$U" --semantics multiset "SELECT id FROM t" "SELECT id FROM t"
+usage "bad bound" 2 --schema "$U" --bound zero "SELECT id FROM t" "SELECT id FROM t"
+usage "missing @file" 2 --schema "$U" "@$TMP/none.sql" "SELECT id FROM t"
+usage "syntax error" 2 --schema "$U" "SELECT id FROM t WHERE" "SELECT id FROM t"
+usage "unknown table" 2 --schema "$U" "SELECT id FROM nosuch" "SELECT id FROM t"
+# SQLite has UNION ALL but no INTERSECT ALL or EXCEPT ALL: a syntax error.
+usage "INTERSECT ALL" 2 --schema "$U" "SELECT x FROM t INTERSECT ALL SELECT x FROM t" "SELECT x FROM t"
+usage "EXCEPT ALL" 2 --schema "$U" "SELECT x FROM t EXCEPT ALL SELECT x FROM t" "SELECT x FROM t"
+
+[ "$fails" -eq 0 ]
