@@ -11,6 +11,8 @@ ROUNDS=${2:-5}
 CORPORA=${SQUINT_CORPORA:-../shared/corpora}
 "$BUILD/tools/bench_parse" "$ROUNDS"
 "$BUILD/tools/bench_lint" "$ROUNDS"
+# squint equiv on Spider gold vs predictions (EQUIV_PAIRS=0: every pair)
+"$BUILD/tools/bench_equiv" --pairs "${EQUIV_PAIRS:-1000}"
 
 # The whole command, as a user runs it: best wall time of ROUNDS runs.
 best_of() { # best_of CMD... -> seconds

@@ -190,7 +190,8 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
                            "scalar subquery; on this database SQLite %s\n",
                       v->ties_reproduced ? "does return different results" : "happens to return the same results");
     sq_buf_puts(out, "\n");
-    sq_fixture_text(&v->fixture, out);
+    if (fixture_rows(&v->fixture)) sq_fixture_text(&v->fixture, out);
+    else sq_buf_puts(out, "(every table empty)\n");
     sq_buf_puts(out, "\n");
     sq_result_side_by_side(&v->r1, "Q1", &v->r2, "Q2", out);
 }

@@ -333,25 +333,30 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
 }
 
 /* A bare column: from the row that holds the single MIN or MAX (minmax),
-** else from some row of the group, which SQLite does not specify.  Rows
-** that could have been that row with another value are ties. */
+** else -- and when every argument of that MIN or MAX is NULL -- from some
+** row of the group, which SQLite does not specify (it is the last one it
+** reads).  Rows that could have been that row with another value are
+** ties. */
 static SmtVal bare(Group *g, const SqAggItem *it, int minmax) {
     SqSmt *s = g->s;
     uint32_t n = g->in->n;
     SmtVal *x = sq_arena_alloc(s->arena, (n + 1) * sizeof *x);
-    SmtVal v = smt_null(s);
+    SmtVal any = smt_null(s), held = smt_null(s);
+    Z3_ast none = minmax ? g->ext_best.null : smt_true(s); /* no row holds an extreme */
     Z3_ast *could = sq_arena_alloc(s->arena, (n + 1) * sizeof *could);
     for (uint32_t j = 0; j < n; j++) {
         x[j] = smt_expr(s, it->expr, &g->in->rows[j], g->env);
-        v = smt_val_ite(s, minmax ? g->ext_from[j] : g->member[j], x[j], v, it->span);
-        could[j] = minmax ? smt_and2(s, g->ext_use[j], smt_same(s, g->ext_x[j], g->ext_best)) : g->member[j];
+        any = smt_val_ite(s, g->member[j], x[j], any, it->span);
+        if (minmax) held = smt_val_ite(s, g->ext_from[j], x[j], held, it->span);
+        Z3_ast holds = minmax ? smt_and2(s, g->ext_use[j], smt_same(s, g->ext_x[j], g->ext_best)) : smt_false(s);
+        could[j] = smt_or2(s, smt_and2(s, none, g->member[j]), holds);
     }
     for (uint32_t j = 0; j < n; j++)
         for (uint32_t l = j + 1; l < n; l++) {
             Z3_ast c[3] = {could[j], could[l], smt_not(s, smt_same(s, x[j], x[l]))};
             smt_add_tie_condition(s, smt_not(s, smt_and_n(s, c, 3)));
         }
-    return v;
+    return minmax ? smt_val_ite(s, none, any, held, it->span) : any;
 }
 
 /* Row j is in the group row i leads (same keys, both live). */

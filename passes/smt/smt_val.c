@@ -71,8 +71,6 @@ Z3_ast smt_int(SqSmt *s, int64_t i) { return Z3_mk_int64(s->z, i, Z3_mk_int_sort
 Z3_ast smt_real(SqSmt *s, int64_t num, int64_t den) {
     Z3_ast n = Z3_mk_int64(s->z, num, Z3_mk_real_sort(s->z));
     if (den == 1) return n;
-    Z3_ast args[2] = {n, Z3_mk_int64(s->z, den, Z3_mk_real_sort(s->z))};
-    (void)args;
     return Z3_mk_div(s->z, n, Z3_mk_int64(s->z, den, Z3_mk_real_sort(s->z)));
 }
 
