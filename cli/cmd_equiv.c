@@ -158,7 +158,10 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
         where_text(out, r, v);
         sq_buf_puts(out, "\n");
         break;
-    case SQ_VERDICT_TIMEOUT: sq_buf_printf(out, "unknown: timeout at bound %d (%s)\n", v->bound, v->detail); break;
+    case SQ_VERDICT_TIMEOUT:
+        sq_buf_printf(out, "unknown: %s at bound %d (%s)\n", strstr(v->detail, "memory") ? "out of memory" : "timeout",
+                      v->bound, v->detail);
+        break;
     case SQ_VERDICT_SPURIOUS:
         sq_buf_printf(out, "unknown: spurious counterexample at bound %d (%s); please report it\n", v->bound,
                       v->detail ? v->detail : "");

@@ -32,7 +32,16 @@ static void z3_error(Z3_context z, Z3_error_code e) {
     longjmp(*current->fail, 1);
 }
 
+enum { MEMORY_MB = 2048 }; /* z3's memory per process: a hard pair fails, the batch goes on */
+
 SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms) {
+    static int limited;
+    if (!limited) {
+        char mb[16];
+        snprintf(mb, sizeof mb, "%d", MEMORY_MB);
+        Z3_global_param_set("memory_max_size", mb);
+        limited = 1;
+    }
     SqSmt *s = sq_malloc(sizeof *s);
     memset(s, 0, sizeof *s);
     Z3_config cfg = Z3_mk_config();
