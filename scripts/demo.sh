@@ -4,14 +4,29 @@
 # Checks examples/demo/gold.sql against examples/demo/schema.sql: every
 # statement is parsed with SQLite's exact grammar and bound with SQLite's
 # name-resolution rules, and each problem is shown with its location, a
-# caret and, where it can, a suggestion.  Then shows one query's typed
-# relational IR and the SQL squint emits from it.
+# caret and, where it can, a suggestion.  Then lints the same gold file
+# for likely bugs, shows one query's typed relational IR and the SQL squint
+# emits from it, and asks squint equiv whether a model's prediction means
+# the same as a gold query: it finds a database on which they differ and
+# runs both queries on it.
 set -u
 SQUINT=${1:-build/squint}
 cd "$(dirname "$0")/.."
 echo "== squint check --schema examples/demo/schema.sql examples/demo/gold.sql"
 "$SQUINT" check --color=never --schema examples/demo/schema.sql examples/demo/gold.sql
 echo "(exit status $?: 1 means problems were found)"
+echo
+echo "== squint lint --schema examples/demo/schema.sql examples/demo/gold.sql"
+"$SQUINT" lint --no-config --color=never --schema examples/demo/schema.sql examples/demo/gold.sql
+echo "(exit status $?: 1 means findings)"
+gold="SELECT name FROM stadium WHERE stadium_id NOT IN (SELECT stadium_id FROM concert WHERE year = 2014)"
+pred="SELECT s.name FROM stadium AS s LEFT JOIN concert AS c ON c.stadium_id = s.stadium_id AND c.year = 2014 WHERE c.concert_id IS NULL"
+echo
+echo "== squint equiv: gold and a prediction that differ only when a concert has no stadium"
+echo "gold: $gold"
+echo "pred: $pred"
+"$SQUINT" equiv --schema examples/demo/schema.sql "$gold" "$pred"
+echo "(exit status $?: 1 means they differ)"
 q="SELECT T2.name, count(*) FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id WHERE T1.year = 2014 GROUP BY T1.stadium_id"
 echo
 echo "== squint ir: the typed relational IR of one query"

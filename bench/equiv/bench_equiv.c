@@ -91,6 +91,9 @@ static void pair(Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
         sq_equiv(cat, q1, g->sql, q2, p->sql, &b->opt, &v);
         double t = now() - t0;
         b->verdicts[v.verdict]++;
+        if (v.verdict == SQ_VERDICT_SPURIOUS) /* a bug of the encoding: show it */
+            printf("bench equiv: spurious on %s (%s)\n  gold: %s\n  pred: %s\n", p->origin,
+                   v.detail ? v.detail : "", g->sql, p->sql);
         sq_equiv_result_free(&v);
         if (b->n == b->cap) {
             b->cap = b->cap ? 2 * b->cap : 1024;
