@@ -310,7 +310,8 @@ static SmtVal abs_value(SqSmt *s, const SqExpr *e, SmtVal a) {
     Z3_ast zero = a.kind == SMT_INT ? smt_int(s, 0) : smt_real(s, 0, 1);
     smt_count(s, 2);
     Z3_ast neg = Z3_mk_lt(s->z, a.v, zero);
-    return smt_val(s, (SmtKind)a.kind, a.null, smt_ite(s, neg, Z3_mk_unary_minus(s->z, a.v), a.v));
+    a.v = smt_ite(s, neg, Z3_mk_unary_minus(s->z, a.v), a.v);
+    return a;
 }
 
 /* round(x, digits): half away from zero, as SQLite does for the values a

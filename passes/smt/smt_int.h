@@ -22,6 +22,9 @@ typedef enum SmtKind {
     SMT_REAL, /* Real */
     SMT_TEXT, /* Int: the rank of the string in BINARY order (see smt.c) */
     SMT_BOOL, /* Bool: a comparison's or a logical operator's result */
+    SMT_NUM,  /* Real, INTEGER when `isint` holds, else REAL: an expression
+                 whose storage class depends on the row (CASE WHEN c THEN
+                 1.0 ELSE 0 END); never a cell */
 } SmtKind;
 
 /* A symbolic SQL value: NULL when `null` holds, else v. */
@@ -29,6 +32,7 @@ typedef struct SmtVal {
     uint8_t kind;  /* SmtKind */
     Z3_ast null;   /* Bool */
     Z3_ast v;      /* of the kind's sort; NULL for SMT_NULL */
+    Z3_ast isint;  /* SMT_NUM: Bool, the value is an INTEGER; else NULL */
 } SmtVal;
 
 /* The cells a relation with this id contributes to a row. */
@@ -138,6 +142,10 @@ Z3_ast smt_count_true(SqSmt *s, Z3_ast *c, uint32_t n);
 
 SmtVal smt_null(SqSmt *s);
 SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v);
+/* An SMT_NUM value (v Real, an INTEGER when isint). */
+SmtVal smt_num(SqSmt *s, Z3_ast null, Z3_ast v, Z3_ast isint);
+/* Whether a numeric value is an INTEGER (a Bool term). */
+Z3_ast smt_is_integer(SqSmt *s, SmtVal v);
 /* A fresh cell of the kind. */
 SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name);
 /* NULL when c, else v. */

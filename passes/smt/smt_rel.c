@@ -263,15 +263,20 @@ static Z3_ast *call_rows(Group *g, const SqAggItem *it, SmtVal *x) {
     return use;
 }
 
+/* The sum of the rows used: INTEGER, REAL, or (k SMT_NUM) INTEGER when
+** every row used is, as SQLite's sum() does. */
 static SmtVal sum_of(SqSmt *s, const Z3_ast *use, const SmtVal *x, uint32_t n, SmtKind k) {
     Z3_ast zero = k == SMT_INT ? smt_int(s, 0) : smt_real(s, 0, 1);
     Z3_ast *terms = sq_arena_alloc(s->arena, (n + 1) * sizeof *terms);
+    Z3_ast all_int = smt_true(s);
     for (uint32_t j = 0; j < n; j++) {
-        SmtVal v = k == SMT_REAL ? smt_to_real(s, x[j]) : smt_as_number(s, x[j]);
+        SmtVal v = k == SMT_INT ? smt_as_number(s, x[j]) : smt_to_real(s, x[j]);
         terms[j] = smt_ite(s, use[j], v.v, zero);
+        if (k == SMT_NUM) all_int = smt_and2(s, all_int, smt_or2(s, smt_not(s, use[j]), smt_is_integer(s, x[j])));
     }
     smt_count(s, 1);
-    return smt_val(s, k, smt_false(s), n ? Z3_mk_add(s->z, n, terms) : zero);
+    Z3_ast sum = n ? Z3_mk_add(s->z, n, terms) : zero;
+    return k == SMT_NUM ? smt_num(s, smt_false(s), sum, all_int) : smt_val(s, k, smt_false(s), sum);
 }
 
 /* MIN or MAX: the first row holding the extreme (SQLite replaces the
@@ -320,7 +325,8 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
         smt_unsupported(s, it->span, "%s() of a TEXT value", name);
     if (k == SMT_NULL) k = SMT_INT;
     Z3_ast empty = smt_eq(s, cnt, smt_int(s, 0));
-    if (strcmp(name, "sum") == 0) return smt_null_if(s, empty, sum_of(s, use, x, n, k == SMT_REAL ? SMT_REAL : SMT_INT));
+    if (strcmp(name, "sum") == 0)
+        return smt_null_if(s, empty, sum_of(s, use, x, n, k == SMT_REAL || k == SMT_NUM ? k : SMT_INT));
     if (strcmp(name, "total") == 0) return sum_of(s, use, x, n, SMT_REAL);
     if (strcmp(name, "avg") == 0) {
         SmtVal sum = sum_of(s, use, x, n, SMT_REAL);

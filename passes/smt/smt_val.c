@@ -84,16 +84,27 @@ Z3_ast smt_count_true(SqSmt *s, Z3_ast *c, uint32_t n) {
 
 /* ---- values ----------------------------------------------------------- */
 
-SmtVal smt_null(SqSmt *s) { return (SmtVal){SMT_NULL, smt_true(s), NULL}; }
+SmtVal smt_null(SqSmt *s) { return (SmtVal){SMT_NULL, smt_true(s), NULL, NULL}; }
 
 SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v) {
     (void)s;
-    return (SmtVal){(uint8_t)kind, null, v};
+    return (SmtVal){(uint8_t)kind, null, v, NULL};
+}
+
+SmtVal smt_num(SqSmt *s, Z3_ast null, Z3_ast v, Z3_ast isint) {
+    (void)s;
+    return (SmtVal){SMT_NUM, null, v, isint};
+}
+
+Z3_ast smt_is_integer(SqSmt *s, SmtVal v) {
+    if (v.kind == SMT_NUM) return v.isint;
+    return v.kind == SMT_REAL ? smt_false(s) : smt_true(s);
 }
 
 static Z3_sort sort_of(SqSmt *s, SmtKind k) {
     switch (k) {
-    case SMT_REAL: return Z3_mk_real_sort(s->z);
+    case SMT_REAL:
+    case SMT_NUM: return Z3_mk_real_sort(s->z);
     case SMT_BOOL: return Z3_mk_bool_sort(s->z);
     default: return Z3_mk_int_sort(s->z);
     }
@@ -111,7 +122,8 @@ SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
 
 SmtVal smt_null_if(SqSmt *s, Z3_ast c, SmtVal v) {
     if (v.kind == SMT_NULL) return v;
-    return smt_val(s, (SmtKind)v.kind, smt_or2(s, c, v.null), v.v);
+    v.null = smt_or2(s, c, v.null);
+    return v;
 }
 
 SmtVal smt_as_number(SqSmt *s, SmtVal v) {
@@ -121,29 +133,47 @@ SmtVal smt_as_number(SqSmt *s, SmtVal v) {
 
 SmtVal smt_to_real(SqSmt *s, SmtVal v) {
     v = smt_as_number(s, v);
+    if (v.kind == SMT_NUM) return smt_val(s, SMT_REAL, v.null, v.v);
     if (v.kind != SMT_INT) return v;
     smt_count(s, 1);
     return smt_val(s, SMT_REAL, v.null, Z3_mk_int2real(s->z, v.v));
 }
 
-static int numeric(SmtKind k) { return k == SMT_INT || k == SMT_REAL || k == SMT_BOOL; }
+/* v as SMT_NUM (INT and REAL widened, with their class). */
+static SmtVal to_num(SqSmt *s, SmtVal v) {
+    v = smt_as_number(s, v);
+    if (v.kind == SMT_NUM) return v;
+    Z3_ast isint = smt_is_integer(s, v);
+    return smt_num(s, v.null, smt_to_real(s, v).v, isint);
+}
+
+static int numeric(SmtKind k) { return k == SMT_INT || k == SMT_REAL || k == SMT_BOOL || k == SMT_NUM; }
 
 /* Bring a and b to one kind for an ite: NULL takes the other's kind, BOOL
 ** and INT meet as INT. */
 SmtVal smt_val_ite(SqSmt *s, Z3_ast c, SmtVal a, SmtVal b, SrcSpan at) {
     if (a.kind == SMT_NULL && b.kind == SMT_NULL) return a;
-    if (a.kind == SMT_NULL) return smt_val(s, (SmtKind)b.kind, smt_ite(s, c, smt_true(s), b.null), b.v);
-    if (b.kind == SMT_NULL) return smt_val(s, (SmtKind)a.kind, smt_ite(s, c, a.null, smt_true(s)), a.v);
+    if (a.kind == SMT_NULL) {
+        b.null = smt_ite(s, c, smt_true(s), b.null);
+        return b;
+    }
+    if (b.kind == SMT_NULL) {
+        a.null = smt_ite(s, c, a.null, smt_true(s));
+        return a;
+    }
     if (a.kind != b.kind) {
         a = smt_as_number(s, a);
         b = smt_as_number(s, b);
     }
     if (a.kind != b.kind) {
-        if (numeric((SmtKind)a.kind) && numeric((SmtKind)b.kind))
-            smt_unsupported(s, at, "a value that is INTEGER in some rows and REAL in others");
-        smt_unsupported(s, at, "a value that is TEXT in some rows and a number in others");
+        if (!numeric((SmtKind)a.kind) || !numeric((SmtKind)b.kind))
+            smt_unsupported(s, at, "a value that is TEXT in some rows and a number in others");
+        a = to_num(s, a); /* INTEGER in some rows, REAL in others */
+        b = to_num(s, b);
     }
-    return smt_val(s, (SmtKind)a.kind, smt_ite(s, c, a.null, b.null), smt_ite(s, c, a.v, b.v));
+    SmtVal r = smt_val(s, (SmtKind)a.kind, smt_ite(s, c, a.null, b.null), smt_ite(s, c, a.v, b.v));
+    if (a.kind == SMT_NUM) r.isint = smt_ite(s, c, a.isint, b.isint);
+    return r;
 }
 
 void smt_truth(SqSmt *s, SmtVal v, Z3_ast *t, Z3_ast *f, SrcSpan at) {
@@ -159,6 +189,7 @@ void smt_truth(SqSmt *s, SmtVal v, Z3_ast *t, Z3_ast *f, SrcSpan at) {
         val = smt_not(s, smt_eq(s, v.v, smt_int(s, 0)));
         break;
     case SMT_REAL:
+    case SMT_NUM:
         val = smt_not(s, smt_eq(s, v.v, smt_real(s, 0, 1)));
         break;
     default:
@@ -272,12 +303,41 @@ static Z3_ast trunc_real(SqSmt *s, Z3_ast x) {
     return smt_ite(s, Z3_mk_ge(z, x, smt_real(s, 0, 1)), fl, neg);
 }
 
+/* Arithmetic when an operand's class depends on the row: both as reals,
+** INTEGER rules where both are integers. */
+static SmtVal arith_num(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
+    a = to_num(s, a);
+    b = to_num(s, b);
+    Z3_context z = s->z;
+    Z3_ast null = smt_or2(s, a.null, b.null), both = smt_and2(s, a.isint, b.isint);
+    Z3_ast args[2] = {a.v, b.v};
+    smt_count(s, 4);
+    switch (op) {
+    case AST_OP_ADD: return smt_num(s, null, Z3_mk_add(z, 2, args), both);
+    case AST_OP_SUB: return smt_num(s, null, Z3_mk_sub(z, 2, args), both);
+    case AST_OP_MUL: return smt_num(s, null, Z3_mk_mul(z, 2, args), both);
+    case AST_OP_DIV: {
+        Z3_ast zero = smt_eq(s, b.v, smt_real(s, 0, 1));
+        Z3_ast idiv = Z3_mk_int2real(z, trunc_div(s, Z3_mk_real2int(z, a.v), Z3_mk_real2int(z, b.v)));
+        return smt_num(s, smt_or2(s, null, zero), smt_ite(s, both, idiv, Z3_mk_div(z, a.v, b.v)), both);
+    }
+    case AST_OP_MOD: {
+        Z3_ast ai = trunc_real(s, a.v), bi = trunc_real(s, b.v);
+        Z3_ast zero = smt_eq(s, bi, smt_int(s, 0));
+        Z3_ast r = Z3_mk_sub(z, 2, (Z3_ast[]){ai, Z3_mk_mul(z, 2, (Z3_ast[]){bi, trunc_div(s, ai, bi)})});
+        return smt_num(s, smt_or2(s, null, zero), Z3_mk_int2real(z, r), both);
+    }
+    default: smt_unsupported(s, at, "the operator %s", ast_op_name(op));
+    }
+}
+
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     a = smt_as_number(s, a);
     b = smt_as_number(s, b);
     if (a.kind == SMT_TEXT || b.kind == SMT_TEXT)
         smt_unsupported(s, at, "arithmetic on a TEXT value");
     if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);
+    if (a.kind == SMT_NUM || b.kind == SMT_NUM) return arith_num(s, op, a, b, at);
     Z3_context z = s->z;
     Z3_ast null = smt_or2(s, a.null, b.null);
     if (op == AST_OP_MOD) {
@@ -320,5 +380,6 @@ SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at) {
     if (a.kind == SMT_TEXT) smt_unsupported(s, at, "arithmetic on a TEXT value");
     if (a.kind == SMT_NULL) return a;
     smt_count(s, 1);
-    return smt_val(s, (SmtKind)a.kind, a.null, Z3_mk_unary_minus(s->z, a.v));
+    a.v = Z3_mk_unary_minus(s->z, a.v);
+    return a;
 }
