@@ -182,6 +182,7 @@ static int has_counterexample(const SqEquivResult *v) {
 
 static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     verdict_line(out, r, v);
+    if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
     if (!has_counterexample(v)) return;
     if (v->verdict == SQ_VERDICT_DIFFERENT)
         sq_buf_printf(out, "checked by execution: the results differ under %s semantics on this database "
@@ -215,6 +216,9 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (line.len) line.data[--line.len] = 0;
     sq_jw_str(&w, sq_buf_str(&line));
     sq_buf_free(&line);
+    sq_jw_key(&w, "approximation");
+    if (v->approx) sq_jw_str(&w, v->approx);
+    else sq_jw_null(&w);
     sq_jw_key(&w, "seconds");
     sq_jw_double(&w, v->seconds);
     if (has_counterexample(v)) {

@@ -417,7 +417,7 @@ static void reset(SqSmt *s) {
     s->n_ties = s->cap_ties = 0;
     s->ctes = NULL;
     s->n_ctes = s->cap_ctes = 0;
-    s->unsupported = s->reason = NULL;
+    s->unsupported = s->reason = s->approx = NULL;
     s->n_terms = 0;
     s->diff = NULL;
     s->texts = NULL;
@@ -471,6 +471,8 @@ const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which) {
     if (which) *which = s->which;
     return s->unsupported;
 }
+
+const char *sq_smt_approximation(const SqSmt *s) { return s->approx; }
 
 const char *sq_smt_reason(const SqSmt *s) { return s->reason ? s->reason : "unknown"; }
 

@@ -61,6 +61,10 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem);
 ** query it is in (1 or 2; 0 for the schema) in *which, or NULL. */
 const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which);
 
+/* What the last build only approximates ("round() with digits ..."), or
+** NULL when it is exact. */
+const char *sq_smt_approximation(const SqSmt *s);
+
 /* Check the formula.  tie_free adds that no ORDER BY ... LIMIT, scalar
 ** subquery or bare column of either query depends on how SQLite breaks
 ** ties, so that a difference found is one SQLite must show. */

@@ -326,6 +326,8 @@ static SmtVal round_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Sm
         if (!constant(e->u.func.args.items[1], &c) || c.vtype != SQ_VAL_INTEGER || c.i < 0 || c.i > 6)
             smt_unsupported(s, e->span, "round() with digits other than a constant 0 to 6");
         digits = c.i;
+        if (digits > 0) /* SQLite prints the double with %.*f and reads it back */
+            s->approx = "round() with digits is modelled on exact values; SQLite rounds the nearest double";
     }
     int64_t scale = 1;
     for (int64_t i = 0; i < digits; i++) scale *= 10;

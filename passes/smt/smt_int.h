@@ -93,6 +93,7 @@ struct SqSmt {
     const char *unsupported; /* why the build failed */
     SrcSpan unsupported_at;
     const char *reason;      /* of an unknown answer */
+    const char *approx;      /* what the formula only approximates, or NULL */
     IrQuery *q;              /* the query being lowered */
     int which;               /* 1 or 2 while lowering a query, else 0 */
     int k;                   /* tuples per table */
