@@ -182,6 +182,15 @@ static void fk_from_ast(Catalog *c, CatForeignKey *fk, const AstForeignKey *a) {
             a->cols.items[i].text;
 }
 
+/* Keep a CHECK constraint's expression as its source text, for the
+** passes that re-read it against the table (the SMT lowering). */
+static void add_check(Catalog *c, CatTable *t, const AstExpr *e, const SqDiags *diags) {
+    const SqSrc *src = e && diags->srcs ? sq_src_get(diags->srcs, e->span.file) : NULL;
+    if (!src || e->span.end > src->len || e->span.start > e->span.end) return;
+    *SQ_ARENA_APPEND(c->arena, t->checks, t->n_checks, t->cap_checks) =
+        sq_arena_strndup(c->arena, src->text + e->span.start, e->span.end - e->span.start);
+}
+
 static void apply_column_cons(Catalog *c, CatTable *t, uint32_t ci,
                               const AstColumnDef *d, SqDiags *diags) {
     for (uint32_t k = 0; k < d->n_cons; k++) {
@@ -196,6 +205,7 @@ static void apply_column_cons(Catalog *c, CatTable *t, uint32_t ci,
             t->cols[ci].collation = cc->collation.text;
             break;
         case AST_CC_DEFAULT: t->cols[ci].default_value = cc->expr; break;
+        case AST_CC_CHECK: add_check(c, t, cc->expr, diags); break;
         case AST_CC_REFERENCES: {
             CatForeignKey *fk = SQ_ARENA_APPEND(c->arena, t->fks, t->n_fks, t->cap_fks);
             *SQ_ARENA_APPEND(c->arena, fk->cols, fk->n_cols, fk->cap_cols) = ci;
@@ -215,6 +225,7 @@ static void apply_table_cons(Catalog *c, CatTable *t, const AstTableCons *tc,
         n = order_cols(c, t, &tc->cols, cols, diags);
     if (tc->kind == AST_TC_PRIMARY_KEY && n) set_primary_key(c, t, cols, n, 0, tc->span, diags);
     if (tc->kind == AST_TC_UNIQUE && n) add_unique(c, t, cols, n);
+    if (tc->kind == AST_TC_CHECK) add_check(c, t, tc->check, diags);
     if (tc->kind != AST_TC_FOREIGN_KEY) return;
     CatForeignKey *fk = SQ_ARENA_APPEND(c->arena, t->fks, t->n_fks, t->cap_fks);
     for (uint32_t i = 0; i < tc->fk_cols.n; i++) {

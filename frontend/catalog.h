@@ -68,6 +68,8 @@ struct CatTable {
     uint32_t n_keys, cap_keys;
     CatForeignKey *fks;
     uint32_t n_fks, cap_fks;
+    const char **checks;     /* CHECK constraints: each expression's text */
+    uint32_t n_checks, cap_checks;
     uint8_t is_view;
     uint8_t without_rowid;
     uint8_t strict;          /* STRICT: declared types are enforced */

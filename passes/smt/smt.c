@@ -286,11 +286,64 @@ static void numeric_text_constraints(SqSmt *s) {
     }
 }
 
+static const char check_left_out[] =
+    "a CHECK constraint the lowering cannot express was left out of the search";
+
+/* The CHECK expression's condition, bound against its table: the WHERE of
+** SELECT * FROM t WHERE (check), and the id of its scan. */
+static const SqExpr *check_condition(SqSmt *s, SqSrcSet *srcs, SqDiags *diags, const CatTable *t,
+                                     const char *check, uint32_t *scan) {
+    SqBuf sql = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT * FROM ");
+    ir_sql_ident(&sql, t->name);
+    sq_buf_printf(&sql, " WHERE (%s)", check);
+    const SqSrc *src = sq_src_add_copy(srcs, "CHECK", sql.data, sql.len);
+    sq_buf_free(&sql);
+    SqBindOptions opt;
+    memset(&opt, 0, sizeof opt);
+    const char *why;
+    IrQuery *q = ir_load_query(s->arena, src, s->cat, s->cat->names, diags, &opt, &why);
+    IrRel *f = q && q->root ? q->root->input : NULL;
+    if (!f || f->kind != IR_FILTER || !f->input || f->input->kind != IR_SCAN) return NULL;
+    *scan = f->input->id;
+    return f->u.filter.pred;
+}
+
+/* A live row never makes a CHECK false (NULL passes it, as in SQLite). */
+static void one_check(SqSmt *s, uint32_t ti, const char *check) {
+    SqSrcSet srcs;
+    SqDiags diags;
+    sq_srcset_init(&srcs);
+    sq_diags_init(&diags, &srcs);
+    uint32_t scan = 0;
+    jmp_buf jb, *outer = s->fail;
+    const SqExpr *cond = check_condition(s, &srcs, &diags, s->tables[ti].table, check, &scan);
+    s->fail = &jb;
+    if (!cond || setjmp(jb)) {
+        s->approx = check_left_out;
+        s->unsupported = NULL;
+    } else {
+        const SmtTable *t = &s->tables[ti];
+        for (uint32_t i = 0; i < t->n; i++) {
+            SmtRow row = t->rows[i];
+            SmtBind b = {scan, row.binds[0].cells, row.binds[0].n};
+            row.binds = &b;
+            Z3_ast yes, no;
+            smt_truth(s, smt_expr(s, cond, &row, NULL), &yes, &no, cond->span);
+            Z3_solver_assert(s->z, s->solver, smt_not(s, smt_and2(s, row.alive, no)));
+        }
+    }
+    s->fail = outer;
+    sq_diags_free(&diags);
+    sq_srcset_free(&srcs);
+}
+
 static void schema_constraints(SqSmt *s) {
     for (uint32_t i = 0; i < s->n_tables; i++) fk_constraints(s, i); /* may add tables */
     for (uint32_t i = 0; i < s->n_tables; i++) {
         cell_constraints(s, &s->tables[i]);
         key_constraints(s, &s->tables[i]);
+        for (uint32_t k = 0; k < s->tables[i].table->n_checks; k++) one_check(s, i, s->tables[i].table->checks[k]);
     }
 }
 
