@@ -17,10 +17,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "smt_int.h"
 
 enum { TERM_BUDGET = 4000000 }; /* terms per build before giving up */
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 /* z3 reports errors through a callback; while building or checking, the
 ** current context is here so that an error becomes a refusal. */
@@ -55,7 +62,10 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms) {
     return s;
 }
 
-void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) { s->timeout_ms = timeout_ms; }
+void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) {
+    s->timeout_ms = timeout_ms;
+    s->deadline = timeout_ms ? now() + timeout_ms / 1000.0 : 0;
+}
 
 static void drop_solver(SqSmt *s) {
     if (s->model) Z3_model_dec_ref(s->z, s->model);
@@ -85,11 +95,13 @@ _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) {
 }
 
 void smt_count(SqSmt *s, uint64_t n) {
+    SrcSpan none = {0};
+    uint64_t before = s->n_terms;
     s->n_terms += n;
-    if (s->n_terms > TERM_BUDGET) {
-        SrcSpan none = {0};
-        smt_unsupported(s, none, "a formula too large at bound %d", s->k);
-    }
+    if (s->n_terms > TERM_BUDGET) smt_unsupported(s, none, "a formula too large at bound %d", s->k);
+    /* building a large formula takes time too: look at the clock now and then */
+    if (s->deadline > 0 && (before >> 14) != (s->n_terms >> 14) && now() > s->deadline)
+        smt_unsupported(s, none, "a formula too large to build in time at bound %d", s->k);
 }
 
 void smt_add_tie_condition(SqSmt *s, Z3_ast c) {

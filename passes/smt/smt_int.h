@@ -88,6 +88,7 @@ struct SqSmt {
     Z3_model model;
     const Catalog *cat;
     unsigned timeout_ms;
+    double deadline;         /* monotonic seconds; 0: none (building stops too) */
     SqArena *arena;          /* per build */
     jmp_buf *fail;           /* longjmp target while building */
     const char *unsupported; /* why the build failed */
