@@ -162,6 +162,10 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
         sq_buf_printf(out, "unknown: %s at bound %d (%s)\n", strstr(v->detail, "memory") ? "out of memory" : "timeout",
                       v->bound, v->detail);
         break;
+    case SQ_VERDICT_UNCONFIRMED:
+        sq_buf_printf(out, "unknown: unconfirmed difference at bound %d (it needs %s to behave otherwise than "
+                           "in SQLite)\n", v->bound, v->uninterpreted ? v->uninterpreted : "functions");
+        break;
     case SQ_VERDICT_SPURIOUS:
         sq_buf_printf(out, "unknown: spurious counterexample at bound %d (%s); please report it\n", v->bound,
                       v->detail ? v->detail : "");
@@ -183,6 +187,8 @@ static int has_counterexample(const SqEquivResult *v) {
 static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     verdict_line(out, r, v);
     if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
+    if (v->uninterpreted && v->verdict == SQ_VERDICT_EQUIVALENT)
+        sq_buf_printf(out, "note: %s left uninterpreted: the queries agree whatever they return\n", v->uninterpreted);
     if (!has_counterexample(v)) return;
     if (v->verdict == SQ_VERDICT_DIFFERENT)
         sq_buf_printf(out, "checked by execution: the results differ under %s semantics on this database "
@@ -218,6 +224,9 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_buf_free(&line);
     sq_jw_key(&w, "approximation");
     if (v->approx) sq_jw_str(&w, v->approx);
+    else sq_jw_null(&w);
+    sq_jw_key(&w, "uninterpreted");
+    if (v->uninterpreted) sq_jw_str(&w, v->uninterpreted);
     else sq_jw_null(&w);
     sq_jw_key(&w, "seconds");
     sq_jw_double(&w, v->seconds);

@@ -124,7 +124,7 @@ static void report(Bench *b) {
     qsort(b->t_equiv, n, sizeof *b->t_equiv, by_value);
     qsort(b->t_exec, n, sizeof *b->t_exec, by_value);
     size_t unknown = b->verdicts[SQ_VERDICT_UNSUPPORTED] + b->verdicts[SQ_VERDICT_TIMEOUT] +
-                     b->verdicts[SQ_VERDICT_SPURIOUS];
+                     b->verdicts[SQ_VERDICT_UNCONFIRMED] + b->verdicts[SQ_VERDICT_SPURIOUS];
     printf("bench equiv: Spider dev gold vs predictions, %zu pairs (bound %d, %.0f s limit, set semantics)\n", n,
            b->opt.bound, b->opt.timeout);
     printf("  time per pair      median %8.1f ms   p95 %8.1f ms   mean %8.1f ms\n", 1000 * b->t_equiv[n / 2],
@@ -135,11 +135,11 @@ static void report(Bench *b) {
     printf("  coverage (verdict not unknown): %.1f %% (goal: median <= 50 ms, coverage >= 99 %%)\n",
            100.0 * (double)(n - unknown) / (double)n);
     printf("  equivalent %zu, different %zu, different-under-ties %zu, column count %zu, unsupported %zu, "
-           "timeout %zu, spurious %zu; %zu pairs not parsed or bound\n",
+           "timeout %zu, unconfirmed %zu, spurious %zu; %zu pairs not parsed or bound\n",
            b->verdicts[SQ_VERDICT_EQUIVALENT], b->verdicts[SQ_VERDICT_DIFFERENT],
            b->verdicts[SQ_VERDICT_DIFFERENT_TIES], b->verdicts[SQ_VERDICT_COLUMNS],
-           b->verdicts[SQ_VERDICT_UNSUPPORTED], b->verdicts[SQ_VERDICT_TIMEOUT], b->verdicts[SQ_VERDICT_SPURIOUS],
-           b->not_loaded);
+           b->verdicts[SQ_VERDICT_UNSUPPORTED], b->verdicts[SQ_VERDICT_TIMEOUT],
+           b->verdicts[SQ_VERDICT_UNCONFIRMED], b->verdicts[SQ_VERDICT_SPURIOUS], b->not_loaded);
 }
 
 int main(int argc, char **argv) {

@@ -482,6 +482,9 @@ static void reset(SqSmt *s) {
     s->n_ties = s->cap_ties = 0;
     s->ctes = NULL;
     s->n_ctes = s->cap_ctes = 0;
+    s->ufs = NULL;
+    s->n_ufs = s->cap_ufs = 0;
+    s->uf_names = NULL;
     s->unsupported = s->reason = s->approx = NULL;
     s->n_terms = 0;
     s->diff = NULL;
@@ -538,6 +541,7 @@ const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which) {
 }
 
 const char *sq_smt_approximation(const SqSmt *s) { return s->approx; }
+const char *sq_smt_uninterpreted(const SqSmt *s) { return s->uf_names; }
 
 const char *sq_smt_reason(const SqSmt *s) { return s->reason ? s->reason : "unknown"; }
 

@@ -61,6 +61,10 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem);
 ** query it is in (1 or 2; 0 for the schema) in *which, or NULL. */
 const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which);
 
+/* The functions the last build left uninterpreted ("substr, LIKE"), or
+** NULL.  A difference found then needs the check by execution to stand;
+** an equivalence holds whatever they do. */
+const char *sq_smt_uninterpreted(const SqSmt *s);
 /* What the last build only approximates ("round() with digits ..."), or
 ** NULL when it is exact. */
 const char *sq_smt_approximation(const SqSmt *s);

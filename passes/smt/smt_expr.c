@@ -132,38 +132,64 @@ static int number_as_text(SqSmt *s, const Const *c, SmtVal *out) {
     return 1;
 }
 
-/* Apply NUMERIC affinity to the operand *v written as e. */
-static void to_numeric(SqSmt *s, const SqExpr *e, SmtVal *v) {
+/* Apply NUMERIC affinity to the operand *v written as e: a literal's text
+** is read here; a TEXT column's is not known, and *spelled is set for the
+** caller to compare through the number it may spell (uninterpreted). */
+static void to_numeric(SqSmt *s, const SqExpr *e, SmtVal *v, int *spelled) {
     if (v->kind != SMT_TEXT) return;
     Const c;
     if (constant(e, &c) && c.vtype == SQ_VAL_TEXT) {
         text_as_number(c.s, c.n, v, s, e->span);
         return;
     }
-    smt_unsupported(s, e->span, "a TEXT value compared with a number under numeric affinity");
+    *spelled = 1;
 }
 
+/* Apply TEXT affinity: a number literal's text is known; another number's
+** text is an uninterpreted function of it. */
 static void to_text(SqSmt *s, const SqExpr *e, SmtVal *v) {
-    if (v->kind != SMT_INT && v->kind != SMT_REAL) return;
+    if (v->kind != SMT_INT && v->kind != SMT_REAL && v->kind != SMT_NUM) return;
     Const c;
     if (constant(e, &c) && number_as_text(s, &c, v)) return;
-    smt_unsupported(s, e->span, "a number compared with a TEXT value under text affinity");
+    SmtVal n = *v;
+    *v = smt_uf(s, "number_text", &n, 1, SMT_TEXT);
+    v->null = n.null;
 }
 
-/* SQLite's affinity rules before a comparison of a and b. */
-static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *eb, SmtVal *b) {
+/* SQLite's affinity rules before a comparison of a and b; *spelled_a
+** (*spelled_b) when a TEXT operand meets numeric affinity and may become
+** the number it spells. */
+static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *eb, SmtVal *b, int *spelled_a,
+                           int *spelled_b) {
     uint8_t fa = expr_aff(ea), fb = expr_aff(eb);
-    if (numeric_aff(fa) && !numeric_aff(fb)) to_numeric(s, eb, b);
-    else if (numeric_aff(fb) && !numeric_aff(fa)) to_numeric(s, ea, a);
+    if (numeric_aff(fa) && !numeric_aff(fb)) to_numeric(s, eb, b, spelled_b);
+    else if (numeric_aff(fb) && !numeric_aff(fa)) to_numeric(s, ea, a, spelled_a);
     else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) to_text(s, eb, b);
     else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, ea, a);
+}
+
+/* TEXT under numeric affinity: the number it spells where it spells one
+** (both uninterpreted), else the TEXT itself.  *num gets the number, and
+** the result is the condition that it spells one. */
+static Z3_ast spelled_number(SqSmt *s, SmtVal text, SmtVal *num) {
+    SmtVal t = text;
+    t.null = smt_false(s);
+    SmtVal looks = smt_uf(s, "spells_number", &t, 1, SMT_BOOL);
+    *num = smt_uf(s, "spelled_number", &t, 1, SMT_NUM);
+    num->null = text.null;
+    return looks.v;
 }
 
 /* ea op eb, three-valued, affinities applied. */
 static SmtVal compare_exprs(SqSmt *s, int op, const SqExpr *ea, SmtVal a, const SqExpr *eb, SmtVal b,
                             SrcSpan at) {
-    apply_affinity(s, ea, &a, eb, &b);
-    return smt_compare(s, op, a, b, at);
+    int sa = 0, sb = 0;
+    apply_affinity(s, ea, &a, eb, &b, &sa, &sb);
+    if (!sa && !sb) return smt_compare(s, op, a, b, at);
+    SmtVal num;
+    Z3_ast looks = spelled_number(s, sa ? a : b, &num);
+    SmtVal as_num = sa ? smt_compare(s, op, num, b, at) : smt_compare(s, op, a, num, at);
+    return smt_val_ite(s, looks, as_num, smt_compare(s, op, a, b, at), at);
 }
 
 /* ---- logic -------------------------------------------------------------------- */
@@ -356,6 +382,34 @@ static SmtVal min_max(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv
     return v;
 }
 
+/* The kind of a function's result by its type, for an uninterpreted call;
+** SMT_NULL when the type says too little (ANY, BLOB). */
+static SmtKind result_kind(const SqExpr *e) {
+    switch (e->type.cls) {
+    case SQ_TY_INTEGER: return SMT_INT;
+    case SQ_TY_REAL: return SMT_REAL;
+    case SQ_TY_TEXT: return SMT_TEXT;
+    case SQ_TY_NUMERIC: return SMT_NUM;
+    default: return SMT_NULL;
+    }
+}
+
+/* A deterministic function with no exact model: uninterpreted (smt_uf.c). */
+static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const char *name = e->u.func.name ? e->u.func.name : e->u.func.def ? e->u.func.def->name : "";
+    SmtKind k = result_kind(e);
+    if (!e->u.func.def || (e->u.func.def->flags & FL_NONDET) || k == SMT_NULL)
+        smt_unsupported(s, e->span, "the function %s()", name);
+    const SqExprList *l = &e->u.func.args;
+    SmtVal *args = sq_arena_alloc(s->arena, (l->n + 1) * sizeof *args);
+    for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
+    char lower[64];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)sq_ascii_lower((unsigned char)name[n]);
+    lower[n] = 0;
+    return smt_uf(s, lower, args, l->n, k);
+}
+
 static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const char *name = e->u.func.def ? e->u.func.def->name : "";
     const SqExprList *l = &e->u.func.args;
@@ -376,7 +430,7 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if (strcmp(name, "round") == 0) return round_value(s, e, row, env);
     if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && l->n >= 2)
         return min_max(s, e, row, env, name[1] == 'a');
-    smt_unsupported(s, e->span, "the function %s()", e->u.func.name ? e->u.func.name : name);
+    return uninterpreted(s, e, row, env);
 }
 
 /* ---- CAST -------------------------------------------------------------------------- */
@@ -444,6 +498,18 @@ static SmtVal between(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv
     return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
 }
 
+/* LIKE, GLOB, REGEXP, MATCH: uninterpreted (their patterns need strings). */
+static SmtVal like(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal args[3];
+    uint32_t n = 0;
+    args[n++] = smt_expr(s, e->u.like.x, row, env);
+    args[n++] = smt_expr(s, e->u.like.pattern, row, env);
+    if (e->u.like.escape) args[n++] = smt_expr(s, e->u.like.escape, row, env);
+    const char *op = e->op == AST_OP_GLOB ? "glob" : e->op == AST_OP_REGEXP ? "regexp" : e->op == AST_OP_MATCH ? "match" : "like";
+    SmtVal r = smt_uf(s, op, args, n, SMT_BOOL);
+    return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
+}
+
 SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     switch (e->kind) {
     case SQX_LITERAL: return literal(s, e);
@@ -458,7 +524,9 @@ SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
     case SQX_BINARY: return binary(s, e, row, env);
     case SQX_IS: {
         SmtVal a = smt_expr(s, e->u.bin.l, row, env), b = smt_expr(s, e->u.bin.r, row, env);
-        apply_affinity(s, e->u.bin.l, &a, e->u.bin.r, &b);
+        int sa = 0, sb = 0;
+        apply_affinity(s, e->u.bin.l, &a, e->u.bin.r, &b, &sa, &sb);
+        if (sa || sb) smt_unsupported(s, e->span, "IS between a TEXT value and a number under numeric affinity");
         Z3_ast same = smt_same(s, a, b);
         return smt_val(s, SMT_BOOL, smt_false(s), e->flags & SQXF_NOT ? smt_not(s, same) : same);
     }
@@ -478,7 +546,7 @@ SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
             return smt_expr(s, e->u.collate.x, row, env);
         smt_unsupported(s, e->span, "COLLATE %s", e->u.collate.name ? e->u.collate.name : "");
     case SQX_FUNC: return function(s, e, row, env);
-    case SQX_LIKE: smt_unsupported(s, e->span, "%s", ast_op_name(e->op));
+    case SQX_LIKE: return like(s, e, row, env);
     case SQX_PARAM: smt_unsupported(s, e->span, "a bind parameter");
     case SQX_VECTOR: smt_unsupported(s, e->span, "a row value");
     case SQX_CTIME: smt_unsupported(s, e->span, "%s", ast_op_name(e->op));

@@ -106,6 +106,9 @@ struct SqSmt {
     uint32_t n_ties, cap_ties;
     struct SmtCteRel { const IrCte *cte; SmtRel rel; } *ctes;
     uint32_t n_ctes, cap_ctes;
+    struct SmtUf { const char *key; Z3_func_decl decl; } *ufs; /* smt_uf.c */
+    uint32_t n_ufs, cap_ufs;
+    const char *uf_names;    /* the functions left uninterpreted, or NULL */
     Z3_ast diff;             /* the results differ */
     struct RankText *texts;  /* the model's TEXT ranks and their strings */
     uint32_t n_texts;
@@ -176,6 +179,12 @@ Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcS
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
 SmtVal smt_to_real(SqSmt *s, SmtVal a);
+
+/* ---- smt_uf.c ----------------------------------------------------------- */
+
+/* name(args) as uninterpreted functions: a NULL flag and a value of kind
+** result (both functions of the arguments). */
+SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKind result);
 
 /* ---- smt_expr.c -------------------------------------------------------- */
 

@@ -321,8 +321,18 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
     Z3_ast cnt = smt_count_true(s, use, n);
     if (strcmp(name, "count") == 0) return smt_val(s, SMT_INT, smt_false(s), cnt);
     SmtKind k = n ? (SmtKind)x[0].kind : SMT_INT;
-    if (k == SMT_TEXT && (strcmp(name, "min") && strcmp(name, "max")))
-        smt_unsupported(s, it->span, "%s() of a TEXT value", name);
+    if (k == SMT_TEXT && strcmp(name, "min") && strcmp(name, "max")) {
+        /* sum, total and avg read TEXT as the number it spells (0 when it
+        ** spells none), INTEGER or REAL: uninterpreted */
+        for (uint32_t j = 0; j < n; j++) {
+            SmtVal t = x[j];
+            t.null = smt_false(s);
+            SmtVal num = smt_uf(s, "summed_number", &t, 1, SMT_NUM);
+            num.null = x[j].null;
+            x[j] = num;
+        }
+        k = SMT_NUM;
+    }
     if (k == SMT_NULL) k = SMT_INT;
     Z3_ast empty = smt_eq(s, cnt, smt_int(s, 0));
     if (strcmp(name, "sum") == 0)

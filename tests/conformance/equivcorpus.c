@@ -86,8 +86,10 @@ static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, 
     int bad = v.verdict == SQ_VERDICT_SPURIOUS ||
               (r->mode != M_CALCITE && (v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_COLUMNS ||
                                         v.verdict == SQ_VERDICT_DIFFERENT_TIES));
-    if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT)
-        count_reason(r, v.verdict == SQ_VERDICT_TIMEOUT ? "timeout" : v.detail);
+    if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT || v.verdict == SQ_VERDICT_UNCONFIRMED)
+        count_reason(r, v.verdict == SQ_VERDICT_TIMEOUT       ? "timeout"
+                        : v.verdict == SQ_VERDICT_UNCONFIRMED ? "unconfirmed (uninterpreted functions)"
+                                                              : v.detail);
     if (bad) {
         r->failures++;
         if (r->failures <= 20) printf("equivcorpus: %s: %s\n", origin, sq_verdict_name(v.verdict));
@@ -189,11 +191,11 @@ static void summary(Run *r) {
     printf("equivcorpus: %s, bound %d: %zu pairs", modes[r->mode], r->opt.bound, r->pairs);
     if (r->not_parsed) printf(" (%zu queries not parsed or bound)", r->not_parsed);
     printf("\n  equivalent %zu, different %zu, different-under-ties %zu, column count %zu,\n"
-           "  unsupported %zu, timeout %zu, spurious %zu; solver time %.1f s\n",
+           "  unsupported %zu, timeout %zu, unconfirmed %zu, spurious %zu; solver time %.1f s\n",
            r->verdicts[SQ_VERDICT_EQUIVALENT], r->verdicts[SQ_VERDICT_DIFFERENT],
            r->verdicts[SQ_VERDICT_DIFFERENT_TIES], r->verdicts[SQ_VERDICT_COLUMNS],
-           r->verdicts[SQ_VERDICT_UNSUPPORTED], r->verdicts[SQ_VERDICT_TIMEOUT], r->verdicts[SQ_VERDICT_SPURIOUS],
-           r->seconds);
+           r->verdicts[SQ_VERDICT_UNSUPPORTED], r->verdicts[SQ_VERDICT_TIMEOUT],
+           r->verdicts[SQ_VERDICT_UNCONFIRMED], r->verdicts[SQ_VERDICT_SPURIOUS], r->seconds);
     if (r->n_reasons) qsort(r->reasons, r->n_reasons, sizeof *r->reasons, by_count);
     for (size_t i = 0; i < r->n_reasons && i < 15; i++) printf("  %6zu  %s\n", r->reasons[i].n, r->reasons[i].text);
 }
