@@ -48,6 +48,8 @@ estatus=$?
 e2status=$?
 "$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt"
 e3status=$?
+tests/conformance/equiv_seed.sh "$BUILD"
+e4status=$?
 [ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
     [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
-    [ $e3status -eq 0 ]
+    [ $e3status -eq 0 ] && [ $e4status -eq 0 ]
