@@ -139,6 +139,15 @@ static void string_as_boolean(ExprWalk *w, SqExpr *e, const SqExpr *parent) {
                        : parent->kind == SQX_FUNC ? "IIF's condition"
                        : parent->kind == SQX_UNARY ? "NOT's operand"
                        : parent->op == AST_OP_OR ? "an OR operand" : "an AND operand";
+    if (x->kind == SQX_UNARY && x->op == AST_OP_NEG && lint_strip(x->u.bin.l)->kind == SQX_LITERAL &&
+        lint_strip(x->u.bin.l)->u.lit.vtype != SQ_VAL_TEXT) { /* -2: a number too */
+        const SqExpr *lit = lint_strip(x->u.bin.l);
+        int zero = lit->u.lit.vtype == SQ_VAL_INTEGER ? lit->u.lit.i == 0 : lit->u.lit.r == 0.0;
+        sq_lint_report(w->l, LR_STRING_AS_BOOLEAN, x->span,
+                       "%s is a number used as %s: SQLite reads it as %s, so it is always %s", text(w, x), role,
+                       zero ? "the number 0" : "a nonzero number", zero ? "false" : "true");
+        return;
+    }
     SqDiag *g = NULL;
     if (x->kind == SQX_LITERAL) {
         const char *what;
@@ -329,9 +338,14 @@ static void count_case(ExprWalk *w, const SqAggItem *it) {
         fallback = x->u.func.args.items[2];
     }
     if (!fallback || !is_nonnull_literal(fallback)) return;
-    sq_lint_report(w->l, LR_COUNT_CASE_ELSE, it->span,
-                   "%s counts every row: COUNT skips only NULLs, and the fallback %s is not NULL",
-                   sq_lint_text(w->l, it->span), text(w, fallback));
+    if (it->distinct) /* the fallback is one more distinct value, not every row */
+        sq_lint_report(w->l, LR_COUNT_CASE_ELSE, it->span,
+                       "%s counts the fallback %s as one more value: COUNT skips only NULLs",
+                       sq_lint_text(w->l, it->span), text(w, fallback));
+    else
+        sq_lint_report(w->l, LR_COUNT_CASE_ELSE, it->span,
+                       "%s counts every row: COUNT skips only NULLs, and the fallback %s is not NULL",
+                       sq_lint_text(w->l, it->span), text(w, fallback));
 }
 
 static void integer_division(ExprWalk *w, SqExpr *e, const SqExpr *parent) {

@@ -130,11 +130,28 @@ static int item_key_known(const Keys *ks, uint32_t i) {
 /* Equalities                                                          */
 /* ------------------------------------------------------------------ */
 
+/* Whether e carries a COLLATE other than BINARY (under unary +): an
+** equality under it can match several rows of a key that is unique under
+** BINARY ('Research' and 'research' under NOCASE). */
+static int loose_collation(const SqExpr *e) {
+    for (; e && (e->kind == SQX_COLLATE || (e->kind == SQX_UNARY && e->op == AST_OP_POS));
+         e = e->kind == SQX_COLLATE ? e->u.collate.x : e->u.bin.l)
+        if (e->kind == SQX_COLLATE && e->u.collate.name && sq_stricmp(e->u.collate.name, "binary") != 0) return 1;
+    return 0;
+}
+
+/* An equality that binds its sides to each other: = or IS, under BINARY
+** or the columns' own collation. */
+static int binding_equality(const SqExpr *e) {
+    if (!((e->kind == SQX_BINARY && e->op == AST_OP_EQ) || (e->kind == SQX_IS && !(e->flags & SQXF_NOT))))
+        return 0;
+    return !loose_collation(e->u.bin.l) && !loose_collation(e->u.bin.r);
+}
+
 static void add_eqs(Keys *ks, const SqExprList *l, int right_only) {
     for (uint32_t i = 0; i < l->n; i++) {
         SqExpr *e = l->items[i];
-        if ((e->kind == SQX_BINARY && e->op == AST_OP_EQ) ||
-            (e->kind == SQX_IS && !(e->flags & SQXF_NOT))) {
+        if (binding_equality(e)) {
             Eq *q = SQ_ARENA_APPEND(arena_of(ks), ks->eqs, ks->n_eqs, ks->cap_eqs);
             q->e = e;
             q->right_only = right_only;
@@ -219,8 +236,7 @@ int lint_single_row(IrRel *top) {
 static int pinned_in(const LintCore *k, const SqExprList *l, const SqExpr *e) {
     for (uint32_t i = 0; i < l->n; i++) {
         const SqExpr *c = l->items[i];
-        if (!((c->kind == SQX_BINARY && c->op == AST_OP_EQ) || (c->kind == SQX_IS && !(c->flags & SQXF_NOT))))
-            continue;
+        if (!binding_equality(c)) continue;
         const SqExpr *a = lint_strip(c->u.bin.l), *b = lint_strip(c->u.bin.r);
         for (int side = 0; side < 2; side++, a = b, b = lint_strip(c->u.bin.l))
             if (a->kind == SQX_COLUMN && a->u.col.rel == e->u.col.rel && a->u.col.col == e->u.col.col &&

@@ -1,5 +1,6 @@
 -- count-case-else-nonnull: COUNT counts every value that is not NULL.
 SELECT count(CASE WHEN salary > 3500 THEN id ELSE 0 END) FROM emp; -- expect: count-case-else-nonnull
+SELECT count(DISTINCT CASE WHEN salary > 10 THEN dept_id ELSE 0 END) FROM emp; -- expect: count-case-else-nonnull
 SELECT count(iif(tag = 'x', 1, 0)) FROM emp; -- expect: count-case-else-nonnull
 SELECT count(CASE tag WHEN 'x' THEN 'yes' ELSE 'no' END) FROM emp; -- expect: count-case-else-nonnull
 -- not flagged
