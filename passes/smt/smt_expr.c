@@ -446,7 +446,13 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
         if (constant(e->u.cast.x, &c) && c.vtype == SQ_VAL_TEXT && aff != SQ_AFF_BLOB &&
             text_as_number(c.s, c.n, &v, s, e->span))
             return aff == SQ_AFF_REAL ? smt_to_real(s, v) : v;
-        smt_unsupported(s, e->span, "CAST of a TEXT value");
+        if (aff == SQ_AFF_BLOB) smt_unsupported(s, e->span, "CAST AS BLOB");
+        SmtVal arg = x; /* the number the text spells: uninterpreted */
+        arg.null = smt_false(s);
+        v = smt_uf(s, aff == SQ_AFF_INTEGER ? "cast_integer" : aff == SQ_AFF_REAL ? "cast_real" : "cast_numeric", &arg,
+                   1, aff == SQ_AFF_INTEGER ? SMT_INT : aff == SQ_AFF_REAL ? SMT_REAL : SMT_NUM);
+        v.null = x.null;
+        return v;
     }
     switch (aff) {
     case SQ_AFF_INTEGER:
@@ -464,7 +470,11 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
         Const c;
         SmtVal v = x;
         if (constant(e->u.cast.x, &c) && number_as_text(s, &c, &v)) return v;
-        smt_unsupported(s, e->span, "CAST of a number AS TEXT");
+        SmtVal arg = x; /* its text: uninterpreted */
+        arg.null = smt_false(s);
+        v = smt_uf(s, "number_text", &arg, 1, SMT_TEXT);
+        v.null = x.null;
+        return v;
     }
     default: smt_unsupported(s, e->span, "CAST AS BLOB");
     }
@@ -485,6 +495,10 @@ static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv 
     switch (e->op) {
     case AST_OP_ADD: case AST_OP_SUB: case AST_OP_MUL: case AST_OP_DIV: case AST_OP_MOD:
         return smt_arith(s, e->op, a, b, e->span);
+    case AST_OP_CONCAT: { /* uninterpreted until strings are modelled */
+        SmtVal args[2] = {a, b};
+        return smt_uf(s, "concat", args, 2, SMT_TEXT);
+    }
     default: smt_unsupported(s, e->span, "the operator %s", ast_op_name(e->op));
     }
 }
@@ -549,7 +563,11 @@ SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
     case SQX_LIKE: return like(s, e, row, env);
     case SQX_PARAM: smt_unsupported(s, e->span, "a bind parameter");
     case SQX_VECTOR: smt_unsupported(s, e->span, "a row value");
-    case SQX_CTIME: smt_unsupported(s, e->span, "%s", ast_op_name(e->op));
+    case SQX_CTIME: /* one instant for both queries: a constant */
+        return smt_uf(s, e->op == AST_OP_CURRENT_DATE   ? "current_date"
+                         : e->op == AST_OP_CURRENT_TIME ? "current_time"
+                                                        : "current_timestamp",
+                      NULL, 0, SMT_TEXT);
     default: smt_unsupported(s, e->span, "this expression");
     }
 }

@@ -177,6 +177,9 @@ Z3_ast smt_result_equal(SqSmt *s, SmtVal a, SmtVal b);
 Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcSpan at);
 
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
+/* The number a TEXT value is read as in arithmetic (the number its text
+** starts with, 0 if none): uninterpreted until strings are modelled. */
+SmtVal smt_text_number(SqSmt *s, SmtVal t);
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
 SmtVal smt_to_real(SqSmt *s, SmtVal a);
 

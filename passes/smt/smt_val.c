@@ -192,8 +192,13 @@ void smt_truth(SqSmt *s, SmtVal v, Z3_ast *t, Z3_ast *f, SrcSpan at) {
     case SMT_NUM:
         val = smt_not(s, smt_eq(s, v.v, smt_real(s, 0, 1)));
         break;
+    case SMT_TEXT: { /* the number its text starts with, nonzero */
+        SmtVal n = smt_text_number(s, v);
+        val = smt_not(s, smt_eq(s, n.v, smt_real(s, 0, 1)));
+        break;
+    }
     default:
-        smt_unsupported(s, at, "a TEXT value used as a condition");
+        smt_unsupported(s, at, "a value of no known class used as a condition");
     }
     *t = smt_and2(s, nn, val);
     *f = smt_and2(s, nn, smt_not(s, val));
@@ -331,11 +336,19 @@ static SmtVal arith_num(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     }
 }
 
+SmtVal smt_text_number(SqSmt *s, SmtVal t) {
+    SmtVal arg = t;
+    arg.null = smt_false(s);
+    SmtVal n = smt_uf(s, "text_number", &arg, 1, SMT_NUM);
+    n.null = t.null;
+    return n;
+}
+
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     a = smt_as_number(s, a);
     b = smt_as_number(s, b);
-    if (a.kind == SMT_TEXT || b.kind == SMT_TEXT)
-        smt_unsupported(s, at, "arithmetic on a TEXT value");
+    if (a.kind == SMT_TEXT) a = smt_text_number(s, a); /* SQLite reads the number the text starts with */
+    if (b.kind == SMT_TEXT) b = smt_text_number(s, b);
     if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);
     if (a.kind == SMT_NUM || b.kind == SMT_NUM) return arith_num(s, op, a, b, at);
     Z3_context z = s->z;
@@ -376,8 +389,9 @@ SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
 }
 
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at) {
+    (void)at;
     a = smt_as_number(s, a);
-    if (a.kind == SMT_TEXT) smt_unsupported(s, at, "arithmetic on a TEXT value");
+    if (a.kind == SMT_TEXT) a = smt_text_number(s, a);
     if (a.kind == SMT_NULL) return a;
     smt_count(s, 1);
     a.v = Z3_mk_unary_minus(s->z, a.v);
