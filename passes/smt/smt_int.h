@@ -1,10 +1,11 @@
 /*
 ** smt_int.h -- private to passes/smt: symbolic values, rows and relations.
 **
-** Layer: passes.  smt.c owns the context, the symbolic database, the
-** comparison of two results and the model; smt_val.c builds values and
+** Layer: passes.  smt.c owns the context, the comparison of two results,
+** building and solving; smt_db.c the symbolic database and the schema's
+** constraints; smt_model.c reads a model back; smt_val.c builds values and
 ** SQLite's operators on them; smt_expr.c lowers expressions; smt_rel.c
-** lowers relations.
+** lowers relations; smt_uf.c makes uninterpreted functions.
 */
 #ifndef SQ_SMT_INT_H
 #define SQ_SMT_INT_H
@@ -128,6 +129,22 @@ Z3_ast smt_string(SqSmt *s, const char *str, uint32_t n);
 void smt_add_tie_condition(SqSmt *s, Z3_ast c);
 /* Count a term against the budget. */
 void smt_count(SqSmt *s, uint64_t n);
+
+/* ---- smt_db.c ------------------------------------------------------------ */
+
+/* Cell c of tuple i (c = the column count: the rowid). */
+static inline SmtVal smt_cell(const SmtTable *t, uint32_t i, uint32_t c) { return t->rows[i].binds[0].cells[c]; }
+/* Assert the schema's constraints over every table of the database (and
+** the tables their foreign keys reach, added on the way); after both
+** queries are lowered, as date columns must avoid their numeric-looking
+** literals. */
+void smt_schema_constraints(SqSmt *s);
+
+/* ---- smt_model.c ----------------------------------------------------------- */
+
+/* A term's value in the current model. */
+int64_t smt_model_int(SqSmt *s, Z3_ast t);
+int smt_model_bool(SqSmt *s, Z3_ast t);
 
 /* ---- smt_val.c: terms and values ----------------------------------------- */
 

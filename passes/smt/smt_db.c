@@ -1,0 +1,229 @@
+/*
+** smt_db.c -- the symbolic database: k tuples per table, each a liveness
+** flag and its cells, and the schema's constraints over the live ones
+** (NOT NULL, keys, foreign keys, CHECK, and no numeric-looking text in a
+** date column).
+**
+** Layer: passes.  See docs/smt.md, "The symbolic database".
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "smt_int.h"
+
+/* Whether the declared type names a date or a time (any case). */
+static int date_type(const char *decl) {
+    for (const char *p = decl; p && *p; p++)
+        if (sq_strnicmp(p, "date", 4) == 0 || sq_strnicmp(p, "time", 4) == 0) return 1;
+    return 0;
+}
+
+static SmtKind column_kind(const CatColumn *c) {
+    switch (c->affinity) {
+    case SQ_AFF_REAL: return SMT_REAL;
+    case SQ_AFF_TEXT: return SMT_TEXT;
+    case SQ_AFF_NUMERIC: return date_type(c->decl_type) ? SMT_TEXT : SMT_INT;
+    default: return SMT_INT;
+    }
+}
+
+static int rowid_alias(const CatTable *t) {
+    for (uint32_t c = 0; c < t->n_cols; c++)
+        if (t->cols[c].rowid_alias) return (int)c;
+    return -1;
+}
+
+SmtTable *smt_table(SqSmt *s, const CatTable *t) {
+    for (uint32_t i = 0; i < s->n_tables; i++)
+        if (s->tables[i].table == t) return &s->tables[i];
+    if (t->is_view || t->is_virtual) {
+        SrcSpan none = {0};
+        smt_unsupported(s, none, "the %s %s", t->is_view ? "view" : "virtual table", t->name);
+    }
+    SmtTable *st = SQ_ARENA_APPEND(s->arena, s->tables, s->n_tables, s->cap_tables);
+    st->table = t;
+    st->n = (uint32_t)s->k;
+    st->rows = sq_arena_alloc(s->arena, (st->n + 1) * sizeof *st->rows);
+    st->kinds = sq_arena_alloc(s->arena, t->n_cols + 1);
+    int alias = rowid_alias(t);
+    for (uint32_t c = 0; c < t->n_cols; c++) {
+        st->kinds[c] = (uint8_t)column_kind(&t->cols[c]);
+        const char *coll = t->cols[c].collation;
+        if (coll && sq_stricmp(coll, "binary") != 0) {
+            SrcSpan none = {0};
+            smt_unsupported(s, none, "the column %s.%s declared COLLATE %s", t->name, t->cols[c].name, coll);
+        }
+    }
+    for (uint32_t i = 0; i < st->n; i++) {
+        SmtVal *cells = sq_arena_alloc(s->arena, (t->n_cols + 2) * sizeof *cells);
+        SqBuf name = SQ_BUF_INIT;
+        for (uint32_t c = 0; c < t->n_cols; c++) {
+            sq_buf_reset(&name);
+            sq_buf_printf(&name, "%s.%s!%u", t->name, t->cols[c].name, i);
+            cells[c] = smt_fresh(s, (SmtKind)st->kinds[c], sq_buf_str(&name));
+        }
+        /* the rowid: the alias column, or the row's place (live rows come
+        ** first and are inserted in order) */
+        cells[t->n_cols] = alias >= 0 ? cells[alias] : smt_val(s, SMT_INT, smt_false(s), smt_int(s, i + 1));
+        sq_buf_reset(&name);
+        sq_buf_printf(&name, "%s!alive!%u", t->name, i);
+        Z3_ast alive = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&name)), Z3_mk_bool_sort(s->z));
+        sq_buf_free(&name);
+        st->rows[i].alive = alive;
+        st->rows[i].binds = sq_arena_alloc(s->arena, sizeof(SmtBind));
+        st->rows[i].binds[0] = (SmtBind){0, cells, t->n_cols + 1};
+        st->rows[i].n_binds = 1;
+    }
+    return st;
+}
+
+
+static int in_key(const CatTable *t, uint32_t c) { return t->cols[c].pk > 0; }
+
+/* NOT NULL, quarters for REAL, live rows first. */
+static void cell_constraints(SqSmt *s, const SmtTable *t) {
+    Z3_context z = s->z;
+    for (uint32_t i = 0; i < t->n; i++) {
+        if (i + 1 < t->n) Z3_solver_assert(z, s->solver, Z3_mk_implies(z, t->rows[i + 1].alive, t->rows[i].alive));
+        for (uint32_t c = 0; c < t->table->n_cols; c++) {
+            SmtVal v = smt_cell(t, i, c);
+            /* PRIMARY KEY columns are taken as NOT NULL too: SQLite lets a
+            ** non-INTEGER key hold NULL only for backward compatibility */
+            if (t->table->cols[c].not_null || in_key(t->table, c)) Z3_solver_assert(z, s->solver, Z3_mk_not(z, v.null));
+            if (v.kind == SMT_REAL) {
+                Z3_ast four = smt_real(s, 4, 1);
+                Z3_solver_assert(z, s->solver, Z3_mk_is_int(z, Z3_mk_mul(z, 2, (Z3_ast[]){v.v, four})));
+            }
+        }
+    }
+}
+
+/* Rows i and j agree on the columns cols (none NULL). */
+static Z3_ast agree(SqSmt *s, const SmtTable *a, uint32_t i, const uint32_t *ca, const SmtTable *b, uint32_t j,
+                    const uint32_t *cb, uint32_t n) {
+    Z3_ast r = smt_true(s);
+    for (uint32_t k = 0; k < n; k++) {
+        SmtVal x = smt_cell(a, i, ca[k]), y = smt_cell(b, j, cb[k]);
+        r = smt_and2(s, r, smt_and2(s, smt_not(s, smt_or2(s, x.null, y.null)), smt_same(s, x, y)));
+    }
+    return r;
+}
+
+static void key_constraints(SqSmt *s, const SmtTable *t) {
+    for (uint32_t k = 0; k < t->table->n_keys; k++) {
+        const CatKey *key = &t->table->keys[k];
+        for (uint32_t i = 0; i < t->n; i++)
+            for (uint32_t j = i + 1; j < t->n; j++) {
+                Z3_ast both = smt_and2(s, t->rows[i].alive, t->rows[j].alive);
+                Z3_ast dup = agree(s, t, i, key->cols, t, j, key->cols, key->n_cols);
+                Z3_solver_assert(s->z, s->solver, smt_not(s, smt_and2(s, both, dup)));
+            }
+    }
+}
+
+static void fk_constraints(SqSmt *s, uint32_t ti) {
+    for (uint32_t f = 0; f < s->tables[ti].table->n_fks; f++) {
+        const CatForeignKey *fk = &s->tables[ti].table->fks[f];
+        if (!fk->target || !fk->target_cols) continue;
+        const SmtTable *parent = smt_table(s, fk->target);
+        const SmtTable *t = &s->tables[ti]; /* after smt_table, which may move the array */
+        for (uint32_t i = 0; i < t->n; i++) {
+            Z3_ast has = t->rows[i].alive;
+            for (uint32_t k = 0; k < fk->n_cols; k++) has = smt_and2(s, has, smt_not(s, smt_cell(t, i, fk->cols[k]).null));
+            Z3_ast found = smt_false(s);
+            for (uint32_t p = 0; p < parent->n; p++)
+                found = smt_or2(s, found, smt_and2(s, parent->rows[p].alive,
+                                                   agree(s, t, i, fk->cols, parent, p, fk->target_cols, fk->n_cols)));
+            Z3_solver_assert(s->z, s->solver, Z3_mk_implies(s->z, has, found));
+        }
+    }
+}
+
+/* Whether SQLite's NUMERIC affinity would store this text as a number. */
+static int looks_numeric(const char *s) {
+    char *end;
+    while (*s == ' ') s++;
+    if (!*s) return 0;
+    strtod(s, &end);
+    while (*end == ' ') end++;
+    return end != s && !*end;
+}
+
+/* A TEXT cell of a column with NUMERIC affinity (a date) cannot hold a
+** string that the column would store as a number. */
+static void numeric_text_constraints(SqSmt *s) {
+    for (uint32_t t = 0; t < s->n_tables; t++) {
+        const SmtTable *st = &s->tables[t];
+        for (uint32_t c = 0; c < st->table->n_cols; c++) {
+            if (st->kinds[c] != SMT_TEXT || st->table->cols[c].affinity != SQ_AFF_NUMERIC) continue;
+            for (uint32_t k = 0; k < s->n_strings; k++) {
+                if (!looks_numeric(s->strings[k].s)) continue;
+                for (uint32_t i = 0; i < st->n; i++)
+                    Z3_solver_assert(s->z, s->solver, smt_not(s, smt_eq(s, smt_cell(st, i, c).v, s->strings[k].rank)));
+            }
+        }
+    }
+}
+
+static const char check_left_out[] =
+    "a CHECK constraint the lowering cannot express was left out of the search";
+
+/* The CHECK expression's condition, bound against its table: the WHERE of
+** SELECT * FROM t WHERE (check), and the id of its scan. */
+static const SqExpr *check_condition(SqSmt *s, SqSrcSet *srcs, SqDiags *diags, const CatTable *t,
+                                     const char *check, uint32_t *scan) {
+    SqBuf sql = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT * FROM ");
+    ir_sql_ident(&sql, t->name);
+    sq_buf_printf(&sql, " WHERE (%s)", check);
+    const SqSrc *src = sq_src_add_copy(srcs, "CHECK", sql.data, sql.len);
+    sq_buf_free(&sql);
+    SqBindOptions opt;
+    memset(&opt, 0, sizeof opt);
+    const char *why;
+    IrQuery *q = ir_load_query(s->arena, src, s->cat, s->cat->names, diags, &opt, &why);
+    IrRel *f = q && q->root ? q->root->input : NULL;
+    if (!f || f->kind != IR_FILTER || !f->input || f->input->kind != IR_SCAN) return NULL;
+    *scan = f->input->id;
+    return f->u.filter.pred;
+}
+
+/* A live row never makes a CHECK false (NULL passes it, as in SQLite). */
+static void one_check(SqSmt *s, uint32_t ti, const char *check) {
+    SqSrcSet srcs;
+    SqDiags diags;
+    sq_srcset_init(&srcs);
+    sq_diags_init(&diags, &srcs);
+    uint32_t scan = 0;
+    jmp_buf jb, *outer = s->fail;
+    const SqExpr *cond = check_condition(s, &srcs, &diags, s->tables[ti].table, check, &scan);
+    s->fail = &jb;
+    if (!cond || setjmp(jb)) {
+        s->approx = check_left_out;
+        s->unsupported = NULL;
+    } else {
+        const SmtTable *t = &s->tables[ti];
+        for (uint32_t i = 0; i < t->n; i++) {
+            SmtRow row = t->rows[i];
+            SmtBind b = {scan, row.binds[0].cells, row.binds[0].n};
+            row.binds = &b;
+            Z3_ast yes, no;
+            smt_truth(s, smt_expr(s, cond, &row, NULL), &yes, &no, cond->span);
+            Z3_solver_assert(s->z, s->solver, smt_not(s, smt_and2(s, row.alive, no)));
+        }
+    }
+    s->fail = outer;
+    sq_diags_free(&diags);
+    sq_srcset_free(&srcs);
+}
+
+void smt_schema_constraints(SqSmt *s) {
+    for (uint32_t i = 0; i < s->n_tables; i++) fk_constraints(s, i); /* may add tables */
+    for (uint32_t i = 0; i < s->n_tables; i++) {
+        cell_constraints(s, &s->tables[i]);
+        key_constraints(s, &s->tables[i]);
+        for (uint32_t k = 0; k < s->tables[i].table->n_checks; k++) one_check(s, i, s->tables[i].table->checks[k]);
+    }
+    numeric_text_constraints(s);
+}
+
