@@ -540,8 +540,12 @@ SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
         SmtVal a = smt_expr(s, e->u.bin.l, row, env), b = smt_expr(s, e->u.bin.r, row, env);
         int sa = 0, sb = 0;
         apply_affinity(s, e->u.bin.l, &a, e->u.bin.r, &b, &sa, &sb);
-        if (sa || sb) smt_unsupported(s, e->span, "IS between a TEXT value and a number under numeric affinity");
         Z3_ast same = smt_same(s, a, b);
+        if (sa || sb) { /* the text as the number it may spell, as for = */
+            SmtVal num;
+            Z3_ast looks = spelled_number(s, sa ? a : b, &num);
+            same = smt_ite(s, looks, sa ? smt_same(s, num, b) : smt_same(s, a, num), same);
+        }
         return smt_val(s, SMT_BOOL, smt_false(s), e->flags & SQXF_NOT ? smt_not(s, same) : same);
     }
     case SQX_ISNULL: {
