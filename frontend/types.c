@@ -5,6 +5,8 @@
 */
 #include "types.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../runtime/util.h"
@@ -71,4 +73,55 @@ SqTypeClass sq_class_arith(SqTypeClass a, SqTypeClass b) {
     if (a == SQ_TY_INTEGER && b == SQ_TY_INTEGER) return SQ_TY_INTEGER;
     if (a == SQ_TY_REAL || b == SQ_TY_REAL) return SQ_TY_REAL;
     return SQ_TY_NUMERIC;
+}
+
+/* ---- numbers written as text ------------------------------------------ */
+
+size_t sq_text_numeric_prefix(const char *s, size_t n, size_t *skip) {
+    size_t i = 0, digits = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    *skip = i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) i++;
+    while (i < n && isdigit((unsigned char)s[i])) i++, digits++;
+    if (i < n && s[i] == '.') {
+        i++;
+        while (i < n && isdigit((unsigned char)s[i])) i++, digits++;
+    }
+    if (!digits) return 0;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t j = i + 1;
+        if (j < n && (s[j] == '+' || s[j] == '-')) j++;
+        if (j < n && isdigit((unsigned char)s[j])) {
+            while (j < n && isdigit((unsigned char)s[j])) j++;
+            i = j;
+        }
+    }
+    return i;
+}
+
+double sq_text_number(const char *s, size_t n) {
+    size_t skip, len = sq_text_numeric_prefix(s, n, &skip);
+    if (!len) return 0.0;
+    char buf[64];
+    if (len - skip >= sizeof buf) return 1.0; /* a huge numeral: nonzero */
+    memcpy(buf, s + skip, len - skip);
+    buf[len - skip] = 0;
+    return strtod(buf, NULL);
+}
+
+int sq_text_is_number(const char *s, size_t n) {
+    size_t skip, len = sq_text_numeric_prefix(s, n, &skip);
+    if (!len) return 0;
+    while (len < n && isspace((unsigned char)s[len])) len++;
+    return len == n;
+}
+
+int sq_text_integer_digits(const char *s, size_t n) {
+    size_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    if (i < n && s[i] == '-') return -1;
+    if (i < n && s[i] == '+') i++;
+    int d = 0;
+    while (i < n && isdigit((unsigned char)s[i])) i++, d++;
+    return d;
 }

@@ -73,4 +73,21 @@ SqTypeClass sq_class_union(SqTypeClass a, SqTypeClass b);
 /* The class of a + b, a - b, a * b, a / b, a % b given operand classes. */
 SqTypeClass sq_class_arith(SqTypeClass a, SqTypeClass b);
 
+/* ---- numbers written as text, as SQLite reads them ------------------- */
+
+/* Length of the numeric prefix of s[0..n) (after leading blanks, which
+** *skip gets): sign, digits, fraction, exponent, as sqlite3AtoF takes
+** them; 0 when there are no digits. */
+size_t sq_text_numeric_prefix(const char *s, size_t n, size_t *skip);
+/* The value SQLite gives text read as a number: its numeric prefix, 0.0
+** when there is none. */
+double sq_text_number(const char *s, size_t n);
+/* Whether the whole text is a number (blanks around it allowed): the test
+** SQLite's numeric affinity applies before converting. */
+int sq_text_is_number(const char *s, size_t n);
+/* Digits before the point ('130' 3, '5.8' 1), -1 for a negative number:
+** text order agrees with numeric order only among non-negative numbers
+** with as many digits before the point. */
+int sq_text_integer_digits(const char *s, size_t n);
+
 #endif

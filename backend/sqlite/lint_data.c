@@ -230,34 +230,6 @@ static void literal_probe(DataRun *r, const SqLintProbe *p) {
 /* numeric-text-order                                                  */
 /* ------------------------------------------------------------------ */
 
-static int looks_numeric(const char *s, uint32_t n) {
-    char buf[64];
-    if (!n || n >= sizeof buf) return 0;
-    memcpy(buf, s, n);
-    buf[n] = 0;
-    const char *q = buf;
-    while (isspace((unsigned char)*q)) q++;
-    if (*q == '+' || *q == '-') q++;
-    if (!isdigit((unsigned char)*q) && !(*q == '.' && isdigit((unsigned char)q[1]))) return 0;
-    char *end;
-    strtod(buf, &end);
-    while (isspace((unsigned char)*end)) end++;
-    return *end == 0;
-}
-
-/* Digits before the point ('130' 3, '5.8' 1), or -1 for a negative
-** number: text order agrees with numeric order only among non-negative
-** numbers with as many digits before the point. */
-static int integer_digits(const char *s, uint32_t n) {
-    uint32_t i = 0;
-    while (i < n && isspace((unsigned char)s[i])) i++;
-    if (i < n && s[i] == '-') return -1;
-    if (i < n && s[i] == '+') i++;
-    int d = 0;
-    while (i < n && isdigit((unsigned char)s[i])) i++, d++;
-    return d;
-}
-
 /* A sample of a TEXT column's distinct values: how many look numeric and
 ** two numbers that text order puts the wrong way round. */
 typedef struct NumSample {
@@ -273,9 +245,9 @@ static void sample_numbers(const SqResult *res, int against, NumSample *ns) {
         const SqValue *v = sq_result_cell(res, i, 0);
         if (v->type != SQ_VAL_TEXT) continue;
         ns->text++;
-        if (!looks_numeric(v->s, v->n)) continue;
+        if (!sq_text_is_number(v->s, v->n)) continue;
         ns->numeric++;
-        int d = integer_digits(v->s, v->n);
+        int d = sq_text_integer_digits(v->s, v->n);
         if (!ns->first) {
             ns->first = v;
             if (ns->digits == -2) ns->digits = d;
@@ -293,7 +265,7 @@ static void numeric_text_probe(DataRun *r, const SqLintProbe *p) {
     if (p->lit && p->lit->u.lit.vtype == SQ_VAL_INTEGER)
         against = p->lit->u.lit.i < 0 ? -1 : (int)snprintf(NULL, 0, "%lld", (long long)p->lit->u.lit.i);
     else if (p->lit && p->lit->u.lit.text)
-        against = integer_digits(p->lit->u.lit.text, (uint32_t)strlen(p->lit->u.lit.text));
+        against = sq_text_integer_digits(p->lit->u.lit.text, (uint32_t)strlen(p->lit->u.lit.text));
     NumSample ns;
     sample_numbers(&res, against, &ns);
     SqBuf vals = SQ_BUF_INIT;

@@ -59,56 +59,6 @@ static int is_ordering(uint8_t op) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Numbers in text, as SQLite reads them                               */
-/* ------------------------------------------------------------------ */
-
-/* Length of the numeric prefix of s[0..n) (after leading blanks, which
-** *skip gets): sign, digits, fraction, exponent, as sqlite3AtoF takes
-** them; 0 when there are no digits. */
-static size_t numeric_prefix(const char *s, size_t n, size_t *skip) {
-    size_t i = 0, digits = 0;
-    while (i < n && isspace((unsigned char)s[i])) i++;
-    *skip = i;
-    if (i < n && (s[i] == '+' || s[i] == '-')) i++;
-    while (i < n && isdigit((unsigned char)s[i])) i++, digits++;
-    if (i < n && s[i] == '.') {
-        i++;
-        while (i < n && isdigit((unsigned char)s[i])) i++, digits++;
-    }
-    if (!digits) return 0;
-    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-        size_t j = i + 1;
-        if (j < n && (s[j] == '+' || s[j] == '-')) j++;
-        if (j < n && isdigit((unsigned char)s[j])) {
-            while (j < n && isdigit((unsigned char)s[j])) j++;
-            i = j;
-        }
-    }
-    return i;
-}
-
-/* The value SQLite gives text read as a number (its numeric prefix, 0.0
-** when there is none). */
-static double text_number(const char *s, size_t n) {
-    size_t skip, len = numeric_prefix(s, n, &skip);
-    if (!len) return 0.0;
-    char buf[64];
-    if (len - skip >= sizeof buf) return 1.0; /* a huge numeral: nonzero */
-    memcpy(buf, s + skip, len - skip);
-    buf[len - skip] = 0;
-    return strtod(buf, NULL);
-}
-
-/* Whether the whole text is a number (blanks around it allowed), the
-** test SQLite's numeric affinity applies before converting. */
-static int text_is_number(const char *s, size_t n) {
-    size_t skip, len = numeric_prefix(s, n, &skip);
-    if (!len) return 0;
-    while (len < n && isspace((unsigned char)s[len])) len++;
-    return len == n;
-}
-
-/* ------------------------------------------------------------------ */
 /* string-as-boolean                                                   */
 /* ------------------------------------------------------------------ */
 
@@ -155,9 +105,9 @@ static void string_as_boolean(ExprWalk *w, SqExpr *e, const SqExpr *parent) {
         switch (x->u.lit.vtype) {
         case SQ_VAL_TEXT:
             what = "a string";
-            truth = text_number(x->u.lit.s, x->u.lit.n) != 0.0;
+            truth = sq_text_number(x->u.lit.s, x->u.lit.n) != 0.0;
             break;
-        case SQ_VAL_BLOB: what = "a blob"; truth = text_number(x->u.lit.s, x->u.lit.n) != 0.0; break;
+        case SQ_VAL_BLOB: what = "a blob"; truth = sq_text_number(x->u.lit.s, x->u.lit.n) != 0.0; break;
         case SQ_VAL_INTEGER:
             if (x->u.lit.i == 0 || x->u.lit.i == 1) return;
             what = "a number";
@@ -407,7 +357,7 @@ static void affinity_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, 
     /* 3. an INTEGER or REAL column against a string that is no number */
     if ((x->type.aff == SQ_AFF_INTEGER || x->type.aff == SQ_AFF_REAL) && x->kind == SQX_COLUMN &&
         lint_is_literal(y, SQ_VAL_TEXT) && !(y->flags & SQXF_DQ_STRING) &&
-        !text_is_number(y->u.lit.s, y->u.lit.n)) {
+        !sq_text_is_number(y->u.lit.s, y->u.lit.n)) {
         sq_lint_report(w->l, LR_AFFINITY_MISMATCH, at->span,
                        "%s: %s has %s affinity and %s is not a number, so it stays TEXT, which "
                        "%s",
@@ -416,18 +366,6 @@ static void affinity_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, 
                        op == AST_OP_EQ || op == AST_OP_NE ? "no number stored there equals"
                                                           : "sorts after every number");
     }
-}
-
-/* The digits before the point of a number written as text ('130' 3,
-** '5.8' 1); -1 for a negative number. */
-static int integer_digits(const char *s, uint32_t n) {
-    uint32_t i = 0;
-    while (i < n && isspace((unsigned char)s[i])) i++;
-    if (i < n && s[i] == '-') return -1;
-    if (i < n && s[i] == '+') i++;
-    int d = 0;
-    while (i < n && isdigit((unsigned char)s[i])) i++, d++;
-    return d;
 }
 
 /* A TEXT column between two number-like strings of different lengths
@@ -439,10 +377,10 @@ static void numeric_text_between(ExprWalk *w, SqExpr *e) {
     SqExpr *x = lint_strip(e->u.between.x), *lo = lint_strip(e->u.between.lo),
            *hi = lint_strip(e->u.between.hi);
     if (x->kind != SQX_COLUMN || x->type.aff != SQ_AFF_TEXT || !lint_is_literal(lo, SQ_VAL_TEXT) ||
-        !lint_is_literal(hi, SQ_VAL_TEXT) || !text_is_number(lo->u.lit.s, lo->u.lit.n) ||
-        !text_is_number(hi->u.lit.s, hi->u.lit.n))
+        !lint_is_literal(hi, SQ_VAL_TEXT) || !sq_text_is_number(lo->u.lit.s, lo->u.lit.n) ||
+        !sq_text_is_number(hi->u.lit.s, hi->u.lit.n))
         return;
-    int a = integer_digits(lo->u.lit.s, lo->u.lit.n), b = integer_digits(hi->u.lit.s, hi->u.lit.n);
+    int a = sq_text_integer_digits(lo->u.lit.s, lo->u.lit.n), b = sq_text_integer_digits(hi->u.lit.s, hi->u.lit.n);
     if (a == b && a >= 0) return;
     sq_lint_report(w->l, LR_NUMERIC_TEXT_ORDER, e->span,
                    "%s compares %s as text with number-like strings of different lengths: as "
@@ -497,7 +435,7 @@ static void literal_probe_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr
     const CatTable *t = lint_table_column(w->l, cx, &c);
     if (!t || c < 0 || t->is_view) return;
     if (cx->type.aff != SQ_AFF_TEXT && cx->type.aff != SQ_AFF_BLOB &&
-        text_is_number(y->u.lit.s, y->u.lit.n))
+        sq_text_is_number(y->u.lit.s, y->u.lit.n))
         return; /* a number: compared as one */
     SqLintProbe *p = sq_lint_probe(w->l, SQ_PROBE_LITERAL, y->span);
     p->what = text(w, at);

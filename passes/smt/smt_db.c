@@ -139,16 +139,6 @@ static void fk_constraints(SqSmt *s, uint32_t ti) {
     }
 }
 
-/* Whether SQLite's NUMERIC affinity would store this text as a number. */
-static int looks_numeric(const char *s) {
-    char *end;
-    while (*s == ' ') s++;
-    if (!*s) return 0;
-    strtod(s, &end);
-    while (*end == ' ') end++;
-    return end != s && !*end;
-}
-
 /* A TEXT cell of a column with NUMERIC affinity (a date) cannot hold a
 ** string that the column would store as a number. */
 static void numeric_text_constraints(SqSmt *s) {
@@ -157,7 +147,7 @@ static void numeric_text_constraints(SqSmt *s) {
         for (uint32_t c = 0; c < st->table->n_cols; c++) {
             if (st->kinds[c] != SMT_TEXT || st->table->cols[c].affinity != SQ_AFF_NUMERIC) continue;
             for (uint32_t k = 0; k < s->n_strings; k++) {
-                if (!looks_numeric(s->strings[k].s)) continue;
+                if (!sq_text_is_number(s->strings[k].s, s->strings[k].n)) continue;
                 for (uint32_t i = 0; i < st->n; i++)
                     Z3_solver_assert(s->z, s->solver, smt_not(s, smt_eq(s, smt_cell(st, i, c).v, s->strings[k].rank)));
             }

@@ -100,13 +100,10 @@ static uint8_t expr_aff(const SqExpr *e) { return e->type.aff; }
 ** real literal with optional surrounding blanks. */
 static int text_as_number(const char *str, uint32_t n, SmtVal *out, SqSmt *s, SrcSpan at) {
     char buf[64];
-    while (n && (*str == ' ' || *str == '\t' || *str == '\n' || *str == '\r')) str++, n--;
-    while (n && (str[n - 1] == ' ' || str[n - 1] == '\t' || str[n - 1] == '\n' || str[n - 1] == '\r')) n--;
-    if (!n || n >= sizeof buf) return 0;
-    memcpy(buf, str, n);
-    buf[n] = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (!strchr("0123456789+-.eE", buf[i])) return 0;
+    size_t skip, len = sq_text_numeric_prefix(str, n, &skip);
+    if (!sq_text_is_number(str, n) || len - skip >= sizeof buf) return 0;
+    memcpy(buf, str + skip, len - skip); /* the numeral, blanks around it dropped */
+    buf[len - skip] = 0;
     char *end;
     long long ll = strtoll(buf, &end, 10);
     if (*end == 0 && (buf[0] == '-' || buf[0] == '+' || (buf[0] >= '0' && buf[0] <= '9'))) {
