@@ -43,7 +43,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
                passes/joinelim_rewrite.c passes/lint/lint.c passes/lint/lint_expr.c \
                passes/lint/lint_join.c passes/lint/lint_shape.c passes/lint/lint_range.c \
                passes/lint/lint_keys.c passes/lint/lint_null.c \
-               passes/smt/smt.c passes/smt/smt_db.c passes/smt/smt_model.c passes/smt/smt_val.c passes/smt/smt_expr.c passes/smt/smt_rel.c passes/smt/smt_uf.c
+               passes/smt/smt.c passes/smt/smt_db.c passes/smt/smt_model.c passes/smt/smt_val.c passes/smt/smt_expr.c passes/smt/smt_rel.c passes/smt/smt_uf.c passes/smt/smt_str.c passes/smt/smt_strfn.c passes/smt/smt_like.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c \
                backend/sqlite/lint_data.c backend/fixture/fixture.c \
@@ -64,7 +64,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench coverage-report clean tools
 
 all: $(LIB) $(BIN)
 
@@ -204,6 +204,18 @@ $(BUILD)/tools/bench_equiv: bench/equiv/bench_equiv.c tests/conformance/corpus.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/equiv/bench_equiv.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
+$(BUILD)/tools/equiv_coverage: bench/equiv/coverage.c tests/conformance/corpus.c \
+                               tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/equiv/coverage.c \
+	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
+
+# docs/coverage.md: squint equiv on every BIRD dev (gold, prediction) pair
+coverage-report: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/equiv_coverage
+	@scripts/coverage_report.sh $(BUILD) > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md
+	@echo "wrote docs/coverage.md"
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_lint \

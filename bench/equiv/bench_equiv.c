@@ -10,8 +10,9 @@
 ** median, p95 and mean time per pair, their ratio to the reference, the
 ** coverage (pairs whose verdict is not unknown), and the verdicts.
 **
-** Usage: bench_equiv [--pairs N] [--bound K] [--timeout S]
-** (--pairs: the first N pairs in corpus order, default all).
+** Usage: bench_equiv [--pairs N] [--bound K] [--timeout S] [--slow S]
+** (--pairs: the first N pairs in corpus order, default all; --slow: print
+** each pair that takes longer than S seconds).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,7 @@ typedef struct Bench {
     SqBindOptions bind_opt;
     SqEquivOptions opt;
     size_t max_pairs;
+    double slow;       /* print the pairs that take longer (seconds); 0: none */
     double *t_equiv, *t_exec;
     size_t n, cap, not_loaded, verdicts[SQ_VERDICT_SPURIOUS + 1];
 } Bench;
@@ -91,6 +93,9 @@ static void pair(Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
         sq_equiv(cat, q1, g->sql, q2, p->sql, &b->opt, &v);
         double t = now() - t0;
         b->verdicts[v.verdict]++;
+        if (b->slow > 0 && t > b->slow)
+            printf("bench equiv: slow %.1f s on %s: %s\n  gold: %s\n  pred: %s\n", t, p->origin,
+                   sq_verdict_name(v.verdict), g->sql, p->sql);
         if (v.verdict == SQ_VERDICT_SPURIOUS) /* a bug of the encoding: show it */
             printf("bench equiv: spurious on %s (%s)\n  gold: %s\n  pred: %s\n", p->origin,
                    v.detail ? v.detail : "", g->sql, p->sql);
@@ -152,6 +157,7 @@ int main(int argc, char **argv) {
         if (strcmp(argv[i], "--pairs") == 0) b.max_pairs = (size_t)atol(argv[i + 1]);
         else if (strcmp(argv[i], "--bound") == 0) b.opt.bound = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--timeout") == 0) b.opt.timeout = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--slow") == 0) b.slow = atof(argv[i + 1]);
     }
     int loaded = corpus_load(&b.c);
     if (loaded <= 0) {

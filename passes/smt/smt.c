@@ -5,11 +5,7 @@
 **
 ** Layer: passes.  See smt.h; the encoding is described in docs/smt.md.
 ** The symbolic database is smt_db.c, reading the model back smt_model.c.
-**
-** A TEXT value is an Int whose order is the strings' BINARY order: the
-** queries' string literals are Int constants kept in their byte order
-** (smt_string, order_strings), and the model's other TEXT values are given
-** strings that fall between the literals where their ranks do.
+** TEXT values are z3 strings (smt_str.c).
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +49,10 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms) {
     Z3_set_param_value(cfg, "model", "true");
     s->z = Z3_mk_context(cfg);
     Z3_del_config(cfg);
+    if (!s->z) { /* z3 refuses: its memory limit is reached */
+        free(s);
+        return NULL;
+    }
     Z3_set_error_handler(s->z, z3_error);
     s->cat = cat;
     s->timeout_ms = timeout_ms;
@@ -105,38 +105,6 @@ void smt_count(SqSmt *s, uint64_t n) {
 void smt_add_tie_condition(SqSmt *s, Z3_ast c) {
     if (Z3_get_bool_value(s->z, c) == Z3_L_TRUE) return;
     *SQ_ARENA_APPEND(s->arena, s->ties, s->n_ties, s->cap_ties) = c;
-}
-
-/* ---- strings ------------------------------------------------------------- */
-
-static int bytes_cmp(const char *a, uint32_t na, const char *b, uint32_t nb) {
-    int c = memcmp(a, b, na < nb ? na : nb);
-    return c ? c : (na > nb) - (na < nb);
-}
-
-Z3_ast smt_string(SqSmt *s, const char *str, uint32_t n) {
-    for (uint32_t i = 0; i < s->n_strings; i++)
-        if (bytes_cmp(s->strings[i].s, s->strings[i].n, str, n) == 0) return s->strings[i].rank;
-    SmtString *t = SQ_ARENA_APPEND(s->arena, s->strings, s->n_strings, s->cap_strings);
-    char name[32];
-    snprintf(name, sizeof name, "str!%u", s->n_strings - 1);
-    t->s = sq_arena_strndup(s->arena, str, n);
-    t->n = n;
-    t->rank = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), Z3_mk_int_sort(s->z));
-    return t->rank;
-}
-
-static int by_bytes(const void *a, const void *b) {
-    const SmtString *x = a, *y = b;
-    return bytes_cmp(x->s, x->n, y->s, y->n);
-}
-
-/* The literals' ranks in their byte order. */
-static void order_strings(SqSmt *s) {
-    if (s->n_strings < 2) return;
-    qsort(s->strings, s->n_strings, sizeof *s->strings, by_bytes);
-    for (uint32_t i = 1; i < s->n_strings; i++)
-        Z3_solver_assert(s->z, s->solver, Z3_mk_lt(s->z, s->strings[i - 1].rank, s->strings[i].rank));
 }
 
 /* ---- comparing two results ------------------------------------------------------ */
@@ -256,8 +224,6 @@ static void reset(SqSmt *s) {
     sq_arena_reset(s->arena);
     s->tables = NULL;
     s->n_tables = s->cap_tables = 0;
-    s->strings = NULL;
-    s->n_strings = s->cap_strings = 0;
     s->ties = NULL;
     s->n_ties = s->cap_ties = 0;
     s->ctes = NULL;
@@ -267,10 +233,10 @@ static void reset(SqSmt *s) {
     s->uf_names = NULL;
     s->unsupported = s->reason = s->approx = NULL;
     s->n_terms = 0;
+    s->n_fresh = 0;
+    s->folds = NULL;
+    s->n_folds = s->cap_folds = 0;
     s->diff = NULL;
-    s->texts = NULL;
-    s->n_texts = 0;
-    s->texts_model = NULL;
 }
 
 static void new_solver(SqSmt *s) {
@@ -307,7 +273,6 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
     s->diff = sem == SQ_SMT_SPIDER ? differ_spider(s, &a, &b, ordered) : differ(s, &a, &b, sem);
     Z3_solver_assert(s->z, s->solver, s->diff);
     smt_schema_constraints(s);
-    order_strings(s);
     s->fail = NULL;
     current = NULL;
     return 0;

@@ -48,6 +48,7 @@ typedef enum SqSmtStatus {
 
 /* A context for one pair of queries over one schema.  timeout_ms bounds
 ** each solver call (0: none). */
+/* NULL when z3 cannot make a context (its memory limit is reached). */
 SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms);
 void sq_smt_free(SqSmt *s);
 /* The limit for each solver call of the next build (0: none). */

@@ -142,15 +142,14 @@ static void fk_constraints(SqSmt *s, uint32_t ti) {
 /* A TEXT cell of a column with NUMERIC affinity (a date) cannot hold a
 ** string that the column would store as a number. */
 static void numeric_text_constraints(SqSmt *s) {
+    Z3_ast number = NULL;
     for (uint32_t t = 0; t < s->n_tables; t++) {
         const SmtTable *st = &s->tables[t];
         for (uint32_t c = 0; c < st->table->n_cols; c++) {
             if (st->kinds[c] != SMT_TEXT || st->table->cols[c].affinity != SQ_AFF_NUMERIC) continue;
-            for (uint32_t k = 0; k < s->n_strings; k++) {
-                if (!sq_text_is_number(s->strings[k].s, s->strings[k].n)) continue;
-                for (uint32_t i = 0; i < st->n; i++)
-                    Z3_solver_assert(s->z, s->solver, smt_not(s, smt_eq(s, smt_cell(st, i, c).v, s->strings[k].rank)));
-            }
+            if (!number) number = smt_re_number(s);
+            for (uint32_t i = 0; i < st->n; i++)
+                Z3_solver_assert(s->z, s->solver, smt_not(s, smt_in_re(s, smt_cell(st, i, c).v, number)));
         }
     }
 }

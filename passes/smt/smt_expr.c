@@ -58,7 +58,7 @@ static SmtVal literal(SqSmt *s, const SqExpr *e) {
     case SQ_VAL_INTEGER: return smt_val(s, SMT_INT, smt_false(s), smt_int(s, e->u.lit.i));
     case SQ_VAL_REAL: return smt_val(s, SMT_REAL, smt_false(s), real_literal(s, e->u.lit.r, e->span));
     case SQ_VAL_TEXT:
-        return smt_val(s, SMT_TEXT, smt_false(s), smt_string(s, e->u.lit.s, e->u.lit.n));
+        return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, e->u.lit.s, e->u.lit.n));
     default: smt_unsupported(s, e->span, "a BLOB literal");
     }
 }
@@ -120,15 +120,6 @@ static int text_as_number(const char *str, uint32_t n, SmtVal *out, SqSmt *s, Sr
     return 1;
 }
 
-/* A number's text under TEXT affinity, for an INTEGER constant. */
-static int number_as_text(SqSmt *s, const Const *c, SmtVal *out) {
-    char buf[32];
-    if (c->vtype != SQ_VAL_INTEGER) return 0; /* REAL text: SQLite's %!.15g */
-    int n = snprintf(buf, sizeof buf, "%lld", (long long)c->i);
-    *out = smt_val(s, SMT_TEXT, smt_false(s), smt_string(s, buf, (uint32_t)n));
-    return 1;
-}
-
 /* Apply NUMERIC affinity to the operand *v written as e: a literal's text
 ** is read here; a TEXT column's is not known, and *spelled is set for the
 ** caller to compare through the number it may spell (uninterpreted). */
@@ -142,15 +133,9 @@ static void to_numeric(SqSmt *s, const SqExpr *e, SmtVal *v, int *spelled) {
     *spelled = 1;
 }
 
-/* Apply TEXT affinity: a number literal's text is known; another number's
-** text is an uninterpreted function of it. */
-static void to_text(SqSmt *s, const SqExpr *e, SmtVal *v) {
-    if (v->kind != SMT_INT && v->kind != SMT_REAL && v->kind != SMT_NUM) return;
-    Const c;
-    if (constant(e, &c) && number_as_text(s, &c, v)) return;
-    SmtVal n = *v;
-    *v = smt_uf(s, "number_text", &n, 1, SMT_TEXT);
-    v->null = n.null;
+/* Apply TEXT affinity: a number becomes its text. */
+static void to_text(SqSmt *s, SmtVal *v) {
+    if (v->kind == SMT_INT || v->kind == SMT_REAL || v->kind == SMT_NUM) *v = smt_text_of(s, *v);
 }
 
 /* SQLite's affinity rules before a comparison of a and b; *spelled_a
@@ -161,8 +146,8 @@ static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *
     uint8_t fa = expr_aff(ea), fb = expr_aff(eb);
     if (numeric_aff(fa) && !numeric_aff(fb)) to_numeric(s, eb, b, spelled_b);
     else if (numeric_aff(fb) && !numeric_aff(fa)) to_numeric(s, ea, a, spelled_a);
-    else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) to_text(s, eb, b);
-    else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, ea, a);
+    else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) to_text(s, b);
+    else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, a);
 }
 
 /* TEXT under numeric affinity: the number it spells where it spells one
@@ -427,6 +412,11 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if (strcmp(name, "round") == 0) return round_value(s, e, row, env);
     if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && l->n >= 2)
         return min_max(s, e, row, env, name[1] == 'a');
+    if (l->n <= 3) {
+        SmtVal args[3], out;
+        for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
+        if (smt_string_function(s, name, args, l->n, e->span, &out)) return out;
+    }
     return uninterpreted(s, e, row, env);
 }
 
@@ -463,16 +453,7 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
         }
     case SQ_AFF_REAL: return smt_to_real(s, x);
     case SQ_AFF_NUMERIC: return x; /* a no-op on INTEGER and REAL, 3.0 included */
-    case SQ_AFF_TEXT: {
-        Const c;
-        SmtVal v = x;
-        if (constant(e->u.cast.x, &c) && number_as_text(s, &c, &v)) return v;
-        SmtVal arg = x; /* its text: uninterpreted */
-        arg.null = smt_false(s);
-        v = smt_uf(s, "number_text", &arg, 1, SMT_TEXT);
-        v.null = x.null;
-        return v;
-    }
+    case SQ_AFF_TEXT: return smt_text_of(s, x);
     default: smt_unsupported(s, e->span, "CAST AS BLOB");
     }
 }
@@ -492,10 +473,7 @@ static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv 
     switch (e->op) {
     case AST_OP_ADD: case AST_OP_SUB: case AST_OP_MUL: case AST_OP_DIV: case AST_OP_MOD:
         return smt_arith(s, e->op, a, b, e->span);
-    case AST_OP_CONCAT: { /* uninterpreted until strings are modelled */
-        SmtVal args[2] = {a, b};
-        return smt_uf(s, "concat", args, 2, SMT_TEXT);
-    }
+    case AST_OP_CONCAT: return smt_concat(s, a, b);
     default: smt_unsupported(s, e->span, "the operator %s", ast_op_name(e->op));
     }
 }
@@ -509,15 +487,40 @@ static SmtVal between(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv
     return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
 }
 
-/* LIKE, GLOB, REGEXP, MATCH: uninterpreted (their patterns need strings). */
+/* LIKE and GLOB with a pattern (and ESCAPE) of known text: a regular
+** expression (smt_like.c); other patterns, REGEXP and MATCH: uninterpreted. */
 static SmtVal like(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     SmtVal args[3];
     uint32_t n = 0;
     args[n++] = smt_expr(s, e->u.like.x, row, env);
     args[n++] = smt_expr(s, e->u.like.pattern, row, env);
     if (e->u.like.escape) args[n++] = smt_expr(s, e->u.like.escape, row, env);
-    const char *op = e->op == AST_OP_GLOB ? "glob" : e->op == AST_OP_REGEXP ? "regexp" : e->op == AST_OP_MATCH ? "match" : "like";
-    SmtVal r = smt_uf(s, op, args, n, SMT_BOOL);
+    for (uint32_t i = 0; i < n; i++)
+        if (args[i].kind == SMT_NULL) return smt_null(s);
+    SmtVal x = smt_text_of(s, args[0]);
+    Z3_ast unfolded;
+    if (e->op == AST_OP_LIKE && smt_fold_of(s, x.v, &unfolded, NULL)) x.v = unfolded; /* LIKE folds case itself */
+    const char *pat = smt_const_text(s, smt_text_of(s, args[1]));
+    const char *esc = n > 2 ? smt_const_text(s, smt_text_of(s, args[2])) : NULL;
+    int esc_char = -1;
+    if (esc) { /* one character, as SQLite requires */
+        uint32_t len = 0;
+        while (esc[len]) len++;
+        if (len != 1) esc = NULL; /* a multi-byte or an erroneous ESCAPE: not modelled */
+        else esc_char = (unsigned char)esc[0];
+    }
+    int glob = e->op == AST_OP_GLOB;
+    Z3_ast m;
+    SmtVal r;
+    if ((e->op == AST_OP_LIKE || glob) && pat && (n < 3 || esc) &&
+        smt_like_pattern(s, x.v, pat, (uint32_t)strlen(pat), esc_char, glob, &m)) {
+        Z3_ast null = smt_false(s);
+        for (uint32_t i = 0; i < n; i++) null = smt_or2(s, null, args[i].null);
+        r = smt_val(s, SMT_BOOL, null, m);
+    } else {
+        const char *op = glob ? "glob" : e->op == AST_OP_REGEXP ? "regexp" : e->op == AST_OP_MATCH ? "match" : "like";
+        r = smt_uf(s, op, args, n, SMT_BOOL);
+    }
     return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
 }
 

@@ -21,7 +21,7 @@ typedef enum SmtKind {
     SMT_NULL, /* always NULL (v unused) */
     SMT_INT,  /* Int */
     SMT_REAL, /* Real */
-    SMT_TEXT, /* Int: the rank of the string in BINARY order (see smt.c) */
+    SMT_TEXT, /* String (smt_str.c) */
     SMT_BOOL, /* Bool: a comparison's or a logical operator's result */
     SMT_NUM,  /* Real, INTEGER when `isint` holds, else REAL: an expression
                  whose storage class depends on the row (CASE WHEN c THEN
@@ -76,13 +76,6 @@ typedef struct SmtTable {
     uint8_t *kinds;          /* SmtKind per column */
 } SmtTable;
 
-/* A string of the queries, with its rank. */
-typedef struct SmtString {
-    const char *s;
-    uint32_t n;
-    Z3_ast rank;
-} SmtString;
-
 struct SqSmt {
     Z3_context z;
     Z3_solver solver;
@@ -101,8 +94,6 @@ struct SqSmt {
     int k;                   /* tuples per table */
     SmtTable *tables;
     uint32_t n_tables, cap_tables;
-    SmtString *strings;      /* the queries' string literals, ranked */
-    uint32_t n_strings, cap_strings;
     Z3_ast *ties;            /* conditions under which no tie matters */
     uint32_t n_ties, cap_ties;
     struct SmtCteRel { const IrCte *cte; SmtRel rel; } *ctes;
@@ -111,10 +102,10 @@ struct SqSmt {
     uint32_t n_ufs, cap_ufs;
     const char *uf_names;    /* the functions left uninterpreted, or NULL */
     Z3_ast diff;             /* the results differ */
-    struct RankText *texts;  /* the model's TEXT ranks and their strings */
-    uint32_t n_texts;
-    Z3_model texts_model;    /* the model they were made for */
     uint64_t n_terms;        /* terms built: a budget against blow-up */
+    uint32_t n_fresh;        /* fresh constants made (their names) */
+    struct SmtFold *folds;   /* upper() and lower() results (smt_strfn.c) */
+    uint32_t n_folds, cap_folds;
 };
 
 /* ---- smt.c ----------------------------------------------------------- */
@@ -123,9 +114,6 @@ struct SqSmt {
 _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) SQ_PRINTF(3, 4);
 /* The symbolic table for t (its tuples), adding it on first use. */
 SmtTable *smt_table(SqSmt *s, const CatTable *t);
-/* The rank of a string of the queries: an Int constant, ordered with the
-** others' by BINARY collation (interned on first use). */
-Z3_ast smt_string(SqSmt *s, const char *str, uint32_t n);
 void smt_add_tie_condition(SqSmt *s, Z3_ast c);
 /* Count a term against the budget. */
 void smt_count(SqSmt *s, uint64_t n);
@@ -168,6 +156,8 @@ SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v);
 SmtVal smt_num(SqSmt *s, Z3_ast null, Z3_ast v, Z3_ast isint);
 /* Whether a numeric value is an INTEGER (a Bool term). */
 Z3_ast smt_is_integer(SqSmt *s, SmtVal v);
+/* The z3 sort of a kind's terms. */
+Z3_sort smt_sort(SqSmt *s, SmtKind k);
 /* A fresh cell of the kind. */
 SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name);
 /* NULL when c, else v. */
@@ -199,6 +189,62 @@ SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
 SmtVal smt_text_number(SqSmt *s, SmtVal t);
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
 SmtVal smt_to_real(SqSmt *s, SmtVal a);
+
+/* ---- smt_str.c: TEXT as z3 strings --------------------------------------- */
+
+enum { SMT_MAX_CHAR = 0x2FFFF }; /* the largest code point z3 4.8 has */
+
+/* The code point at s[*i] (advancing *i); a malformed byte stands for
+** itself, as SQLite's own decoder lets it. */
+uint32_t smt_utf8_next(const unsigned char *s, uint32_t n, uint32_t *i);
+/* A string of the queries (UTF-8) as a z3 string constant. */
+Z3_ast smt_str_lit(SqSmt *s, const char *str, uint32_t n);
+/* A string of the model (z3's escapes) as UTF-8 text, in the arena. */
+const char *smt_str_decode(SqSmt *s, const char *z3s);
+int smt_is_str(SqSmt *s, Z3_ast t);
+/* a op b (AST_OP_EQ .. AST_OP_GE) in BINARY order. */
+Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b);
+/* Regular expressions: a literal string, a range of code points, ... */
+Z3_ast smt_re_lit(SqSmt *s, const char *str);
+Z3_ast smt_re_range(SqSmt *s, uint32_t lo, uint32_t hi);
+Z3_ast smt_re_union(SqSmt *s, Z3_ast a, Z3_ast b);
+Z3_ast smt_re_concat(SqSmt *s, Z3_ast *parts, uint32_t n);
+Z3_ast smt_re_star(SqSmt *s, Z3_ast r);
+Z3_ast smt_re_any(SqSmt *s);
+Z3_ast smt_re_space(SqSmt *s);
+Z3_ast smt_re_digit(SqSmt *s);
+/* Text that is a number whole (sq_text_is_number). */
+Z3_ast smt_re_number(SqSmt *s);
+Z3_ast smt_in_re(SqSmt *s, Z3_ast str, Z3_ast re);
+Z3_ast smt_str_len(SqSmt *s, Z3_ast str);
+Z3_ast smt_str_concat(SqSmt *s, Z3_ast a, Z3_ast b);
+/* A fresh String or Int constant (prefix names it). */
+Z3_ast smt_fresh_const(SqSmt *s, const char *prefix, Z3_sort sort);
+
+/* ---- smt_strfn.c: SQLite's string functions ------------------------------- */
+
+/* The text SQLite gives a value where it needs one (||, length(), ...). */
+SmtVal smt_text_of(SqSmt *s, SmtVal v);
+SmtVal smt_concat(SqSmt *s, SmtVal a, SmtVal b);
+/* name(args) when it is a string function modelled exactly: 1 and *out. */
+int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SrcSpan at, SmtVal *out);
+/* The text of a value that is a constant string (a literal), or NULL. */
+const char *smt_const_text(SqSmt *s, SmtVal v);
+/* ASCII upper case folded to lower, as NOCASE and lower() do. */
+Z3_ast smt_str_lower(SqSmt *s, Z3_ast str);
+/* Whether t is the result of upper() or lower(): 1, its argument and the
+** direction. */
+int smt_fold_of(SqSmt *s, Z3_ast t, Z3_ast *arg, int *to_lower);
+/* The regular expression of the strings that fold to c, or NULL. */
+Z3_ast smt_folds_to(SqSmt *s, const char *c, int to_lower);
+
+/* ---- smt_like.c: LIKE and GLOB -------------------------------------------- */
+
+/* One character, an ASCII letter in either case. */
+Z3_ast smt_re_either_case(SqSmt *s, uint32_t c);
+/* x LIKE pattern [ESCAPE esc] (glob: x GLOB pattern) for a pattern whose
+** text is known: 1 and the Bool term, else 0. */
+int smt_like_pattern(SqSmt *s, Z3_ast x, const char *pat, uint32_t n, int esc, int glob, Z3_ast *out);
 
 /* ---- smt_uf.c ----------------------------------------------------------- */
 

@@ -32,12 +32,6 @@ static Z3_func_decl decl(SqSmt *s, const char *key, Z3_sort *dom, uint32_t n, Z3
     return u->decl;
 }
 
-static Z3_sort sort(SqSmt *s, SmtKind k) {
-    if (k == SMT_REAL || k == SMT_NUM) return Z3_mk_real_sort(s->z);
-    if (k == SMT_BOOL) return Z3_mk_bool_sort(s->z);
-    return Z3_mk_int_sort(s->z);
-}
-
 static char sort_letter(SmtKind k) {
     static const char letters[] = "nirtbm"; /* NULL INT REAL TEXT BOOL NUM */
     return letters[k];
@@ -66,7 +60,7 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
         sq_buf_putc(&key, sort_letter(k));
         dom[m] = Z3_mk_bool_sort(s->z);
         in[m++] = a.null;
-        dom[m] = sort(s, k);
+        dom[m] = smt_sort(s, k);
         in[m++] = a.kind == SMT_NULL ? smt_int(s, 0) : a.v;
         if (k == SMT_NUM) {
             dom[m] = Z3_mk_bool_sort(s->z);
@@ -79,7 +73,7 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
     SqBuf part = SQ_BUF_INIT;
     sq_buf_printf(&part, "%s.null", k);
     Z3_ast null = Z3_mk_app(s->z, decl(s, sq_buf_str(&part), dom, m, Z3_mk_bool_sort(s->z)), m, in);
-    Z3_ast v = Z3_mk_app(s->z, decl(s, k, dom, m, sort(s, result)), m, in);
+    Z3_ast v = Z3_mk_app(s->z, decl(s, k, dom, m, smt_sort(s, result)), m, in);
     SmtVal out = smt_val(s, result, null, v);
     if (result == SMT_NUM) {
         sq_buf_reset(&part);

@@ -101,11 +101,12 @@ Z3_ast smt_is_integer(SqSmt *s, SmtVal v) {
     return v.kind == SMT_REAL ? smt_false(s) : smt_true(s);
 }
 
-static Z3_sort sort_of(SqSmt *s, SmtKind k) {
+Z3_sort smt_sort(SqSmt *s, SmtKind k) {
     switch (k) {
     case SMT_REAL:
     case SMT_NUM: return Z3_mk_real_sort(s->z);
     case SMT_BOOL: return Z3_mk_bool_sort(s->z);
+    case SMT_TEXT: return Z3_mk_string_sort(s->z);
     default: return Z3_mk_int_sort(s->z);
     }
 }
@@ -115,7 +116,7 @@ SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
     sq_buf_printf(&b, "%s.null", name);
     Z3_ast null = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&b)), Z3_mk_bool_sort(s->z));
     sq_buf_free(&b);
-    Z3_ast v = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), sort_of(s, kind));
+    Z3_ast v = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), smt_sort(s, kind));
     smt_count(s, 2);
     return smt_val(s, kind, null, v);
 }
@@ -215,6 +216,7 @@ static int class_rank(SmtKind k) { return k == SMT_TEXT ? 2 : 1; }
 
 /* a op b for values of one class, both not NULL. */
 static Z3_ast compare_terms(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
+    if (smt_is_str(s, a)) return smt_str_compare(s, op, a, b);
     smt_count(s, 1);
     switch (op) {
     case AST_OP_EQ: return Z3_mk_eq(s->z, a, b);

@@ -1,0 +1,291 @@
+/*
+** coverage.c -- how many BIRD dev (gold, prediction) pairs `squint equiv`
+** decides, and how fast: the report behind docs/coverage.md.
+**
+** For each prediction file in bird-dev/predictions/ every prediction is
+** paired with the gold query of its question and decided over the schema
+** of its database read from dev_tables.json (set semantics, BIRD's), as
+** `squint equiv --tables dev_tables.json --db-id D` does.  The report, in
+** Markdown on stdout, gives per file the verdicts, the coverage (the share
+** of pairs whose verdict is not unknown), the time to a verdict (median,
+** p95, mean) and the share of timeouts, then the ten most common reasons
+** for an unknown verdict.  A prediction that does not parse or bind is
+** counted apart: it is an input error, not a verdict.
+**
+** Usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S]
+**   --pairs N   the first N pairs of each file (default: all)
+**   --slow S    print each pair slower than S seconds to stderr
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../backend/fixture/equiv.h"
+#include "../../backend/sqlite/db.h"
+#include "corpus.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The verdicts and times of one prediction file. */
+typedef struct FileStats {
+    char *name;
+    size_t pairs, not_loaded, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    double *times;
+    size_t n_times, cap_times;
+} FileStats;
+
+/* A reason for an unknown verdict, and how often. */
+typedef struct Reason {
+    char *text;
+    size_t count;
+} Reason;
+
+typedef struct Run {
+    Corpus c;
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    SqArena *arena;
+    const SqSrc *tables_src;
+    const SqJson *tables;
+    Catalog **cats;        /* per db_id, loaded on first use */
+    const char **cat_ids;
+    size_t n_cats, cap_cats;
+    SqBindOptions bind_opt;
+    SqEquivOptions opt;
+    size_t max_pairs;
+    double slow;
+    FileStats *files;
+    size_t n_files, cap_files;
+    Reason *reasons;
+    size_t n_reasons, cap_reasons;
+} Run;
+
+/* The catalog of db_id from dev_tables.json, or NULL. */
+static const Catalog *catalog(Run *r, const char *db_id) {
+    for (size_t i = 0; i < r->n_cats; i++)
+        if (strcmp(r->cat_ids[i], db_id) == 0) return r->cats[i];
+    Catalog *cat = sq_catalog_new(r->names, "dev_tables.json");
+    if (sq_catalog_load_tables_json(cat, r->tables_src, r->tables, db_id, sq_span(0, 0, 0), &r->diags) < 0) {
+        sq_catalog_free(cat);
+        cat = NULL;
+    } else {
+        cat->db_id = sq_arena_strdup(cat->arena, db_id);
+        sq_catalog_link(cat, &r->diags);
+    }
+    if (r->n_cats == r->cap_cats) {
+        r->cap_cats = r->cap_cats ? 2 * r->cap_cats : 16;
+        r->cats = sq_realloc(r->cats, r->cap_cats * sizeof *r->cats);
+        r->cat_ids = sq_realloc(r->cat_ids, r->cap_cats * sizeof *r->cat_ids);
+    }
+    r->cat_ids[r->n_cats] = sq_arena_strdup(r->arena, db_id);
+    r->cats[r->n_cats++] = cat;
+    return cat;
+}
+
+static FileStats *file_of(Run *r, const char *origin) {
+    const char *slash = strchr(origin, '/'), *hash = strrchr(origin, '#');
+    size_t n = (size_t)(hash - slash - 1);
+    for (size_t i = 0; i < r->n_files; i++)
+        if (strlen(r->files[i].name) == n && strncmp(r->files[i].name, slash + 1, n) == 0) return &r->files[i];
+    if (r->n_files == r->cap_files) {
+        r->cap_files = r->cap_files ? 2 * r->cap_files : 8;
+        r->files = sq_realloc(r->files, r->cap_files * sizeof *r->files);
+    }
+    FileStats *f = &r->files[r->n_files++];
+    memset(f, 0, sizeof *f);
+    f->name = sq_strndup(slash + 1, n);
+    return f;
+}
+
+static void count_reason(Run *r, const char *text) {
+    for (size_t i = 0; i < r->n_reasons; i++)
+        if (strcmp(r->reasons[i].text, text) == 0) {
+            r->reasons[i].count++;
+            return;
+        }
+    if (r->n_reasons == r->cap_reasons) {
+        r->cap_reasons = r->cap_reasons ? 2 * r->cap_reasons : 32;
+        r->reasons = sq_realloc(r->reasons, r->cap_reasons * sizeof *r->reasons);
+    }
+    r->reasons[r->n_reasons].text = sq_strdup(text);
+    r->reasons[r->n_reasons++].count = 1;
+}
+
+/* Why a verdict is unknown, in words that group alike pairs. */
+static void reason(Run *r, const SqEquivResult *v) {
+    char buf[512];
+    switch (v->verdict) {
+    case SQ_VERDICT_UNSUPPORTED: snprintf(buf, sizeof buf, "unsupported: %s", v->detail ? v->detail : "?"); break;
+    case SQ_VERDICT_TIMEOUT: snprintf(buf, sizeof buf, "timeout at bound %d", v->bound); break;
+    case SQ_VERDICT_UNCONFIRMED:
+        snprintf(buf, sizeof buf, "unconfirmed: needs %s", v->uninterpreted ? v->uninterpreted : "?");
+        break;
+    case SQ_VERDICT_SPURIOUS: snprintf(buf, sizeof buf, "spurious (a bug)"); break;
+    default: return;
+    }
+    count_reason(r, buf);
+}
+
+static int is_unknown(SqVerdict v) {
+    return v == SQ_VERDICT_UNSUPPORTED || v == SQ_VERDICT_TIMEOUT || v == SQ_VERDICT_UNCONFIRMED ||
+           v == SQ_VERDICT_SPURIOUS;
+}
+
+static void pair(Run *r, FileStats *f, const CorpusQuery *g, const CorpusQuery *p) {
+    uint32_t keep_srcs = r->srcs.n;
+    size_t keep_diags = r->diags.n;
+    SqArena *a = sq_arena_new();
+    const Catalog *cat = catalog(r, g->db_id);
+    const char *why;
+    const SqSrc *s1 = sq_src_add_copy(&r->srcs, g->origin, g->sql, g->len);
+    const SqSrc *s2 = sq_src_add_copy(&r->srcs, p->origin, p->sql, p->len);
+    IrQuery *q1 = cat ? ir_load_query(a, s1, cat, r->names, &r->diags, &r->bind_opt, &why) : NULL;
+    IrQuery *q2 = q1 ? ir_load_query(a, s2, cat, r->names, &r->diags, &r->bind_opt, &why) : NULL;
+    f->pairs++;
+    if (!q1 || !q2) {
+        f->not_loaded++;
+    } else {
+        SqEquivResult v;
+        double t0 = now();
+        sq_equiv(cat, q1, g->sql, q2, p->sql, &r->opt, &v);
+        double t = now() - t0;
+        f->verdicts[v.verdict]++;
+        reason(r, &v);
+        if (v.verdict == SQ_VERDICT_SPURIOUS || (r->slow > 0 && t > r->slow))
+            fprintf(stderr, "coverage: %.1f s, %s on %s (%s)\n  gold: %s\n  pred: %s\n", t,
+                    sq_verdict_name(v.verdict), p->origin, v.detail ? v.detail : "", g->sql, p->sql);
+        sq_equiv_result_free(&v);
+        if (f->n_times == f->cap_times) {
+            f->cap_times = f->cap_times ? 2 * f->cap_times : 1024;
+            f->times = sq_realloc(f->times, f->cap_times * sizeof *f->times);
+        }
+        f->times[f->n_times++] = t;
+    }
+    sq_arena_free(a);
+    sq_diags_truncate(&r->diags, keep_diags);
+    sq_srcset_truncate(&r->srcs, keep_srcs);
+}
+
+static int by_count(const void *a, const void *b) {
+    const Reason *x = a, *y = b;
+    return (x->count < y->count) - (x->count > y->count);
+}
+
+static void report(Run *r) {
+    printf("| prediction file | pairs | not parsed or bound | equivalent | different | under ties | column count "
+           "| unknown | coverage | median | p95 | mean | timeouts |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    size_t all = 0, all_unknown = 0, all_timeouts = 0;
+    for (size_t i = 0; i < r->n_files; i++) {
+        FileStats *f = &r->files[i];
+        size_t n = f->n_times, unknown = 0;
+        for (int v = 0; v <= SQ_VERDICT_SPURIOUS; v++)
+            if (is_unknown((SqVerdict)v)) unknown += f->verdicts[v];
+        double sum = 0;
+        for (size_t k = 0; k < n; k++) sum += f->times[k];
+        qsort(f->times, n, sizeof *f->times, by_value);
+        printf("| %s | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %.1f %% | %.1f ms | %.1f ms | %.1f ms | %.2f %% |\n",
+               f->name, f->pairs, f->not_loaded, f->verdicts[SQ_VERDICT_EQUIVALENT],
+               f->verdicts[SQ_VERDICT_DIFFERENT], f->verdicts[SQ_VERDICT_DIFFERENT_TIES],
+               f->verdicts[SQ_VERDICT_COLUMNS], unknown, n ? 100.0 * (double)(n - unknown) / (double)n : 0.0,
+               n ? 1000 * f->times[n / 2] : 0.0, n ? 1000 * f->times[n * 95 / 100] : 0.0,
+               n ? 1000 * sum / (double)n : 0.0, n ? 100.0 * (double)f->verdicts[SQ_VERDICT_TIMEOUT] / (double)n : 0.0);
+        all += n;
+        all_unknown += unknown;
+        all_timeouts += f->verdicts[SQ_VERDICT_TIMEOUT];
+    }
+    printf("\nAll files: %zu pairs decided or not, coverage %.1f %%, timeouts %.2f %% (bound %d, %.0f s per pair).\n",
+           all, all ? 100.0 * (double)(all - all_unknown) / (double)all : 0.0,
+           all ? 100.0 * (double)all_timeouts / (double)all : 0.0, r->opt.bound, r->opt.timeout);
+    qsort(r->reasons, r->n_reasons, sizeof *r->reasons, by_count);
+    printf("\n| reason for unknown | pairs |\n|---|---|\n");
+    for (size_t i = 0; i < r->n_reasons && i < 10; i++) {
+        printf("| ");
+        for (const char *p = r->reasons[i].text; *p; p++) /* a table cell: no pipes, no newlines */
+            putchar(*p == '|' ? '/' : *p == '\n' ? ' ' : *p);
+        printf(" | %zu |\n", r->reasons[i].count);
+    }
+}
+
+static int load_tables(Run *r) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bird-dev/dev_tables.json", r->c.root);
+    int err;
+    r->tables_src = sq_src_add_file(&r->srcs, path, &err);
+    if (!r->tables_src) return -1;
+    r->tables = sq_tables_json_parse(r->arena, r->tables_src, &r->diags);
+    return r->tables ? 0 : -1;
+}
+
+int main(int argc, char **argv) {
+    Run r;
+    memset(&r, 0, sizeof r);
+    r.opt.bound = 4;
+    r.opt.timeout = 10;
+    r.opt.sem = SQ_SMT_SET;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--pairs") == 0) r.max_pairs = (size_t)atol(argv[i + 1]);
+        else if (strcmp(argv[i], "--bound") == 0) r.opt.bound = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--timeout") == 0) r.opt.timeout = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--slow") == 0) r.slow = atof(argv[i + 1]);
+        else {
+            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S]\n");
+            return 2;
+        }
+    }
+    int loaded = corpus_load(&r.c);
+    if (loaded <= 0) {
+        printf("equiv coverage: no corpus; skipped\n");
+        return loaded < 0;
+    }
+    sq_srcset_init(&r.srcs);
+    sq_diags_init(&r.diags, &r.srcs);
+    r.names = sq_interner_new();
+    r.arena = sq_arena_new();
+    r.bind_opt = sq_db_bind_options();
+    if (load_tables(&r) < 0) {
+        fprintf(stderr, "equiv coverage: cannot read bird-dev/dev_tables.json\n");
+        return 1;
+    }
+    const CorpusQuery **gold = sq_calloc(r.c.n + 1, sizeof *gold);
+    size_t n_gold = 0;
+    for (size_t i = 0; i < r.c.n; i++)
+        if (strncmp(r.c.q[i].origin, "bird/dev.json#", 14) == 0) gold[n_gold++] = &r.c.q[i];
+    for (size_t i = 0; i < r.c.n; i++) {
+        const CorpusQuery *p = &r.c.q[i];
+        if (p->set != CORPUS_BIRD || strncmp(p->origin, "bird/dev.json#", 14) == 0) continue;
+        size_t g = (size_t)strtoul(strrchr(p->origin, '#') + 1, NULL, 10);
+        FileStats *f = file_of(&r, p->origin);
+        if (g >= n_gold || (r.max_pairs && f->pairs >= r.max_pairs)) continue;
+        pair(&r, f, gold[g], p);
+    }
+    report(&r);
+    for (size_t i = 0; i < r.n_files; i++) {
+        free(r.files[i].name);
+        free(r.files[i].times);
+    }
+    free(r.files);
+    for (size_t i = 0; i < r.n_reasons; i++) free(r.reasons[i].text);
+    free(r.reasons);
+    for (size_t i = 0; i < r.n_cats; i++) sq_catalog_free(r.cats[i]);
+    free(r.cats);
+    free(r.cat_ids);
+    free(gold);
+    sq_arena_free(r.arena);
+    sq_interner_free(r.names);
+    sq_diags_free(&r.diags);
+    sq_srcset_free(&r.srcs);
+    corpus_free(&r.c);
+    return 0;
+}

@@ -1,0 +1,195 @@
+/*
+** smt_str.c -- TEXT values as z3 strings: literals, the model's strings,
+** BINARY comparison and the regular expressions the other string code
+** builds on.
+**
+** Layer: passes.  A z3 string is a sequence of Unicode code points, and
+** SQLite's TEXT is UTF-8: a character of one is a character of the other,
+** so length(), substr() and LIKE's `_` count alike, and comparing code
+** points in order is comparing UTF-8 bytes with memcmp (BINARY).  z3's C
+** API reads and writes strings with \u{...} escapes; the conversion both
+** ways is here.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "smt_int.h"
+
+/* ---- UTF-8 and z3's escapes -------------------------------------------------- */
+
+uint32_t smt_utf8_next(const unsigned char *s, uint32_t n, uint32_t *i) {
+    uint32_t c = s[(*i)++];
+    int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (c < 0xC0) return c;
+    c &= 0x3F >> more;
+    while (more-- > 0 && *i < n && (s[*i] & 0xC0) == 0x80) c = (c << 6) | (s[(*i)++] & 0x3F);
+    return c;
+}
+
+static void utf8_put(SqBuf *b, uint32_t c) {
+    if (c < 0x80) {
+        sq_buf_putc(b, (char)c);
+    } else if (c < 0x800) {
+        sq_buf_putc(b, (char)(0xC0 | c >> 6));
+        sq_buf_putc(b, (char)(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+        sq_buf_putc(b, (char)(0xE0 | c >> 12));
+        sq_buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3F)));
+        sq_buf_putc(b, (char)(0x80 | (c & 0x3F)));
+    } else {
+        sq_buf_putc(b, (char)(0xF0 | c >> 18));
+        sq_buf_putc(b, (char)(0x80 | ((c >> 12) & 0x3F)));
+        sq_buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3F)));
+        sq_buf_putc(b, (char)(0x80 | (c & 0x3F)));
+    }
+}
+
+Z3_ast smt_str_lit(SqSmt *s, const char *str, uint32_t n) {
+    SqBuf b = SQ_BUF_INIT;
+    for (uint32_t i = 0; i < n;) {
+        uint32_t c = smt_utf8_next((const unsigned char *)str, n, &i);
+        if (c >= 0x20 && c < 0x7F && c != '\\') sq_buf_putc(&b, (char)c);
+        else sq_buf_printf(&b, "\\u{%x}", c);
+    }
+    smt_count(s, 1);
+    Z3_ast t = Z3_mk_string(s->z, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return t;
+}
+
+/* A hex digit's value, or -1. */
+static int hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+const char *smt_str_decode(SqSmt *s, const char *z3s) {
+    SqBuf b = SQ_BUF_INIT;
+    for (const char *p = z3s; *p;) {
+        if (p[0] == '\\' && p[1] == 'u' && p[2] == '{') {
+            uint32_t c = 0;
+            const char *q = p + 3;
+            while (hex(*q) >= 0) c = c * 16 + (uint32_t)hex(*q++);
+            if (*q == '}' && q > p + 3) {
+                utf8_put(&b, c);
+                p = q + 1;
+                continue;
+            }
+        }
+        sq_buf_putc(&b, *p++);
+    }
+    const char *out = sq_arena_strdup(s->arena, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return out;
+}
+
+/* ---- comparison ------------------------------------------------------------------ */
+
+int smt_is_str(SqSmt *s, Z3_ast t) { return Z3_is_string_sort(s->z, Z3_get_sort(s->z, t)); }
+
+/* upper(x) or lower(x) = 'c': x is one of the strings that fold to c. */
+static Z3_ast fold_equals(SqSmt *s, Z3_ast folded, Z3_ast c) {
+    Z3_ast arg;
+    int to_lower;
+    if (!Z3_is_string(s->z, c) || !smt_fold_of(s, folded, &arg, &to_lower)) return NULL;
+    Z3_ast re = smt_folds_to(s, smt_str_decode(s, Z3_get_string(s->z, c)), to_lower);
+    return re ? smt_in_re(s, arg, re) : smt_false(s);
+}
+
+Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
+    if (op == AST_OP_EQ || op == AST_OP_NE) {
+        Z3_ast eq = fold_equals(s, a, b);
+        if (!eq) eq = fold_equals(s, b, a);
+        if (eq) return op == AST_OP_EQ ? eq : smt_not(s, eq);
+    }
+    smt_count(s, 2);
+    switch (op) {
+    case AST_OP_EQ: return Z3_mk_eq(s->z, a, b);
+    case AST_OP_NE: return Z3_mk_not(s->z, Z3_mk_eq(s->z, a, b));
+    case AST_OP_LT: return Z3_mk_str_lt(s->z, a, b);
+    case AST_OP_LE: return Z3_mk_str_le(s->z, a, b);
+    case AST_OP_GT: return Z3_mk_str_lt(s->z, b, a);
+    default: return Z3_mk_str_le(s->z, b, a);
+    }
+}
+
+/* ---- regular expressions ---------------------------------------------------------- */
+
+Z3_ast smt_re_lit(SqSmt *s, const char *str) {
+    smt_count(s, 1);
+    return Z3_mk_seq_to_re(s->z, smt_str_lit(s, str, (uint32_t)strlen(str)));
+}
+
+Z3_ast smt_re_range(SqSmt *s, uint32_t lo, uint32_t hi) {
+    char a[16], b[16];
+    snprintf(a, sizeof a, "\\u{%x}", lo);
+    snprintf(b, sizeof b, "\\u{%x}", hi);
+    smt_count(s, 3);
+    return Z3_mk_re_range(s->z, Z3_mk_string(s->z, a), Z3_mk_string(s->z, b));
+}
+
+Z3_ast smt_re_union(SqSmt *s, Z3_ast a, Z3_ast b) {
+    smt_count(s, 1);
+    return Z3_mk_re_union(s->z, 2, (Z3_ast[]){a, b});
+}
+
+Z3_ast smt_re_concat(SqSmt *s, Z3_ast *parts, uint32_t n) {
+    smt_count(s, 1);
+    if (n == 0) return smt_re_lit(s, "");
+    return n == 1 ? parts[0] : Z3_mk_re_concat(s->z, n, parts);
+}
+
+Z3_ast smt_re_star(SqSmt *s, Z3_ast r) {
+    smt_count(s, 1);
+    return Z3_mk_re_star(s->z, r);
+}
+
+Z3_ast smt_re_any(SqSmt *s) { return smt_re_range(s, 0, SMT_MAX_CHAR); }
+
+Z3_ast smt_in_re(SqSmt *s, Z3_ast str, Z3_ast re) {
+    smt_count(s, 1);
+    return Z3_mk_seq_in_re(s->z, str, re);
+}
+
+/* C's isspace in the C locale, which SQLite's number reader uses. */
+Z3_ast smt_re_space(SqSmt *s) { return smt_re_union(s, smt_re_lit(s, " "), smt_re_range(s, '\t', '\r')); }
+
+Z3_ast smt_re_digit(SqSmt *s) { return smt_re_range(s, '0', '9'); }
+
+/* The text sq_text_is_number accepts: blanks, a sign, digits with an
+** optional point (at least one digit), an exponent with digits, blanks. */
+Z3_ast smt_re_number(SqSmt *s) {
+    Z3_ast d = smt_re_digit(s);
+    Z3_ast ds = smt_re_star(s, d);
+    Z3_ast d1 = Z3_mk_re_plus(s->z, d);
+    Z3_ast sign = Z3_mk_re_option(s->z, smt_re_union(s, smt_re_lit(s, "+"), smt_re_lit(s, "-")));
+    Z3_ast point = smt_re_lit(s, ".");
+    Z3_ast int_part = smt_re_concat(s, (Z3_ast[]){d1, Z3_mk_re_option(s->z, smt_re_concat(s, (Z3_ast[]){point, ds}, 2))}, 2);
+    Z3_ast frac_only = smt_re_concat(s, (Z3_ast[]){point, d1}, 2);
+    Z3_ast e = smt_re_union(s, smt_re_lit(s, "e"), smt_re_lit(s, "E"));
+    Z3_ast exp = Z3_mk_re_option(s->z, smt_re_concat(s, (Z3_ast[]){e, sign, d1}, 3));
+    Z3_ast ws = smt_re_star(s, smt_re_space(s));
+    smt_count(s, 4);
+    return smt_re_concat(s, (Z3_ast[]){ws, sign, smt_re_union(s, int_part, frac_only), exp, ws}, 5);
+}
+
+/* ---- terms ---------------------------------------------------------------------------- */
+
+Z3_ast smt_str_len(SqSmt *s, Z3_ast str) {
+    smt_count(s, 1);
+    return Z3_mk_seq_length(s->z, str);
+}
+
+Z3_ast smt_str_concat(SqSmt *s, Z3_ast a, Z3_ast b) {
+    smt_count(s, 1);
+    return Z3_mk_seq_concat(s->z, 2, (Z3_ast[]){a, b});
+}
+
+Z3_ast smt_fresh_const(SqSmt *s, const char *prefix, Z3_sort sort) {
+    char name[48];
+    snprintf(name, sizeof name, "%s!%u", prefix, s->n_fresh++);
+    smt_count(s, 1);
+    return Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), sort);
+}
