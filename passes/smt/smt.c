@@ -102,6 +102,11 @@ void smt_count(SqSmt *s, uint64_t n) {
         smt_unsupported(s, none, "a formula too large to build in time at bound %d", s->k);
 }
 
+void smt_prefer(SqSmt *s, Z3_ast c) {
+    if (Z3_get_bool_value(s->z, c) == Z3_L_TRUE) return;
+    *SQ_ARENA_APPEND(s->arena, s->exact, s->n_exact, s->cap_exact) = c;
+}
+
 void smt_add_tie_condition(SqSmt *s, Z3_ast c) {
     if (Z3_get_bool_value(s->z, c) == Z3_L_TRUE) return;
     *SQ_ARENA_APPEND(s->arena, s->ties, s->n_ties, s->cap_ties) = c;
@@ -234,6 +239,9 @@ static void reset(SqSmt *s) {
     s->unsupported = s->reason = s->approx = NULL;
     s->n_terms = 0;
     s->n_fresh = 0;
+    s->exact = NULL;
+    s->n_exact = s->cap_exact = 0;
+    s->used_exact = 0;
     s->folds = NULL;
     s->n_folds = s->cap_folds = 0;
     s->diff = NULL;
@@ -309,7 +317,28 @@ static SqSmtStatus check_with(SqSmt *s, int tie_free, Z3_ast extra) {
     return st;
 }
 
-SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) { return check_with(s, tie_free, NULL); }
+/* All the exact-region conditions at once. */
+static Z3_ast exact_regions(SqSmt *s) { return smt_and_n(s, s->exact, s->n_exact); }
+
+/* First among the models where every uninterpreted value is in its exact
+** region (a difference there is one SQLite shows), then among all. */
+SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) {
+    s->used_exact = 0;
+    if (s->n_exact) {
+        jmp_buf jb;
+        s->fail = &jb;
+        current = s;
+        SqSmtStatus st = SQ_SMT_UNKNOWN;
+        if (!setjmp(jb)) st = check_with(s, tie_free, exact_regions(s));
+        s->fail = NULL;
+        current = NULL;
+        if (st == SQ_SMT_DIFFERENT) {
+            s->used_exact = 1;
+            return st;
+        }
+    }
+    return check_with(s, tie_free, NULL);
+}
 
 static Z3_ast all_alive(SqSmt *s) {
     uint32_t n = 0;
@@ -332,6 +361,7 @@ void sq_smt_shrink(SqSmt *s, int tie_free) {
         int64_t n = smt_model_int(s, live);
         if (n == 0) break;
         Z3_ast fewer = Z3_mk_lt(s->z, live, smt_int(s, n));
+        if (s->used_exact) fewer = smt_and2(s, fewer, exact_regions(s));
         if (check_with(s, tie_free, fewer) != SQ_SMT_DIFFERENT) break;
     }
 done:

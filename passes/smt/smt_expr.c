@@ -150,16 +150,12 @@ static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *
     else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, a);
 }
 
-/* TEXT under numeric affinity: the number it spells where it spells one
-** (both uninterpreted), else the TEXT itself.  *num gets the number, and
-** the result is the condition that it spells one. */
+/* TEXT under numeric affinity: the number it spells where it spells one,
+** else the TEXT itself.  *num gets the number, and the result is the
+** condition that it spells one (smt_strnum.c). */
 static Z3_ast spelled_number(SqSmt *s, SmtVal text, SmtVal *num) {
-    SmtVal t = text;
-    t.null = smt_false(s);
-    SmtVal looks = smt_uf(s, "spells_number", &t, 1, SMT_BOOL);
-    *num = smt_uf(s, "spelled_number", &t, 1, SMT_NUM);
-    num->null = text.null;
-    return looks.v;
+    *num = smt_text_read(s, text, SMT_READ_SPELLED);
+    return smt_text_spells_number(s, text);
 }
 
 /* ea op eb, three-valued, affinities applied. */
@@ -430,16 +426,13 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
         Const c;
         SmtVal v;
         if (aff == SQ_AFF_TEXT) return x;
-        if (constant(e->u.cast.x, &c) && c.vtype == SQ_VAL_TEXT && aff != SQ_AFF_BLOB &&
-            text_as_number(c.s, c.n, &v, s, e->span))
-            return aff == SQ_AFF_REAL ? smt_to_real(s, v) : v;
         if (aff == SQ_AFF_BLOB) smt_unsupported(s, e->span, "CAST AS BLOB");
-        SmtVal arg = x; /* the number the text spells: uninterpreted */
-        arg.null = smt_false(s);
-        v = smt_uf(s, aff == SQ_AFF_INTEGER ? "cast_integer" : aff == SQ_AFF_REAL ? "cast_real" : "cast_numeric", &arg,
-                   1, aff == SQ_AFF_INTEGER ? SMT_INT : aff == SQ_AFF_REAL ? SMT_REAL : SMT_NUM);
-        v.null = x.null;
-        return v;
+        if (constant(e->u.cast.x, &c) && c.vtype == SQ_VAL_TEXT && text_as_number(c.s, c.n, &v, s, e->span))
+            x = v; /* a literal that spells a number: cast that number, below */
+        else
+            return smt_text_read(s, x, aff == SQ_AFF_INTEGER ? SMT_READ_INT
+                                       : aff == SQ_AFF_REAL  ? SMT_READ_REAL
+                                                             : SMT_READ_NUMERIC);
     }
     switch (aff) {
     case SQ_AFF_INTEGER:

@@ -104,6 +104,10 @@ struct SqSmt {
     Z3_ast diff;             /* the results differ */
     uint64_t n_terms;        /* terms built: a budget against blow-up */
     uint32_t n_fresh;        /* fresh constants made (their names) */
+    Z3_ast *exact;           /* where uninterpreted functions are not used
+                                (smt_prefer): the search tries them first */
+    uint32_t n_exact, cap_exact;
+    int used_exact;          /* the current model satisfies them */
     struct SmtFold *folds;   /* upper() and lower() results (smt_strfn.c) */
     uint32_t n_folds, cap_folds;
 };
@@ -115,6 +119,10 @@ _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) SQ_PR
 /* The symbolic table for t (its tuples), adding it on first use. */
 SmtTable *smt_table(SqSmt *s, const CatTable *t);
 void smt_add_tie_condition(SqSmt *s, Z3_ast c);
+/* A condition under which a value is exact rather than uninterpreted (a
+** string in a region the lowering models): models where all of them hold
+** are tried first, since SQLite confirms their differences. */
+void smt_prefer(SqSmt *s, Z3_ast c);
 /* Count a term against the budget. */
 void smt_count(SqSmt *s, uint64_t n);
 
@@ -237,6 +245,22 @@ Z3_ast smt_str_lower(SqSmt *s, Z3_ast str);
 int smt_fold_of(SqSmt *s, Z3_ast t, Z3_ast *arg, int *to_lower);
 /* The regular expression of the strings that fold to c, or NULL. */
 Z3_ast smt_folds_to(SqSmt *s, const char *c, int to_lower);
+
+/* ---- smt_strnum.c: numbers read from TEXT ---------------------------------- */
+
+typedef enum SmtNumRead {
+    SMT_READ_ARITH,   /* an operand of + - * / %, a condition: SMT_NUM */
+    SMT_READ_SUM,     /* what sum(), total(), avg() add: SMT_NUM */
+    SMT_READ_INT,     /* CAST AS INTEGER: SMT_INT */
+    SMT_READ_REAL,    /* CAST AS REAL: SMT_REAL */
+    SMT_READ_NUMERIC, /* CAST AS NUMERIC: SMT_NUM */
+    SMT_READ_SPELLED, /* numeric affinity, where the text spells a number */
+} SmtNumRead;
+
+/* The number SQLite reads from the TEXT value t (NULL when t is). */
+SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how);
+/* Whether t spells a number whole (numeric affinity converts it). */
+Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t);
 
 /* ---- smt_like.c: LIKE and GLOB -------------------------------------------- */
 

@@ -322,15 +322,8 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
     if (strcmp(name, "count") == 0) return smt_val(s, SMT_INT, smt_false(s), cnt);
     SmtKind k = n ? (SmtKind)x[0].kind : SMT_INT;
     if (k == SMT_TEXT && strcmp(name, "min") && strcmp(name, "max")) {
-        /* sum, total and avg read TEXT as the number it spells (0 when it
-        ** spells none), INTEGER or REAL: uninterpreted */
-        for (uint32_t j = 0; j < n; j++) {
-            SmtVal t = x[j];
-            t.null = smt_false(s);
-            SmtVal num = smt_uf(s, "summed_number", &t, 1, SMT_NUM);
-            num.null = x[j].null;
-            x[j] = num;
-        }
+        /* sum, total and avg read TEXT as the number it starts with */
+        for (uint32_t j = 0; j < n; j++) x[j] = smt_text_read(s, x[j], SMT_READ_SUM);
         k = SMT_NUM;
     }
     if (k == SMT_NULL) k = SMT_INT;

@@ -338,13 +338,7 @@ static SmtVal arith_num(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     }
 }
 
-SmtVal smt_text_number(SqSmt *s, SmtVal t) {
-    SmtVal arg = t;
-    arg.null = smt_false(s);
-    SmtVal n = smt_uf(s, "text_number", &arg, 1, SMT_NUM);
-    n.null = t.null;
-    return n;
-}
+SmtVal smt_text_number(SqSmt *s, SmtVal t) { return smt_text_read(s, t, SMT_READ_ARITH); }
 
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     a = smt_as_number(s, a);

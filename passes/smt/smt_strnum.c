@@ -1,0 +1,87 @@
+/*
+** smt_strnum.c -- the number SQLite reads from a TEXT value: in
+** arithmetic, in sum()/total()/avg(), in CAST and under numeric affinity.
+**
+** Layer: passes.  SQLite reads the longest numeric prefix (after blanks):
+** CAST('12abc' AS INTEGER) is 12, '1.5x' + 0 is 1.5, 'abc' + 0 is 0.  The
+** lowering is exact on two regions of strings and uninterpreted on the
+** rest (smt_uf.c), so "equivalent" stays sound and a difference that needs
+** the rest is checked by execution:
+**
+**   an integer   [+-]?[0-9]{1,15}: that integer, in every reading (a REAL
+**                for CAST AS REAL);
+**   no digit     (no numeric prefix at all): 0, an INTEGER, except that
+**                sum() reads it as REAL 0.0 and CAST AS REAL gives 0.0.
+**
+** Whether a TEXT value spells a number whole, as numeric affinity needs,
+** is a regular expression, exact everywhere (smt_re_number).
+*/
+#include "smt_int.h"
+
+enum { MAX_DIGITS = 15 }; /* below 2^53 and 2^63: no rounding, no overflow */
+
+/* [+-]?[0-9]{1,15} */
+static Z3_ast re_integer(SqSmt *s) {
+    Z3_ast sign = Z3_mk_re_option(s->z, smt_re_union(s, smt_re_lit(s, "+"), smt_re_lit(s, "-")));
+    smt_count(s, 3);
+    Z3_ast digits = Z3_mk_re_loop(s->z, smt_re_digit(s), 1, MAX_DIGITS);
+    return smt_re_concat(s, (Z3_ast[]){sign, digits}, 2);
+}
+
+/* A string with no digit in it. */
+static Z3_ast no_digit(SqSmt *s, Z3_ast x) {
+    Z3_ast any = smt_re_star(s, smt_re_any(s));
+    return smt_not(s, smt_in_re(s, x, smt_re_concat(s, (Z3_ast[]){any, smt_re_digit(s), any}, 3)));
+}
+
+/* The value of x when it is an integer numeral: its digits after an
+** optional sign. */
+static Z3_ast integer_value(SqSmt *s, Z3_ast x) {
+    Z3_context z = s->z;
+    smt_count(s, 12);
+    Z3_ast first = Z3_mk_seq_at(z, x, smt_int(s, 0));
+    Z3_ast has_sign = smt_or2(s, smt_eq(s, first, smt_str_lit(s, "-", 1)), smt_eq(s, first, smt_str_lit(s, "+", 1)));
+    Z3_ast len = smt_str_len(s, x);
+    Z3_ast rest = Z3_mk_seq_extract(z, x, smt_int(s, 1), Z3_mk_sub(z, 2, (Z3_ast[]){len, smt_int(s, 1)}));
+    Z3_ast mag = Z3_mk_str_to_int(z, smt_ite(s, has_sign, rest, x));
+    return smt_ite(s, smt_eq(s, first, smt_str_lit(s, "-", 1)), Z3_mk_unary_minus(z, mag), mag);
+}
+
+static const char *uf_name(SmtNumRead how) {
+    switch (how) {
+    case SMT_READ_ARITH: return "text_number";
+    case SMT_READ_SUM: return "summed_number";
+    case SMT_READ_INT: return "cast_integer";
+    case SMT_READ_REAL: return "cast_real";
+    case SMT_READ_NUMERIC: return "cast_numeric";
+    default: return "spelled_number";
+    }
+}
+
+SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how) {
+    Z3_context z = s->z;
+    SmtVal arg = t;
+    arg.null = smt_false(s);
+    SmtKind kind = how == SMT_READ_INT ? SMT_INT : how == SMT_READ_REAL ? SMT_REAL : SMT_NUM;
+    SmtVal other = smt_uf(s, uf_name(how), &arg, 1, kind);
+    Z3_ast is_int = smt_in_re(s, t.v, re_integer(s));
+    Z3_ast none = no_digit(s, t.v);
+    Z3_ast n = integer_value(s, t.v);
+    SmtVal out;
+    smt_prefer(s, smt_or2(s, is_int, none));
+    smt_count(s, 4);
+    if (kind == SMT_INT) {
+        out = smt_val(s, SMT_INT, t.null, smt_ite(s, is_int, n, smt_ite(s, none, smt_int(s, 0), other.v)));
+    } else {
+        Z3_ast r = smt_ite(s, is_int, Z3_mk_int2real(z, n), smt_ite(s, none, smt_real(s, 0, 1), other.v));
+        if (kind == SMT_REAL) {
+            out = smt_val(s, SMT_REAL, t.null, r);
+        } else {
+            Z3_ast zero_int = how == SMT_READ_SUM ? smt_false(s) : smt_true(s);
+            out = smt_num(s, t.null, r, smt_ite(s, is_int, smt_true(s), smt_ite(s, none, zero_int, other.isint)));
+        }
+    }
+    return out;
+}
+
+Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t) { return smt_in_re(s, t.v, smt_re_number(s)); }
