@@ -247,16 +247,26 @@ static void reset(SqSmt *s) {
     s->diff = NULL;
 }
 
+/* The solver's time limit: what is left until the deadline (every check
+** of a bound shares it), or the fixed timeout when there is none. */
+static void set_solver_timeout(SqSmt *s) {
+    unsigned ms = s->timeout_ms;
+    if (s->deadline > 0) {
+        double left = s->deadline - now();
+        ms = left > 0.001 ? (unsigned)(left * 1000) : 1;
+    }
+    if (!ms) return;
+    Z3_params p = Z3_mk_params(s->z);
+    Z3_params_inc_ref(s->z, p);
+    Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"), ms);
+    Z3_solver_set_params(s->z, s->solver, p);
+    Z3_params_dec_ref(s->z, p);
+}
+
 static void new_solver(SqSmt *s) {
     s->solver = Z3_mk_solver(s->z);
     Z3_solver_inc_ref(s->z, s->solver);
-    if (s->timeout_ms) {
-        Z3_params p = Z3_mk_params(s->z);
-        Z3_params_inc_ref(s->z, p);
-        Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"), s->timeout_ms);
-        Z3_solver_set_params(s->z, s->solver, p);
-        Z3_params_dec_ref(s->z, p);
-    }
+    set_solver_timeout(s);
 }
 
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) {
@@ -304,6 +314,7 @@ static SqSmtStatus check_with(SqSmt *s, int tie_free, Z3_ast extra) {
     if (tie_free)
         for (uint32_t i = 0; i < s->n_ties; i++) Z3_solver_assert(s->z, s->solver, s->ties[i]);
     if (extra) Z3_solver_assert(s->z, s->solver, extra);
+    set_solver_timeout(s);
     Z3_lbool r = Z3_solver_check(s->z, s->solver);
     SqSmtStatus st = r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
     if (st == SQ_SMT_DIFFERENT) {

@@ -221,6 +221,9 @@ Z3_ast smt_re_star(SqSmt *s, Z3_ast r);
 Z3_ast smt_re_any(SqSmt *s);
 Z3_ast smt_re_space(SqSmt *s);
 Z3_ast smt_re_digit(SqSmt *s);
+/* A fixed regular expression written as text: literal characters,
+** classes [a-z] and groups (x|y) (smt_str.c). */
+Z3_ast smt_re_parse(SqSmt *s, const char *text);
 /* Text that is a number whole (sq_text_is_number). */
 Z3_ast smt_re_number(SqSmt *s);
 Z3_ast smt_in_re(SqSmt *s, Z3_ast str, Z3_ast re);
@@ -261,6 +264,13 @@ typedef enum SmtNumRead {
 SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how);
 /* Whether t spells a number whole (numeric affinity converts it). */
 Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t);
+
+/* ---- smt_date.c: date functions -------------------------------------------- */
+
+/* strftime/date/time/datetime(args) where the lowering models them: 1 and
+** *out (exact on valid 'YYYY-MM-DD[ HH:MM:SS]' text, NULL on text with no
+** digit, uninterpreted elsewhere). */
+int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
 
 /* ---- smt_like.c: LIKE and GLOB -------------------------------------------- */
 

@@ -193,3 +193,59 @@ Z3_ast smt_fresh_const(SqSmt *s, const char *prefix, Z3_sort sort) {
     smt_count(s, 1);
     return Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), sort);
 }
+
+/* ---- a regular expression from its text ------------------------------------------ */
+
+/* A small syntax for the fixed expressions other files need: literal ASCII
+** characters, classes [abc] and [a-z], groups (x|y|z) and concatenation.
+** Malformed text is a bug of the caller: it is refused while building. */
+static Z3_ast re_alt(SqSmt *s, const char **p);
+
+static Z3_ast re_class(SqSmt *s, const char **p) {
+    Z3_ast r = NULL;
+    while (**p && **p != ']') {
+        uint32_t lo = (unsigned char)*(*p)++, hi = lo;
+        if (**p == '-' && (*p)[1] && (*p)[1] != ']') {
+            hi = (unsigned char)(*p)[1];
+            *p += 2;
+        }
+        Z3_ast one = smt_re_range(s, lo, hi);
+        r = r ? smt_re_union(s, r, one) : one;
+    }
+    if (**p != ']' || !r) smt_unsupported(s, (SrcSpan){0}, "a malformed regular expression (a bug)");
+    (*p)++;
+    return r;
+}
+
+static Z3_ast re_seq(SqSmt *s, const char **p) {
+    Z3_ast parts[64];
+    uint32_t n = 0;
+    while (**p && **p != '|' && **p != ')' && n < 64) {
+        char c = *(*p)++;
+        if (c == '[') {
+            parts[n++] = re_class(s, p);
+        } else if (c == '(') {
+            parts[n++] = re_alt(s, p);
+            if (*(*p)++ != ')') smt_unsupported(s, (SrcSpan){0}, "a malformed regular expression (a bug)");
+        } else {
+            parts[n++] = smt_re_range(s, (unsigned char)c, (unsigned char)c);
+        }
+    }
+    return smt_re_concat(s, parts, n);
+}
+
+static Z3_ast re_alt(SqSmt *s, const char **p) {
+    Z3_ast r = re_seq(s, p);
+    while (**p == '|') {
+        (*p)++;
+        r = smt_re_union(s, r, re_seq(s, p));
+    }
+    return r;
+}
+
+Z3_ast smt_re_parse(SqSmt *s, const char *text) {
+    const char *p = text;
+    Z3_ast r = re_alt(s, &p);
+    if (*p) smt_unsupported(s, (SrcSpan){0}, "a malformed regular expression (a bug)");
+    return r;
+}

@@ -154,6 +154,18 @@ static void text_numbers_match_sqlite(void **state) {
         for (size_t v = 0; v < sizeof values / sizeof *values; v++) check("TEXT", exprs[e], values[v]);
 }
 
+/* Date functions on valid 'YYYY-MM-DD[ HH:MM:SS]' text (leap days
+** included) and on text that is no date (smt_date.c). */
+static void dates_match_sqlite(void **state) {
+    (void)state;
+    static const char *const exprs[] = {"strftime('%Y', x)", "strftime('%m/%d', x)", "strftime('%Y-%m-%d %H:%M:%S', x)",
+                                        "strftime('%%%H', x)", "date(x)", "time(x)", "datetime(x)"};
+    static const char *const values[] = {"'2012-02-29'", "'2000-02-29'", "'1999-12-31 23:59:58'", "'0400-02-29 00:00:00'",
+                                         "''", "'abc'", "'x2012-01-01'", "'T10:00'"};
+    for (size_t e = 0; e < sizeof exprs / sizeof *exprs; e++)
+        for (size_t v = 0; v < sizeof values / sizeof *values; v++) check("TEXT", exprs[e], values[v]);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(substr_matches_sqlite),
@@ -161,6 +173,7 @@ int main(void) {
         cmocka_unit_test(functions_match_sqlite),
         cmocka_unit_test(number_text_matches_sqlite),
         cmocka_unit_test(text_numbers_match_sqlite),
+        cmocka_unit_test(dates_match_sqlite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
