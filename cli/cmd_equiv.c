@@ -31,6 +31,10 @@ static const char usage_head[] =
     "                         columns)\n"
     "      --bound K          up to K rows per table (default 4)\n"
     "      --timeout S        seconds for the pair (default 10; 0: none)\n"
+    "      --now T            the instant 'now' and CURRENT_* stand for, in both\n"
+    "                         the search and the check by execution: 'YYYY-MM-DD'\n"
+    "                         or 'YYYY-MM-DD HH:MM:SS', UTC (default 2026-06-15\n"
+    "                         12:34:56)\n"
     "      --fixture-out F    write the counterexample to F: a SQL script (.sql),\n"
     "                         a SQLite database (.sqlite, .db) or JSON (.json)\n"
     "      --dump-smt F       write the formula of the last bound tried to F\n"
@@ -52,13 +56,37 @@ typedef struct EquivRun {
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
-    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"fixture-out", 0, 1},
+    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
 static int bad_value(const char *opt, const char *what) {
     fprintf(stderr, "squint equiv: %s takes %s\n", opt, what);
     return SQ_EXIT_USAGE;
+}
+
+/* 'YYYY-MM-DD[ HH:MM:SS]' (UTC) as unix seconds; -1 when malformed. */
+static int parse_now(const char *val, int64_t *out) {
+    int y, mo, d, h = 0, mi = 0, sec = 0, used = 0;
+    size_t n = strlen(val);
+    if (n == 10) {
+        if (sscanf(val, "%4d-%2d-%2d%n", &y, &mo, &d, &used) != 3) return -1;
+    } else if (n == 19) {
+        if (sscanf(val, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6) return -1;
+    } else {
+        return -1;
+    }
+    if ((size_t)used != n || y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59)
+        return -1;
+    /* days from 1970-01-01 to y-mo-d (the civil calendar, no time zone) */
+    static const int before[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    int month_days = mo == 2 ? 28 + leap : (mo == 4 || mo == 6 || mo == 9 || mo == 11) ? 30 : 31;
+    if (d > month_days) return -1;
+    int64_t days = (int64_t)(y - 1970) * 365 + (y - 1969) / 4 - (y - 1901) / 100 + (y - 1601) / 400;
+    days += before[mo - 1] + (mo > 2 && leap) + d - 1;
+    *out = days * 86400 + h * 3600 + mi * 60 + sec;
+    return *out > 0 ? 0 : -1;
 }
 
 static int own_option(void *ctx, const char *name, const char *val) {
@@ -82,6 +110,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
         double t = strtod(val, &end);
         if (*end || !*val || t < 0) return bad_value("--timeout", "seconds (0: none)");
         r->opt.timeout = t;
+    } else if (strcmp(name, "now") == 0) {
+        if (parse_now(val, &r->opt.now) < 0)
+            return bad_value("--now", "a UTC instant 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS' from 1970 on");
     } else if (strcmp(name, "fixture-out") == 0) {
         r->fixture_out = val;
     } else if (strcmp(name, "dump-smt") == 0) {
@@ -189,6 +220,9 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
     if (v->uninterpreted && v->verdict == SQ_VERDICT_EQUIVALENT)
         sq_buf_printf(out, "note: %s left uninterpreted: the queries agree whatever they return\n", v->uninterpreted);
+    if (v->now)
+        sq_buf_printf(out, "note: the queries read the clock, which is not deterministic; 'now' was %s UTC "
+                           "(--now)\n", v->now);
     if (!has_counterexample(v)) return;
     if (v->verdict == SQ_VERDICT_DIFFERENT)
         sq_buf_printf(out, "checked by execution: the results differ under %s semantics on this database "
@@ -227,6 +261,9 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     else sq_jw_null(&w);
     sq_jw_key(&w, "uninterpreted");
     if (v->uninterpreted) sq_jw_str(&w, v->uninterpreted);
+    else sq_jw_null(&w);
+    sq_jw_key(&w, "now");
+    if (v->now) sq_jw_str(&w, v->now);
     else sq_jw_null(&w);
     sq_jw_key(&w, "seconds");
     sq_jw_double(&w, v->seconds);

@@ -256,10 +256,48 @@ SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err) {
     return db;
 }
 
-SqDb *sq_db_open_memory(const char *script, char **err) {
+/* ---- a clock that stands still --------------------------------------------- */
+
+/* A VFS that is the default one but for its clock, which reads the
+** instant pinned_ms (a Julian day in milliseconds, SQLite's unit): 'now'
+** and CURRENT_TIMESTAMP are then what the equivalence search assumed. */
+static sqlite3_vfs pinned_vfs;
+static sqlite3_int64 pinned_ms;
+
+static int pinned_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *out) {
+    (void)vfs;
+    *out = pinned_ms;
+    return SQLITE_OK;
+}
+
+static int pinned_time(sqlite3_vfs *vfs, double *out) {
+    (void)vfs;
+    *out = (double)pinned_ms / 86400000.0;
+    return SQLITE_OK;
+}
+
+static const char *pin_clock(int64_t unix_seconds) {
+    if (!pinned_vfs.zName) {
+        sqlite3_vfs *base = sqlite3_vfs_find(NULL);
+        if (!base) return NULL;
+        pinned_vfs = *base;
+        pinned_vfs.zName = "squint-pinned-clock";
+        pinned_vfs.pNext = NULL;
+        pinned_vfs.xCurrentTime = pinned_time;
+        if (pinned_vfs.iVersion >= 2) pinned_vfs.xCurrentTimeInt64 = pinned_time_int64;
+        if (sqlite3_vfs_register(&pinned_vfs, 0) != SQLITE_OK) return NULL;
+    }
+    pinned_ms = (sqlite3_int64)unix_seconds * 1000 + (sqlite3_int64)210866760000000LL; /* Julian day of 1970 */
+    return pinned_vfs.zName;
+}
+
+SqDb *sq_db_open_memory(const char *script, char **err) { return sq_db_open_memory_at(script, 0, err); }
+
+SqDb *sq_db_open_memory_at(const char *script, int64_t now, char **err) {
     if (err) *err = NULL;
     sqlite3 *h = NULL;
-    int rc = sqlite3_open_v2(":memory:", &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    const char *vfs = now ? pin_clock(now) : NULL;
+    int rc = sqlite3_open_v2(":memory:", &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, vfs);
     if (rc == SQLITE_OK && script) rc = sqlite3_exec(h, script, NULL, NULL, NULL);
     if (rc != SQLITE_OK) return open_failed(h, rc, "in-memory database script", err);
     SqDb *db = db_new(h);

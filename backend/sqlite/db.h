@@ -76,6 +76,9 @@ SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err);
 ** and the other guards are switched on after the script ran.  NULL and
 ** *err when the script fails. */
 SqDb *sq_db_open_memory(const char *script, char **err);
+/* The same with SQLite's clock stopped at now (unix seconds; 0: the real
+** clock): 'now', CURRENT_TIMESTAMP and their kin read that instant. */
+SqDb *sq_db_open_memory_at(const char *script, int64_t now, char **err);
 
 /* A database file (SQLite's header tells) opened as sq_db_open does, or
 ** else a SQL script file run into an in-memory database as

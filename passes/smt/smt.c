@@ -57,8 +57,19 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms) {
     s->cat = cat;
     s->timeout_ms = timeout_ms;
     s->arena = sq_arena_new();
+    sq_smt_set_now(s, 1781526896); /* as SQ_EQUIV_NOW */
     return s;
 }
+
+void sq_smt_set_now(SqSmt *s, int64_t now) {
+    time_t t = (time_t)now;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(s->now, sizeof s->now, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+int sq_smt_reads_clock(const SqSmt *s) { return s->reads_clock; }
+const char *sq_smt_now_text(const SqSmt *s) { return s->now; }
 
 void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) {
     s->timeout_ms = timeout_ms;
@@ -239,6 +250,7 @@ static void reset(SqSmt *s) {
     s->unsupported = s->reason = s->approx = NULL;
     s->n_terms = 0;
     s->n_fresh = 0;
+    s->reads_clock = 0;
     s->exact = NULL;
     s->n_exact = s->cap_exact = 0;
     s->used_exact = 0;

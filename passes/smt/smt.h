@@ -53,6 +53,11 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms);
 void sq_smt_free(SqSmt *s);
 /* The limit for each solver call of the next build (0: none). */
 void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms);
+/* The instant 'now' and CURRENT_* stand for (unix seconds, UTC). */
+void sq_smt_set_now(SqSmt *s, int64_t now);
+/* Whether the last build read the clock, and the instant as text. */
+int sq_smt_reads_clock(const SqSmt *s);
+const char *sq_smt_now_text(const SqSmt *s);
 
 /* Lower q1 and q2 with k tuples per table and assert that their results
 ** differ under sem.  0, or -1 when a construct cannot be encoded (see

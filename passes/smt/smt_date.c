@@ -134,6 +134,11 @@ int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n
         return 1;
     }
     if (x.kind != SMT_TEXT) return 0; /* a Julian day number */
+    const char *known = smt_const_text(s, x);
+    if (known && sq_stricmp(known, "now") == 0) { /* the pinned instant */
+        s->reads_clock = 1;
+        x = smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, s->now, 19));
+    }
     DateParts p = date_parts(s, x.v);
     Z3_ast text;
     if (!format(s, fmt, &p, &text)) return 0;

@@ -561,11 +561,12 @@ SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
     case SQX_LIKE: return like(s, e, row, env);
     case SQX_PARAM: smt_unsupported(s, e->span, "a bind parameter");
     case SQX_VECTOR: smt_unsupported(s, e->span, "a row value");
-    case SQX_CTIME: /* one instant for both queries: a constant */
-        return smt_uf(s, e->op == AST_OP_CURRENT_DATE   ? "current_date"
-                         : e->op == AST_OP_CURRENT_TIME ? "current_time"
-                                                        : "current_timestamp",
-                      NULL, 0, SMT_TEXT);
+    case SQX_CTIME: { /* the pinned instant (sq_smt_set_now), in UTC as SQLite's are */
+        s->reads_clock = 1;
+        const char *t = e->op == AST_OP_CURRENT_DATE ? s->now : e->op == AST_OP_CURRENT_TIME ? s->now + 11 : s->now;
+        uint32_t n = e->op == AST_OP_CURRENT_DATE ? 10 : e->op == AST_OP_CURRENT_TIME ? 8 : 19;
+        return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, t, n));
+    }
     default: smt_unsupported(s, e->span, "this expression");
     }
 }

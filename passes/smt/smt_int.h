@@ -104,6 +104,8 @@ struct SqSmt {
     Z3_ast diff;             /* the results differ */
     uint64_t n_terms;        /* terms built: a budget against blow-up */
     uint32_t n_fresh;        /* fresh constants made (their names) */
+    char now[20];            /* 'now' as "YYYY-MM-DD HH:MM:SS" */
+    int reads_clock;         /* a query read it (CURRENT_*, 'now') */
     Z3_ast *exact;           /* where uninterpreted functions are not used
                                 (smt_prefer): the search tries them first */
     uint32_t n_exact, cap_exact;

@@ -265,4 +265,21 @@ usage "unknown table" 2 --schema "$U" "SELECT id FROM nosuch" "SELECT id FROM t"
 usage "INTERSECT ALL" 2 --schema "$U" "SELECT x FROM t INTERSECT ALL SELECT x FROM t" "SELECT x FROM t"
 usage "EXCEPT ALL" 2 --schema "$U" "SELECT x FROM t EXCEPT ALL SELECT x FROM t" "SELECT x FROM t"
 
+# ---- the clock: 'now' and CURRENT_* pinned by --now, in the search and in SQLite
+usage "now: pinned" 0 --schema "$U" --bound 2 --now "2020-02-29 10:00:00" \
+    "SELECT id, CURRENT_TIMESTAMP, strftime('%Y', 'now') FROM t" "SELECT id, '2020-02-29 10:00:00', '2020' FROM t"
+if grep -q "^note: the queries read the clock.*'now' was 2020-02-29 10:00:00 UTC" "$TMP/out"; then
+    ok "equiv/usage/now: note"; else bad "equiv/usage/now: note (got '$(cat "$TMP/out")')"; fi
+usage "now: another instant differs" 1 --schema "$U" --bound 2 --now 2020-03-01 \
+    "SELECT id, CURRENT_DATE FROM t" "SELECT id, '2020-02-29' FROM t"
+if grep -q "^checked by execution" "$TMP/out"; then ok "equiv/usage/now: checked by execution"; else
+    bad "equiv/usage/now: checked by execution (got '$(cat "$TMP/out")')"; fi
+usage "now: default" 0 --schema "$U" --bound 2 "SELECT id FROM t WHERE CURRENT_DATE = '2026-06-15'" "SELECT id FROM t"
+usage "now: no clock, no note" 0 --schema "$U" --bound 1 "SELECT id FROM t" "SELECT id FROM t"
+if grep -q "read the clock" "$TMP/out"; then bad "equiv/usage/now: no clock, no note"; else
+    ok "equiv/usage/now: no clock, no note (text)"; fi
+usage "now: not a date" 2 --schema "$U" --now 2020-02-30 "SELECT 1" "SELECT 1"
+usage "now: before 1970" 2 --schema "$U" --now 1969-12-31 "SELECT 1" "SELECT 1"
+usage "now: garbage" 2 --schema "$U" --now yesterday "SELECT 1" "SELECT 1"
+
 [ "$fails" -eq 0 ]
