@@ -5,7 +5,10 @@
 ** building and solving; smt_db.c the symbolic database and the schema's
 ** constraints; smt_model.c reads a model back; smt_val.c builds values and
 ** SQLite's operators on them; smt_expr.c lowers expressions; smt_rel.c
-** lowers relations; smt_uf.c makes uninterpreted functions.
+** lowers relations; smt_uf.c makes uninterpreted functions; smt_str.c
+** holds TEXT as z3 strings and regular expressions, smt_strfn.c the
+** string functions, smt_like.c LIKE and GLOB, smt_strnum.c the numbers
+** read from TEXT, smt_date.c the date functions.
 */
 #ifndef SQ_SMT_INT_H
 #define SQ_SMT_INT_H

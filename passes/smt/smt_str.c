@@ -98,11 +98,62 @@ static Z3_ast fold_equals(SqSmt *s, Z3_ast folded, Z3_ast c) {
     return re ? smt_in_re(s, arg, re) : smt_false(s);
 }
 
+/* The strings above the constant c in BINARY order (or equal to it too):
+** a regular expression, which z3's solver handles much better than str.<
+** against regular-expression constraints on the same string.  Above c:
+** c's first i characters, then a greater one, then anything; or c itself
+** followed by at least one character. */
+static Z3_ast re_above(SqSmt *s, const char *c, int or_equal) {
+    uint32_t n = (uint32_t)strlen(c), i = 0;
+    Z3_ast any = smt_re_any(s), rest = smt_re_star(s, any);
+    Z3_ast prefix = smt_re_lit(s, ""), r = NULL;
+    while (i < n) {
+        uint32_t start = i, ch = smt_utf8_next((const unsigned char *)c, n, &i);
+        if (ch < SMT_MAX_CHAR) {
+            Z3_ast alt = smt_re_concat(s, (Z3_ast[]){prefix, smt_re_range(s, ch + 1, SMT_MAX_CHAR), rest}, 3);
+            r = r ? smt_re_union(s, r, alt) : alt;
+        }
+        prefix = smt_re_concat(s, (Z3_ast[]){prefix, Z3_mk_seq_to_re(s->z, smt_str_lit(s, c + start, i - start))}, 2);
+    }
+    smt_count(s, 2);
+    Z3_ast longer = smt_re_concat(s, (Z3_ast[]){prefix, Z3_mk_re_plus(s->z, any)}, 2);
+    r = r ? smt_re_union(s, r, longer) : longer;
+    return or_equal ? smt_re_union(s, r, prefix) : r;
+}
+
+/* a op c for a constant c, as a membership; NULL when c is not ASCII-free
+** of NUL (the literal's text is what the regular expression needs). */
+static Z3_ast compare_constant(SqSmt *s, int op, Z3_ast a, Z3_ast c) {
+    if (!Z3_is_string(s->z, c) || Z3_is_string(s->z, a)) return NULL;
+    const char *text = smt_str_decode(s, Z3_get_string(s->z, c));
+    switch (op) {
+    case AST_OP_GT: return smt_in_re(s, a, re_above(s, text, 0));
+    case AST_OP_GE: return smt_in_re(s, a, re_above(s, text, 1));
+    case AST_OP_LT: return smt_not(s, smt_in_re(s, a, re_above(s, text, 1)));
+    case AST_OP_LE: return smt_not(s, smt_in_re(s, a, re_above(s, text, 0)));
+    default: return NULL;
+    }
+}
+
+static int flip(int op) {
+    switch (op) {
+    case AST_OP_LT: return AST_OP_GT;
+    case AST_OP_LE: return AST_OP_GE;
+    case AST_OP_GT: return AST_OP_LT;
+    case AST_OP_GE: return AST_OP_LE;
+    default: return op;
+    }
+}
+
 Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
     if (op == AST_OP_EQ || op == AST_OP_NE) {
         Z3_ast eq = fold_equals(s, a, b);
         if (!eq) eq = fold_equals(s, b, a);
         if (eq) return op == AST_OP_EQ ? eq : smt_not(s, eq);
+    } else {
+        Z3_ast r = compare_constant(s, op, a, b);
+        if (!r) r = compare_constant(s, flip(op), b, a);
+        if (r) return r;
     }
     smt_count(s, 2);
     switch (op) {
