@@ -14,6 +14,16 @@ const char *ast_expr_kind_name(AstExprKind k) {
     return (unsigned)k < AE__COUNT && names[k] ? names[k] : "?";
 }
 
+AstOp ast_op_flip(AstOp op) {
+    switch (op) {
+    case AST_OP_LT: return AST_OP_GT;
+    case AST_OP_LE: return AST_OP_GE;
+    case AST_OP_GT: return AST_OP_LT;
+    case AST_OP_GE: return AST_OP_LE;
+    default: return op;
+    }
+}
+
 const char *ast_op_name(AstOp op) {
     static const char *const names[AST_OP__COUNT] = {
         [AST_OP_NONE] = "?",

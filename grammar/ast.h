@@ -628,6 +628,9 @@ static inline AstExpr *ast_unary_operand(const AstExpr *e) {
 
 const char *ast_expr_kind_name(AstExprKind k);
 const char *ast_op_name(AstOp op);      /* "+", "AND", "LIKE", ... */
+/* The comparison with its operands swapped (a < b is b > a); other
+** operators are returned as they are. */
+AstOp ast_op_flip(AstOp op);
 const char *ast_stmt_kind_name(AstStmtKind k);
 
 #endif

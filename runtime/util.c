@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void sq_oom(void) {
     fputs("squint: out of memory\n", stderr);
@@ -125,4 +126,10 @@ size_t sq_edit_distance(const char *a, size_t na, const char *b, size_t nb, size
 out:
     if (rows != stack) free(rows);
     return d;
+}
+
+double sq_monotonic_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }

@@ -27,6 +27,8 @@
 SQ_NORETURN void sq_oom(void);
 
 void *sq_malloc(size_t n);             /* never returns NULL */
+/* Seconds on the monotonic clock: for deadlines and timing. */
+double sq_monotonic_seconds(void);
 void *sq_calloc(size_t n, size_t sz);  /* never returns NULL */
 void *sq_realloc(void *p, size_t n);   /* never returns NULL */
 char *sq_strdup(const char *s);

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -451,15 +450,9 @@ int sq_db_write_file(const char *path, const char *script, char **err) {
 /* Limits                                                              */
 /* ------------------------------------------------------------------ */
 
-static double now_sec(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int on_progress(void *arg) {
     SqDb *db = arg;
-    if (now_sec() < db->deadline) return 0;
+    if (sq_monotonic_seconds() < db->deadline) return 0;
     db->is_timed_out = 1;
     return 1; /* interrupts the statement */
 }
@@ -476,7 +469,7 @@ static QueryScope limits_begin(SqDb *db, const SqExecLimits *lim) {
     db->is_timed_out = 0;
     db->deadline = 0;
     if (lim->timeout_sec > 0) {
-        db->deadline = now_sec() + lim->timeout_sec;
+        db->deadline = sq_monotonic_seconds() + lim->timeout_sec;
         sqlite3_progress_handler(db->h, PROGRESS_OPS, on_progress, db);
     }
     if (lim->max_value_bytes) sqlite3_limit(db->h, SQLITE_LIMIT_LENGTH, (int)lim->max_value_bytes);

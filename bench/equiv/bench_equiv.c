@@ -17,22 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../backend/fixture/equiv.h"
 #include "../../backend/sqlite/db.h"
 #include "corpus.h"
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 typedef struct Bench {
     Corpus c;
@@ -66,10 +54,10 @@ static double exec_pair(const Bench *b, const CorpusQuery *g, const CorpusQuery 
     lim.timeout_sec = 10;
     SqResult r;
     sq_result_init(&r);
-    double t0 = now();
+    double t0 = sq_monotonic_seconds();
     sq_db_query(db, g->sql, &lim, &r, NULL);
     sq_db_query(db, p->sql, &lim, &r, NULL);
-    double t = now() - t0;
+    double t = sq_monotonic_seconds() - t0;
     sq_result_free(&r);
     sq_db_close(db);
     return t;
@@ -89,9 +77,9 @@ static void pair(Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
         b->not_loaded++;
     } else {
         SqEquivResult v;
-        double t0 = now();
+        double t0 = sq_monotonic_seconds();
         sq_equiv(cat, q1, g->sql, q2, p->sql, &b->opt, &v);
-        double t = now() - t0;
+        double t = sq_monotonic_seconds() - t0;
         b->verdicts[v.verdict]++;
         if (b->slow > 0 && t > b->slow)
             printf("bench equiv: slow %.1f s on %s: %s\n  gold: %s\n  pred: %s\n", t, p->origin,
@@ -126,8 +114,8 @@ static void report(Bench *b) {
         return;
     }
     double m_equiv = mean(b->t_equiv, n), m_exec = mean(b->t_exec, n);
-    qsort(b->t_equiv, n, sizeof *b->t_equiv, by_value);
-    qsort(b->t_exec, n, sizeof *b->t_exec, by_value);
+    qsort(b->t_equiv, n, sizeof *b->t_equiv, corpus_cmp_double);
+    qsort(b->t_exec, n, sizeof *b->t_exec, corpus_cmp_double);
     size_t unknown = b->verdicts[SQ_VERDICT_UNSUPPORTED] + b->verdicts[SQ_VERDICT_TIMEOUT] +
                      b->verdicts[SQ_VERDICT_UNCONFIRMED] + b->verdicts[SQ_VERDICT_SPURIOUS];
     printf("bench equiv: Spider dev gold vs predictions, %zu pairs (bound %d, %.0f s limit, set semantics)\n", n,

@@ -19,22 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../backend/fixture/equiv.h"
 #include "../../backend/sqlite/db.h"
 #include "corpus.h"
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* The verdicts and times of one prediction file. */
 typedef struct FileStats {
@@ -43,12 +31,6 @@ typedef struct FileStats {
     double *times;
     size_t n_times, cap_times;
 } FileStats;
-
-/* A reason for an unknown verdict, and how often. */
-typedef struct Reason {
-    char *text;
-    size_t count;
-} Reason;
 
 typedef struct Run {
     Corpus c;
@@ -67,8 +49,7 @@ typedef struct Run {
     double slow;
     FileStats *files;
     size_t n_files, cap_files;
-    Reason *reasons;
-    size_t n_reasons, cap_reasons;
+    CorpusTally reasons;   /* why verdicts were unknown */
 } Run;
 
 /* The catalog of db_id from dev_tables.json, or NULL. */
@@ -108,20 +89,6 @@ static FileStats *file_of(Run *r, const char *origin) {
     return f;
 }
 
-static void count_reason(Run *r, const char *text) {
-    for (size_t i = 0; i < r->n_reasons; i++)
-        if (strcmp(r->reasons[i].text, text) == 0) {
-            r->reasons[i].count++;
-            return;
-        }
-    if (r->n_reasons == r->cap_reasons) {
-        r->cap_reasons = r->cap_reasons ? 2 * r->cap_reasons : 32;
-        r->reasons = sq_realloc(r->reasons, r->cap_reasons * sizeof *r->reasons);
-    }
-    r->reasons[r->n_reasons].text = sq_strdup(text);
-    r->reasons[r->n_reasons++].count = 1;
-}
-
 /* Why a verdict is unknown, in words that group alike pairs. */
 static void reason(Run *r, const SqEquivResult *v) {
     char buf[512];
@@ -134,7 +101,7 @@ static void reason(Run *r, const SqEquivResult *v) {
     case SQ_VERDICT_SPURIOUS: snprintf(buf, sizeof buf, "spurious (a bug)"); break;
     default: return;
     }
-    count_reason(r, buf);
+    corpus_tally_add(&r->reasons, buf);
 }
 
 static int is_unknown(SqVerdict v) {
@@ -157,9 +124,9 @@ static void pair(Run *r, FileStats *f, const CorpusQuery *g, const CorpusQuery *
         f->not_loaded++;
     } else {
         SqEquivResult v;
-        double t0 = now();
+        double t0 = sq_monotonic_seconds();
         sq_equiv(cat, q1, g->sql, q2, p->sql, &r->opt, &v);
-        double t = now() - t0;
+        double t = sq_monotonic_seconds() - t0;
         f->verdicts[v.verdict]++;
         reason(r, &v);
         if (v.verdict == SQ_VERDICT_SPURIOUS || (r->slow > 0 && t > r->slow))
@@ -177,11 +144,6 @@ static void pair(Run *r, FileStats *f, const CorpusQuery *g, const CorpusQuery *
     sq_srcset_truncate(&r->srcs, keep_srcs);
 }
 
-static int by_count(const void *a, const void *b) {
-    const Reason *x = a, *y = b;
-    return (x->count < y->count) - (x->count > y->count);
-}
-
 static void report(Run *r) {
     printf("| prediction file | pairs | not parsed or bound | equivalent | different | under ties | column count "
            "| unknown | coverage | median | p95 | mean | timeouts |\n");
@@ -194,7 +156,7 @@ static void report(Run *r) {
             if (is_unknown((SqVerdict)v)) unknown += f->verdicts[v];
         double sum = 0;
         for (size_t k = 0; k < n; k++) sum += f->times[k];
-        qsort(f->times, n, sizeof *f->times, by_value);
+        qsort(f->times, n, sizeof *f->times, corpus_cmp_double);
         printf("| %s | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %.1f %% | %.1f ms | %.1f ms | %.1f ms | %.2f %% |\n",
                f->name, f->pairs, f->not_loaded, f->verdicts[SQ_VERDICT_EQUIVALENT],
                f->verdicts[SQ_VERDICT_DIFFERENT], f->verdicts[SQ_VERDICT_DIFFERENT_TIES],
@@ -208,13 +170,13 @@ static void report(Run *r) {
     printf("\nAll files: %zu pairs decided or not, coverage %.1f %%, timeouts %.2f %% (bound %d, %.0f s per pair).\n",
            all, all ? 100.0 * (double)(all - all_unknown) / (double)all : 0.0,
            all ? 100.0 * (double)all_timeouts / (double)all : 0.0, r->opt.bound, r->opt.timeout);
-    qsort(r->reasons, r->n_reasons, sizeof *r->reasons, by_count);
+    corpus_tally_sort(&r->reasons);
     printf("\n| reason for unknown | pairs |\n|---|---|\n");
-    for (size_t i = 0; i < r->n_reasons && i < 10; i++) {
+    for (size_t i = 0; i < r->reasons.n && i < 10; i++) {
         printf("| ");
-        for (const char *p = r->reasons[i].text; *p; p++) /* a table cell: no pipes, no newlines */
+        for (const char *p = r->reasons.items[i].text; *p; p++) /* a table cell: no pipes, no newlines */
             putchar(*p == '|' ? '/' : *p == '\n' ? ' ' : *p);
-        printf(" | %zu |\n", r->reasons[i].count);
+        printf(" | %zu |\n", r->reasons.items[i].n);
     }
 }
 
@@ -276,8 +238,7 @@ int main(int argc, char **argv) {
         free(r.files[i].times);
     }
     free(r.files);
-    for (size_t i = 0; i < r.n_reasons; i++) free(r.reasons[i].text);
-    free(r.reasons);
+    corpus_tally_free(&r.reasons);
     for (size_t i = 0; i < r.n_cats; i++) sq_catalog_free(r.cats[i]);
     free(r.cats);
     free(r.cat_ids);

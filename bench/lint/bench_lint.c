@@ -14,19 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../backend/sqlite/db.h"
 #include "../../grammar/parse.h"
 #include "../../passes/lint/lint.h"
 #include "../../runtime/util.h"
 #include "corpus.h"
-
-static double now_sec(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 typedef struct Gold {
     const CorpusQuery *q;
@@ -137,11 +130,11 @@ int main(int argc, char **argv) {
     double best_lint = 1e30, best_prep = 1e30;
     size_t findings = 0, prepared = 0;
     for (int r = 0; r < rounds; r++) {
-        double t0 = now_sec();
+        double t0 = sq_monotonic_seconds();
         findings = lint_round(&b);
-        double t1 = now_sec();
+        double t1 = sq_monotonic_seconds();
         prepared = prepare_round(&b);
-        double t2 = now_sec();
+        double t2 = sq_monotonic_seconds();
         if (t1 - t0 < best_lint) best_lint = t1 - t0;
         if (t2 - t1 < best_prep) best_prep = t2 - t1;
     }

@@ -15,19 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../backend/sqlite/db.h"
 #include "../../frontend/bind.h"
 #include "../../grammar/parse.h"
 #include "../../runtime/util.h"
 #include "corpus.h"
-
-static double now_sec(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 typedef struct Bench {
     Corpus c;
@@ -109,13 +102,13 @@ int main(int argc, char **argv) {
     double best_sq = 1e30, best_bind = 1e30, best_lite = 1e30;
     size_t n_sq = 0, n_bind = 0, n_lite = 0;
     for (int r = 0; r < rounds; r++) {
-        double t0 = now_sec();
+        double t0 = sq_monotonic_seconds();
         n_sq = squint_round(&b, 0);
-        double t1 = now_sec();
+        double t1 = sq_monotonic_seconds();
         n_bind = squint_round(&b, 1);
-        double t2 = now_sec();
+        double t2 = sq_monotonic_seconds();
         n_lite = sqlite_round(&b);
-        double t3 = now_sec();
+        double t3 = sq_monotonic_seconds();
         if (t1 - t0 < best_sq) best_sq = t1 - t0;
         if (t2 - t1 < best_bind) best_bind = t2 - t1;
         if (t3 - t2 < best_lite) best_lite = t3 - t2;

@@ -231,16 +231,6 @@ static void add_eq(RangeCtx *rc, Range *r, Val v, const SqExpr *cond) {
         if (b[i]) implied(rc, b[i]->cond, cond);
 }
 
-static uint8_t flip(uint8_t op) {
-    switch (op) {
-    case AST_OP_LT: return AST_OP_GT;
-    case AST_OP_LE: return AST_OP_GE;
-    case AST_OP_GT: return AST_OP_LT;
-    case AST_OP_GE: return AST_OP_LE;
-    default: return op;
-    }
-}
-
 static void comparison(RangeCtx *rc, const SqExpr *cond, uint8_t op, SqExpr *x, SqExpr *c) {
     Val v;
     if (lint_is_constant(rc->k, x) || !literal_value(c, &v, NULL) || !convert_for(rc->k, x, &v))
@@ -314,7 +304,7 @@ static void conjunct(RangeCtx *rc, SqExpr *e) {
         }
         if (e->op == AST_OP_NE) return;
         comparison(rc, e, e->op, e->u.bin.l, e->u.bin.r);
-        comparison(rc, e, flip(e->op), e->u.bin.r, e->u.bin.l);
+        comparison(rc, e, ast_op_flip((AstOp)e->op), e->u.bin.r, e->u.bin.l);
         break;
     default: break;
     }

@@ -17,12 +17,6 @@
 
 enum { TERM_BUDGET = 4000000 }; /* terms per build before giving up */
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* z3 reports errors through a callback; while building or checking, the
 ** current context is here so that an error becomes a refusal. */
 static SqSmt *current;
@@ -73,7 +67,7 @@ const char *sq_smt_now_text(const SqSmt *s) { return s->now; }
 
 void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) {
     s->timeout_ms = timeout_ms;
-    s->deadline = timeout_ms ? now() + timeout_ms / 1000.0 : 0;
+    s->deadline = timeout_ms ? sq_monotonic_seconds() + timeout_ms / 1000.0 : 0;
 }
 
 static void drop_solver(SqSmt *s) {
@@ -109,7 +103,7 @@ void smt_count(SqSmt *s, uint64_t n) {
     s->n_terms += n;
     if (s->n_terms > TERM_BUDGET) smt_unsupported(s, none, "a formula too large at bound %d", s->k);
     /* building a large formula takes time too: look at the clock now and then */
-    if (s->deadline > 0 && (before >> 14) != (s->n_terms >> 14) && now() > s->deadline)
+    if (s->deadline > 0 && (before >> 14) != (s->n_terms >> 14) && sq_monotonic_seconds() > s->deadline)
         smt_unsupported(s, none, "a formula too large to build in time at bound %d", s->k);
 }
 
@@ -264,7 +258,7 @@ static void reset(SqSmt *s) {
 static void set_solver_timeout(SqSmt *s) {
     unsigned ms = s->timeout_ms;
     if (s->deadline > 0) {
-        double left = s->deadline - now();
+        double left = s->deadline - sq_monotonic_seconds();
         ms = left > 0.001 ? (unsigned)(left * 1000) : 1;
     }
     if (!ms) return;

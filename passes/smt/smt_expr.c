@@ -411,7 +411,7 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if (l->n <= 3) {
         SmtVal args[3], out;
         for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
-        if (smt_string_function(s, name, args, l->n, e->span, &out)) return out;
+        if (smt_string_function(s, name, args, l->n, &out)) return out;
         if (smt_date_function(s, name, args, l->n, &out)) return out;
     }
     return uninterpreted(s, e, row, env);

@@ -197,9 +197,6 @@ Z3_ast smt_result_equal(SqSmt *s, SmtVal a, SmtVal b);
 Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcSpan at);
 
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
-/* The number a TEXT value is read as in arithmetic (the number its text
-** starts with, 0 if none): uninterpreted until strings are modelled. */
-SmtVal smt_text_number(SqSmt *s, SmtVal t);
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
 SmtVal smt_to_real(SqSmt *s, SmtVal a);
 
@@ -243,7 +240,7 @@ Z3_ast smt_fresh_const(SqSmt *s, const char *prefix, Z3_sort sort);
 SmtVal smt_text_of(SqSmt *s, SmtVal v);
 SmtVal smt_concat(SqSmt *s, SmtVal a, SmtVal b);
 /* name(args) when it is a string function modelled exactly: 1 and *out. */
-int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SrcSpan at, SmtVal *out);
+int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
 /* The text of a value that is a constant string (a literal), or NULL. */
 const char *smt_const_text(SqSmt *s, SmtVal v);
 /* ASCII upper case folded to lower, as NOCASE and lower() do. */

@@ -135,16 +135,6 @@ static Z3_ast compare_constant(SqSmt *s, int op, Z3_ast a, Z3_ast c) {
     }
 }
 
-static int flip(int op) {
-    switch (op) {
-    case AST_OP_LT: return AST_OP_GT;
-    case AST_OP_LE: return AST_OP_GE;
-    case AST_OP_GT: return AST_OP_LT;
-    case AST_OP_GE: return AST_OP_LE;
-    default: return op;
-    }
-}
-
 Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
     if (op == AST_OP_EQ || op == AST_OP_NE) {
         Z3_ast eq = fold_equals(s, a, b);
@@ -152,7 +142,7 @@ Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
         if (eq) return op == AST_OP_EQ ? eq : smt_not(s, eq);
     } else {
         Z3_ast r = compare_constant(s, op, a, b);
-        if (!r) r = compare_constant(s, flip(op), b, a);
+        if (!r) r = compare_constant(s, ast_op_flip((AstOp)op), b, a);
         if (r) return r;
     }
     smt_count(s, 2);

@@ -266,8 +266,7 @@ const char *smt_const_text(SqSmt *s, SmtVal v) {
 
 static int named(const char *name, const char *a) { return strcmp(name, a) == 0; }
 
-int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SrcSpan at, SmtVal *out) {
-    (void)at;
+int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out) {
     int known = named(name, "length") || named(name, "lower") || named(name, "upper") || named(name, "substr") ||
                 named(name, "substring") || named(name, "instr") || named(name, "trim") || named(name, "ltrim") ||
                 named(name, "rtrim") || named(name, "replace");

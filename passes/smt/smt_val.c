@@ -194,7 +194,7 @@ void smt_truth(SqSmt *s, SmtVal v, Z3_ast *t, Z3_ast *f, SrcSpan at) {
         val = smt_not(s, smt_eq(s, v.v, smt_real(s, 0, 1)));
         break;
     case SMT_TEXT: { /* the number its text starts with, nonzero */
-        SmtVal n = smt_text_number(s, v);
+        SmtVal n = smt_text_read(s, v, SMT_READ_ARITH);
         val = smt_not(s, smt_eq(s, n.v, smt_real(s, 0, 1)));
         break;
     }
@@ -338,13 +338,11 @@ static SmtVal arith_num(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     }
 }
 
-SmtVal smt_text_number(SqSmt *s, SmtVal t) { return smt_text_read(s, t, SMT_READ_ARITH); }
-
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     a = smt_as_number(s, a);
     b = smt_as_number(s, b);
-    if (a.kind == SMT_TEXT) a = smt_text_number(s, a); /* SQLite reads the number the text starts with */
-    if (b.kind == SMT_TEXT) b = smt_text_number(s, b);
+    if (a.kind == SMT_TEXT) a = smt_text_read(s, a, SMT_READ_ARITH); /* SQLite reads the number the text starts with */
+    if (b.kind == SMT_TEXT) b = smt_text_read(s, b, SMT_READ_ARITH);
     if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);
     if (a.kind == SMT_NUM || b.kind == SMT_NUM) return arith_num(s, op, a, b, at);
     Z3_context z = s->z;
@@ -387,7 +385,7 @@ SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at) {
     (void)at;
     a = smt_as_number(s, a);
-    if (a.kind == SMT_TEXT) a = smt_text_number(s, a);
+    if (a.kind == SMT_TEXT) a = smt_text_read(s, a, SMT_READ_ARITH);
     if (a.kind == SMT_NULL) return a;
     smt_count(s, 1);
     a.v = Z3_mk_unary_minus(s->z, a.v);

@@ -475,3 +475,38 @@ void corpus_catalogs_free(CorpusCatalogs *cache) {
     free(cache->cats);
     memset(cache, 0, sizeof *cache);
 }
+
+/* ---- tallies and timing ---------------------------------------------- */
+
+void corpus_tally_add(CorpusTally *t, const char *text) {
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->items[i].text, text) == 0) {
+            t->items[i].n++;
+            return;
+        }
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 16;
+        t->items = sq_realloc(t->items, t->cap * sizeof *t->items);
+    }
+    t->items[t->n++] = (CorpusTallyItem){sq_strdup(text), 1};
+}
+
+static int by_count(const void *a, const void *b) {
+    const CorpusTallyItem *x = a, *y = b;
+    return (x->n < y->n) - (x->n > y->n);
+}
+
+void corpus_tally_sort(CorpusTally *t) {
+    if (t->n > 1) qsort(t->items, t->n, sizeof *t->items, by_count);
+}
+
+void corpus_tally_free(CorpusTally *t) {
+    for (size_t i = 0; i < t->n; i++) free(t->items[i].text);
+    free(t->items);
+    memset(t, 0, sizeof *t);
+}
+
+int corpus_cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}

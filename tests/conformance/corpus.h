@@ -74,6 +74,24 @@ Catalog *corpus_catalog(CorpusCatalogs *cache, const Corpus *c, const CorpusQuer
                         SqSrcSet *srcs, SqInterner *names, SqDiags *diags);
 void corpus_catalogs_free(CorpusCatalogs *cache);
 
+/* Counts of distinct texts (why verdicts were unknown, ...), commonest
+** first after corpus_tally_sort. */
+typedef struct CorpusTallyItem {
+    char *text;
+    size_t n;
+} CorpusTallyItem;
+typedef struct CorpusTally {
+    CorpusTallyItem *items;
+    size_t n, cap;
+} CorpusTally;
+
+void corpus_tally_add(CorpusTally *t, const char *text);
+void corpus_tally_sort(CorpusTally *t);
+void corpus_tally_free(CorpusTally *t);
+
+/* qsort's comparison of doubles. */
+int corpus_cmp_double(const void *a, const void *b);
+
 /* Whether a sqlite3_prepare_v2 error message is one SQLite raises while
 ** parsing, before it looks at any name (1), or one about names and
 ** meaning (0). */

@@ -34,10 +34,6 @@
 typedef enum Mode { M_SELF, M_UNNEST, M_CALCITE } Mode;
 
 /* How often each reason for "unknown" came up. */
-typedef struct Reason {
-    char *text;
-    size_t n;
-} Reason;
 
 typedef struct Run {
     Corpus c;
@@ -52,23 +48,9 @@ typedef struct Run {
     FILE *report;
     size_t pairs, not_parsed, verdicts[SQ_VERDICT_SPURIOUS + 1];
     size_t failures;
-    Reason *reasons;
-    size_t n_reasons, cap_reasons;
+    CorpusTally reasons;
     double seconds;
 } Run;
-
-static void count_reason(Run *r, const char *why) {
-    for (size_t i = 0; i < r->n_reasons; i++)
-        if (strcmp(r->reasons[i].text, why) == 0) {
-            r->reasons[i].n++;
-            return;
-        }
-    if (r->n_reasons == r->cap_reasons) {
-        r->cap_reasons = r->cap_reasons ? 2 * r->cap_reasons : 16;
-        r->reasons = sq_realloc(r->reasons, r->cap_reasons * sizeof *r->reasons);
-    }
-    r->reasons[r->n_reasons++] = (Reason){sq_strdup(why), 1};
-}
 
 static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, const char *sql,
                      const SqSrc **src, const char **why) {
@@ -87,7 +69,7 @@ static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, 
               (r->mode != M_CALCITE && (v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_COLUMNS ||
                                         v.verdict == SQ_VERDICT_DIFFERENT_TIES));
     if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT || v.verdict == SQ_VERDICT_UNCONFIRMED)
-        count_reason(r, v.verdict == SQ_VERDICT_TIMEOUT       ? "timeout"
+        corpus_tally_add(&r->reasons, v.verdict == SQ_VERDICT_TIMEOUT       ? "timeout"
                         : v.verdict == SQ_VERDICT_UNCONFIRMED ? "unconfirmed (uninterpreted functions)"
                                                               : v.detail);
     if (bad) {
@@ -171,7 +153,7 @@ static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
         char buf[160];
         const char *msg = r->diags.n > keep_diags ? r->diags.items[r->diags.n - 1]->msg : "";
         snprintf(buf, sizeof buf, "not parsed: %s", why);
-        count_reason(r, buf);
+        corpus_tally_add(&r->reasons, buf);
         if (r->report) fprintf(r->report, "%s\tnot parsed\t%s: %s\n", q->origin, why, msg);
     } else {
         decide(r, cat, q->origin, i1, q->sql, i2, q2->sql);
@@ -179,11 +161,6 @@ static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
     sq_arena_free(a);
     sq_diags_truncate(&r->diags, keep_diags);
     sq_srcset_truncate(&r->srcs, keep_srcs);
-}
-
-static int by_count(const void *a, const void *b) {
-    const Reason *x = a, *y = b;
-    return (x->n < y->n) - (x->n > y->n);
 }
 
 static void summary(Run *r) {
@@ -196,8 +173,9 @@ static void summary(Run *r) {
            r->verdicts[SQ_VERDICT_DIFFERENT_TIES], r->verdicts[SQ_VERDICT_COLUMNS],
            r->verdicts[SQ_VERDICT_UNSUPPORTED], r->verdicts[SQ_VERDICT_TIMEOUT],
            r->verdicts[SQ_VERDICT_UNCONFIRMED], r->verdicts[SQ_VERDICT_SPURIOUS], r->seconds);
-    if (r->n_reasons) qsort(r->reasons, r->n_reasons, sizeof *r->reasons, by_count);
-    for (size_t i = 0; i < r->n_reasons && i < 15; i++) printf("  %6zu  %s\n", r->reasons[i].n, r->reasons[i].text);
+    corpus_tally_sort(&r->reasons);
+    for (size_t i = 0; i < r->reasons.n && i < 15; i++)
+        printf("  %6zu  %s\n", r->reasons.items[i].n, r->reasons.items[i].text);
 }
 
 static int options(Run *r, int argc, char **argv) {
@@ -257,8 +235,7 @@ int main(int argc, char **argv) {
     }
     summary(&r);
     if (r.report) fclose(r.report);
-    for (size_t i = 0; i < r.n_reasons; i++) free(r.reasons[i].text);
-    free(r.reasons);
+    corpus_tally_free(&r.reasons);
     corpus_catalogs_free(&r.catalogs);
     sq_interner_free(r.names);
     sq_diags_free(&r.diags);
