@@ -230,8 +230,8 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
                       sem_name(r->opt.sem), (unsigned long long)fixture_rows(&v->fixture),
                       fixture_rows(&v->fixture) == 1 ? "" : "s");
     else if (v->verdict == SQ_VERDICT_DIFFERENT_TIES)
-        sq_buf_printf(out, "they differ only when rows tie in an ORDER BY ... LIMIT, a bare column or a "
-                           "scalar subquery; on this database SQLite %s\n",
+        sq_buf_printf(out, "they differ only when rows tie in an ORDER BY ... LIMIT, a bare column, a "
+                           "scalar subquery or a window's order; on this database SQLite %s\n",
                       v->ties_reproduced ? "does return different results" : "happens to return the same results");
     sq_buf_puts(out, "\n");
     if (fixture_rows(&v->fixture)) sq_fixture_text(&v->fixture, out);

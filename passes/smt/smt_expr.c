@@ -186,32 +186,7 @@ static SmtVal negate_truth(SqSmt *s, SmtVal v, SrcSpan at) {
     return smt_bool3(s, f, t);
 }
 
-/* ---- IN and subqueries ------------------------------------------------------------ */
-
-/* x IN (values): TRUE when one equals x, FALSE when none can, else NULL;
-** FALSE for no values at all. */
-static SmtVal in_values(SqSmt *s, const SqExpr *ex, SmtVal x, const SqExpr *const *ev, const SmtVal *v,
-                        const Z3_ast *present, uint32_t n, SrcSpan at) {
-    Z3_ast t = smt_false(s), f = smt_true(s);
-    for (uint32_t i = 0; i < n; i++) {
-        Z3_ast ti, fi;
-        SmtVal c = compare_exprs(s, AST_OP_EQ, ex, x, ev[i], v[i], at);
-        smt_truth(s, c, &ti, &fi, at);
-        Z3_ast p = present ? present[i] : smt_true(s);
-        t = smt_or2(s, t, smt_and2(s, p, ti));
-        f = smt_and2(s, f, smt_or2(s, smt_not(s, p), fi));
-    }
-    return smt_bool3(s, t, f);
-}
-
-static SmtVal in_list(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    uint32_t n = e->u.in.list.n;
-    SmtVal x = smt_expr(s, e->u.in.x, row, env);
-    SmtVal *v = sq_arena_alloc(s->arena, (n + 1) * sizeof *v);
-    for (uint32_t i = 0; i < n; i++) v[i] = smt_expr(s, e->u.in.list.items[i], row, env);
-    SmtVal r = in_values(s, e->u.in.x, x, (const SqExpr *const *)e->u.in.list.items, v, NULL, n, e->span);
-    return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
-}
+/* ---- subqueries and row values ------------------------------------------------- */
 
 static SmtRel subquery(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     SmtEnv inner = {row, env};
@@ -219,35 +194,15 @@ static SmtRel subquery(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     return smt_rel(s, e->u.sub.rel, &inner);
 }
 
-static SmtVal in_subquery(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    SmtRel r = subquery(s, e, row, env);
-    if (r.n_cols != 1) smt_unsupported(s, e->span, "IN with a row value");
-    SmtVal x = smt_expr(s, e->u.sub.x, row, env);
-    SmtVal *v = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *v);
-    Z3_ast *present = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *present);
-    const SqExpr **ev = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *ev);
-    /* the subquery's column: its affinity is the result column's */
+/* Column c of a subquery's result as an expression, for its affinity. */
+static const SqExpr *subquery_column(SqSmt *s, const SqExpr *e, uint32_t c) {
     IrRel *out = ir_output_rel(e->u.sub.rel);
     SqExpr *col = sq_arena_alloc(s->arena, sizeof *col);
     memset(col, 0, sizeof *col);
     col->kind = SQX_COLUMN;
     col->span = e->span;
-    if (out && out->cols.n) col->type = out->cols.items[0].type;
-    for (uint32_t i = 0; i < r.n; i++) {
-        v[i] = smt_out(&r, i)->cells[0];
-        present[i] = r.rows[i].alive;
-        ev[i] = col;
-    }
-    SmtVal res = in_values(s, e->u.sub.x, x, ev, v, present, r.n, e->span);
-    return e->flags & SQXF_NOT ? negate_truth(s, res, e->span) : res;
-}
-
-static SmtVal exists(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    SmtRel r = subquery(s, e, row, env);
-    Z3_ast any = smt_false(s);
-    for (uint32_t i = 0; i < r.n; i++) any = smt_or2(s, any, r.rows[i].alive);
-    if (e->flags & SQXF_NOT) any = smt_not(s, any);
-    return smt_val(s, SMT_BOOL, smt_false(s), any);
+    if (out && c < out->cols.n) col->type = out->cols.items[c].type;
+    return col;
 }
 
 /* Whether row i of r is the one a scalar subquery reads: the first. */
@@ -258,26 +213,162 @@ static Z3_ast first_row(SqSmt *s, SmtRel *r, uint32_t i) {
     return c;
 }
 
-static SmtVal scalar(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+/* The first row of a subquery (all NULL when it has none): its r.n_cols
+** cells in out (NULL: only its width is wanted). */
+static uint32_t scalar_row(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal **out) {
     SmtRel r = subquery(s, e, row, env);
-    if (r.n_cols != 1) smt_unsupported(s, e->span, "a scalar subquery with more than one column");
     if (r.sort) smt_positions(s, &r);
-    SmtVal v = smt_null(s);
+    uint32_t nc = r.n_cols;
+    SmtVal *v = sq_arena_alloc(s->arena, (nc + 1) * sizeof *v);
+    for (uint32_t c = 0; c < nc; c++) v[c] = smt_null(s);
     Z3_ast *first = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *first);
     for (uint32_t i = r.n; i-- > 0;) {
         first[i] = first_row(s, &r, i);
-        v = smt_val_ite(s, first[i], smt_out(&r, i)->cells[0], v, e->span);
+        for (uint32_t c = 0; c < nc; c++) v[c] = smt_val_ite(s, first[i], smt_out(&r, i)->cells[c], v[c], e->span);
     }
-    /* SQLite reads the first row it produces; another row with another
-    ** value could come first under another plan unless the order says. */
+    /* SQLite reads the first row it produces; another row with other
+    ** values could come first under another plan unless the order says. */
     for (uint32_t i = 0; i < r.n; i++)
         for (uint32_t j = 0; j < r.n; j++) {
             if (i == j) continue;
-            Z3_ast differ = smt_not(s, smt_same(s, smt_out(&r, i)->cells[0], smt_out(&r, j)->cells[0]));
-            Z3_ast c[4] = {first[i], r.rows[j].alive, smt_sort_tie(s, &r, i, j), differ};
-            smt_add_tie_condition(s, smt_not(s, smt_and_n(s, c, 4)));
+            Z3_ast same = smt_true(s);
+            for (uint32_t c = 0; c < nc; c++)
+                same = smt_and2(s, same, smt_same(s, smt_out(&r, i)->cells[c], smt_out(&r, j)->cells[c]));
+            Z3_ast k[4] = {first[i], r.rows[j].alive, smt_sort_tie(s, &r, i, j), smt_not(s, same)};
+            smt_add_tie_condition(s, smt_not(s, smt_and_n(s, k, 4)));
         }
-    return v;
+    *out = v;
+    return nc;
+}
+
+static SmtVal scalar(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal *v;
+    if (scalar_row(s, e, row, env, &v) != 1) smt_unsupported(s, e->span, "a scalar subquery with more than one column");
+    return v[0];
+}
+
+/* The values of a row value: a vector's elements, a subquery's first
+** row, or one value; with the expressions whose affinities apply. */
+typedef struct SmtParts {
+    uint32_t n;
+    SmtVal *v;
+    const SqExpr **e;
+} SmtParts;
+
+static SmtParts parts(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *env) {
+    SmtParts p = {1, NULL, NULL};
+    if (x->kind == SQX_SUBQUERY) {
+        p.n = scalar_row(s, x, row, env, &p.v);
+        p.e = sq_arena_alloc(s->arena, (p.n + 1) * sizeof *p.e);
+        for (uint32_t c = 0; c < p.n; c++) p.e[c] = subquery_column(s, x, c);
+        return p;
+    }
+    if (x->kind == SQX_VECTOR) p.n = x->u.list.n;
+    p.v = sq_arena_alloc(s->arena, (p.n + 1) * sizeof *p.v);
+    p.e = sq_arena_alloc(s->arena, (p.n + 1) * sizeof *p.e);
+    for (uint32_t c = 0; c < p.n; c++) {
+        p.e[c] = x->kind == SQX_VECTOR ? x->u.list.items[c] : x;
+        if (p.e[c]->kind == SQX_VECTOR) smt_unsupported(s, p.e[c]->span, "a row value inside a row value");
+        p.v[c] = smt_expr(s, p.e[c], row, env);
+    }
+    return p;
+}
+
+/* a = b on row values: every part equal, three-valued (AND). */
+static SmtVal rows_equal(SqSmt *s, const SmtParts *a, const SmtParts *b, SrcSpan at) {
+    SmtVal r = compare_exprs(s, AST_OP_EQ, a->e[0], a->v[0], b->e[0], b->v[0], at);
+    for (uint32_t k = 1; k < a->n; k++)
+        r = logic(s, AST_OP_AND, r, compare_exprs(s, AST_OP_EQ, a->e[k], a->v[k], b->e[k], b->v[k], at), at, at);
+    return r;
+}
+
+/* A comparison of row values: = and <> part by part; the others decided
+** by the leftmost parts that differ, as a < c OR (a = c AND (b, ...) <
+** (d, ...)), which is NULL where SQLite's is. */
+static SmtVal compare_rows(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtParts a = parts(s, e->u.bin.l, row, env), b = parts(s, e->u.bin.r, row, env);
+    if (a.n != b.n) smt_unsupported(s, e->span, "row values of different widths");
+    if (e->op == AST_OP_EQ || e->op == AST_OP_NE) {
+        SmtVal r = rows_equal(s, &a, &b, e->span);
+        return e->op == AST_OP_NE ? negate_truth(s, r, e->span) : r;
+    }
+    int strict = e->op == AST_OP_LT || e->op == AST_OP_LE ? AST_OP_LT : AST_OP_GT;
+    uint32_t k = a.n - 1;
+    SmtVal r = compare_exprs(s, e->op, a.e[k], a.v[k], b.e[k], b.v[k], e->span);
+    while (k-- > 0) {
+        SmtVal eq = compare_exprs(s, AST_OP_EQ, a.e[k], a.v[k], b.e[k], b.v[k], e->span);
+        SmtVal lt = compare_exprs(s, strict, a.e[k], a.v[k], b.e[k], b.v[k], e->span);
+        r = logic(s, AST_OP_OR, lt, logic(s, AST_OP_AND, eq, r, e->span, e->span), e->span, e->span);
+    }
+    return r;
+}
+
+/* The number of columns of a row value (1 for a plain value). */
+static uint32_t row_width(const SqExpr *e) {
+    if (e->kind == SQX_VECTOR) return e->u.list.n;
+    if (e->kind == SQX_SUBQUERY && e->u.sub.rel) {
+        IrRel *out = ir_output_rel(e->u.sub.rel);
+        uint32_t n = 0;
+        while (out && n < out->cols.n && !out->cols.items[n].hidden) n++;
+        return n;
+    }
+    return 1;
+}
+
+/* ---- IN ------------------------------------------------------------------------- */
+
+/* x IN (candidates) given x = candidate i as eq[i]: TRUE when one is TRUE,
+** FALSE when all are FALSE (or there are none), else NULL. */
+static SmtVal in_values(SqSmt *s, const SmtVal *eq, const Z3_ast *present, uint32_t n, SrcSpan at) {
+    Z3_ast t = smt_false(s), f = smt_true(s);
+    for (uint32_t i = 0; i < n; i++) {
+        Z3_ast ti, fi;
+        smt_truth(s, eq[i], &ti, &fi, at);
+        Z3_ast p = present ? present[i] : smt_true(s);
+        t = smt_or2(s, t, smt_and2(s, p, ti));
+        f = smt_and2(s, f, smt_or2(s, smt_not(s, p), fi));
+    }
+    return smt_bool3(s, t, f);
+}
+
+static SmtVal in_list(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    uint32_t n = e->u.in.list.n;
+    const SqExpr *ex = e->u.in.x;
+    SmtVal x = smt_expr(s, ex, row, env);
+    SmtVal *eq = sq_arena_alloc(s->arena, (n + 1) * sizeof *eq);
+    for (uint32_t i = 0; i < n; i++) {
+        const SqExpr *ei = e->u.in.list.items[i];
+        eq[i] = compare_exprs(s, AST_OP_EQ, ex, x, ei, smt_expr(s, ei, row, env), e->span);
+    }
+    SmtVal r = in_values(s, eq, NULL, n, e->span);
+    return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
+}
+
+/* x IN (SELECT ...), x a value or a row value as wide as the subquery;
+** each column compares with the affinity of the subquery's column. */
+static SmtVal in_subquery(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtRel r = subquery(s, e, row, env);
+    SmtParts x = parts(s, e->u.sub.x, row, env);
+    if (x.n != r.n_cols) smt_unsupported(s, e->span, "IN with a row value of another width");
+    SmtParts col = {x.n, NULL, sq_arena_alloc(s->arena, (x.n + 1) * sizeof(SqExpr *))};
+    for (uint32_t c = 0; c < x.n; c++) col.e[c] = subquery_column(s, e, c);
+    SmtVal *eq = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *eq);
+    Z3_ast *present = sq_arena_alloc(s->arena, (r.n + 1) * sizeof *present);
+    for (uint32_t i = 0; i < r.n; i++) {
+        col.v = smt_out(&r, i)->cells;
+        eq[i] = rows_equal(s, &x, &col, e->span);
+        present[i] = r.rows[i].alive;
+    }
+    SmtVal res = in_values(s, eq, present, r.n, e->span);
+    return e->flags & SQXF_NOT ? negate_truth(s, res, e->span) : res;
+}
+
+static SmtVal exists(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtRel r = subquery(s, e, row, env);
+    Z3_ast any = smt_false(s);
+    for (uint32_t i = 0; i < r.n; i++) any = smt_or2(s, any, r.rows[i].alive);
+    if (e->flags & SQXF_NOT) any = smt_not(s, any);
+    return smt_val(s, SMT_BOOL, smt_false(s), any);
 }
 
 /* ---- CASE and functions -------------------------------------------------------------- */
@@ -461,6 +552,7 @@ static int is_comparison(int op) {
 
 static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const SqExpr *l = e->u.bin.l, *r = e->u.bin.r;
+    if (is_comparison(e->op) && (row_width(l) > 1 || row_width(r) > 1)) return compare_rows(s, e, row, env);
     SmtVal a = smt_expr(s, l, row, env), b = smt_expr(s, r, row, env);
     if (e->op == AST_OP_AND || e->op == AST_OP_OR) return logic(s, e->op, a, b, l->span, r->span);
     if (is_comparison(e->op)) return compare_exprs(s, e->op, l, a, r, b, e->span);

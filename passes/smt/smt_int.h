@@ -5,10 +5,11 @@
 ** building and solving; smt_db.c the symbolic database and the schema's
 ** constraints; smt_model.c reads a model back; smt_val.c builds values and
 ** SQLite's operators on them; smt_expr.c lowers expressions; smt_rel.c
-** lowers relations; smt_uf.c makes uninterpreted functions; smt_str.c
-** holds TEXT as z3 strings and regular expressions, smt_strfn.c the
-** string functions, smt_like.c LIKE and GLOB, smt_strnum.c the numbers
-** read from TEXT, smt_date.c the date functions.
+** lowers relations and smt_window.c window functions; smt_uf.c makes
+** uninterpreted functions; smt_str.c holds TEXT as z3 strings and regular
+** expressions, smt_strfn.c the string functions, smt_like.c LIKE and
+** GLOB, smt_strnum.c the numbers read from TEXT, smt_date.c the date
+** functions.
 */
 #ifndef SQ_SMT_INT_H
 #define SQ_SMT_INT_H
@@ -311,5 +312,24 @@ void smt_order_ties(SqSmt *s, const SmtRel *r);
 Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j);
 /* The output cells of row i. */
 const SmtBind *smt_out(const SmtRel *r, uint32_t i);
+/* row with one more binding: rel's cells. */
+SmtRow smt_row_with(SqSmt *s, const SmtRow *row, uint32_t rel, SmtVal *cells, uint32_t n);
+/* The values of ORDER BY keys in row (out: n_keys values); a collation
+** other than BINARY is unsupported. */
+void smt_sort_values(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const SmtRow *row, const SmtEnv *env,
+                     SmtVal *out);
+/* Key values a sort before b, and a and b tie. */
+Z3_ast smt_keys_lt(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const SmtVal *a, const SmtVal *b);
+Z3_ast smt_keys_tie(SqSmt *s, uint32_t n_keys, const SmtVal *a, const SmtVal *b);
+/* The aggregate call it over the rows of in where member holds. */
+SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it);
+/* e is an integer constant (a literal, maybe negated): 1 and *v. */
+int smt_constant_int(const SqExpr *e, int64_t *v);
+
+/* ---- smt_window.c --------------------------------------------------------- */
+
+/* The window functions of r over the rows of in: each row gains r's
+** binding, one cell per call. */
+SmtRel smt_window(SqSmt *s, IrRel *r, SmtRel in, const SmtEnv *env);
 
 #endif

@@ -55,6 +55,11 @@ static SmtRow null_row(SqSmt *s, const SmtRow *model) {
     return r;
 }
 
+SmtRow smt_row_with(SqSmt *s, const SmtRow *row, uint32_t rel, SmtVal *cells, uint32_t n) {
+    SmtRow one = single(s, smt_true(s), rel, cells, n);
+    return concat(s, row->alive, row, &one);
+}
+
 const SmtBind *smt_out(const SmtRel *r, uint32_t i) {
     const SmtRow *row = &r->rows[i];
     for (uint32_t b = 0; b < row->n_binds; b++)
@@ -72,8 +77,16 @@ static Z3_ast same_out(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b, u
 
 /* ---- order ------------------------------------------------------------------ */
 
+/* ORDER BY compares with BINARY unless a term names another collation,
+** which the lowering does not model. */
+static void check_key_collation(SqSmt *s, const SqSortKey *key) {
+    if (key->collation && sq_stricmp(key->collation, "binary") != 0)
+        smt_unsupported(s, key->expr->span, "ORDER BY ... COLLATE %s", key->collation);
+}
+
 static SmtVal sort_key(SqSmt *s, const SmtRel *r, uint32_t k, uint32_t i) {
     const SqSortKey *key = &r->sort->u.sort.keys[k];
+    check_key_collation(s, key);
     return smt_expr(s, key->expr, &r->rows[i], NULL);
 }
 
@@ -83,16 +96,38 @@ static int nulls_last(const SqSortKey *k) {
     return k->desc; /* NULL is the smallest value */
 }
 
-/* Row i before row j by the ORDER BY keys alone. */
-static Z3_ast keys_lt(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
+void smt_sort_values(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const SmtRow *row, const SmtEnv *env,
+                     SmtVal *out) {
+    for (uint32_t k = 0; k < n_keys; k++) {
+        check_key_collation(s, &keys[k]);
+        out[k] = smt_expr(s, keys[k].expr, row, env);
+    }
+}
+
+Z3_ast smt_keys_lt(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const SmtVal *a, const SmtVal *b) {
     Z3_ast lt = smt_false(s);
-    for (uint32_t k = r->sort->u.sort.n_keys; k-- > 0;) {
-        const SqSortKey *key = &r->sort->u.sort.keys[k];
-        SmtVal a = sort_key(s, r, k, i), b = sort_key(s, r, k, j);
-        Z3_ast lt_k = smt_order_lt(s, a, b, key->desc, nulls_last(key), key->expr->span);
-        lt = smt_or2(s, lt_k, smt_and2(s, smt_same(s, a, b), lt));
+    for (uint32_t k = n_keys; k-- > 0;) {
+        Z3_ast lt_k = smt_order_lt(s, a[k], b[k], keys[k].desc, nulls_last(&keys[k]), keys[k].expr->span);
+        lt = smt_or2(s, lt_k, smt_and2(s, smt_same(s, a[k], b[k]), lt));
     }
     return lt;
+}
+
+Z3_ast smt_keys_tie(SqSmt *s, uint32_t n_keys, const SmtVal *a, const SmtVal *b) {
+    Z3_ast tie = smt_true(s);
+    for (uint32_t k = 0; k < n_keys; k++) tie = smt_and2(s, tie, smt_same(s, a[k], b[k]));
+    return tie;
+}
+
+/* Row i before row j by the ORDER BY keys alone. */
+static Z3_ast keys_lt(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
+    uint32_t n = r->sort->u.sort.n_keys;
+    SmtVal *a = sq_arena_alloc(s->arena, (2 * n + 1) * sizeof *a), *b = a + n;
+    for (uint32_t k = 0; k < n; k++) {
+        a[k] = sort_key(s, r, k, i);
+        b[k] = sort_key(s, r, k, j);
+    }
+    return smt_keys_lt(s, r->sort->u.sort.keys, n, a, b);
 }
 
 Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
@@ -341,6 +376,11 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
     smt_unsupported(s, it->span, "the aggregate %s()", name);
 }
 
+SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it) {
+    Group g = {s, in, env, member, NULL, NULL, NULL, {0}};
+    return agg_call(&g, it);
+}
+
 /* A bare column: from the row that holds the single MIN or MAX (minmax),
 ** else -- and when every argument of that MIN or MAX is NULL -- from some
 ** row of the group, which SQLite does not specify (it is the last one it
@@ -432,13 +472,13 @@ static SmtRel distinct(SqSmt *s, SmtRel in) {
     return out;
 }
 
-static int constant_int(const SqExpr *e, int64_t *v) {
+int smt_constant_int(const SqExpr *e, int64_t *v) {
     if (!e) return 0;
     if (e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_INTEGER) {
         *v = e->u.lit.i;
         return 1;
     }
-    if (e->kind == SQX_UNARY && e->op == AST_OP_NEG && constant_int(e->u.bin.l, v)) {
+    if (e->kind == SQX_UNARY && e->op == AST_OP_NEG && smt_constant_int(e->u.bin.l, v)) {
         *v = -*v;
         return 1;
     }
@@ -448,8 +488,8 @@ static int constant_int(const SqExpr *e, int64_t *v) {
 static SmtRel limit(SqSmt *s, IrRel *r, const SmtEnv *env) {
     SmtRel in = smt_rel(s, r->input, env);
     int64_t count = -1, offset = 0;
-    if (!constant_int(r->u.limit.count, &count) ||
-        (r->u.limit.offset && !constant_int(r->u.limit.offset, &offset)))
+    if (!smt_constant_int(r->u.limit.count, &count) ||
+        (r->u.limit.offset && !smt_constant_int(r->u.limit.offset, &offset)))
         smt_unsupported(s, r->span, "a LIMIT or OFFSET that is not an integer constant");
     if (offset < 0) offset = 0;
     smt_positions(s, &in);
@@ -537,8 +577,7 @@ SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env) {
     case IR_LIMIT: return limit(s, r, env);
     case IR_SETOP: return setop(s, r, env);
     case IR_CTEREF: return cteref(s, r);
-    case IR_WINDOW:
-        smt_unsupported(s, r->u.window.n_calls ? r->u.window.calls[0].span : r->span, "window function OVER");
+    case IR_WINDOW: return smt_window(s, r, smt_rel(s, r->input, env), env);
     default: smt_unsupported(s, r->span, "this operator");
     }
 }
