@@ -373,13 +373,27 @@ static SmtVal exists(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv 
 
 /* ---- CASE and functions -------------------------------------------------------------- */
 
+/* A condition inside a value read as a number is not itself read so. */
+static Z3_ast condition(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    int read = s->num_read;
+    s->num_read = 0;
+    Z3_ast t = smt_cond(s, e, row, env);
+    s->num_read = read;
+    return t;
+}
+
 static SmtVal case_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     SmtVal v = e->u.cas.else_ ? smt_expr(s, e->u.cas.else_, row, env) : smt_null(s);
     SmtVal op = {0};
+    int read = s->num_read;
+    s->num_read = 0;
     if (e->u.cas.operand) op = smt_expr(s, e->u.cas.operand, row, env);
+    s->num_read = read;
     for (uint32_t i = e->u.cas.n_arms; i-- > 0;) {
         const SqCaseArm *a = &e->u.cas.arms[i];
+        s->num_read = 0;
         SmtVal w = smt_expr(s, a->when, row, env);
+        s->num_read = read;
         if (e->u.cas.operand) w = compare_exprs(s, AST_OP_EQ, e->u.cas.operand, op, a->when, w, a->when->span);
         Z3_ast t, f;
         smt_truth(s, w, &t, &f, a->when->span);
@@ -484,8 +498,7 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     const SqExprList *l = &e->u.func.args;
     if (strcmp(name, "coalesce") == 0 || strcmp(name, "ifnull") == 0) return coalesce(s, e, row, env);
     if (strcmp(name, "iif") == 0) {
-        Z3_ast t, f;
-        smt_truth(s, smt_expr(s, l->items[0], row, env), &t, &f, l->items[0]->span);
+        Z3_ast t = condition(s, l->items[0], row, env);
         return smt_val_ite(s, t, smt_expr(s, l->items[1], row, env), smt_expr(s, l->items[2], row, env),
                            e->span);
     }
@@ -553,6 +566,10 @@ static int is_comparison(int op) {
 static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const SqExpr *l = e->u.bin.l, *r = e->u.bin.r;
     if (is_comparison(e->op) && (row_width(l) > 1 || row_width(r) > 1)) return compare_rows(s, e, row, env);
+    if (e->op >= AST_OP_ADD && e->op <= AST_OP_MOD) {
+        SmtVal a = smt_expr_number(s, l, row, env, SMT_READ_ARITH), b = smt_expr_number(s, r, row, env, SMT_READ_ARITH);
+        return smt_arith(s, e->op, a, b, e->span);
+    }
     SmtVal a = smt_expr(s, l, row, env), b = smt_expr(s, r, row, env);
     if (e->op == AST_OP_AND || e->op == AST_OP_OR) return logic(s, e->op, a, b, l->span, r->span);
     if (is_comparison(e->op)) return compare_exprs(s, e->op, l, a, r, b, e->span);
@@ -610,7 +627,34 @@ static SmtVal like(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
     return e->flags & SQXF_NOT ? negate_truth(s, r, e->span) : r;
 }
 
+/* Whether e hands the values of some operands on as its own: CASE, IIF,
+** COALESCE and IFNULL (the reading of smt_expr_number goes through them). */
+static int passes_values_on(const SqExpr *e) {
+    if (e->kind == SQX_CASE) return 1;
+    if (e->kind != SQX_FUNC || !e->u.func.def) return 0;
+    const char *name = e->u.func.def->name;
+    return strcmp(name, "iif") == 0 || strcmp(name, "coalesce") == 0 || strcmp(name, "ifnull") == 0;
+}
+
+static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env);
+
 SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    int read = s->num_read;
+    if (!passes_values_on(e)) s->num_read = 0;
+    SmtVal v = expr_value(s, e, row, env);
+    s->num_read = read;
+    return v;
+}
+
+SmtVal smt_expr_number(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtNumRead how) {
+    int read = s->num_read;
+    s->num_read = (int)how + 1;
+    SmtVal v = smt_expr(s, e, row, env);
+    s->num_read = read;
+    return v;
+}
+
+static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     switch (e->kind) {
     case SQX_LITERAL: return literal(s, e);
     case SQX_COLUMN: return smt_column(s, e->u.col, row, env, e->span);

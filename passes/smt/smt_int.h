@@ -114,6 +114,8 @@ struct SqSmt {
                                 (smt_prefer): the search tries them first */
     uint32_t n_exact, cap_exact;
     int used_exact;          /* the current model satisfies them */
+    int num_read;            /* SmtNumRead + 1 while lowering a value that
+                                is read as a number (smt_expr.c), else 0 */
     struct SmtFold *folds;   /* upper() and lower() results (smt_strfn.c) */
     uint32_t n_folds, cap_folds;
 };
@@ -290,6 +292,11 @@ int smt_like_pattern(SqSmt *s, Z3_ast x, const char *pat, uint32_t n, int esc, i
 SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKind result);
 
 /* ---- smt_expr.c -------------------------------------------------------- */
+
+/* The value of e where it is read as a number (how): a CASE, IIF or
+** COALESCE whose results are TEXT in some rows and numbers in others reads
+** its TEXT results so, as SQLite would when it uses the value. */
+SmtVal smt_expr_number(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtNumRead how);
 
 /* The value of e in row (and its outer rows). */
 SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env);

@@ -349,8 +349,13 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
     uint32_t n = g->in->n;
     const char *name = call_name(it);
     SmtVal *x = sq_arena_alloc(s->arena, (n + 1) * sizeof *x);
-    for (uint32_t j = 0; j < n; j++)
-        x[j] = it->star || !it->args.n ? smt_null(s) : smt_as_number(s, smt_expr(s, it->args.items[0], &g->in->rows[j], g->env));
+    int adds = strcmp(name, "sum") == 0 || strcmp(name, "total") == 0 || strcmp(name, "avg") == 0;
+    for (uint32_t j = 0; j < n; j++) {
+        const SqExpr *arg = it->star || !it->args.n ? NULL : it->args.items[0];
+        const SmtRow *row = &g->in->rows[j];
+        x[j] = !arg ? smt_null(s)
+               : smt_as_number(s, adds ? smt_expr_number(s, arg, row, g->env, SMT_READ_SUM) : smt_expr(s, arg, row, g->env));
+    }
     if (!it->star && it->args.n != 1) smt_unsupported(s, it->span, "the aggregate %s() with %u arguments", name, it->args.n);
     Z3_ast *use = call_rows(g, it, x);
     Z3_ast cnt = smt_count_true(s, use, n);

@@ -166,6 +166,10 @@ SmtVal smt_val_ite(SqSmt *s, Z3_ast c, SmtVal a, SmtVal b, SrcSpan at) {
         a = smt_as_number(s, a);
         b = smt_as_number(s, b);
     }
+    if (a.kind != b.kind && s->num_read) { /* read as a number anyway (smt_expr_number) */
+        if (a.kind == SMT_TEXT) a = smt_text_read(s, a, (SmtNumRead)(s->num_read - 1));
+        if (b.kind == SMT_TEXT) b = smt_text_read(s, b, (SmtNumRead)(s->num_read - 1));
+    }
     if (a.kind != b.kind) {
         if (!numeric((SmtKind)a.kind) || !numeric((SmtKind)b.kind))
             smt_unsupported(s, at, "a value that is TEXT in some rows and a number in others");
