@@ -250,6 +250,9 @@ static void reset(SqSmt *s) {
     s->used_exact = 0;
     s->folds = NULL;
     s->n_folds = s->cap_folds = 0;
+    s->counts = NULL;
+    s->n_counts = s->cap_counts = 0;
+    s->num_read = 0;
     s->diff = NULL;
 }
 

@@ -118,6 +118,8 @@ struct SqSmt {
                                 is read as a number (smt_expr.c), else 0 */
     struct SmtFold *folds;   /* upper() and lower() results (smt_strfn.c) */
     uint32_t n_folds, cap_folds;
+    struct SmtCount { Z3_ast t; uint32_t max; } *counts; /* smt_note_count */
+    uint32_t n_counts, cap_counts;
 };
 
 /* ---- smt.c ----------------------------------------------------------- */
@@ -198,6 +200,13 @@ Z3_ast smt_result_equal(SqSmt *s, SmtVal a, SmtVal b);
 /* a before b in ORDER BY (ascending, NULLs first; desc reverses, nulls_last
 ** puts NULLs after), and a tie. */
 Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcSpan at);
+
+/* cnt is an Int between 0 and max (an aggregate's count): a division by
+** it is then an ite over constant divisors, which keeps the arithmetic
+** linear (z3 gives up on most divisions by a variable). */
+void smt_note_count(SqSmt *s, Z3_ast cnt, uint32_t max);
+/* The Real a / cnt for a count cnt (NULL cases are the caller's). */
+Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max);
 
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
@@ -328,8 +337,17 @@ void smt_sort_values(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const Smt
 /* Key values a sort before b, and a and b tie. */
 Z3_ast smt_keys_lt(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const SmtVal *a, const SmtVal *b);
 Z3_ast smt_keys_tie(SqSmt *s, uint32_t n_keys, const SmtVal *a, const SmtVal *b);
-/* The aggregate call it over the rows of in where member holds. */
-SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it);
+/* What an aggregate call reads from each row of its input (smt_rel.c
+** fills it on first use; start it zeroed). */
+typedef struct SmtCallInput {
+    SmtVal *x;    /* the argument */
+    Z3_ast *pass; /* FILTER holds and the argument is not NULL */
+    Z3_ast *dup;  /* DISTINCT: an earlier row of the group has it too */
+} SmtCallInput;
+/* The aggregate call it over the rows of in where member holds; ci is
+** shared by the calls of one item over the same input. */
+SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it,
+                    SmtCallInput *ci);
 /* e is an integer constant (a literal, maybe negated): 1 and *v. */
 int smt_constant_int(const SqExpr *e, int64_t *v);
 

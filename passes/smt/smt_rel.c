@@ -276,24 +276,61 @@ typedef struct Group {
     const SmtRel *in;
     const SmtEnv *env;
     Z3_ast *member;  /* row j is in the group (and passes no FILTER yet) */
+    Z3_ast **same;   /* same[l][j]: rows l and j are in one group whenever
+                        both live; NULL: not known (a window's frame) */
     /* the single MIN or MAX, for bare columns: rows it read, its argument
     ** per row, its result, the row that holds it */
     Z3_ast *ext_use, *ext_from;
     SmtVal *ext_x, ext_best;
 } Group;
 
-/* The rows an aggregate call reads: members passing its FILTER whose
-** argument is not NULL, only the first of equal ones under DISTINCT. */
-static Z3_ast *call_rows(Group *g, const SqAggItem *it, SmtVal *x) {
+static const char *call_name(const SqAggItem *it) { return it->def ? it->def->name : ""; }
+
+static int adds_up(const char *name) { return !strcmp(name, "sum") || !strcmp(name, "total") || !strcmp(name, "avg"); }
+
+/* What call it reads from each input row, the same in every group: its
+** argument (sum, total and avg read TEXT as the number it starts with),
+** whether the row passes FILTER with a non-NULL argument, and under
+** DISTINCT whether an earlier row of the same group passes with an equal
+** argument.  Built on the first group, so n groups cost n, not n * n. */
+static void call_input(Group *g, const SqAggItem *it, SmtCallInput *ci) {
+    SqSmt *s = g->s;
+    uint32_t n = g->in->n;
+    if (ci->x) return;
+    const char *name = call_name(it);
+    if (!it->star && it->args.n != 1) smt_unsupported(s, it->span, "the aggregate %s() with %u arguments", name, it->args.n);
+    const SqExpr *arg = it->star ? NULL : it->args.items[0];
+    ci->x = sq_arena_alloc(s->arena, (n + 1) * sizeof *ci->x);
+    ci->pass = sq_arena_alloc(s->arena, (n + 1) * sizeof *ci->pass);
+    for (uint32_t j = 0; j < n; j++) {
+        const SmtRow *row = &g->in->rows[j];
+        SmtVal x = !arg ? smt_null(s)
+                   : smt_as_number(s, adds_up(name) ? smt_expr_number(s, arg, row, g->env, SMT_READ_SUM)
+                                                    : smt_expr(s, arg, row, g->env));
+        if (x.kind == SMT_TEXT && adds_up(name)) x = smt_text_read(s, x, SMT_READ_SUM);
+        ci->x[j] = x;
+        ci->pass[j] = it->filter ? smt_cond(s, it->filter, row, g->env) : smt_true(s);
+        if (arg) ci->pass[j] = smt_and2(s, ci->pass[j], smt_not(s, x.null));
+    }
+    if (!it->distinct) return;
+    if (!g->same) smt_unsupported(s, it->span, "DISTINCT in a window function");
+    ci->dup = sq_arena_alloc(s->arena, (n + 1) * sizeof *ci->dup);
+    for (uint32_t j = 0; j < n; j++) {
+        ci->dup[j] = smt_false(s);
+        for (uint32_t l = 0; l < j; l++) {
+            Z3_ast c[4] = {g->in->rows[l].alive, ci->pass[l], g->same[l][j], smt_same(s, ci->x[l], ci->x[j])};
+            ci->dup[j] = smt_or2(s, ci->dup[j], smt_and_n(s, c, 4));
+        }
+    }
+}
+
+/* The rows the call reads in this group. */
+static Z3_ast *call_rows(Group *g, const SmtCallInput *ci) {
     SqSmt *s = g->s;
     Z3_ast *use = sq_arena_alloc(s->arena, (g->in->n + 1) * sizeof *use);
     for (uint32_t j = 0; j < g->in->n; j++) {
-        use[j] = g->member[j];
-        if (it->filter) use[j] = smt_and2(s, use[j], smt_cond(s, it->filter, &g->in->rows[j], g->env));
-        if (!it->star) use[j] = smt_and2(s, use[j], smt_not(s, x[j].null));
-        if (it->distinct)
-            for (uint32_t l = 0; l < j; l++)
-                use[j] = smt_and2(s, use[j], smt_not(s, smt_and2(s, use[l], smt_same(s, x[l], x[j]))));
+        use[j] = smt_and2(s, g->member[j], ci->pass[j]);
+        if (ci->dup) use[j] = smt_and2(s, use[j], smt_not(s, ci->dup[j]));
     }
     return use;
 }
@@ -342,30 +379,17 @@ static SmtVal extreme(Group *g, Z3_ast *use, SmtVal *x, int is_max, SrcSpan at) 
     return best;
 }
 
-static const char *call_name(const SqAggItem *it) { return it->def ? it->def->name : ""; }
-
-static SmtVal agg_call(Group *g, const SqAggItem *it) {
+static SmtVal agg_call(Group *g, const SqAggItem *it, SmtCallInput *ci) {
     SqSmt *s = g->s;
     uint32_t n = g->in->n;
     const char *name = call_name(it);
-    SmtVal *x = sq_arena_alloc(s->arena, (n + 1) * sizeof *x);
-    int adds = strcmp(name, "sum") == 0 || strcmp(name, "total") == 0 || strcmp(name, "avg") == 0;
-    for (uint32_t j = 0; j < n; j++) {
-        const SqExpr *arg = it->star || !it->args.n ? NULL : it->args.items[0];
-        const SmtRow *row = &g->in->rows[j];
-        x[j] = !arg ? smt_null(s)
-               : smt_as_number(s, adds ? smt_expr_number(s, arg, row, g->env, SMT_READ_SUM) : smt_expr(s, arg, row, g->env));
-    }
-    if (!it->star && it->args.n != 1) smt_unsupported(s, it->span, "the aggregate %s() with %u arguments", name, it->args.n);
-    Z3_ast *use = call_rows(g, it, x);
+    call_input(g, it, ci);
+    SmtVal *x = ci->x;
+    Z3_ast *use = call_rows(g, ci);
     Z3_ast cnt = smt_count_true(s, use, n);
+    smt_note_count(s, cnt, n);
     if (strcmp(name, "count") == 0) return smt_val(s, SMT_INT, smt_false(s), cnt);
     SmtKind k = n ? (SmtKind)x[0].kind : SMT_INT;
-    if (k == SMT_TEXT && strcmp(name, "min") && strcmp(name, "max")) {
-        /* sum, total and avg read TEXT as the number it starts with */
-        for (uint32_t j = 0; j < n; j++) x[j] = smt_text_read(s, x[j], SMT_READ_SUM);
-        k = SMT_NUM;
-    }
     if (k == SMT_NULL) k = SMT_INT;
     Z3_ast empty = smt_eq(s, cnt, smt_int(s, 0));
     if (strcmp(name, "sum") == 0)
@@ -374,16 +398,17 @@ static SmtVal agg_call(Group *g, const SqAggItem *it) {
     if (strcmp(name, "avg") == 0) {
         SmtVal sum = sum_of(s, use, x, n, SMT_REAL);
         smt_count(s, 2);
-        Z3_ast avg = Z3_mk_div(s->z, sum.v, Z3_mk_int2real(s->z, cnt));
+        Z3_ast avg = smt_div_count(s, sum.v, cnt, n);
         return smt_val(s, SMT_REAL, empty, avg);
     }
     if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) return extreme(g, use, x, name[1] == 'a', it->span);
     smt_unsupported(s, it->span, "the aggregate %s()", name);
 }
 
-SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it) {
-    Group g = {s, in, env, member, NULL, NULL, NULL, {0}};
-    return agg_call(&g, it);
+SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it,
+                    SmtCallInput *ci) {
+    Group g = {s, in, env, member, NULL, NULL, NULL, NULL, {0}};
+    return agg_call(&g, it, ci);
 }
 
 /* A bare column: from the row that holds the single MIN or MAX (minmax),
@@ -437,20 +462,28 @@ static SmtRel aggregate(SqSmt *s, IrRel *r, const SmtEnv *env) {
         for (uint32_t t = 0, k = 0; t < n_items; t++)
             if (items[t].kind == SQ_AGG_KEY) keys[j][k++] = smt_expr(s, items[t].expr, &in.rows[j], env);
     }
+    /* same[l][j]: rows l and j have equal keys (all rows, ungrouped) */
+    Z3_ast **same = sq_arena_alloc(s->arena, (in.n + 1) * sizeof *same);
+    for (uint32_t l = 0; l < in.n; l++) {
+        same[l] = sq_arena_alloc(s->arena, (in.n + 1) * sizeof **same);
+        for (uint32_t j = 0; j < in.n; j++)
+            same[l][j] = !grouped ? smt_true(s) : j < l ? same[j][l] : same_keys(s, keys[l], keys[j], nk);
+    }
+    SmtCallInput *ci = sq_arena_alloc(s->arena, (n_items + 1) * sizeof *ci);
+    memset(ci, 0, (n_items + 1) * sizeof *ci);
     uint32_t n_groups = grouped ? in.n : 1;
     SmtRel out = {new_rows(s, n_groups), n_groups, r->id, n_items, NULL, NULL};
     for (uint32_t i = 0; i < n_groups; i++) {
-        Group g = {s, &in, env, sq_arena_alloc(s->arena, (in.n + 1) * sizeof(Z3_ast)), NULL, NULL, NULL, {0}};
+        Group g = {s, &in, env, sq_arena_alloc(s->arena, (in.n + 1) * sizeof(Z3_ast)), same, NULL, NULL, NULL, {0}};
         Z3_ast lead = grouped ? in.rows[i].alive : smt_true(s);
         for (uint32_t j = 0; j < in.n; j++) {
-            g.member[j] = grouped ? smt_and2(s, in.rows[j].alive, same_keys(s, keys[i], keys[j], nk))
-                                  : in.rows[j].alive;
+            g.member[j] = smt_and2(s, in.rows[j].alive, same[i][j]);
             if (grouped && j < i) lead = smt_and2(s, lead, smt_not(s, g.member[j]));
         }
         SmtVal *cells = sq_arena_alloc(s->arena, (n_items + 1) * sizeof *cells);
         for (uint32_t t = 0, k = 0; t < n_items; t++) {
             if (items[t].kind == SQ_AGG_KEY) cells[t] = keys[i][k++];
-            else if (items[t].kind == SQ_AGG_CALL) cells[t] = agg_call(&g, &items[t]);
+            else if (items[t].kind == SQ_AGG_CALL) cells[t] = agg_call(&g, &items[t], &ci[t]);
         }
         int minmax = n_minmax == 1 && r->u.agg.minmax && g.ext_from;
         for (uint32_t t = 0; t < n_items; t++)

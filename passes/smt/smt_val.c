@@ -342,9 +342,56 @@ static SmtVal arith_num(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     }
 }
 
+/* ---- division by a count ---------------------------------------------------- */
+
+void smt_note_count(SqSmt *s, Z3_ast cnt, uint32_t max) {
+    struct SmtCount *c = SQ_ARENA_APPEND(s->arena, s->counts, s->n_counts, s->cap_counts);
+    c->t = cnt;
+    c->max = max;
+}
+
+static int count_max(SqSmt *s, Z3_ast t, uint32_t *max) {
+    for (uint32_t i = 0; i < s->n_counts; i++)
+        if (s->counts[i].t == t) {
+            *max = s->counts[i].max;
+            return 1;
+        }
+    return 0;
+}
+
+/* ite(cnt = 1, f(1), ite(cnt = 2, f(2), ...)): f(max) when none holds
+** (cnt = 0, where the caller's result is NULL). */
+static Z3_ast by_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max, int integer) {
+    if (max == 0) max = 1;
+    Z3_ast r = NULL;
+    for (uint32_t k = max; k >= 1; k--) {
+        smt_count(s, 3);
+        Z3_ast q = integer ? trunc_div(s, a, smt_int(s, k)) : Z3_mk_div(s->z, a, smt_real(s, k, 1));
+        r = r ? smt_ite(s, smt_eq(s, cnt, smt_int(s, k)), q, r) : q;
+    }
+    return r;
+}
+
+Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) { return by_count(s, a, cnt, max, 0); }
+
+/* a / b where b is a count: INTEGER division for an INTEGER a, else REAL;
+** NULL for b = 0. */
+static SmtVal div_count(SqSmt *s, SmtVal a, SmtVal b, uint32_t max) {
+    Z3_ast null = smt_or2(s, smt_or2(s, a.null, b.null), smt_eq(s, b.v, smt_int(s, 0)));
+    if (a.kind == SMT_INT) return smt_val(s, SMT_INT, null, by_count(s, a.v, b.v, max, 1));
+    if (a.kind == SMT_REAL) return smt_val(s, SMT_REAL, null, by_count(s, a.v, b.v, max, 0));
+    smt_count(s, 2);
+    Z3_ast idiv = Z3_mk_int2real(s->z, by_count(s, Z3_mk_real2int(s->z, a.v), b.v, max, 1));
+    return smt_num(s, null, smt_ite(s, a.isint, idiv, by_count(s, a.v, b.v, max, 0)), a.isint);
+}
+
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     a = smt_as_number(s, a);
     b = smt_as_number(s, b);
+    uint32_t max;
+    if (op == AST_OP_DIV && b.kind == SMT_INT && (a.kind == SMT_INT || a.kind == SMT_REAL || a.kind == SMT_NUM) &&
+        count_max(s, b.v, &max))
+        return div_count(s, a, b, max);
     if (a.kind == SMT_TEXT) a = smt_text_read(s, a, SMT_READ_ARITH); /* SQLite reads the number the text starts with */
     if (b.kind == SMT_TEXT) b = smt_text_read(s, b, SMT_READ_ARITH);
     if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);

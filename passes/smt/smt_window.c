@@ -216,9 +216,10 @@ static Z3_ast plus1(SqSmt *s, Z3_ast v) {
     return Z3_mk_add(s->z, 2, (Z3_ast[]){v, smt_int(s, 1)});
 }
 
-static Z3_ast ratio(SqSmt *s, Z3_ast num, Z3_ast den) {
-    smt_count(s, 3);
-    return Z3_mk_div(s->z, Z3_mk_int2real(s->z, num), Z3_mk_int2real(s->z, den));
+/* num / den for counts of at most n rows (linear: smt_div_count). */
+static Z3_ast ratio(SqSmt *s, Z3_ast num, Z3_ast den, uint32_t n) {
+    smt_count(s, 1);
+    return smt_div_count(s, Z3_mk_int2real(s->z, num), den, n);
 }
 
 /* percent_rank(): (rank - 1) / (rows - 1), 0.0 for a single row. */
@@ -228,7 +229,7 @@ static SmtVal percent_rank(Win *w, uint32_t i) {
     smt_count(s, 3);
     Z3_ast many = Z3_mk_gt(s->z, rows, smt_int(s, 1));
     Z3_ast den = Z3_mk_sub(s->z, 2, (Z3_ast[]){rows, smt_int(s, 1)});
-    return smt_val(s, SMT_REAL, smt_false(s), smt_ite(s, many, ratio(s, before, den), smt_real(s, 0, 1)));
+    return smt_val(s, SMT_REAL, smt_false(s), smt_ite(s, many, ratio(s, before, den, w->n), smt_real(s, 0, 1)));
 }
 
 /* cume_dist(): rows up to the last peer of i over the partition's rows. */
@@ -237,7 +238,7 @@ static SmtVal cume_dist(Win *w, uint32_t i) {
     Z3_ast *not_after = sq_arena_alloc(s->arena, (w->n + 1) * sizeof *not_after);
     for (uint32_t j = 0; j < w->n; j++) not_after[j] = smt_not(s, w->lt[i][j]);
     Z3_ast upto = count_in_partition(w, i, not_after), rows = count_in_partition(w, i, NULL);
-    return smt_val(s, SMT_REAL, smt_false(s), ratio(s, upto, rows));
+    return smt_val(s, SMT_REAL, smt_false(s), ratio(s, upto, rows, w->n));
 }
 
 /* The value of arg in the row chosen[j] picks, NULL (or dflt) when none. */
@@ -304,7 +305,8 @@ static void frame_aggregate(Win *w, SmtVal *out) {
     const SqWinCall *c = w->w;
     Z3_ast **frame = frames(w);
     SqAggItem it = {SQ_AGG_CALL, 0, c->star, c->def, c->name, c->args, NULL, c->filter, c->type, c->span};
-    for (uint32_t i = 0; i < w->n; i++) out[i] = smt_agg_over(w->s, w->in, w->env, frame[i], &it);
+    SmtCallInput ci = {0};
+    for (uint32_t i = 0; i < w->n; i++) out[i] = smt_agg_over(w->s, w->in, w->env, frame[i], &it, &ci);
 }
 
 /* The call's value in every row. */
