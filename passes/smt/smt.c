@@ -55,6 +55,11 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms) {
     return s;
 }
 
+void sq_smt_set_fold(SqSmt *s, SqSmtFoldFn fn, void *arg) {
+    s->fold = fn;
+    s->fold_arg = arg;
+}
+
 void sq_smt_set_now(SqSmt *s, int64_t now) {
     time_t t = (time_t)now;
     struct tm tm;

@@ -55,6 +55,14 @@ void sq_smt_free(SqSmt *s);
 void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms);
 /* The instant 'now' and CURRENT_* stand for (unix seconds, UTC). */
 void sq_smt_set_now(SqSmt *s, int64_t now);
+/* How the lowering asks SQLite for the value of a closed expression (a
+** call or CAST over constants, smt_fold.c): run sql, a one-column SELECT,
+** and put its value in *out (TEXT bytes appended to text, out->s unused).
+** 1 on success.  The hook's database must read 'now' as the instant given
+** to sq_smt_set_now.  Without a hook nothing is folded. */
+struct SqSmtCell;
+typedef int (*SqSmtFoldFn)(void *arg, const char *sql, struct SqSmtCell *out, SqBuf *text);
+void sq_smt_set_fold(SqSmt *s, SqSmtFoldFn fn, void *arg);
 /* Whether the last build read the clock, and the instant as text. */
 int sq_smt_reads_clock(const SqSmt *s);
 const char *sq_smt_now_text(const SqSmt *s);

@@ -18,7 +18,9 @@
 ** text between them; other formats, modifiers, numeric arguments (Julian
 ** days), other spellings of a date ('2012-01-01T10:00', a day 31 that
 ** SQLite carries into the next month) and 'now' are uninterpreted, and the
-** search tries models inside the two regions first (smt_prefer).
+** search tries models inside the two regions first (smt_prefer).  A call
+** whose arguments are all constants never gets here: SQLite computes it
+** (smt_fold.c).
 */
 #include <string.h>
 

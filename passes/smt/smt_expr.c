@@ -34,7 +34,7 @@ SmtVal smt_column(SqSmt *s, SqColRef ref, const SmtRow *row, const SmtEnv *env, 
 /* ---- literals ------------------------------------------------------------- */
 
 /* A double as an exact rational (a power of two below it). */
-static Z3_ast real_literal(SqSmt *s, double d, SrcSpan at) {
+Z3_ast smt_real_const(SqSmt *s, double d, SrcSpan at) {
     if (!isfinite(d)) smt_unsupported(s, at, "an infinite REAL");
     int e;
     double m = frexp(d, &e); /* d = m * 2^e, 0.5 <= |m| < 1 */
@@ -56,7 +56,7 @@ static SmtVal literal(SqSmt *s, const SqExpr *e) {
     switch (e->u.lit.vtype) {
     case SQ_VAL_NULL: return smt_null(s);
     case SQ_VAL_INTEGER: return smt_val(s, SMT_INT, smt_false(s), smt_int(s, e->u.lit.i));
-    case SQ_VAL_REAL: return smt_val(s, SMT_REAL, smt_false(s), real_literal(s, e->u.lit.r, e->span));
+    case SQ_VAL_REAL: return smt_val(s, SMT_REAL, smt_false(s), smt_real_const(s, e->u.lit.r, e->span));
     case SQ_VAL_TEXT:
         return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, e->u.lit.s, e->u.lit.n));
     default: smt_unsupported(s, e->span, "a BLOB literal");
@@ -116,7 +116,7 @@ static int text_as_number(const char *str, uint32_t n, SmtVal *out, SqSmt *s, Sr
         *out = smt_val(s, SMT_INT, smt_false(s), smt_int(s, (int64_t)d));
         return 1;
     }
-    *out = smt_val(s, SMT_REAL, smt_false(s), real_literal(s, d, at));
+    *out = smt_val(s, SMT_REAL, smt_false(s), smt_real_const(s, d, at));
     return 1;
 }
 
@@ -655,6 +655,7 @@ SmtVal smt_expr_number(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
 }
 
 static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal folded;
     switch (e->kind) {
     case SQX_LITERAL: return literal(s, e);
     case SQX_COLUMN: return smt_column(s, e->u.col, row, env, e->span);
@@ -688,12 +689,12 @@ static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
     case SQX_EXISTS: return exists(s, e, row, env);
     case SQX_SUBQUERY: return scalar(s, e, row, env);
     case SQX_CASE: return case_expr(s, e, row, env);
-    case SQX_CAST: return cast(s, e, row, env);
+    case SQX_CAST: return smt_fold(s, e, &folded) ? folded : cast(s, e, row, env);
     case SQX_COLLATE:
         if (e->u.collate.name && sq_stricmp(e->u.collate.name, "binary") == 0)
             return smt_expr(s, e->u.collate.x, row, env);
         smt_unsupported(s, e->span, "COLLATE %s", e->u.collate.name ? e->u.collate.name : "");
-    case SQX_FUNC: return function(s, e, row, env);
+    case SQX_FUNC: return smt_fold(s, e, &folded) ? folded : function(s, e, row, env);
     case SQX_LIKE: return like(s, e, row, env);
     case SQX_PARAM: smt_unsupported(s, e->span, "a bind parameter");
     case SQX_VECTOR: smt_unsupported(s, e->span, "a row value");

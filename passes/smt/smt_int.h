@@ -9,7 +9,7 @@
 ** uninterpreted functions; smt_str.c holds TEXT as z3 strings and regular
 ** expressions, smt_strfn.c the string functions, smt_like.c LIKE and
 ** GLOB, smt_strnum.c the numbers read from TEXT, smt_date.c the date
-** functions.
+** functions, smt_fold.c closed expressions evaluated by SQLite.
 */
 #ifndef SQ_SMT_INT_H
 #define SQ_SMT_INT_H
@@ -109,6 +109,8 @@ struct SqSmt {
     uint64_t n_terms;        /* terms built: a budget against blow-up */
     uint32_t n_fresh;        /* fresh constants made (their names) */
     char now[20];            /* 'now' as "YYYY-MM-DD HH:MM:SS" */
+    SqSmtFoldFn fold;        /* SQLite for closed expressions, or NULL */
+    void *fold_arg;
     int reads_clock;         /* a query read it (CURRENT_*, 'now') */
     Z3_ast *exact;           /* where uninterpreted functions are not used
                                 (smt_prefer): the search tries them first */
@@ -300,7 +302,17 @@ int smt_like_pattern(SqSmt *s, Z3_ast x, const char *pat, uint32_t n, int esc, i
 ** result (both functions of the arguments). */
 SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKind result);
 
+/* ---- smt_fold.c -------------------------------------------------------- */
+
+/* e, a function call or CAST over constants, as SQLite computes it (the
+** fold hook): 1 and *out, else 0. */
+int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out);
+
 /* ---- smt_expr.c -------------------------------------------------------- */
+
+/* A REAL constant as an exact rational (unsupported when infinite or out
+** of the range the lowering takes). */
+Z3_ast smt_real_const(SqSmt *s, double d, SrcSpan at);
 
 /* The value of e where it is read as a number (how): a CASE, IIF or
 ** COALESCE whose results are TEXT in some rows and numbers in others reads

@@ -274,6 +274,9 @@ usage "now: another instant differs" 1 --schema "$U" --bound 2 --now 2020-03-01 
     "SELECT id, CURRENT_DATE FROM t" "SELECT id, '2020-02-29' FROM t"
 if grep -q "^checked by execution" "$TMP/out"; then ok "equiv/usage/now: checked by execution"; else
     bad "equiv/usage/now: checked by execution (got '$(cat "$TMP/out")')"; fi
+# SQLite's own result shows the pinned day, not today's.
+if grep -q "| '2020-03-01' |" "$TMP/out"; then ok "equiv/usage/now: SQLite's clock pinned"; else
+    bad "equiv/usage/now: SQLite's clock pinned (got '$(cat "$TMP/out")')"; fi
 usage "now: default" 0 --schema "$U" --bound 2 "SELECT id FROM t WHERE CURRENT_DATE = '2026-06-15'" "SELECT id FROM t"
 usage "now: no clock, no note" 0 --schema "$U" --bound 1 "SELECT id FROM t" "SELECT id FROM t"
 if grep -q "read the clock" "$TMP/out"; then bad "equiv/usage/now: no clock, no note"; else

@@ -1,0 +1,79 @@
+/*
+** smt_fold.c -- a function call or CAST over constants, evaluated by
+** SQLite itself.
+**
+** Layer: passes.  A call such as date('now', '-1 year'), julianday('2012-
+** 03-01'), strftime('%j', '2020-12-31') or printf('%05.1f', 2.5) has one
+** value whatever the database holds.  The lowering models only some of
+** SQLite's functions exactly, but any call whose arguments are constants
+** can be asked of SQLite: the caller (backend/fixture/equiv.c) installs a
+** hook that runs "SELECT <call>" on an empty database whose clock is
+** stopped at the pinned instant, so 'now' reads the same instant here as
+** in the check by execution.  The answer is exact by construction.
+**
+** Only closed expressions are folded: literals, operators, CASE, CAST,
+** COLLATE, CURRENT_* and deterministic scalar functions, with no column,
+** subquery or parameter anywhere below.
+*/
+#include <string.h>
+
+#include "smt_int.h"
+
+typedef struct Closed {
+    int open;        /* something below depends on the row or the statement */
+    int reads_clock; /* CURRENT_*, 'now', a date function with no argument */
+} Closed;
+
+static int is_now(const SqExpr *e) {
+    return e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_TEXT && e->u.lit.n == 3 &&
+           sq_stricmp(e->u.lit.s, "now") == 0;
+}
+
+static int closed_cb(SqExpr *e, void *arg) {
+    Closed *c = arg;
+    switch ((SqExprKind)e->kind) {
+    case SQX_LITERAL:
+        c->reads_clock |= is_now(e);
+        return 0;
+    case SQX_CTIME:
+        c->reads_clock = 1;
+        return 0;
+    case SQX_UNARY: case SQX_BINARY: case SQX_IS: case SQX_ISNULL: case SQX_BETWEEN: case SQX_IN_LIST:
+    case SQX_CASE: case SQX_CAST: case SQX_COLLATE: case SQX_LIKE:
+        return 0;
+    case SQX_FUNC: {
+        const SqFuncDef *d = e->u.func.def;
+        if (!d || d->kind != F_SCALAR || (d->flags & (FL_NONDET | FL_SPECIAL))) break;
+        if ((d->flags & FL_DATE) && e->u.func.args.n == 0) c->reads_clock = 1;
+        return 0;
+    }
+    default: break;
+    }
+    c->open = 1;
+    return 1;
+}
+
+int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out) {
+    if (!s->fold || (e->kind != SQX_FUNC && e->kind != SQX_CAST)) return 0;
+    Closed c = {0, 0};
+    sq_expr_walk((SqExpr *)e, closed_cb, &c);
+    if (c.open) return 0;
+    SqBuf sql = SQ_BUF_INIT, text = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT ");
+    ir_sql_expr(&sql, e, NULL);
+    SqSmtCell v;
+    int ok = s->fold(s->fold_arg, sq_buf_str(&sql), &v, &text);
+    sq_buf_free(&sql);
+    if (ok) {
+        switch (v.type) {
+        case SQ_VAL_NULL: *out = smt_null(s); break;
+        case SQ_VAL_INTEGER: *out = smt_val(s, SMT_INT, smt_false(s), smt_int(s, v.i)); break;
+        case SQ_VAL_REAL: *out = smt_val(s, SMT_REAL, smt_false(s), smt_real_const(s, v.r, e->span)); break;
+        case SQ_VAL_TEXT: *out = smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, text.data ? text.data : "", (uint32_t)text.len)); break;
+        default: ok = 0; /* a BLOB */
+        }
+    }
+    sq_buf_free(&text);
+    if (ok && c.reads_clock) s->reads_clock = 1;
+    return ok;
+}
