@@ -170,6 +170,52 @@ static SmtVal compare_exprs(SqSmt *s, int op, const SqExpr *ea, SmtVal a, const 
     return smt_val_ite(s, looks, as_num, smt_compare(s, op, a, b, at), at);
 }
 
+/* ---- COLLATE NOCASE ------------------------------------------------------------ */
+
+/* e without the COLLATE nodes above it, and the collation the outermost one
+** names (NULL when there is none). */
+static const SqExpr *strip_collate(const SqExpr *e, const char **name) {
+    *name = NULL;
+    while (e->kind == SQX_COLLATE) {
+        if (!*name) *name = e->u.collate.name ? e->u.collate.name : "";
+        e = e->u.collate.x;
+    }
+    return e;
+}
+
+/* l op r when a COLLATE names NOCASE for it (the left side's COLLATE wins,
+** as in SQLite): exact for = and <> between TEXT and a string constant, as
+** membership in the strings that fold to the constant's lower case.  1 and
+** *out; 0 when no COLLATE other than BINARY applies. */
+static int nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal *out) {
+    const char *cl, *cr;
+    const SqExpr *l = strip_collate(e->u.bin.l, &cl), *r = strip_collate(e->u.bin.r, &cr);
+    const char *coll = cl ? cl : cr;
+    if (!coll || sq_stricmp(coll, "binary") == 0) return 0;
+    if (sq_stricmp(coll, "nocase") != 0) smt_unsupported(s, e->span, "COLLATE %s", coll);
+    Const c;
+    int lc = constant(l, &c) && c.vtype == SQ_VAL_TEXT;
+    if (!lc && !(constant(r, &c) && c.vtype == SQ_VAL_TEXT))
+        smt_unsupported(s, e->span, "COLLATE NOCASE between two values that are not constants");
+    const SqExpr *x = lc ? r : l;
+    if ((e->op != AST_OP_EQ && e->op != AST_OP_NE) || numeric_aff(expr_aff(x)))
+        smt_unsupported(s, e->span, "COLLATE NOCASE in this comparison");
+    SmtVal v = smt_expr(s, x, row, env);
+    if (v.kind == SMT_NULL) {
+        *out = smt_null(s);
+        return 1;
+    }
+    if (v.kind != SMT_TEXT) smt_unsupported(s, e->span, "COLLATE NOCASE on a value that is not TEXT");
+    char *low = sq_arena_alloc(s->arena, c.n + 1);
+    for (uint32_t i = 0; i < c.n; i++) low[i] = c.s[i] >= 'A' && c.s[i] <= 'Z' ? (char)(c.s[i] + 32) : c.s[i];
+    low[c.n] = 0;
+    Z3_ast in = smt_in_re(s, v.v, smt_folds_to(s, low, 1));
+    Z3_ast known = smt_not(s, v.null);
+    if (e->op == AST_OP_NE) in = smt_not(s, in);
+    *out = smt_bool3(s, smt_and2(s, known, in), smt_and2(s, known, smt_not(s, in)));
+    return 1;
+}
+
 /* ---- logic -------------------------------------------------------------------- */
 
 static SmtVal logic(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan la, SrcSpan lb) {
@@ -566,6 +612,8 @@ static int is_comparison(int op) {
 static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const SqExpr *l = e->u.bin.l, *r = e->u.bin.r;
     if (is_comparison(e->op) && (row_width(l) > 1 || row_width(r) > 1)) return compare_rows(s, e, row, env);
+    SmtVal folded;
+    if (is_comparison(e->op) && nocase_compare(s, e, row, env, &folded)) return folded;
     if (e->op >= AST_OP_ADD && e->op <= AST_OP_MOD) {
         SmtVal a = smt_expr_number(s, l, row, env, SMT_READ_ARITH), b = smt_expr_number(s, r, row, env, SMT_READ_ARITH);
         return smt_arith(s, e->op, a, b, e->span);
