@@ -204,8 +204,8 @@ Z3_ast smt_result_equal(SqSmt *s, SmtVal a, SmtVal b);
 Z3_ast smt_order_lt(SqSmt *s, SmtVal a, SmtVal b, int desc, int nulls_last, SrcSpan at);
 
 /* cnt is an Int between 0 and max (an aggregate's count): a division by
-** it is then an ite over constant divisors, which keeps the arithmetic
-** linear (z3 gives up on most divisions by a variable). */
+** it then comes with its value for each constant divisor, which keeps the
+** proofs linear (z3 gives up on many divisions by a variable). */
 void smt_note_count(SqSmt *s, Z3_ast cnt, uint32_t max);
 /* The Real a / cnt for a count cnt (NULL cases are the caller's). */
 Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max);

@@ -467,7 +467,7 @@ static SmtRel aggregate(SqSmt *s, IrRel *r, const SmtEnv *env) {
     for (uint32_t l = 0; l < in.n; l++) {
         same[l] = sq_arena_alloc(s->arena, (in.n + 1) * sizeof **same);
         for (uint32_t j = 0; j < in.n; j++)
-            same[l][j] = !grouped ? smt_true(s) : j < l ? same[j][l] : same_keys(s, keys[l], keys[j], nk);
+            same[l][j] = !grouped ? smt_true(s) : same_keys(s, keys[l], keys[j], nk);
     }
     SmtCallInput *ci = sq_arena_alloc(s->arena, (n_items + 1) * sizeof *ci);
     memset(ci, 0, (n_items + 1) * sizeof *ci);

@@ -359,30 +359,43 @@ static int count_max(SqSmt *s, Z3_ast t, uint32_t *max) {
     return 0;
 }
 
-/* ite(cnt = 1, f(1), ite(cnt = 2, f(2), ...)): f(max) when none holds
-** (cnt = 0, where the caller's result is NULL). */
-static Z3_ast by_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max, int integer) {
+/* The integer quotient a / cnt as ite(cnt = 1, a / 1, ite(cnt = 2, a / 2,
+** ...)), linear; a / max when none holds (cnt = 0, where the caller's
+** result is NULL). */
+static Z3_ast int_by_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) {
     if (max == 0) max = 1;
     Z3_ast r = NULL;
     for (uint32_t k = max; k >= 1; k--) {
         smt_count(s, 3);
-        Z3_ast q = integer ? trunc_div(s, a, smt_int(s, k)) : Z3_mk_div(s->z, a, smt_real(s, k, 1));
+        Z3_ast q = trunc_div(s, a, smt_int(s, k));
         r = r ? smt_ite(s, smt_eq(s, cnt, smt_int(s, k)), q, r) : q;
     }
     return r;
 }
 
-Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) { return by_count(s, a, cnt, max, 0); }
+/* The REAL quotient stays a division by the count, which z3 satisfies
+** quickly, with the lemmas cnt = k -> q = a / k, which make proofs linear:
+** a plain ite over the divisors made finding differences twice as slow. */
+Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) {
+    smt_count(s, 2);
+    Z3_ast q = Z3_mk_div(s->z, a, Z3_mk_int2real(s->z, cnt));
+    for (uint32_t k = 1; k <= max; k++) {
+        smt_count(s, 4);
+        Z3_solver_assert(s->z, s->solver, Z3_mk_implies(s->z, smt_eq(s, cnt, smt_int(s, k)),
+                                                        smt_eq(s, q, Z3_mk_div(s->z, a, smt_real(s, k, 1)))));
+    }
+    return q;
+}
 
 /* a / b where b is a count: INTEGER division for an INTEGER a, else REAL;
 ** NULL for b = 0. */
 static SmtVal div_count(SqSmt *s, SmtVal a, SmtVal b, uint32_t max) {
     Z3_ast null = smt_or2(s, smt_or2(s, a.null, b.null), smt_eq(s, b.v, smt_int(s, 0)));
-    if (a.kind == SMT_INT) return smt_val(s, SMT_INT, null, by_count(s, a.v, b.v, max, 1));
-    if (a.kind == SMT_REAL) return smt_val(s, SMT_REAL, null, by_count(s, a.v, b.v, max, 0));
+    if (a.kind == SMT_INT) return smt_val(s, SMT_INT, null, int_by_count(s, a.v, b.v, max));
+    if (a.kind == SMT_REAL) return smt_val(s, SMT_REAL, null, smt_div_count(s, a.v, b.v, max));
     smt_count(s, 2);
-    Z3_ast idiv = Z3_mk_int2real(s->z, by_count(s, Z3_mk_real2int(s->z, a.v), b.v, max, 1));
-    return smt_num(s, null, smt_ite(s, a.isint, idiv, by_count(s, a.v, b.v, max, 0)), a.isint);
+    Z3_ast idiv = Z3_mk_int2real(s->z, int_by_count(s, Z3_mk_real2int(s->z, a.v), b.v, max));
+    return smt_num(s, null, smt_ite(s, a.isint, idiv, smt_div_count(s, a.v, b.v, max)), a.isint);
 }
 
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
