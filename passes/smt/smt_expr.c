@@ -207,7 +207,7 @@ static int nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const Sm
     }
     if (v.kind != SMT_TEXT) smt_unsupported(s, e->span, "COLLATE NOCASE on a value that is not TEXT");
     char *low = sq_arena_alloc(s->arena, c.n + 1);
-    for (uint32_t i = 0; i < c.n; i++) low[i] = c.s[i] >= 'A' && c.s[i] <= 'Z' ? (char)(c.s[i] + 32) : c.s[i];
+    for (uint32_t i = 0; i < c.n; i++) low[i] = (char)sq_ascii_lower((unsigned char)c.s[i]);
     low[c.n] = 0;
     Z3_ast in = smt_in_re(s, v.v, smt_folds_to(s, low, 1));
     Z3_ast known = smt_not(s, v.null);
@@ -259,8 +259,8 @@ static Z3_ast first_row(SqSmt *s, SmtRel *r, uint32_t i) {
     return c;
 }
 
-/* The first row of a subquery (all NULL when it has none): its r.n_cols
-** cells in out (NULL: only its width is wanted). */
+/* The first row of a subquery (all NULL when it has none): its width,
+** and its cells in *out. */
 static uint32_t scalar_row(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal **out) {
     SmtRel r = subquery(s, e, row, env);
     if (r.sort) smt_positions(s, &r);
@@ -277,9 +277,7 @@ static uint32_t scalar_row(SqSmt *s, const SqExpr *e, const SmtRow *row, const S
     for (uint32_t i = 0; i < r.n; i++)
         for (uint32_t j = 0; j < r.n; j++) {
             if (i == j) continue;
-            Z3_ast same = smt_true(s);
-            for (uint32_t c = 0; c < nc; c++)
-                same = smt_and2(s, same, smt_same(s, smt_out(&r, i)->cells[c], smt_out(&r, j)->cells[c]));
+            Z3_ast same = smt_same_out(s, &r, i, &r, j);
             Z3_ast k[4] = {first[i], r.rows[j].alive, smt_sort_tie(s, &r, i, j), smt_not(s, same)};
             smt_add_tie_condition(s, smt_not(s, smt_and_n(s, k, 4)));
         }
@@ -419,27 +417,28 @@ static SmtVal exists(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv 
 
 /* ---- CASE and functions -------------------------------------------------------------- */
 
-/* A condition inside a value read as a number is not itself read so. */
-static Z3_ast condition(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    int read = s->num_read;
-    s->num_read = 0;
-    Z3_ast t = smt_cond(s, e, row, env);
+/* e's value with num_read set to read (smt_expr_number) for its lowering. */
+static SmtVal expr_reading(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, int read) {
+    int outer = s->num_read;
     s->num_read = read;
-    return t;
+    SmtVal v = smt_expr(s, e, row, env);
+    s->num_read = outer;
+    return v;
+}
+
+/* A condition or CASE operand inside a value read as a number is not
+** itself read so. */
+static SmtVal unread(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    return expr_reading(s, e, row, env, 0);
 }
 
 static SmtVal case_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     SmtVal v = e->u.cas.else_ ? smt_expr(s, e->u.cas.else_, row, env) : smt_null(s);
     SmtVal op = {0};
-    int read = s->num_read;
-    s->num_read = 0;
-    if (e->u.cas.operand) op = smt_expr(s, e->u.cas.operand, row, env);
-    s->num_read = read;
+    if (e->u.cas.operand) op = unread(s, e->u.cas.operand, row, env);
     for (uint32_t i = e->u.cas.n_arms; i-- > 0;) {
         const SqCaseArm *a = &e->u.cas.arms[i];
-        s->num_read = 0;
-        SmtVal w = smt_expr(s, a->when, row, env);
-        s->num_read = read;
+        SmtVal w = unread(s, a->when, row, env);
         if (e->u.cas.operand) w = compare_exprs(s, AST_OP_EQ, e->u.cas.operand, op, a->when, w, a->when->span);
         Z3_ast t, f;
         smt_truth(s, w, &t, &f, a->when->span);
@@ -544,7 +543,8 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     const SqExprList *l = &e->u.func.args;
     if (strcmp(name, "coalesce") == 0 || strcmp(name, "ifnull") == 0) return coalesce(s, e, row, env);
     if (strcmp(name, "iif") == 0) {
-        Z3_ast t = condition(s, l->items[0], row, env);
+        Z3_ast t, f;
+        smt_truth(s, unread(s, l->items[0], row, env), &t, &f, l->items[0]->span);
         return smt_val_ite(s, t, smt_expr(s, l->items[1], row, env), smt_expr(s, l->items[2], row, env),
                            e->span);
     }
@@ -695,11 +695,7 @@ SmtVal smt_expr(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
 }
 
 SmtVal smt_expr_number(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtNumRead how) {
-    int read = s->num_read;
-    s->num_read = (int)how + 1;
-    SmtVal v = smt_expr(s, e, row, env);
-    s->num_read = read;
-    return v;
+    return expr_reading(s, e, row, env, (int)how + 1);
 }
 
 static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {

@@ -340,6 +340,8 @@ void smt_order_ties(SqSmt *s, const SmtRel *r);
 Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j);
 /* The output cells of row i. */
 const SmtBind *smt_out(const SmtRel *r, uint32_t i);
+/* Rows i of a and j of b have equal output cells (NULLs equal). */
+Z3_ast smt_same_out(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b, uint32_t j);
 /* row with one more binding: rel's cells. */
 SmtRow smt_row_with(SqSmt *s, const SmtRow *row, uint32_t rel, SmtVal *cells, uint32_t n);
 /* The values of ORDER BY keys in row (out: n_keys values); a collation

@@ -67,8 +67,7 @@ const SmtBind *smt_out(const SmtRel *r, uint32_t i) {
     return &row->binds[0];
 }
 
-/* Rows i of a and j of b have equal output cells (NULLs equal). */
-static Z3_ast same_out(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b, uint32_t j) {
+Z3_ast smt_same_out(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b, uint32_t j) {
     const SmtBind *x = smt_out(a, i), *y = smt_out(b, j);
     Z3_ast r = smt_true(s);
     for (uint32_t c = 0; c < a->n_cols; c++) r = smt_and2(s, r, smt_same(s, x->cells[c], y->cells[c]));
@@ -119,23 +118,29 @@ Z3_ast smt_keys_tie(SqSmt *s, uint32_t n_keys, const SmtVal *a, const SmtVal *b)
     return tie;
 }
 
+/* The ORDER BY key values of rows i and j of a sorted r. */
+static SmtVal *key_pair(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
+    uint32_t n = r->sort->u.sort.n_keys;
+    SmtVal *v = sq_arena_alloc(s->arena, (2 * n + 1) * sizeof *v);
+    for (uint32_t k = 0; k < n; k++) {
+        v[k] = sort_key(s, r, k, i);
+        v[n + k] = sort_key(s, r, k, j);
+    }
+    return v;
+}
+
 /* Row i before row j by the ORDER BY keys alone. */
 static Z3_ast keys_lt(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
     uint32_t n = r->sort->u.sort.n_keys;
-    SmtVal *a = sq_arena_alloc(s->arena, (2 * n + 1) * sizeof *a), *b = a + n;
-    for (uint32_t k = 0; k < n; k++) {
-        a[k] = sort_key(s, r, k, i);
-        b[k] = sort_key(s, r, k, j);
-    }
-    return smt_keys_lt(s, r->sort->u.sort.keys, n, a, b);
+    SmtVal *v = key_pair(s, r, i, j);
+    return smt_keys_lt(s, r->sort->u.sort.keys, n, v, v + n);
 }
 
 Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
     if (!r->sort) return smt_true(s);
-    Z3_ast tie = smt_true(s);
-    for (uint32_t k = 0; k < r->sort->u.sort.n_keys; k++)
-        tie = smt_and2(s, tie, smt_same(s, sort_key(s, r, k, i), sort_key(s, r, k, j)));
-    return tie;
+    uint32_t n = r->sort->u.sort.n_keys;
+    SmtVal *v = key_pair(s, r, i, j);
+    return smt_keys_tie(s, n, v, v + n);
 }
 
 void smt_positions(SqSmt *s, SmtRel *r) {
@@ -162,7 +167,7 @@ static void tie_conditions(SqSmt *s, const SmtRel *r, const Z3_ast *kept) {
         for (uint32_t j = 0; j < r->n; j++) {
             if (i == j || (!kept && j < i)) continue;
             Z3_ast c[5] = {r->rows[i].alive, r->rows[j].alive, smt_sort_tie(s, r, i, j),
-                           smt_not(s, same_out(s, r, i, r, j)),
+                           smt_not(s, smt_same_out(s, r, i, r, j)),
                            kept ? smt_and2(s, kept[i], smt_not(s, kept[j])) : smt_true(s)};
             smt_add_tie_condition(s, smt_not(s, smt_and_n(s, c, 5)));
         }
@@ -504,7 +509,7 @@ static SmtRel distinct(SqSmt *s, SmtRel in) {
         out.rows[i] = in.rows[i];
         Z3_ast a = in.rows[i].alive;
         for (uint32_t j = 0; j < i; j++)
-            a = smt_and2(s, a, smt_not(s, smt_and2(s, in.rows[j].alive, same_out(s, &in, i, &in, j))));
+            a = smt_and2(s, a, smt_not(s, smt_and2(s, in.rows[j].alive, smt_same_out(s, &in, i, &in, j))));
         out.rows[i].alive = a;
     }
     return out;
@@ -576,7 +581,7 @@ static SmtRel setop(SqSmt *s, IrRel *r, const SmtEnv *env) {
     for (uint32_t i = 0; i < a.n; i++) {
         Z3_ast in_b = smt_false(s);
         for (uint32_t j = 0; j < b.n; j++)
-            in_b = smt_or2(s, in_b, smt_and2(s, b.rows[j].alive, same_out(s, &a, i, &b, j)));
+            in_b = smt_or2(s, in_b, smt_and2(s, b.rows[j].alive, smt_same_out(s, &a, i, &b, j)));
         out.rows[i].alive = smt_and2(s, out.rows[i].alive, op == AST_SET_INTERSECT ? in_b : smt_not(s, in_b));
     }
     return out;
