@@ -8,6 +8,7 @@
 ** then for a difference the counterexample's tables and both results side
 ** by side (text), or one JSON object.
 */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,9 @@ static const char usage_head[] =
     "                         columns)\n"
     "      --bound K          up to K rows per table (default 4)\n"
     "      --timeout S        seconds for the pair (default 10; 0: none)\n"
+    "      --rlimit N         z3's resource limit for each solver call (default\n"
+    "                         0: none); unlike --timeout, the same verdict on a\n"
+    "                         loaded machine, for checks that must not flicker\n"
     "      --now T            the instant 'now' and CURRENT_* stand for, in both\n"
     "                         the search and the check by execution: 'YYYY-MM-DD'\n"
     "                         or 'YYYY-MM-DD HH:MM:SS', UTC (default 2026-06-15\n"
@@ -56,7 +60,7 @@ typedef struct EquivRun {
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
-    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
+    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
@@ -110,6 +114,11 @@ static int own_option(void *ctx, const char *name, const char *val) {
         double t = strtod(val, &end);
         if (*end || !*val || t < 0) return bad_value("--timeout", "seconds (0: none)");
         r->opt.timeout = t;
+    } else if (strcmp(name, "rlimit") == 0) {
+        unsigned long n = strtoul(val, &end, 10);
+        if (*end || !*val || *val == '-' || n > UINT_MAX)
+            return bad_value("--rlimit", "a count of resource units (0: none)");
+        r->opt.rlimit = (unsigned)n;
     } else if (strcmp(name, "now") == 0) {
         if (parse_now(val, &r->opt.now) < 0)
             return bad_value("--now", "a UTC instant 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS' from 1970 on");
@@ -190,8 +199,11 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
         sq_buf_puts(out, "\n");
         break;
     case SQ_VERDICT_TIMEOUT:
-        sq_buf_printf(out, "unknown: %s at bound %d (%s)\n", strstr(v->detail, "memory") ? "out of memory" : "timeout",
-                      v->bound, v->detail);
+        if (strcmp(v->detail, "resource limit") == 0)
+            sq_buf_printf(out, "unknown: resource limit (--rlimit) reached at bound %d\n", v->bound);
+        else
+            sq_buf_printf(out, "unknown: %s at bound %d (%s)\n",
+                          strstr(v->detail, "memory") ? "out of memory" : "timeout", v->bound, v->detail);
         break;
     case SQ_VERDICT_UNCONFIRMED:
         sq_buf_printf(out, "unknown: unconfirmed difference at bound %d (it needs %s to behave otherwise than "

@@ -75,6 +75,8 @@ void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) {
     s->deadline = timeout_ms ? sq_monotonic_seconds() + timeout_ms / 1000.0 : 0;
 }
 
+void sq_smt_set_rlimit(SqSmt *s, unsigned rlimit) { s->rlimit = rlimit; }
+
 static void drop_solver(SqSmt *s) {
     if (s->model) Z3_model_dec_ref(s->z, s->model);
     if (s->solver) Z3_solver_dec_ref(s->z, s->solver);
@@ -115,6 +117,36 @@ void smt_count(SqSmt *s, uint64_t n) {
 void smt_prefer(SqSmt *s, Z3_ast c) {
     if (Z3_get_bool_value(s->z, c) == Z3_L_TRUE) return;
     *SQ_ARENA_APPEND(s->arena, s->exact, s->n_exact, s->cap_exact) = c;
+}
+
+static uint32_t lemma_slot(SqSmt *s, Z3_ast *set, uint32_t cap, Z3_ast a) {
+    uint32_t h = Z3_get_ast_id(s->z, a) * 2654435761u;
+    for (uint32_t i = h & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!set[i] || set[i] == a) return i;
+}
+
+/* Whether a is new to the set of lemmas (adding it); the set doubles at
+** half full. */
+static int lemma_added(SqSmt *s, Z3_ast a) {
+    if (2 * (s->n_lemmas + 1) > s->cap_lemmas) {
+        uint32_t cap = s->cap_lemmas ? 2 * s->cap_lemmas : 64;
+        Z3_ast *set = sq_arena_alloc(s->arena, cap * sizeof *set);
+        memset(set, 0, cap * sizeof *set);
+        for (uint32_t i = 0; i < s->cap_lemmas; i++)
+            if (s->lemmas[i]) set[lemma_slot(s, set, cap, s->lemmas[i])] = s->lemmas[i];
+        s->lemmas = set;
+        s->cap_lemmas = cap;
+    }
+    uint32_t i = lemma_slot(s, s->lemmas, s->cap_lemmas, a);
+    if (s->lemmas[i]) return 0;
+    s->lemmas[i] = a;
+    s->n_lemmas++;
+    return 1;
+}
+
+void smt_lemma(SqSmt *s, Z3_ast fact) {
+    if (Z3_get_bool_value(s->z, fact) == Z3_L_TRUE || !lemma_added(s, fact)) return;
+    Z3_solver_assert(s->z, s->solver, fact);
 }
 
 void smt_add_tie_condition(SqSmt *s, Z3_ast c) {
@@ -257,22 +289,26 @@ static void reset(SqSmt *s) {
     s->n_folds = s->cap_folds = 0;
     s->counts = NULL;
     s->n_counts = s->cap_counts = 0;
+    s->lemmas = NULL;
+    s->n_lemmas = s->cap_lemmas = 0;
     s->num_read = 0;
     s->diff = NULL;
 }
 
 /* The solver's time limit: what is left until the deadline (every check
-** of a bound shares it), or the fixed timeout when there is none. */
-static void set_solver_timeout(SqSmt *s) {
+** of a bound shares it), or the fixed timeout when there is none; and its
+** resource limit. */
+static void set_solver_limits(SqSmt *s) {
     unsigned ms = s->timeout_ms;
     if (s->deadline > 0) {
         double left = s->deadline - sq_monotonic_seconds();
         ms = left > 0.001 ? (unsigned)(left * 1000) : 1;
     }
-    if (!ms) return;
+    if (!ms && !s->rlimit) return;
     Z3_params p = Z3_mk_params(s->z);
     Z3_params_inc_ref(s->z, p);
-    Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"), ms);
+    if (ms) Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"), ms);
+    if (s->rlimit) Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "rlimit"), s->rlimit);
     Z3_solver_set_params(s->z, s->solver, p);
     Z3_params_dec_ref(s->z, p);
 }
@@ -280,7 +316,7 @@ static void set_solver_timeout(SqSmt *s) {
 static void new_solver(SqSmt *s) {
     s->solver = Z3_mk_solver(s->z);
     Z3_solver_inc_ref(s->z, s->solver);
-    set_solver_timeout(s);
+    set_solver_limits(s);
 }
 
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) {
@@ -328,7 +364,7 @@ static SqSmtStatus check_with(SqSmt *s, int tie_free, Z3_ast extra) {
     if (tie_free)
         for (uint32_t i = 0; i < s->n_ties; i++) Z3_solver_assert(s->z, s->solver, s->ties[i]);
     if (extra) Z3_solver_assert(s->z, s->solver, extra);
-    set_solver_timeout(s);
+    set_solver_limits(s);
     Z3_lbool r = Z3_solver_check(s->z, s->solver);
     SqSmtStatus st = r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
     if (st == SQ_SMT_DIFFERENT) {
@@ -336,7 +372,11 @@ static SqSmtStatus check_with(SqSmt *s, int tie_free, Z3_ast extra) {
         s->model = Z3_solver_get_model(s->z, s->solver);
         Z3_model_inc_ref(s->z, s->model);
     } else if (st == SQ_SMT_UNKNOWN) {
-        s->reason = sq_arena_strdup(s->arena, Z3_solver_get_reason_unknown(s->z, s->solver));
+        const char *why = Z3_solver_get_reason_unknown(s->z, s->solver);
+        /* z3 4.8 says only "unknown" when the resource limit stops it */
+        if (s->rlimit && (strcmp(why, "unknown") == 0 || strstr(why, "resource")))
+            why = "resource limit";
+        s->reason = sq_arena_strdup(s->arena, why);
     }
     Z3_solver_pop(s->z, s->solver, 1);
     return st;

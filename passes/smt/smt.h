@@ -53,6 +53,9 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms);
 void sq_smt_free(SqSmt *s);
 /* The limit for each solver call of the next build (0: none). */
 void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms);
+/* z3's resource limit for each solver call (0: none): a budget of work
+** that, unlike time, gives the same answer on a busy machine. */
+void sq_smt_set_rlimit(SqSmt *s, unsigned rlimit);
 /* The instant 'now' and CURRENT_* stand for (unix seconds, UTC). */
 void sq_smt_set_now(SqSmt *s, int64_t now);
 /* How the lowering asks SQLite for the value of a closed expression (a

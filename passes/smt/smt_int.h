@@ -86,6 +86,7 @@ struct SqSmt {
     Z3_model model;
     const Catalog *cat;
     unsigned timeout_ms;
+    unsigned rlimit;         /* z3's resource limit per check; 0: none */
     double deadline;         /* monotonic seconds; 0: none (building stops too) */
     SqArena *arena;          /* per build */
     jmp_buf *fail;           /* longjmp target while building */
@@ -122,6 +123,8 @@ struct SqSmt {
     uint32_t n_folds, cap_folds;
     struct SmtCount { Z3_ast t; uint32_t max; } *counts; /* smt_note_count */
     uint32_t n_counts, cap_counts;
+    Z3_ast *lemmas;          /* asserted by smt_lemma: an open hash set */
+    uint32_t n_lemmas, cap_lemmas;
 };
 
 /* ---- smt.c ----------------------------------------------------------- */
@@ -135,6 +138,9 @@ void smt_add_tie_condition(SqSmt *s, Z3_ast c);
 ** string in a region the lowering models): models where all of them hold
 ** are tried first, since SQLite confirms their differences. */
 void smt_prefer(SqSmt *s, Z3_ast c);
+/* Assert a fact that holds in every database, once per build however
+** often the lowering meets it: a lemma that spares the solver a proof. */
+void smt_lemma(SqSmt *s, Z3_ast fact);
 /* Count a term against the budget. */
 void smt_count(SqSmt *s, uint64_t n);
 

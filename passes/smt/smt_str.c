@@ -135,6 +135,19 @@ static Z3_ast compare_constant(SqSmt *s, int op, Z3_ast a, Z3_ast c) {
     }
 }
 
+/* z3 4.8 proves little about str.< by itself: where two strings are
+** ordered, say that one comes first unless they are equal. */
+static void order_total(SqSmt *s, Z3_ast a, Z3_ast b) {
+    if (Z3_get_ast_id(s->z, b) < Z3_get_ast_id(s->z, a)) {
+        Z3_ast t = a;
+        a = b;
+        b = t;
+    }
+    smt_count(s, 4);
+    Z3_ast c[3] = {Z3_mk_str_lt(s->z, a, b), Z3_mk_str_lt(s->z, b, a), Z3_mk_eq(s->z, a, b)};
+    smt_lemma(s, Z3_mk_or(s->z, 3, c));
+}
+
 Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
     if (op == AST_OP_EQ || op == AST_OP_NE) {
         Z3_ast eq = fold_equals(s, a, b);
@@ -146,6 +159,7 @@ Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
         if (r) return r;
     }
     smt_count(s, 2);
+    if (op != AST_OP_EQ && op != AST_OP_NE) order_total(s, a, b);
     switch (op) {
     case AST_OP_EQ: return Z3_mk_eq(s->z, a, b);
     case AST_OP_NE: return Z3_mk_not(s->z, Z3_mk_eq(s->z, a, b));

@@ -381,8 +381,8 @@ Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) {
     Z3_ast q = Z3_mk_div(s->z, a, Z3_mk_int2real(s->z, cnt));
     for (uint32_t k = 1; k <= max; k++) {
         smt_count(s, 4);
-        Z3_solver_assert(s->z, s->solver, Z3_mk_implies(s->z, smt_eq(s, cnt, smt_int(s, k)),
-                                                        smt_eq(s, q, Z3_mk_div(s->z, a, smt_real(s, k, 1)))));
+        smt_lemma(s, Z3_mk_implies(s->z, smt_eq(s, cnt, smt_int(s, k)),
+                                   smt_eq(s, q, Z3_mk_div(s->z, a, smt_real(s, k, 1)))));
     }
     return q;
 }

@@ -285,4 +285,15 @@ usage "now: not a date" 2 --schema "$U" --now 2020-02-30 "SELECT 1" "SELECT 1"
 usage "now: before 1970" 2 --schema "$U" --now 1969-12-31 "SELECT 1" "SELECT 1"
 usage "now: garbage" 2 --schema "$U" --now yesterday "SELECT 1" "SELECT 1"
 
+# ---- --rlimit: a budget of solver work instead of time
+usage "rlimit: enough" 0 --schema "$U" --bound 2 --timeout 0 --rlimit 50000000 \
+    "SELECT id FROM t WHERE x > 1" "SELECT id FROM t WHERE 1 < x"
+usage "rlimit: too small" 3 --schema "$U" --bound 3 --timeout 0 --rlimit 1 \
+    "SELECT id FROM t WHERE x > 1" "SELECT id FROM t WHERE 1 < x"
+if head -n 1 "$TMP/out" | grep -q '^unknown: resource limit (--rlimit) reached at bound [0-9]*$'; then
+    ok "equiv/usage/rlimit: verdict line"; else
+    bad "equiv/usage/rlimit: verdict line (got '$(head -n 1 "$TMP/out")')"; fi
+usage "rlimit: negative" 2 --schema "$U" --rlimit -5 "SELECT 1" "SELECT 1"
+usage "rlimit: not a number" 2 --schema "$U" --rlimit lots "SELECT 1" "SELECT 1"
+
 [ "$fails" -eq 0 ]

@@ -16,9 +16,12 @@
 **              not SQLite's, so verdicts are reported, not gated; only a
 **              spurious counterexample fails the run.
 **
-** Options: --bound K (default 3), --timeout S per pair (default 2),
-** --report FILE (one line per pair that is not equivalent), --limit N
-** (the first N queries or pairs).  Prints counts, the commonest reasons
+** Options: --bound K (default 3), --timeout S per pair (default 2; 0:
+** none), --rlimit N (z3's resource limit per solver call: a budget that
+** does not depend on the machine's load), --strict (every pair must be
+** proved equivalent: an unknown fails too), --report FILE (one line per
+** pair that is not equivalent), --limit N (the first N queries or
+** pairs).  Prints counts, the commonest reasons
 ** for "unknown", and exits 1 on a failure as above.
 */
 #include <stdio.h>
@@ -40,6 +43,7 @@ typedef struct Run {
     Mode mode;
     SqEquivOptions opt;
     size_t limit;
+    int strict;             /* anything but equivalent fails */
     SqSrcSet srcs;
     SqDiags diags;
     SqInterner *names;
@@ -65,7 +69,7 @@ static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, 
     sq_equiv(cat, q1, sql1, q2, sql2, &r->opt, &v);
     r->verdicts[v.verdict]++;
     r->seconds += v.seconds;
-    int bad = v.verdict == SQ_VERDICT_SPURIOUS ||
+    int bad = v.verdict == SQ_VERDICT_SPURIOUS || (r->strict && v.verdict != SQ_VERDICT_EQUIVALENT) ||
               (r->mode != M_CALCITE && (v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_COLUMNS ||
                                         v.verdict == SQ_VERDICT_DIFFERENT_TIES));
     if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT || v.verdict == SQ_VERDICT_UNCONFIRMED)
@@ -186,6 +190,8 @@ static int options(Run *r, int argc, char **argv) {
         else if (strcmp(a, "--calcite") == 0) r->mode = M_CALCITE;
         else if (strcmp(a, "--bound") == 0 && v) r->opt.bound = atoi(argv[++i]);
         else if (strcmp(a, "--timeout") == 0 && v) r->opt.timeout = atof(argv[++i]);
+        else if (strcmp(a, "--rlimit") == 0 && v) r->opt.rlimit = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (strcmp(a, "--strict") == 0) r->strict = 1;
         else if (strcmp(a, "--limit") == 0 && v) r->limit = (size_t)atol(argv[++i]);
         else if (strcmp(a, "--report") == 0 && v) {
             r->report = fopen(argv[++i], "w");
@@ -195,7 +201,7 @@ static int options(Run *r, int argc, char **argv) {
             }
         } else {
             fprintf(stderr, "usage: equivcorpus --self|--unnest|--calcite [--bound K] [--timeout S] "
-                            "[--limit N] [--report FILE]\n");
+                            "[--rlimit N] [--strict] [--limit N] [--report FILE]\n");
             return -1;
         }
     }
