@@ -291,6 +291,8 @@ static void reset(SqSmt *s) {
     s->n_counts = s->cap_counts = 0;
     s->lemmas = NULL;
     s->n_lemmas = s->cap_lemmas = 0;
+    s->slices = NULL;
+    s->n_slices = s->cap_slices = 0;
     s->num_read = 0;
     s->diff = NULL;
 }

@@ -94,6 +94,31 @@ static int format(SqSmt *s, const char *fmt, const DateParts *p, Z3_ast *out) {
     return 1;
 }
 
+/* Where fmt's output is a piece of every date in the region: a format of
+** date fields and '-' that spells a run of 'YYYY-MM-DD' (%Y, %m-%d,
+** %Y-%m-%d ...).  1 with its start and length, else 0. */
+static int date_slice(const char *fmt, uint32_t *at, uint32_t *n) {
+    static const char layout[] = "YYYY-MM-DD";
+    char spelled[sizeof layout + 1];
+    uint32_t len = 0;
+    for (const char *c = fmt; *c; c++) {
+        const char *piece = *c == '-' ? "-" : NULL;
+        if (*c == '%') {
+            c++;
+            piece = *c == 'Y' ? "YYYY" : *c == 'm' ? "MM" : *c == 'd' ? "DD" : NULL;
+        }
+        if (!piece || len + strlen(piece) > sizeof layout - 1) return 0;
+        memcpy(spelled + len, piece, strlen(piece));
+        len += (uint32_t)strlen(piece);
+    }
+    spelled[len] = 0;
+    const char *found = len ? strstr(layout, spelled) : NULL;
+    if (!found) return 0;
+    *at = (uint32_t)(found - layout);
+    *n = len;
+    return 1;
+}
+
 /* 'now' in any case. */
 static Z3_ast is_now(SqSmt *s, Z3_ast x) {
     Z3_ast parts[3] = {smt_re_either_case(s, 'n'), smt_re_either_case(s, 'o'), smt_re_either_case(s, 'w')};
@@ -149,6 +174,9 @@ int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n
     if (!Z3_is_string(s->z, x.v)) smt_prefer(s, smt_or2(s, p.in_region, not_date));
     Z3_ast null = smt_ite(s, p.in_region, smt_false(s), smt_ite(s, not_date, smt_true(s), other.null));
     if (first) null = smt_or2(s, null, args[0].null);
-    *out = smt_val(s, SMT_TEXT, smt_or2(s, x.null, null), smt_ite(s, p.in_region, text, other.v));
+    Z3_ast v = smt_ite(s, p.in_region, text, other.v);
+    uint32_t at, len;
+    if (date_slice(fmt, &at, &len)) smt_note_slice(s, v, p.in_region, x.v, at, len, other.v);
+    *out = smt_val(s, SMT_TEXT, smt_or2(s, x.null, null), v);
     return 1;
 }

@@ -64,6 +64,8 @@ typedef struct SmtRel {
     uint32_t n_cols;         /* visible output columns */
     const IrRel *sort;       /* the SORT that orders the rows, or NULL */
     Z3_ast *pos;             /* position of each row among the live ones, or NULL */
+    SmtVal *keys;            /* with sort: row i's ORDER BY values at
+                                [i * n_keys], lowered once */
 } SmtRel;
 
 /* An outer row a correlated subquery can read. */
@@ -123,6 +125,8 @@ struct SqSmt {
     uint32_t n_folds, cap_folds;
     struct SmtCount { Z3_ast t; uint32_t max; } *counts; /* smt_note_count */
     uint32_t n_counts, cap_counts;
+    struct SmtSlice { Z3_ast term, where, x, other; uint32_t at, n; } *slices; /* smt_note_slice */
+    uint32_t n_slices, cap_slices;
     Z3_ast *lemmas;          /* asserted by smt_lemma: an open hash set */
     uint32_t n_lemmas, cap_lemmas;
 };
@@ -234,6 +238,12 @@ const char *smt_str_decode(SqSmt *s, const char *z3s);
 int smt_is_str(SqSmt *s, Z3_ast t);
 /* a op b (AST_OP_EQ .. AST_OP_GE) in BINARY order. */
 Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b);
+/* Say that the TEXT term `term` is x's n characters from `at` wherever
+** `where` holds (x is then at least at + n long), and `other` elsewhere:
+** a date field such as strftime('%Y', d).  Its comparisons with a
+** constant of n characters become regular expressions on x itself, which
+** z3 4.8 solves far faster than constraints on a substring. */
+void smt_note_slice(SqSmt *s, Z3_ast term, Z3_ast where, Z3_ast x, uint32_t at, uint32_t n, Z3_ast other);
 /* Regular expressions: a literal string, a range of code points, ... */
 Z3_ast smt_re_lit(SqSmt *s, const char *str);
 Z3_ast smt_re_range(SqSmt *s, uint32_t lo, uint32_t hi);
@@ -337,12 +347,14 @@ SmtVal smt_column(SqSmt *s, SqColRef ref, const SmtRow *row, const SmtEnv *env, 
 /* The rows of r, evaluated under env (outer rows of a correlated
 ** subquery). */
 SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env);
-/* Positions of the live rows (0-based) in the relation's order. */
+/* Positions of the live rows (0-based) in the relation's order; lowers
+** the ORDER BY values that smt_sort_tie reads. */
 void smt_positions(SqSmt *s, SmtRel *r);
 /* Tie conditions for the order of r's live rows (the final result under
 ** LIST semantics): rows that tie and differ. */
 void smt_order_ties(SqSmt *s, const SmtRel *r);
-/* Whether rows i and j of r tie in its order (always, unsorted). */
+/* Whether rows i and j of r tie in its order (always, unsorted); after
+** smt_positions. */
 Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j);
 /* The output cells of row i. */
 const SmtBind *smt_out(const SmtRel *r, uint32_t i);

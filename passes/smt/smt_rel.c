@@ -16,6 +16,7 @@
 ** are kept becomes a tie condition (smt_add_tie_condition), so that a
 ** difference can be checked for not depending on SQLite's tie-breaking.
 */
+#include <assert.h>
 #include <string.h>
 
 #include "smt_int.h"
@@ -83,12 +84,6 @@ static void check_key_collation(SqSmt *s, const SqSortKey *key) {
         smt_unsupported(s, key->expr->span, "ORDER BY ... COLLATE %s", key->collation);
 }
 
-static SmtVal sort_key(SqSmt *s, const SmtRel *r, uint32_t k, uint32_t i) {
-    const SqSortKey *key = &r->sort->u.sort.keys[k];
-    check_key_collation(s, key);
-    return smt_expr(s, key->expr, &r->rows[i], NULL);
-}
-
 static int nulls_last(const SqSortKey *k) {
     if (k->nulls == AST_NULLS_FIRST) return 0;
     if (k->nulls == AST_NULLS_LAST) return 1;
@@ -118,33 +113,33 @@ Z3_ast smt_keys_tie(SqSmt *s, uint32_t n_keys, const SmtVal *a, const SmtVal *b)
     return tie;
 }
 
-/* The ORDER BY key values of rows i and j of a sorted r. */
-static SmtVal *key_pair(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
-    uint32_t n = r->sort->u.sort.n_keys;
-    SmtVal *v = sq_arena_alloc(s->arena, (2 * n + 1) * sizeof *v);
-    for (uint32_t k = 0; k < n; k++) {
-        v[k] = sort_key(s, r, k, i);
-        v[n + k] = sort_key(s, r, k, j);
-    }
-    return v;
-}
+/* Row i's ORDER BY values in a sorted r. */
+static const SmtVal *row_keys(const SmtRel *r, uint32_t i) { return r->keys + (size_t)i * r->sort->u.sort.n_keys; }
 
 /* Row i before row j by the ORDER BY keys alone. */
 static Z3_ast keys_lt(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
-    uint32_t n = r->sort->u.sort.n_keys;
-    SmtVal *v = key_pair(s, r, i, j);
-    return smt_keys_lt(s, r->sort->u.sort.keys, n, v, v + n);
+    return smt_keys_lt(s, r->sort->u.sort.keys, r->sort->u.sort.n_keys, row_keys(r, i), row_keys(r, j));
 }
 
 Z3_ast smt_sort_tie(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
     if (!r->sort) return smt_true(s);
-    uint32_t n = r->sort->u.sort.n_keys;
-    SmtVal *v = key_pair(s, r, i, j);
-    return smt_keys_tie(s, n, v, v + n);
+    assert(r->keys); /* smt_positions lowered them */
+    return smt_keys_tie(s, r->sort->u.sort.n_keys, row_keys(r, i), row_keys(r, j));
+}
+
+/* Every row's ORDER BY values, lowered once, when the order is first
+** needed (a sort whose order nothing reads is never lowered). */
+static void lower_keys(SqSmt *s, SmtRel *r) {
+    if (r->keys || !r->sort) return;
+    uint32_t nk = r->sort->u.sort.n_keys;
+    r->keys = sq_arena_alloc(s->arena, ((size_t)r->n * nk + 1) * sizeof *r->keys);
+    for (uint32_t i = 0; i < r->n; i++)
+        smt_sort_values(s, r->sort->u.sort.keys, nk, &r->rows[i], NULL, r->keys + (size_t)i * nk);
 }
 
 void smt_positions(SqSmt *s, SmtRel *r) {
     if (r->pos) return;
+    lower_keys(s, r);
     r->pos = sq_arena_alloc(s->arena, (r->n + 1) * sizeof *r->pos);
     Z3_ast *before = sq_arena_alloc(s->arena, (r->n + 1) * sizeof *before);
     for (uint32_t i = 0; i < r->n; i++) {
@@ -180,7 +175,7 @@ void smt_order_ties(SqSmt *s, const SmtRel *r) { tie_conditions(s, r, NULL); }
 static SmtRel scan(SqSmt *s, IrRel *r) {
     if (r->u.scan.args.n || r->u.scan.tvf) smt_unsupported(s, r->span, "a table-valued function");
     SmtTable *t = smt_table(s, r->u.scan.table);
-    SmtRel out = {new_rows(s, t->n), t->n, r->id, t->table->n_cols, NULL, NULL};
+    SmtRel out = {new_rows(s, t->n), t->n, r->id, t->table->n_cols, NULL, NULL, NULL};
     for (uint32_t i = 0; i < t->n; i++)
         out.rows[i] = single(s, t->rows[i].alive, r->id, t->rows[i].binds[0].cells, t->rows[i].binds[0].n);
     return out;
@@ -188,7 +183,7 @@ static SmtRel scan(SqSmt *s, IrRel *r) {
 
 static SmtRel values(SqSmt *s, IrRel *r, const SmtEnv *env) {
     uint32_t n = r->u.values.n_rows;
-    SmtRel out = {new_rows(s, n), n, r->id, r->cols.n, NULL, NULL};
+    SmtRel out = {new_rows(s, n), n, r->id, r->cols.n, NULL, NULL, NULL};
     for (uint32_t i = 0; i < n; i++) {
         const SqExprList *l = &r->u.values.rows[i];
         SmtVal *cells = sq_arena_alloc(s->arena, (l->n + 1) * sizeof *cells);
@@ -225,7 +220,7 @@ static uint32_t visible_cols(SqSmt *s, const IrRel *r) {
 static SmtRel project(SqSmt *s, IrRel *r, const SmtEnv *env) {
     SmtRel in = smt_rel(s, r->input, env);
     const SqExprList *l = &r->u.project.exprs;
-    SmtRel out = {new_rows(s, in.n), in.n, r->id, visible_cols(s, r), NULL, NULL};
+    SmtRel out = {new_rows(s, in.n), in.n, r->id, visible_cols(s, r), NULL, NULL, NULL};
     for (uint32_t i = 0; i < in.n; i++) {
         SmtVal *cells = sq_arena_alloc(s->arena, (l->n + 1) * sizeof *cells);
         for (uint32_t c = 0; c < l->n; c++) cells[c] = smt_expr(s, l->items[c], &in.rows[i], env);
@@ -242,7 +237,7 @@ static SmtRel join(SqSmt *s, IrRel *r, const SmtEnv *env) {
     int keep_b = type == IR_JOIN_RIGHT || type == IR_JOIN_FULL;
     if ((keep_a && !b.n) || (keep_b && !a.n)) smt_unsupported(s, r->span, "an outer join of an empty relation");
     uint32_t cap = semi ? a.n : a.n * b.n + (keep_a ? a.n : 0) + (keep_b ? b.n : 0);
-    SmtRel out = {new_rows(s, cap), 0, 0, 0, NULL, NULL};
+    SmtRel out = {new_rows(s, cap), 0, 0, 0, NULL, NULL, NULL};
     Z3_ast *matched_b = sq_arena_alloc(s->arena, (b.n + 1) * sizeof *matched_b);
     for (uint32_t j = 0; j < b.n; j++) matched_b[j] = smt_false(s);
     for (uint32_t i = 0; i < a.n; i++) {
@@ -477,7 +472,7 @@ static SmtRel aggregate(SqSmt *s, IrRel *r, const SmtEnv *env) {
     SmtCallInput *ci = sq_arena_alloc(s->arena, (n_items + 1) * sizeof *ci);
     memset(ci, 0, (n_items + 1) * sizeof *ci);
     uint32_t n_groups = grouped ? in.n : 1;
-    SmtRel out = {new_rows(s, n_groups), n_groups, r->id, n_items, NULL, NULL};
+    SmtRel out = {new_rows(s, n_groups), n_groups, r->id, n_items, NULL, NULL, NULL};
     for (uint32_t i = 0; i < n_groups; i++) {
         Group g = {s, &in, env, sq_arena_alloc(s->arena, (in.n + 1) * sizeof(Z3_ast)), same, NULL, NULL, NULL, {0}};
         Z3_ast lead = grouped ? in.rows[i].alive : smt_true(s);
@@ -558,7 +553,7 @@ static SmtRel limit(SqSmt *s, IrRel *r, const SmtEnv *env) {
 
 /* The rows of in under a new id: its output cells only. */
 static SmtRel rebind(SqSmt *s, const SmtRel *in, uint32_t id) {
-    SmtRel out = {new_rows(s, in->n), in->n, id, in->n_cols, NULL, NULL};
+    SmtRel out = {new_rows(s, in->n), in->n, id, in->n_cols, NULL, NULL, NULL};
     for (uint32_t i = 0; i < in->n; i++) {
         const SmtBind *b = smt_out(in, i);
         out.rows[i] = single(s, in->rows[i].alive, id, b->cells, b->n);
@@ -572,7 +567,7 @@ static SmtRel setop(SqSmt *s, IrRel *r, const SmtEnv *env) {
     if (a.n_cols != b.n_cols) smt_unsupported(s, r->span, "a compound of different widths");
     uint8_t op = r->u.setop.op;
     if (op == AST_SET_UNION_ALL || op == AST_SET_UNION) {
-        SmtRel out = {new_rows(s, a.n + b.n), a.n + b.n, r->id, a.n_cols, NULL, NULL};
+        SmtRel out = {new_rows(s, a.n + b.n), a.n + b.n, r->id, a.n_cols, NULL, NULL, NULL};
         memcpy(out.rows, a.rows, a.n * sizeof *a.rows);
         memcpy(out.rows + a.n, b.rows, b.n * sizeof *b.rows);
         return op == AST_SET_UNION ? distinct(s, out) : out;
@@ -600,7 +595,6 @@ static SmtRel cteref(SqSmt *s, IrRel *r) {
 }
 
 SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env) {
-    SmtRel out;
     /* the fixture holds tables only, so a query that reads a view could
     ** not run on it */
     if ((r->flags & IRF_VIEW) && r->view) smt_unsupported(s, r->span, "the view %s", r->view->name);
@@ -612,11 +606,13 @@ SmtRel smt_rel(SqSmt *s, IrRel *r, const SmtEnv *env) {
     case IR_JOIN: return join(s, r, env);
     case IR_AGGREGATE: return aggregate(s, r, env);
     case IR_DISTINCT: return distinct(s, smt_rel(s, r->input, env));
-    case IR_SORT:
-        out = smt_rel(s, r->input, env);
+    case IR_SORT: {
+        SmtRel out = smt_rel(s, r->input, env);
         out.sort = r;
         out.pos = NULL;
+        out.keys = NULL;
         return out;
+    }
     case IR_LIMIT: return limit(s, r, env);
     case IR_SETOP: return setop(s, r, env);
     case IR_CTEREF: return cteref(s, r);

@@ -135,6 +135,75 @@ static Z3_ast compare_constant(SqSmt *s, int op, Z3_ast a, Z3_ast c) {
     }
 }
 
+/* ---- slices: comparisons of a known substring ------------------------------------- */
+
+void smt_note_slice(SqSmt *s, Z3_ast term, Z3_ast where, Z3_ast x, uint32_t at, uint32_t n, Z3_ast other) {
+    for (uint32_t i = 0; i < s->n_slices; i++)
+        if (s->slices[i].term == term) return;
+    *SQ_ARENA_APPEND(s->arena, s->slices, s->n_slices, s->cap_slices) = (struct SmtSlice){term, where, x, other, at, n};
+}
+
+static const struct SmtSlice *find_slice(SqSmt *s, Z3_ast term) {
+    for (uint32_t i = 0; i < s->n_slices; i++)
+        if (s->slices[i].term == term) return &s->slices[i];
+    return NULL;
+}
+
+/* Exactly n of any character. */
+static Z3_ast re_any_n(SqSmt *s, uint32_t n) {
+    Z3_ast r = smt_re_lit(s, "");
+    for (uint32_t i = 0; i < n; i++) r = smt_re_concat(s, (Z3_ast[]){r, smt_re_any(s)}, 2);
+    return r;
+}
+
+/* The strings of c's length (n code points) above c (below c when
+** `below`), or equal to it too: c's first i characters, then a greater
+** (smaller) one, then any n - i - 1 characters. */
+static Z3_ast re_same_length(SqSmt *s, const char *c, uint32_t n, int below, int or_equal) {
+    uint32_t len = (uint32_t)strlen(c), i = 0, k = 0;
+    Z3_ast prefix = smt_re_lit(s, ""), r = NULL;
+    while (i < len) {
+        uint32_t start = i, ch = smt_utf8_next((const unsigned char *)c, len, &i);
+        k++;
+        if (below ? ch > 0 : ch < SMT_MAX_CHAR) {
+            Z3_ast step = below ? smt_re_range(s, 0, ch - 1) : smt_re_range(s, ch + 1, SMT_MAX_CHAR);
+            Z3_ast alt = smt_re_concat(s, (Z3_ast[]){prefix, step, re_any_n(s, n - k)}, 3);
+            r = r ? smt_re_union(s, r, alt) : alt;
+        }
+        prefix = smt_re_concat(s, (Z3_ast[]){prefix, Z3_mk_seq_to_re(s->z, smt_str_lit(s, c + start, i - start))}, 2);
+    }
+    if (or_equal) r = r ? smt_re_union(s, r, prefix) : prefix;
+    if (!r) { /* nothing above the largest string, below the empty one */
+        smt_count(s, 1);
+        r = Z3_mk_re_empty(s->z, Z3_mk_re_sort(s->z, Z3_mk_string_sort(s->z)));
+    }
+    return r;
+}
+
+/* term op c when term is a noted slice and c a constant of its length:
+** where the slice is, a membership of x; elsewhere the comparison of the
+** other value.  NULL when that does not apply. */
+static Z3_ast slice_compare(SqSmt *s, int op, Z3_ast term, Z3_ast c) {
+    const struct SmtSlice *sl = find_slice(s, term);
+    if (!sl || !Z3_is_string(s->z, c)) return NULL;
+    const char *text = smt_str_decode(s, Z3_get_string(s->z, c));
+    uint32_t len = (uint32_t)strlen(text), n = 0;
+    for (uint32_t i = 0; i < len; n++) smt_utf8_next((const unsigned char *)text, len, &i);
+    if (n != sl->n) return NULL;
+    Z3_ast r;
+    switch (op) {
+    case AST_OP_EQ: case AST_OP_NE: r = smt_re_lit(s, text); break;
+    case AST_OP_LT: r = re_same_length(s, text, n, 1, 0); break;
+    case AST_OP_LE: r = re_same_length(s, text, n, 1, 1); break;
+    case AST_OP_GT: r = re_same_length(s, text, n, 0, 0); break;
+    default: r = re_same_length(s, text, n, 0, 1); break;
+    }
+    Z3_ast rest = smt_re_star(s, smt_re_any(s));
+    Z3_ast in = smt_in_re(s, sl->x, smt_re_concat(s, (Z3_ast[]){re_any_n(s, sl->at), r, rest}, 3));
+    if (op == AST_OP_NE) in = smt_not(s, in);
+    return smt_ite(s, sl->where, in, smt_str_compare(s, op, sl->other, c));
+}
+
 /* z3 4.8 proves little about str.< by itself: where two strings are
 ** ordered, say that one comes first unless they are equal. */
 static void order_total(SqSmt *s, Z3_ast a, Z3_ast b) {
@@ -149,6 +218,9 @@ static void order_total(SqSmt *s, Z3_ast a, Z3_ast b) {
 }
 
 Z3_ast smt_str_compare(SqSmt *s, int op, Z3_ast a, Z3_ast b) {
+    Z3_ast sliced = slice_compare(s, op, a, b);
+    if (!sliced) sliced = slice_compare(s, ast_op_flip((AstOp)op), b, a);
+    if (sliced) return sliced;
     if (op == AST_OP_EQ || op == AST_OP_NE) {
         Z3_ast eq = fold_equals(s, a, b);
         if (!eq) eq = fold_equals(s, b, a);

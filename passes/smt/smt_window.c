@@ -346,7 +346,7 @@ SmtRel smt_window(SqSmt *s, IrRel *r, SmtRel in, const SmtEnv *env) {
         window_call(&w, col);
         for (uint32_t i = 0; i < n; i++) cells[i][c] = col[i];
     }
-    SmtRel out = {sq_arena_alloc(s->arena, (n + 1) * sizeof(SmtRow)), n, r->id, nc, NULL, NULL};
+    SmtRel out = {sq_arena_alloc(s->arena, (n + 1) * sizeof(SmtRow)), n, r->id, nc, NULL, NULL, NULL};
     for (uint32_t i = 0; i < n; i++) out.rows[i] = smt_row_with(s, &in.rows[i], r->id, cells[i], nc);
     return out;
 }
