@@ -172,9 +172,7 @@ static SmtVal compare_exprs(SqSmt *s, int op, const SqExpr *ea, SmtVal a, const 
 
 /* ---- COLLATE NOCASE ------------------------------------------------------------ */
 
-/* e without the COLLATE nodes above it, and the collation the outermost one
-** names (NULL when there is none). */
-static const SqExpr *strip_collate(const SqExpr *e, const char **name) {
+const SqExpr *smt_strip_collate(const SqExpr *e, const char **name) {
     *name = NULL;
     while (e->kind == SQX_COLLATE) {
         if (!*name) *name = e->u.collate.name ? e->u.collate.name : "";
@@ -183,36 +181,62 @@ static const SqExpr *strip_collate(const SqExpr *e, const char **name) {
     return e;
 }
 
+/* A text constant in ASCII lower case, in the arena. */
+static char *lower_const(SqSmt *s, const Const *c) {
+    char *low = sq_arena_alloc(s->arena, c->n + 1);
+    for (uint32_t i = 0; i < c->n; i++) low[i] = (char)sq_ascii_lower((unsigned char)c->s[i]);
+    low[c->n] = 0;
+    return low;
+}
+
+/* A NOCASE operand: TEXT folded to lower case (ASCII), a constant exactly,
+** anything else through lower()'s axioms (smt_strfn.c); NULL stays NULL. */
+static SmtVal nocase_operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *env, SrcSpan at) {
+    Const c;
+    if (constant(x, &c) && c.vtype == SQ_VAL_TEXT) {
+        char *low = lower_const(s, &c);
+        return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, low, c.n));
+    }
+    SmtVal v = smt_expr(s, x, row, env);
+    if (v.kind == SMT_NULL) return v;
+    if (v.kind != SMT_TEXT) smt_unsupported(s, at, "COLLATE NOCASE on a value that is not TEXT");
+    v.v = smt_str_lower(s, v.v);
+    return v;
+}
+
 /* l op r when a COLLATE names NOCASE for it (the left side's COLLATE wins,
-** as in SQLite): exact for = and <> between TEXT and a string constant, as
-** membership in the strings that fold to the constant's lower case.  1 and
-** *out; 0 when no COLLATE other than BINARY applies. */
+** as in SQLite): both sides folded to lower case and compared as BINARY,
+** which is what NOCASE does.  = and <> between TEXT and a string constant
+** are exact (the strings that fold to the constant); elsewhere lower() is
+** uninterpreted, with its axioms.  1 and *out; 0 when no COLLATE other
+** than BINARY applies. */
 static int nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal *out) {
     const char *cl, *cr;
-    const SqExpr *l = strip_collate(e->u.bin.l, &cl), *r = strip_collate(e->u.bin.r, &cr);
+    const SqExpr *l = smt_strip_collate(e->u.bin.l, &cl), *r = smt_strip_collate(e->u.bin.r, &cr);
     const char *coll = cl ? cl : cr;
     if (!coll || sq_stricmp(coll, "binary") == 0) return 0;
     if (sq_stricmp(coll, "nocase") != 0) smt_unsupported(s, e->span, "COLLATE %s", coll);
+    if (numeric_aff(expr_aff(l)) || numeric_aff(expr_aff(r)))
+        smt_unsupported(s, e->span, "COLLATE NOCASE beside a value of numeric affinity");
     Const c;
     int lc = constant(l, &c) && c.vtype == SQ_VAL_TEXT;
-    if (!lc && !(constant(r, &c) && c.vtype == SQ_VAL_TEXT))
-        smt_unsupported(s, e->span, "COLLATE NOCASE between two values that are not constants");
-    const SqExpr *x = lc ? r : l;
-    if ((e->op != AST_OP_EQ && e->op != AST_OP_NE) || numeric_aff(expr_aff(x)))
-        smt_unsupported(s, e->span, "COLLATE NOCASE in this comparison");
-    SmtVal v = smt_expr(s, x, row, env);
-    if (v.kind == SMT_NULL) {
-        *out = smt_null(s);
+    int rc = !lc && constant(r, &c) && c.vtype == SQ_VAL_TEXT;
+    if ((lc || rc) && (e->op == AST_OP_EQ || e->op == AST_OP_NE)) {
+        SmtVal v = smt_expr(s, lc ? r : l, row, env);
+        if (v.kind == SMT_NULL) {
+            *out = v;
+            return 1;
+        }
+        if (v.kind != SMT_TEXT) smt_unsupported(s, e->span, "COLLATE NOCASE on a value that is not TEXT");
+        char *low = lower_const(s, &c);
+        Z3_ast in = smt_in_re(s, v.v, smt_folds_to(s, low, 1));
+        Z3_ast known = smt_not(s, v.null);
+        if (e->op == AST_OP_NE) in = smt_not(s, in);
+        *out = smt_bool3(s, smt_and2(s, known, in), smt_and2(s, known, smt_not(s, in)));
         return 1;
     }
-    if (v.kind != SMT_TEXT) smt_unsupported(s, e->span, "COLLATE NOCASE on a value that is not TEXT");
-    char *low = sq_arena_alloc(s->arena, c.n + 1);
-    for (uint32_t i = 0; i < c.n; i++) low[i] = (char)sq_ascii_lower((unsigned char)c.s[i]);
-    low[c.n] = 0;
-    Z3_ast in = smt_in_re(s, v.v, smt_folds_to(s, low, 1));
-    Z3_ast known = smt_not(s, v.null);
-    if (e->op == AST_OP_NE) in = smt_not(s, in);
-    *out = smt_bool3(s, smt_and2(s, known, in), smt_and2(s, known, smt_not(s, in)));
+    SmtVal a = nocase_operand(s, l, row, env, e->span), b = nocase_operand(s, r, row, env, e->span);
+    *out = smt_compare(s, e->op, a, b, e->span);
     return 1;
 }
 

@@ -342,6 +342,10 @@ Z3_ast smt_cond(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
 /* The cell that column reference ref names in row or its outer rows. */
 SmtVal smt_column(SqSmt *s, SqColRef ref, const SmtRow *row, const SmtEnv *env, SrcSpan at);
 
+/* e without the COLLATE nodes above it, and the collation the outermost one
+** names (NULL when there is none). */
+const SqExpr *smt_strip_collate(const SqExpr *e, const char **name);
+
 /* ---- smt_rel.c --------------------------------------------------------- */
 
 /* The rows of r, evaluated under env (outer rows of a correlated

@@ -77,11 +77,18 @@ Z3_ast smt_same_out(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b, uint
 
 /* ---- order ------------------------------------------------------------------ */
 
-/* ORDER BY compares with BINARY unless a term names another collation,
-** which the lowering does not model. */
-static void check_key_collation(SqSmt *s, const SqSortKey *key) {
-    if (key->collation && sq_stricmp(key->collation, "binary") != 0)
-        smt_unsupported(s, key->expr->span, "ORDER BY ... COLLATE %s", key->collation);
+/* ORDER BY compares with BINARY, or with NOCASE when the term names it
+** (its TEXT values folded to lower case); other collations are not
+** modelled.  The term's expression without its COLLATE, and whether it is
+** NOCASE. */
+static const SqExpr *key_expr(SqSmt *s, const SqSortKey *key, int *nocase) {
+    const char *coll;
+    const SqExpr *x = smt_strip_collate(key->expr, &coll);
+    if (key->collation) coll = key->collation;
+    *nocase = coll && sq_stricmp(coll, "nocase") == 0;
+    if (coll && !*nocase && sq_stricmp(coll, "binary") != 0)
+        smt_unsupported(s, key->expr->span, "ORDER BY ... COLLATE %s", coll);
+    return x;
 }
 
 static int nulls_last(const SqSortKey *k) {
@@ -93,8 +100,9 @@ static int nulls_last(const SqSortKey *k) {
 void smt_sort_values(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const SmtRow *row, const SmtEnv *env,
                      SmtVal *out) {
     for (uint32_t k = 0; k < n_keys; k++) {
-        check_key_collation(s, &keys[k]);
-        out[k] = smt_expr(s, keys[k].expr, row, env);
+        int nocase;
+        out[k] = smt_expr(s, key_expr(s, &keys[k], &nocase), row, env);
+        if (nocase && out[k].kind == SMT_TEXT) out[k].v = smt_str_lower(s, out[k].v);
     }
 }
 

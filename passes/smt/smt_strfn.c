@@ -76,6 +76,8 @@ SmtVal smt_concat(SqSmt *s, SmtVal a, SmtVal b) {
 /* upper() and lower() are uninterpreted functions with the axioms that
 ** hold for SQLite's ASCII folding: the length is kept, no letter of the
 ** other case is left, and a string without such letters is unchanged.
+** On strings of up to FOLD_EXACT_LEN characters the search first tries
+** the fold spelled out, character by character.
 ** Where they meet a constant (lower(x) = 'abc') or LIKE, which folds case
 ** itself, the folded argument is used instead, exactly (smt_fold_of). */
 typedef struct SmtFold {
@@ -88,6 +90,34 @@ static Z3_ast has_case(SqSmt *s, int upper) {
     Z3_ast any = smt_re_star(s, smt_re_any(s));
     Z3_ast letter = upper ? smt_re_range(s, 'A', 'Z') : smt_re_range(s, 'a', 'z');
     return smt_re_concat(s, (Z3_ast[]){any, letter, any}, 3);
+}
+
+/* Strings this short are folded exactly, character by character: the
+** search tries them first (smt_prefer), so that a difference found there
+** is one SQLite shows. */
+enum { FOLD_EXACT_LEN = 2 };
+
+/* The character c (a string of one) in the other case when it is a
+** letter of the case the fold removes, else c. */
+static Z3_ast fold_char(SqSmt *s, Z3_ast c, int to_lower) {
+    char from = to_lower ? 'A' : 'a', to = to_lower ? 'a' : 'A';
+    Z3_ast r = c;
+    for (int i = 25; i >= 0; i--) {
+        char a[2] = {(char)(from + i), 0}, b[2] = {(char)(to + i), 0};
+        r = smt_ite(s, smt_eq(s, c, smt_str_lit(s, a, 1)), smt_str_lit(s, b, 1), r);
+    }
+    return r;
+}
+
+/* v is str folded, exactly, and str is short. */
+static Z3_ast fold_exact(SqSmt *s, Z3_ast str, Z3_ast v, int to_lower) {
+    Z3_ast c = Z3_mk_le(s->z, smt_str_len(s, str), smt_int(s, FOLD_EXACT_LEN));
+    for (int i = 0; i < FOLD_EXACT_LEN; i++) {
+        smt_count(s, 3);
+        Z3_ast at = smt_int(s, i);
+        c = smt_and2(s, c, smt_eq(s, Z3_mk_seq_at(s->z, v, at), fold_char(s, Z3_mk_seq_at(s->z, str, at), to_lower)));
+    }
+    return c;
 }
 
 static Z3_ast fold_case(SqSmt *s, Z3_ast str, int to_lower) {
@@ -103,6 +133,7 @@ static Z3_ast fold_case(SqSmt *s, Z3_ast str, int to_lower) {
     Z3_ast c[3] = {smt_eq(s, smt_str_len(s, v), smt_str_len(s, str)), smt_not(s, smt_in_re(s, v, other)),
                    Z3_mk_implies(s->z, smt_not(s, smt_in_re(s, str, other)), smt_eq(s, v, str))};
     Z3_solver_assert(s->z, s->solver, smt_and_n(s, c, 3));
+    smt_prefer(s, fold_exact(s, str, v, to_lower));
     return v;
 }
 
