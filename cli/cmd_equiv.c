@@ -206,8 +206,12 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
                           strstr(v->detail, "memory") ? "out of memory" : "timeout", v->bound, v->detail);
         break;
     case SQ_VERDICT_UNCONFIRMED:
-        sq_buf_printf(out, "unknown: unconfirmed difference at bound %d (it needs %s to behave otherwise than "
-                           "in SQLite)\n", v->bound, v->uninterpreted ? v->uninterpreted : "functions");
+        if (v->detail && strcmp(v->detail, SQ_EQUIV_ROUNDING) == 0)
+            sq_buf_printf(out, "unknown: unconfirmed difference at bound %d (it needs REAL arithmetic without "
+                               "the rounding of SQLite's doubles)\n", v->bound);
+        else
+            sq_buf_printf(out, "unknown: unconfirmed difference at bound %d (it needs %s to behave otherwise "
+                               "than in SQLite)\n", v->bound, v->uninterpreted ? v->uninterpreted : "functions");
         break;
     case SQ_VERDICT_SPURIOUS:
         sq_buf_printf(out, "unknown: spurious counterexample at bound %d (%s); please report it\n", v->bound,

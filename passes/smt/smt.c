@@ -282,6 +282,7 @@ static void reset(SqSmt *s) {
     s->n_terms = 0;
     s->n_fresh = 0;
     s->reads_clock = 0;
+    s->rounds = 0;
     s->exact = NULL;
     s->n_exact = s->cap_exact = 0;
     s->used_exact = 0;
@@ -355,6 +356,7 @@ const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which) {
 }
 
 const char *sq_smt_approximation(const SqSmt *s) { return s->approx; }
+int sq_smt_rounds(const SqSmt *s) { return s->rounds; }
 const char *sq_smt_uninterpreted(const SqSmt *s) { return s->uf_names; }
 
 const char *sq_smt_reason(const SqSmt *s) { return s->reason ? s->reason : "unknown"; }

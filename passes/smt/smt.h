@@ -82,6 +82,10 @@ const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which);
 ** NULL.  A difference found then needs the check by execution to stand;
 ** an equivalence holds whatever they do. */
 const char *sq_smt_uninterpreted(const SqSmt *s);
+/* Whether the last build lowered REAL arithmetic, which the formula
+** computes exactly and SQLite rounds to doubles: a difference that the
+** check by execution does not show may be one of rounding. */
+int sq_smt_rounds(const SqSmt *s);
 /* What the last build only approximates ("round() with digits ..."), or
 ** NULL when it is exact. */
 const char *sq_smt_approximation(const SqSmt *s);

@@ -119,6 +119,8 @@ struct SqSmt {
                                 (smt_prefer): the search tries them first */
     uint32_t n_exact, cap_exact;
     int used_exact;          /* the current model satisfies them */
+    int rounds;              /* REAL arithmetic was lowered: exact here,
+                                rounded to doubles in SQLite */
     int num_read;            /* SmtNumRead + 1 while lowering a value that
                                 is read as a number (smt_expr.c), else 0 */
     struct SmtFold *folds;   /* upper() and lower() results (smt_strfn.c) */

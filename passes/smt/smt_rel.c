@@ -347,6 +347,7 @@ static Z3_ast *call_rows(Group *g, const SmtCallInput *ci) {
 ** every row used is, as SQLite's sum() does. */
 static SmtVal sum_of(SqSmt *s, const Z3_ast *use, const SmtVal *x, uint32_t n, SmtKind k) {
     Z3_ast zero = k == SMT_INT ? smt_int(s, 0) : smt_real(s, 0, 1);
+    if (k != SMT_INT) s->rounds = 1;
     Z3_ast *terms = sq_arena_alloc(s->arena, (n + 1) * sizeof *terms);
     Z3_ast all_int = smt_true(s);
     for (uint32_t j = 0; j < n; j++) {

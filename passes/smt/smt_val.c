@@ -317,6 +317,7 @@ static Z3_ast trunc_real(SqSmt *s, Z3_ast x) {
 /* Arithmetic when an operand's class depends on the row: both as reals,
 ** INTEGER rules where both are integers. */
 static SmtVal arith_num(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
+    s->rounds = 1;
     a = to_num(s, a);
     b = to_num(s, b);
     Z3_context z = s->z;
@@ -377,6 +378,7 @@ static Z3_ast int_by_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) {
 ** quickly, with the lemmas cnt = k -> q = a / k, which make proofs linear:
 ** a plain ite over the divisors made finding differences twice as slow. */
 Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max) {
+    s->rounds = 1;
     smt_count(s, 2);
     Z3_ast q = Z3_mk_div(s->z, a, Z3_mk_int2real(s->z, cnt));
     for (uint32_t k = 1; k <= max; k++) {
@@ -428,6 +430,7 @@ SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
         a = smt_to_real(s, a);
         b = smt_to_real(s, b);
         k = SMT_REAL;
+        s->rounds = 1;
     }
     Z3_ast args[2] = {a.v, b.v}, r;
     smt_count(s, 1);
