@@ -26,7 +26,7 @@ export SQUINT_CORPORA
 
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
-               runtime/json.c
+               runtime/json.c runtime/pool.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
@@ -47,14 +47,15 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c \
                backend/sqlite/lint_data.c backend/fixture/fixture.c \
-               backend/fixture/fixture_print.c backend/fixture/equiv.c
+               backend/fixture/fixture_print.c backend/fixture/equiv.c backend/eval/metric.c \
+               backend/eval/item.c backend/eval/record.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
                $(BACKEND_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c cli/lint_config.c cli/lint_output.c \
-               cli/cmd_equiv.c
+               cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)

@@ -18,6 +18,7 @@ static const CliCommand commands[] = {
     {"graph", "schema graphs and join query graphs, with statistics", cmd_graph},
     {"lint", "find likely bugs in SQL and benchmark gold queries", cmd_lint},
     {"equiv", "search for a database on which two queries differ", cmd_equiv},
+    {"eval", "score predictions: EX-test, EX-verified, cross-checked", cmd_eval},
 };
 
 static void usage(FILE *f) {

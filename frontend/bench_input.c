@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../runtime/json.h"
@@ -77,6 +78,8 @@ static SqBenchItem *new_item(BenchRead *r, const char *label, SrcSpan span) {
     it->label = label ? sq_arena_strdup(r->a, label) : NULL;
     it->index = r->b->n_items - 1;
     it->span = span;
+    it->qid = -1;
+    it->question = it->difficulty = NULL;
     return it;
 }
 
@@ -136,6 +139,12 @@ static void json_db_id(BenchRead *r, SqBenchItem *it, const SqJson *obj) {
         set_db_id(r, it, db->str, db->len, file_span(r, db->start + 1, db->end - 1));
 }
 
+/* The string member key of obj, copied into the arena, or NULL. */
+static const char *json_text(BenchRead *r, const SqJson *obj, const char *key) {
+    const SqJson *v = sq_json_get(obj, key);
+    return v && v->kind == SQ_JSON_STRING ? sq_arena_strndup(r->a, v->str, v->len) : NULL;
+}
+
 static void read_dev_item(BenchRead *r, const SqJson *obj, uint32_t i, const char *key) {
     char label[64];
     const SqJson *qid = sq_json_get(obj, "question_id");
@@ -157,6 +166,10 @@ static void read_dev_item(BenchRead *r, const SqJson *obj, uint32_t i, const cha
     }
     SqBenchItem *it = new_item(r, label, file_span(r, obj->start, obj->end));
     json_db_id(r, it, obj);
+    if (r->b->format == SQ_INPUT_BIRD && qid && qid->kind == SQ_JSON_NUMBER && qid->is_int) it->qid = qid->inum;
+    it->question = json_text(r, obj, "question");
+    it->difficulty = json_text(r, obj, "difficulty");
+    if (!it->difficulty) it->difficulty = json_text(r, obj, "hardness");
     if (sql->len == 0) sql_missing(r, it, sql->start + 1, " (an empty string)");
     else sql_from_string(r, it, sql, sql->len);
 }
@@ -192,10 +205,18 @@ static int64_t find_sep(const SqJson *v) {
     return -1;
 }
 
+static int all_digits(const char *s) {
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return 0;
+    return 1;
+}
+
 static void read_pred_member(BenchRead *r, const char *key, const SqJson *v) {
     char label[96];
     snprintf(label, sizeof label, "question_id %.60s", key);
     SqBenchItem *it = new_item(r, label, file_span(r, v->start, v->end));
+    if (all_digits(key) && strlen(key) < 18) it->qid = strtoll(key, NULL, 10);
     if (v->kind != SQ_JSON_STRING) {
         char why[64];
         uint32_t n = v->end - v->start;
@@ -241,13 +262,6 @@ static const SqJson *parse_json(BenchRead *r) {
     if (err.open_offset != UINT32_MAX)
         sq_diag_note(g, file_span(r, err.open_offset, err.open_offset + 1), "opened here");
     return NULL;
-}
-
-static int all_digits(const char *s) {
-    if (!*s) return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9') return 0;
-    return 1;
 }
 
 static int read_json(BenchRead *r, SqInputFormat format) {

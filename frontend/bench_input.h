@@ -63,6 +63,11 @@ typedef struct SqBenchItem {
     SqSrc *sql;          /* the SQL text, embedded in the file (a script: the
                             file's own source) */
     SrcSpan span;        /* the whole item in the file */
+    int64_t qid;         /* BIRD's question_id (dev.json's field, a
+                            prediction object's key), or -1 */
+    const char *question;   /* dev.json's "question", or NULL */
+    const char *difficulty; /* BIRD dev.json's "difficulty" (or a Spider
+                               file's "hardness"), or NULL */
 } SqBenchItem;
 
 /* A benchmark file read into items. */

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # demo.sh -- squint's main job on the bundled example (run by `make demo`).
 #
-# Checks examples/demo/gold.sql against examples/demo/schema.sql: every
+# First scores the bundled benchmark examples/eval-demo (20 questions,
+# gold and two prediction sets) with squint eval: EX-test, EX-verified and
+# a counterexample for a prediction that only looked right.  Then checks
+# examples/demo/gold.sql against examples/demo/schema.sql: every
 # statement is parsed with SQLite's exact grammar and bound with SQLite's
 # name-resolution rules, and each problem is shown with its location, a
 # caret and, where it can, a suggestion.  Then lints the same gold file
@@ -12,6 +15,17 @@
 set -u
 SQUINT=${1:-build/squint}
 cd "$(dirname "$0")/.."
+# The main job: score two prediction sets of the bundled benchmark
+# (examples/eval-demo) by execution, then verify each accepted prediction
+# with a counterexample search, and show one that EX-test wrongly accepts.
+D=examples/eval-demo
+db=$(mktemp -d)
+trap 'rm -rf "$db"' EXIT
+sh $D/build.sh "$db" >/dev/null
+echo "== squint eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_weak.sql --db-root DB --cross-check --show 1"
+"$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_weak.sql --db-root "$db" \
+    --cross-check --show 1 -j 2 -q
+echo
 echo "== squint check --schema examples/demo/schema.sql examples/demo/gold.sql"
 "$SQUINT" check --color=never --schema examples/demo/schema.sql examples/demo/gold.sql
 echo "(exit status $?: 1 means problems were found)"

@@ -13,6 +13,7 @@ packages=(
     flex              # grammar/sql.l
     bison             # grammar/sql.y
     libsqlite3-dev    # execution, ground truth
+    sqlite3           # the sqlite3 shell: builds the demo databases (examples/eval-demo)
     libz3-dev         # SMT solving
     libcjson-dev      # JSON input
     libcurl4-openssl-dev  # LLM endpoint client

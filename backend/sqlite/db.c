@@ -598,7 +598,44 @@ static SqExecStatus run_stmt(QueryRun *q, sqlite3_stmt *st, SqResult *out) {
     return s;
 }
 
+/* The first byte of sql that is not a blank or inside a comment, or NULL
+** (the test Python's sqlite3 module makes on what follows a statement). */
+static const char *skip_blanks_and_comments(const char *sql) {
+    for (const char *p = sql; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\f' || *p == '\n' || *p == '\r') continue;
+        if (p[0] == '-' && p[1] == '-') {
+            p = strchr(p, '\n');
+            if (!p) return NULL;
+        } else if (p[0] == '/' && p[1] == '*') {
+            p = strstr(p + 2, "*/");
+            if (!p) return NULL;
+            p++;
+        } else {
+            return p;
+        }
+    }
+    return NULL;
+}
+
+/* SqExecLimits.one_statement: prepare the first statement only. */
+static SqExecStatus run_one(QueryRun *q, const char *sql, SqResult *out) {
+    sqlite3_stmt *st = NULL;
+    const char *tail = NULL;
+    int rc = sqlite3_prepare_v2(q->db->h, sql, -1, &st, &tail);
+    if (rc != SQLITE_OK) return sqlite_failure(q, rc);
+    SqExecStatus s = SQ_EXEC_OK;
+    if (tail && skip_blanks_and_comments(tail)) {
+        set_err(q->err, "You can only execute one statement at a time.");
+        s = SQ_EXEC_ERROR;
+    } else if (st) {
+        s = run_stmt(q, st, out);
+    }
+    sqlite3_finalize(st);
+    return s;
+}
+
 static SqExecStatus run_all(QueryRun *q, const char *sql, SqResult *out) {
+    if (q->lim->one_statement) return run_one(q, sql, out);
     const char *tail = sql;
     while (tail && *tail) {
         sqlite3_stmt *st = NULL;
@@ -614,7 +651,7 @@ static SqExecStatus run_all(QueryRun *q, const char *sql, SqResult *out) {
 
 SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
                          SqResult *out, char **err) {
-    static const SqExecLimits no_limits = {0, 0, 0, 0};
+    static const SqExecLimits no_limits = {0, 0, 0, 0, 0};
     QueryRun q = {db, lim ? lim : &no_limits, err, {0}};
     sq_result_init(&q.rows);
     if (err) *err = NULL;

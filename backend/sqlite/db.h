@@ -50,6 +50,10 @@ typedef struct SqExecLimits {
     uint32_t max_value_bytes; /* 0 = SQLite's limit (1e9); else SQLITE_LIMIT_LENGTH for
                               ** the query: any longer string, blob or table row read
                               ** (even an intermediate one) -> SQ_EXEC_TOO_BIG */
+    uint8_t one_statement;    /* as Python's sqlite3 cursor.execute(), which the
+                              ** benchmarks' scripts call: anything but blanks and
+                              ** comments after the first statement is an error
+                              ** (SQ_EXEC_ERROR), found before anything runs */
 } SqExecLimits;
 
 typedef enum SqExecStatus {

@@ -169,6 +169,10 @@ int sq_result_equal(const SqResult *a, const SqResult *b, SqCompareMode mode,
 void sq_result_diff(const SqResult *a, const SqResult *b, SqCompareMode mode,
                     int order_matters, SqBuf *out);
 
+/* 1 when some TEXT value of r is not well-formed UTF-8 (what Python's
+** strict decoding, BIRD's script's, fails on). */
+int sq_result_has_invalid_text(const SqResult *r);
+
 /* "list", "bag", "set", "spider". */
 const char *sq_compare_mode_name(SqCompareMode mode);
 

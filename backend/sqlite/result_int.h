@@ -40,6 +40,8 @@ uint64_t res_value_hash(const SqValue *v);
 
 /* Length of the well-formed UTF-8 sequence at s (n > 0 bytes), or 0. */
 size_t res_utf8_seq_len(const unsigned char *s, size_t n);
+/* s[0..n) is well-formed UTF-8 throughout. */
+int res_utf8_valid(const char *s, uint32_t n);
 
 /* Append str(x) + str(type(x)) for what Python's sqlite3 module returns:
 ** the sort key of the Spider script's unorder_row(). */

@@ -30,14 +30,6 @@
 /* SPIDER: text as the script decodes it                               */
 /* ------------------------------------------------------------------ */
 
-/* s is well-formed UTF-8 throughout (res_utf8_seq_len, in value.c). */
-static int utf8_valid(const char *s, uint32_t n) {
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t k = 0, len; k < n; k += len)
-        if (!(len = res_utf8_seq_len(u + k, n - k))) return 0;
-    return 1;
-}
-
 /* bytes.decode(errors="ignore"): drop every byte that is not part of a
 ** well-formed sequence.  (Python drops each maximal ill-formed subpart;
 ** its bytes after the first are continuation bytes, which cannot start a
@@ -55,25 +47,17 @@ static uint32_t utf8_drop_invalid(const char *s, uint32_t n, char *out) {
     return m;
 }
 
-static int has_invalid_text(const SqResult *r) {
-    uint64_t n = r->n_rows * r->n_cols;
-    for (uint64_t k = 0; k < n; k++)
-        if (r->cells[k].type == SQ_VAL_TEXT && !utf8_valid(r->cells[k].s, r->cells[k].n))
-            return 1;
-    return 0;
-}
-
 /* src itself when all its text is valid UTF-8; else a copy in *tmp whose
 ** TEXT values are decoded as the Spider script does. */
 static const SqResult *spider_text(const SqResult *src, SqResult *tmp) {
-    if (!has_invalid_text(src)) return src;
+    if (!sq_result_has_invalid_text(src)) return src;
     sq_result_start(tmp, src->n_cols);
     for (uint32_t k = 0; k < src->n_cols; k++) tmp->col_names[k] = src->col_names[k];
     for (uint64_t row = 0; row < src->n_rows; row++) {
         SqValue *dst = sq_result_add_row(tmp);
         memcpy(dst, sq_result_cell(src, row, 0), src->n_cols * sizeof *dst);
         for (uint32_t k = 0; k < src->n_cols; k++) {
-            if (dst[k].type != SQ_VAL_TEXT || utf8_valid(dst[k].s, dst[k].n)) continue;
+            if (dst[k].type != SQ_VAL_TEXT || res_utf8_valid(dst[k].s, dst[k].n)) continue;
             char *buf = sq_arena_alloc(tmp->arena, (size_t)dst[k].n + 1);
             dst[k].n = utf8_drop_invalid(dst[k].s, dst[k].n, buf);
             dst[k].s = buf;

@@ -289,6 +289,21 @@ size_t res_utf8_seq_len(const unsigned char *s, size_t n) {
     return len;
 }
 
+/* s[0..n) is well-formed UTF-8 throughout. */
+int res_utf8_valid(const char *s, uint32_t n) {
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t k = 0, len; k < n; k += len)
+        if (!(len = res_utf8_seq_len(u + k, n - k))) return 0;
+    return 1;
+}
+
+int sq_result_has_invalid_text(const SqResult *r) {
+    uint64_t n = r->n_rows * r->n_cols;
+    for (uint64_t k = 0; k < n; k++)
+        if (r->cells[k].type == SQ_VAL_TEXT && !res_utf8_valid(r->cells[k].s, r->cells[k].n)) return 1;
+    return 0;
+}
+
 /* Plain text: valid UTF-8 without control bytes, safe to show quoted. */
 static int is_printable_text(const char *s, uint32_t n) {
     const unsigned char *u = (const unsigned char *)s;

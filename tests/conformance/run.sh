@@ -10,7 +10,8 @@
 # the round trip again through the rewrite passes (unnest, then
 # joinelim-rewrite: every rewrite checked by execution), the BIRD
 # schema and join query graphs, and squint equiv over the corpus
-# (tests/conformance/equivcorpus.c).  Skips with a message, and
+# (tests/conformance/equivcorpus.c), and squint eval against the official
+# Spider script (tests/conformance/eval_spider.sh).  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
 BUILD=${1:-build}
@@ -54,6 +55,9 @@ e2status=$?
 e3status=$?
 tests/conformance/equiv_seed.sh "$BUILD"
 e4status=$?
+# squint eval's EX-test against the official Spider script, item by item
+tests/conformance/eval_spider.sh "$BUILD"
+e5status=$?
 [ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
     [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
-    [ $e3status -eq 0 ] && [ $e4status -eq 0 ]
+    [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ]

@@ -598,7 +598,7 @@ static void differs_reports_failures(void **state) {
     assert_non_null(strstr(t->err, "query 2: "));
     assert_int_equal(differs(t, "SELECT a FROM t", "DELETE FROM t", SQ_CMP_BAG), -1);
     assert_non_null(strstr(t->err, "not authorized"));
-    SqExecLimits lim = {0.05, 0, 0, 0};
+    SqExecLimits lim = {0.05, 0, 0, 0, 0};
     free(t->err);
     t->err = NULL;
     const char *forever = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "

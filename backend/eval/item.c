@@ -1,0 +1,240 @@
+/*
+** item.c -- one benchmark item, every system: EX-test, verification,
+** cross-check, and its JSON record (item.h).
+**
+** Sections: per-system state; EX-test; verification; cross-check; the
+** record.
+*/
+#include "item.h"
+#include "record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../ir/ir.h"
+#include "../../runtime/jsonw.h"
+#include "../../runtime/util.h"
+
+/* What is known of one system's prediction. */
+typedef struct SysState {
+    SqExOutcome ex;
+    char *ex_detail;        /* heap, or NULL */
+    double ex_seconds;
+    int verified;           /* sq_equiv ran (v is filled) */
+    int not_loaded;         /* a query did not parse or bind */
+    const char *load_why;   /* static */
+    SqEquivResult v;
+    double verify_seconds;
+    size_t refuted_by;      /* a system index, or SIZE_MAX */
+} SysState;
+
+/* ------------------------------------------------------------------ */
+/* EX-test                                                             */
+/* ------------------------------------------------------------------ */
+
+static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
+    char *err = NULL;
+    SqDb *db = in->db_path ? sq_db_open(in->db_path, &err) : NULL;
+    SqExGold g;
+    sq_ex_gold(db, in->gold, &c->ex, &g);
+    for (size_t k = 0; k < in->n_systems; k++) {
+        double t0 = sq_monotonic_seconds();
+        if (in->db_path && !db) {
+            st[k].ex = SQ_EX_NO_DB;
+            st[k].ex_detail = sq_strdup(err ? err : "cannot open the database");
+        } else {
+            st[k].ex = sq_ex_pred(db, &g, in->preds[k] ? in->preds[k] : "", &c->ex, &st[k].ex_detail);
+        }
+        st[k].ex_seconds = sq_monotonic_seconds() - t0;
+    }
+    sq_ex_gold_free(&g);
+    sq_db_close(db);
+    free(err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Verification                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Whether system k's prediction is worth a search: EX-test accepted it,
+** or there was no database to run it on. */
+static int wants_verify(const SysState *s) { return s->ex == SQ_EX_CORRECT || s->ex == SQ_EX_NO_DB; }
+
+static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
+    SqSrcSet srcs;
+    SqDiags diags;
+    sq_srcset_init(&srcs);
+    sq_diags_init(&diags, &srcs);
+    SqArena *a = sq_arena_new();
+    char *gold = sq_metric_sql(c->ex.metric, c->ex.keep_distinct, 0, in->gold);
+    const char *why = NULL;
+    const SqSrc *gsrc = sq_src_add_copy(&srcs, "gold", gold, strlen(gold));
+    IrQuery *gq = ir_load_query(a, gsrc, in->cat, in->interner, &diags, &c->bind, &why);
+    for (size_t k = 0; k < in->n_systems; k++) {
+        if (!in->preds[k] || !wants_verify(&st[k])) continue;
+        double t0 = sq_monotonic_seconds();
+        char *pred = sq_metric_sql(c->ex.metric, c->ex.keep_distinct, 1, in->preds[k]);
+        const char *pwhy = NULL;
+        const SqSrc *psrc = sq_src_add_copy(&srcs, in->names[k], pred, strlen(pred));
+        IrQuery *pq = gq ? ir_load_query(a, psrc, in->cat, in->interner, &diags, &c->bind, &pwhy) : NULL;
+        if (!gq || !pq) {
+            st[k].not_loaded = 1;
+            st[k].load_why = !gq ? "the gold query does not parse or bind" : "the prediction does not parse or bind";
+        } else {
+            sq_equiv(in->cat, gq, gold, pq, pred, &c->equiv, &st[k].v);
+            st[k].verified = 1;
+        }
+        st[k].verify_seconds = sq_monotonic_seconds() - t0;
+        free(pred);
+    }
+    (void)why;
+    free(gold);
+    sq_arena_free(a);
+    sq_diags_free(&diags);
+    sq_srcset_free(&srcs);
+}
+
+/* ------------------------------------------------------------------ */
+/* Cross-check                                                         */
+/* ------------------------------------------------------------------ */
+
+static int has_witness(const SysState *s) { return s->verified && s->v.verdict == SQ_VERDICT_DIFFERENT; }
+
+/* Whether system k passes the metric on the counterexample of system w. */
+static int passes_on(const SqEvalInput *in, const SqEvalConfig *c, const SysState *w, size_t k) {
+    SqBuf script = SQ_BUF_INIT;
+    sq_fixture_sql(&w->v.fixture, &script);
+    SqDb *db = sq_db_open_memory_at(sq_buf_str(&script), c->equiv.now, NULL);
+    sq_buf_free(&script);
+    if (!db) return 1; /* nothing learnt */
+    SqExGold g;
+    sq_ex_gold(db, in->gold, &c->ex, &g);
+    int pass = g.status != SQ_EXEC_OK || sq_ex_pred(db, &g, in->preds[k], &c->ex, NULL) == SQ_EX_CORRECT;
+    sq_ex_gold_free(&g);
+    sq_db_close(db);
+    return pass;
+}
+
+static void cross_check(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
+    for (size_t k = 0; k < in->n_systems; k++) {
+        if (!in->preds[k] || has_witness(&st[k])) continue;
+        if (st[k].ex != SQ_EX_CORRECT && st[k].ex != SQ_EX_NO_DB) continue;
+        for (size_t w = 0; w < in->n_systems && st[k].refuted_by == SIZE_MAX; w++)
+            if (w != k && has_witness(&st[w]) && !passes_on(in, c, &st[w], k)) st[k].refuted_by = w;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The record                                                          */
+/* ------------------------------------------------------------------ */
+
+static void str_or_null(SqJsonWriter *w, const char *key, const char *s) {
+    sq_jw_key(w, key);
+    if (s) sq_jw_str(w, s);
+    else sq_jw_null(w);
+}
+
+static void item_head(SqJsonWriter *w, const SqEvalInput *in) {
+    sq_jw_key(w, "item");
+    sq_jw_int(w, (int64_t)in->index);
+    str_or_null(w, "label", in->label);
+    str_or_null(w, "db_id", in->db_id);
+    str_or_null(w, "difficulty", in->difficulty);
+    str_or_null(w, "question", in->question);
+    str_or_null(w, "gold", in->gold);
+}
+
+static void verdict_json(SqJsonWriter *w, const SysState *s) {
+    if (s->not_loaded) {
+        str_or_null(w, "verdict", sq_eval_verdict_name(SQ_EVAL_NOT_LOADED));
+        str_or_null(w, "verdict_detail", s->load_why);
+        return;
+    }
+    if (!s->verified) {
+        str_or_null(w, "verdict", NULL);
+        return;
+    }
+    str_or_null(w, "verdict", sq_eval_verdict_name((int)s->v.verdict));
+    str_or_null(w, "verdict_detail", s->v.detail);
+    sq_jw_key(w, "bound");
+    sq_jw_int(w, s->v.bound);
+    sq_jw_key(w, "verify_seconds");
+    sq_jw_double(w, s->verify_seconds);
+    if (s->v.verdict == SQ_VERDICT_DIFFERENT || s->v.verdict == SQ_VERDICT_DIFFERENT_TIES) {
+        sq_jw_key(w, "counterexample");
+        sq_fixture_json(&s->v.fixture, w);
+        sq_jw_key(w, "gold_result");
+        sq_result_json(&s->v.r1, w);
+        sq_jw_key(w, "pred_result");
+        sq_result_json(&s->v.r2, w);
+        SqBuf text = SQ_BUF_INIT;
+        sq_fixture_text(&s->v.fixture, &text);
+        sq_buf_putc(&text, '\n');
+        sq_result_side_by_side(&s->v.r1, "gold", &s->v.r2, "prediction", &text);
+        sq_jw_key(w, "explain");
+        sq_jw_strn(w, text.data ? text.data : "", text.len);
+        sq_buf_free(&text);
+    }
+}
+
+static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *st, size_t k) {
+    sq_jw_obj_begin(w);
+    str_or_null(w, "name", in->names[k]);
+    str_or_null(w, "pred", in->preds[k]);
+    str_or_null(w, "ex", sq_ex_outcome_name(st[k].ex));
+    str_or_null(w, "ex_detail", st[k].ex_detail);
+    sq_jw_key(w, "ex_seconds");
+    sq_jw_double(w, st[k].ex_seconds);
+    verdict_json(w, &st[k]);
+    str_or_null(w, "refuted_by", st[k].refuted_by == SIZE_MAX ? NULL : in->names[st[k].refuted_by]);
+    sq_jw_obj_end(w);
+}
+
+void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out) {
+    double t0 = sq_monotonic_seconds();
+    SysState *st = sq_calloc(in->n_systems ? in->n_systems : 1, sizeof *st);
+    for (size_t k = 0; k < in->n_systems; k++) st[k].refuted_by = SIZE_MAX;
+    ex_test(in, c, st);
+    if (c->verify && in->cat) verify(in, c, st);
+    if (c->cross_check) cross_check(in, c, st);
+    SqJsonWriter w;
+    sq_jw_init(&w, out, 0);
+    sq_jw_obj_begin(&w);
+    item_head(&w, in);
+    sq_jw_key(&w, "systems");
+    sq_jw_arr_begin(&w);
+    for (size_t k = 0; k < in->n_systems; k++) system_json(&w, in, st, k);
+    sq_jw_arr_end(&w);
+    sq_jw_key(&w, "seconds");
+    sq_jw_double(&w, sq_monotonic_seconds() - t0);
+    sq_jw_obj_end(&w);
+    sq_buf_putc(out, '\n');
+    for (size_t k = 0; k < in->n_systems; k++) {
+        free(st[k].ex_detail);
+        if (st[k].verified) sq_equiv_result_free(&st[k].v);
+    }
+    free(st);
+}
+
+void sq_eval_item_failed(const SqEvalInput *in, const char *why, SqBuf *out) {
+    SqJsonWriter w;
+    sq_jw_init(&w, out, 0);
+    sq_jw_obj_begin(&w);
+    item_head(&w, in);
+    str_or_null(&w, "failed", why);
+    sq_jw_key(&w, "systems");
+    sq_jw_arr_begin(&w);
+    for (size_t k = 0; k < in->n_systems; k++) {
+        sq_jw_obj_begin(&w);
+        str_or_null(&w, "name", in->names[k]);
+        str_or_null(&w, "pred", in->preds[k]);
+        str_or_null(&w, "ex", "failed");
+        str_or_null(&w, "ex_detail", why);
+        str_or_null(&w, "verdict", NULL);
+        str_or_null(&w, "refuted_by", NULL);
+        sq_jw_obj_end(&w);
+    }
+    sq_jw_arr_end(&w);
+    sq_jw_obj_end(&w);
+    sq_buf_putc(out, '\n');
+}

@@ -1,0 +1,61 @@
+/*
+** item.h -- evaluate one benchmark item for every system: EX-test,
+** verification by counterexample search, and the cross-check of
+** counterexamples between systems; the outcome as one JSON line.
+**
+** Layer: backend/eval.  Takes the item's gold SQL, one prediction per
+** system, the path of the item's database (or none) and its catalog (or
+** none); gives a JSON object on one line, the record `squint eval`
+** writes to its --out file and reads back (record.h).
+**
+** Per system:
+**   ex        EX-test (metric.h), or "no-db" without a database;
+**   verdict   squint equiv on the two texts as the metric runs them, when
+**             the item has a catalog and verification is on: for every
+**             prediction EX-test accepts, and for all of them when there is
+**             no database (then only verification says anything); the
+**             value is an SqVerdict name, "not-loaded" when a query does
+**             not parse or bind, or null when not run;
+**   refuted_by  the cross-check (SpotIt's Alg. 2): the first other system
+**             whose validated counterexample, run as a database, makes
+**             this prediction fail the metric; null when none does.
+** A verdict `different` (or different-under-ties) carries its
+** counterexample in the record: the tables and both results as JSON, and
+** as text ("explain") for people.
+*/
+#ifndef SQ_EVAL_ITEM_H
+#define SQ_EVAL_ITEM_H
+
+#include "../../frontend/bind.h"
+#include "../fixture/equiv.h"
+#include "metric.h"
+
+typedef struct SqEvalConfig {
+    SqExOptions ex;
+    int verify;             /* run squint equiv (needs a catalog) */
+    int cross_check;        /* test every counterexample on the other systems */
+    SqEquivOptions equiv;
+    SqBindOptions bind;
+} SqEvalConfig;
+
+typedef struct SqEvalInput {
+    size_t index;           /* 0-based position in the gold file */
+    const char *label;      /* "item 3", "question_id 12" */
+    const char *db_id, *question, *difficulty; /* each may be NULL */
+    const char *gold;
+    size_t n_systems;
+    const char *const *names;  /* per system */
+    const char *const *preds;  /* per system; NULL: the system has no prediction */
+    const char *db_path;       /* NULL: no database, no EX-test */
+    const Catalog *cat;        /* NULL: no verification */
+    SqInterner *interner;      /* the catalog's names */
+} SqEvalInput;
+
+/* Evaluate in and append its record, one line ending in '\n', to out. */
+void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out);
+
+/* The record of an item whose evaluation did not finish (its process
+** crashed or ran out of time): every system counts as failed, with why. */
+void sq_eval_item_failed(const SqEvalInput *in, const char *why, SqBuf *out);
+
+#endif

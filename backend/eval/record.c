@@ -1,0 +1,92 @@
+/*
+** record.c -- `squint eval` records read back and added up (record.h).
+*/
+#include "record.h"
+
+#include <string.h>
+
+#include "../../runtime/json.h"
+
+static const char *const verdict_names[] = {
+    "equivalent", "different", "different-under-ties", "column-count",
+    "unsupported", "timeout",  "unconfirmed",          "spurious",
+};
+
+const char *sq_eval_verdict_name(int verdict) {
+    if (verdict == SQ_EVAL_NOT_LOADED) return "not-loaded";
+    if (verdict < 0 || verdict > SQ_VERDICT_SPURIOUS) return NULL;
+    return verdict_names[verdict];
+}
+
+int sq_eval_verdict_parse(const char *name) {
+    if (!name) return SQ_EVAL_NO_VERDICT;
+    if (strcmp(name, "not-loaded") == 0) return SQ_EVAL_NOT_LOADED;
+    for (int k = 0; k <= SQ_VERDICT_SPURIOUS; k++)
+        if (strcmp(verdict_names[k], name) == 0) return k;
+    return SQ_EVAL_NO_VERDICT;
+}
+
+int sq_eval_verdict_unknown(int verdict) {
+    return verdict < 0 || verdict == SQ_VERDICT_UNSUPPORTED || verdict == SQ_VERDICT_TIMEOUT ||
+           verdict == SQ_VERDICT_UNCONFIRMED || verdict == SQ_VERDICT_SPURIOUS;
+}
+
+static const char *text_of(const SqJson *obj, const char *key) {
+    return sq_json_string(sq_json_get(obj, key));
+}
+
+static int parse_system(const SqJson *s, const char **name, SqEvalMark *m, const char **why) {
+    const char *ex = text_of(s, "ex");
+    *name = text_of(s, "name");
+    int k = ex ? sq_ex_outcome_parse(ex) : -1;
+    if (!*name || k < 0) {
+        *why = "a system without a name or a known \"ex\"";
+        return -1;
+    }
+    m->ex = (int8_t)k;
+    m->verdict = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict"));
+    m->refuted = text_of(s, "refuted_by") != NULL;
+    return 0;
+}
+
+int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r, const char **why) {
+    SqJson *doc = sq_json_parse(a, line, n, NULL);
+    memset(r, 0, sizeof *r);
+    const SqJson *item = sq_json_get(doc, "item"), *sys = sq_json_get(doc, "systems");
+    if (!doc || doc->kind != SQ_JSON_OBJECT) {
+        *why = "not a JSON object";
+        return -1;
+    }
+    if (!item || item->kind != SQ_JSON_NUMBER || !item->is_int || item->inum < 0 || !sys ||
+        sys->kind != SQ_JSON_ARRAY) {
+        *why = "no \"item\" number or \"systems\" array";
+        return -1;
+    }
+    r->item = (size_t)item->inum;
+    r->db_id = text_of(doc, "db_id");
+    r->difficulty = text_of(doc, "difficulty");
+    r->n_systems = sys->n;
+    r->names = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->names);
+    r->marks = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->marks);
+    for (uint32_t k = 0; k < sys->n; k++)
+        if (parse_system(sys->items[k], &r->names[k], &r->marks[k], why) < 0) return -1;
+    return 0;
+}
+
+void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
+    c->items++;
+    if (m->ex >= 0 && m->ex < SQ_EX_N_OUTCOMES) c->ex[m->ex]++;
+    if (m->ex != SQ_EX_CORRECT && m->ex != SQ_EX_NO_DB) return;
+    c->ex_ok++;
+    if (m->refuted) c->refuted++;
+    if (m->verdict == SQ_VERDICT_EQUIVALENT) {
+        c->verified++;
+        if (!m->refuted) c->verified_cross++;
+    } else if (m->verdict == SQ_VERDICT_DIFFERENT || m->verdict == SQ_VERDICT_COLUMNS) {
+        c->different++;
+    } else if (m->verdict == SQ_VERDICT_DIFFERENT_TIES) {
+        c->ties++;
+    } else {
+        c->unknown++;
+    }
+}

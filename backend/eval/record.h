@@ -1,0 +1,74 @@
+/*
+** record.h -- read `squint eval` records back, and add them up.
+**
+** Layer: backend/eval.  Takes the JSON lines item.h writes; gives, per
+** item and system, what the summary needs (SqEvalMark), and the totals
+** per system, per difficulty and per database.  The same reading serves
+** a resumed run (items already in --out are not run again), `squint
+** merge` and the summary of a fresh run, so the numbers of a run do not
+** depend on how it was split or interrupted.
+*/
+#ifndef SQ_EVAL_RECORD_H
+#define SQ_EVAL_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../runtime/arena.h"
+#include "../fixture/equiv.h"
+#include "metric.h"
+
+/* Verdicts beyond SqVerdict, in a mark. */
+enum {
+    SQ_EVAL_NO_VERDICT = -1, /* the search was not run */
+    SQ_EVAL_NOT_LOADED = -2, /* a query did not parse or bind */
+};
+
+/* One system on one item. */
+typedef struct SqEvalMark {
+    int8_t ex;          /* SqExOutcome */
+    int8_t verdict;     /* SqVerdict, or SQ_EVAL_NO_VERDICT / SQ_EVAL_NOT_LOADED */
+    uint8_t refuted;    /* the cross-check refuted it */
+} SqEvalMark;
+
+/* One record: an item and its marks, in the order of its systems. */
+typedef struct SqEvalRecord {
+    size_t item;
+    const char *db_id, *difficulty; /* may be NULL */
+    const char **names;             /* per system */
+    SqEvalMark *marks;
+    size_t n_systems;
+} SqEvalRecord;
+
+/* Parse one line into *r (strings in a).  0, or -1 with a static reason
+** in *why. */
+int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r, const char **why);
+
+/* The counts of one system over a set of items. */
+typedef struct SqEvalCounts {
+    size_t items;
+    size_t ex[SQ_EX_N_OUTCOMES];
+    size_t ex_ok;         /* EX-test correct, or no database (verification only) */
+    size_t verified;      /* ex_ok and equivalent up to the bound */
+    size_t verified_cross;/* verified, and no other system's counterexample refutes it */
+    size_t different;     /* ex_ok, yet a validated counterexample (or column count) */
+    size_t ties;          /* ex_ok, different only under ties */
+    size_t unknown;       /* ex_ok, and no verdict (unknown, not loaded, not run) */
+    size_t refuted;       /* ex_ok, refuted by the cross-check */
+} SqEvalCounts;
+
+/* What a mark adds to counts. */
+void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m);
+
+/* The record's name of a verdict (one per SqVerdict, unlike
+** sq_verdict_name): "equivalent", "different", "different-under-ties",
+** "column-count", "unsupported", "timeout", "unconfirmed", "spurious",
+** "not-loaded"; NULL for SQ_EVAL_NO_VERDICT.  _parse gives the verdict of
+** a name, or SQ_EVAL_NO_VERDICT. */
+const char *sq_eval_verdict_name(int verdict);
+int sq_eval_verdict_parse(const char *name);
+
+/* Whether the verdict is one of the unknowns (no verdict either way). */
+int sq_eval_verdict_unknown(int verdict);
+
+#endif

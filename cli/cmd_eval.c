@@ -1,0 +1,537 @@
+/*
+** cmd_eval.c -- `squint eval`: execution accuracy as the official scripts
+** compute it (EX-test), verified by counterexample search (EX-verified)
+** and cross-checked between systems, over a whole benchmark.
+**
+** Layer: cli.  Reads the gold file and one prediction file per system
+** (frontend/bench_input.h), pairs them item by item, and runs each item
+** in a child process (runtime/pool.h) that evaluates it for every system
+** (backend/eval/item.h) and answers with one JSON record.  The parent
+** appends each record to --out as it arrives (and fsyncs), so a run that
+** is killed loses no finished item; a rerun with the same --out skips the
+** items already there.  The summary is computed from the records
+** (backend/eval/record.h), old and new alike.
+*/
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../backend/eval/item.h"
+#include "../frontend/bench_input.h"
+#include "../backend/eval/record.h"
+#include "../runtime/json.h"
+#include "../runtime/pool.h"
+#include "../runtime/util.h"
+#include "cli_schema.h"
+#include "eval_summary.h"
+
+static const char usage_head[] =
+    "usage: squint eval --gold FILE --pred [NAME=]FILE ... [options] SCHEMA-OPTION\n"
+    "\n"
+    "Score predictions against gold queries: EX-test runs both on the item's\n"
+    "database as the official script does; EX-verified also asks squint equiv\n"
+    "for a database on which they differ.  One record per item goes to --out.\n"
+    "\n"
+    "options:\n"
+    "      --gold FILE        gold queries: Spider or BIRD dev.json, or SQL<TAB>db_id\n"
+    "                         lines (dev_gold.sql)\n"
+    "      --pred [NAME=]FILE predictions of one system, one per gold item: a SQL\n"
+    "                         per line, or BIRD's predict_dev.json; repeat for more\n"
+    "                         systems (NAME defaults to the file's base name)\n"
+    "      --semantics S      spider (bag, any column order, ordered when the gold\n"
+    "                         has ORDER BY, DISTINCT deleted) or bird (set of\n"
+    "                         rows); default: bird for a BIRD gold file, else spider\n"
+    "      --keep-distinct    spider: do not delete DISTINCT\n"
+    "      --timeout S        seconds per query run (default 30; 0: none)\n"
+    "      --no-verify        EX-test only: no counterexample search\n"
+    "      --cross-check      run each counterexample found on the other systems\n"
+    "      --bound K          rows per table for the search (default 3)\n"
+    "      --verify-timeout S seconds per search (default 10; 0: none)\n"
+    "  -j, --jobs N           items evaluated at once, each in its own process\n"
+    "                         (default 1)\n"
+    "      --mem-limit MB     address space per item's process (default 4096; 0:\n"
+    "                         none)\n"
+    "      --out FILE         append one JSON record per item to FILE; items\n"
+    "                         already there are not run again (resume)\n"
+    "      --limit N          only the first N items\n"
+    "      --shard I/N        only the items whose position is I modulo N (0 <= I < N)\n"
+    "      --show N           after the summary, print N of this run's items that\n"
+    "                         EX-test accepts but a counterexample refutes, with\n"
+    "                         the counterexample (default 0)\n"
+    "  -f, --format FMT       summary as text (default) or json\n"
+    "  -q, --quiet            no progress lines on standard error\n"
+    "  -h, --help             show this help\n";
+
+static const char usage_tail[] =
+    "\n"
+    "--db-root DIR gives the databases (DIR/ID/ID.sqlite) and their schemas;\n"
+    "--tables FILE alone gives schemas only: EX-test cannot run, only the search.\n"
+    "exit status: 0 done, 2 usage or input error\n";
+
+static const CliOpt eval_opts[] = {
+    {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
+    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"bound", 0, 1},
+    {"verify-timeout", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
+
+/* One system: its name and prediction file. */
+typedef struct System {
+    const char *name;
+    const char *path;
+    SqBench bench;
+    const SqBenchItem **by_item; /* per gold item, or NULL */
+} System;
+
+typedef struct EvalRun {
+    CliSchema schema;
+    const char *db_root;
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    SqArena *arena;
+    const char *gold_path;
+    SqBench gold;
+    System *sys;
+    uint32_t n_sys, cap_sys;
+    const char **sys_names;
+    int semantics_given;
+    SqEvalConfig cfg;
+    SqPoolOptions pool;
+    const char *out_path;
+    int out_fd;
+    size_t limit, shard_i, shard_n;
+    size_t show;                 /* --show: disagreements still to print */
+    SqBuf shown;                 /* their text, printed after the summary */
+    int json, quiet, color;
+    /* progress and results */
+    EvalSummary sum;
+    size_t n_todo, n_done;
+    double t_start, t_last_line;
+} EvalRun;
+
+static int bad_value(const char *opt, const char *what) {
+    fprintf(stderr, "squint eval: %s takes %s\n", opt, what);
+    return SQ_EXIT_USAGE;
+}
+
+static int parse_seconds(const char *opt, const char *val, double *out) {
+    char *end;
+    double t = strtod(val, &end);
+    if (*end || !*val || t < 0) return bad_value(opt, "seconds (0: none)");
+    *out = t;
+    return -1;
+}
+
+static int parse_count(const char *opt, const char *val, long lo, long hi, long *out) {
+    char *end;
+    long v = strtol(val, &end, 10);
+    if (*end || !*val || v < lo || v > hi) {
+        char what[80];
+        snprintf(what, sizeof what, "a number from %ld to %ld", lo, hi);
+        return bad_value(opt, what);
+    }
+    *out = v;
+    return -1;
+}
+
+/* --pred [NAME=]FILE: the name is the file's base name without extension
+** unless given. */
+static int add_system(EvalRun *r, const char *val) {
+    const char *eq = strchr(val, '='), *path = val;
+    char *name;
+    if (eq && eq > val && !memchr(val, '/', (size_t)(eq - val))) {
+        name = sq_arena_strndup(r->arena, val, (size_t)(eq - val));
+        path = eq + 1;
+    } else {
+        const char *base = strrchr(val, '/');
+        base = base ? base + 1 : val;
+        const char *dot = strrchr(base, '.');
+        name = sq_arena_strndup(r->arena, base, dot && dot > base ? (size_t)(dot - base) : strlen(base));
+    }
+    for (size_t k = 0; k < r->n_sys; k++)
+        if (strcmp(r->sys[k].name, name) == 0) {
+            fprintf(stderr, "squint eval: two systems are named '%s'; name them with --pred NAME=FILE\n", name);
+            return SQ_EXIT_USAGE;
+        }
+    System *s = SQ_ARENA_APPEND(r->arena, r->sys, r->n_sys, r->cap_sys);
+    memset(s, 0, sizeof *s);
+    s->name = name;
+    s->path = path;
+    return -1;
+}
+
+static int own_option(EvalRun *r, const char *name, const char *val) {
+    long n;
+    int rc = -1;
+    if (strcmp(name, "help") == 0) {
+        cli_schema_usage(stdout, usage_head, usage_tail);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "gold") == 0) r->gold_path = val;
+    else if (strcmp(name, "pred") == 0) rc = add_system(r, val);
+    else if (strcmp(name, "semantics") == 0) {
+        if (strcmp(val, "spider") == 0) r->cfg.ex.metric = SQ_METRIC_SPIDER;
+        else if (strcmp(val, "bird") == 0) r->cfg.ex.metric = SQ_METRIC_BIRD;
+        else return bad_value("--semantics", "spider or bird");
+        r->semantics_given = 1;
+    } else if (strcmp(name, "keep-distinct") == 0) r->cfg.ex.keep_distinct = 1;
+    else if (strcmp(name, "timeout") == 0) rc = parse_seconds("--timeout", val, &r->cfg.ex.timeout);
+    else if (strcmp(name, "no-verify") == 0) r->cfg.verify = 0;
+    else if (strcmp(name, "cross-check") == 0) r->cfg.cross_check = 1;
+    else if (strcmp(name, "bound") == 0) {
+        if ((rc = parse_count("--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
+    } else if (strcmp(name, "verify-timeout") == 0) rc = parse_seconds("--verify-timeout", val, &r->cfg.equiv.timeout);
+    else if (strcmp(name, "jobs") == 0) {
+        if ((rc = parse_count("--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
+    } else if (strcmp(name, "mem-limit") == 0) {
+        if ((rc = parse_count("--mem-limit", val, 0, 1L << 30, &n)) < 0) r->pool.mem_limit = (uint64_t)n << 20;
+    } else if (strcmp(name, "out") == 0) r->out_path = val;
+    else if (strcmp(name, "limit") == 0) {
+        if ((rc = parse_count("--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
+    } else if (strcmp(name, "show") == 0) {
+        if ((rc = parse_count("--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
+    } else if (strcmp(name, "shard") == 0) {
+        unsigned long i, k;
+        int used = 0;
+        if (sscanf(val, "%lu/%lu%n", &i, &k, &used) != 2 || val[used] || k == 0 || i >= k)
+            return bad_value("--shard", "I/N with 0 <= I < N");
+        r->shard_i = i;
+        r->shard_n = k;
+    } else if (strcmp(name, "format") == 0) {
+        if (strcmp(val, "text") == 0) r->json = 0;
+        else if (strcmp(val, "json") == 0) r->json = 1;
+        else return bad_value("--format", "text or json");
+    } else if (strcmp(name, "quiet") == 0) r->quiet = 1;
+    return rc;
+}
+
+static int read_options(EvalRun *r, int argc, char **argv) {
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "eval");
+    const char *name, *val;
+    while ((name = cli_next_opt(&a, eval_opts, &val)) != NULL) {
+        if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
+        if (strcmp(name, "db-root") == 0 && !r->db_root) {
+            r->db_root = val; /* the data; the schema too unless --tables */
+            continue;
+        }
+        int handled = cli_schema_option(&r->schema, name, val);
+        if (handled < 0) return SQ_EXIT_USAGE;
+        if (handled) continue;
+        int rc = own_option(r, name, val);
+        if (rc >= 0) return rc;
+    }
+    if (a.i < argc) {
+        fprintf(stderr, "squint eval: unexpected operand '%s' (inputs are given with --gold and --pred)\n",
+                argv[a.i]);
+        return SQ_EXIT_USAGE;
+    }
+    if (!r->gold_path || !r->n_sys) {
+        fprintf(stderr, "squint eval: --gold FILE and at least one --pred FILE are needed\n");
+        cli_schema_usage(stderr, usage_head, usage_tail);
+        return SQ_EXIT_USAGE;
+    }
+    if (r->db_root && !cli_schema_given(&r->schema) && cli_schema_option(&r->schema, "db-root", r->db_root) < 0)
+        return SQ_EXIT_USAGE;
+    if (!r->db_root && !cli_schema_given(&r->schema)) {
+        fprintf(stderr, "squint eval: give the databases (--db-root DIR) or the schemas (--tables FILE)\n");
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Inputs                                                              */
+/* ------------------------------------------------------------------ */
+
+static int read_bench(EvalRun *r, const char *path, SqInputFormat fmt, SqBench *b) {
+    int err;
+    SqSrc *src = sq_src_add_file(&r->srcs, path, &err);
+    if (!src) {
+        cli_io_error("eval", path, err);
+        return -1;
+    }
+    size_t before = r->diags.n_errors;
+    if (sq_bench_read(b, r->arena, &r->srcs, src, fmt, &r->diags) < 0) return -1;
+    return r->diags.n_errors > before ? -1 : 0;
+}
+
+/* Pair each gold item with the system's prediction: by question_id when
+** both files have them, else by position (then the counts must agree). */
+static int pair_system(EvalRun *r, System *s) {
+    s->by_item = sq_arena_alloc(r->arena, (r->gold.n_items + 1) * sizeof *s->by_item);
+    memset(s->by_item, 0, (r->gold.n_items + 1) * sizeof *s->by_item);
+    int by_qid = r->gold.n_items && r->gold.items[0].qid >= 0 && s->bench.n_items && s->bench.items[0].qid >= 0;
+    if (!by_qid && s->bench.n_items != r->gold.n_items) {
+        fprintf(stderr, "squint eval: %s has %u predictions for the %u items of %s\n", s->path, s->bench.n_items,
+                r->gold.n_items, r->gold_path);
+        return -1;
+    }
+    for (uint32_t k = 0; k < r->gold.n_items; k++) {
+        if (!by_qid) {
+            s->by_item[k] = &s->bench.items[k];
+            continue;
+        }
+        for (uint32_t j = 0; j < s->bench.n_items && !s->by_item[k]; j++)
+            if (s->bench.items[j].qid == r->gold.items[k].qid) s->by_item[k] = &s->bench.items[j];
+    }
+    return 0;
+}
+
+static int read_inputs(EvalRun *r) {
+    if (read_bench(r, r->gold_path, SQ_INPUT_AUTO, &r->gold) < 0) return -1;
+    if (!r->semantics_given) r->cfg.ex.metric = r->gold.format == SQ_INPUT_BIRD ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
+    r->sys_names = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *r->sys_names);
+    for (size_t k = 0; k < r->n_sys; k++) {
+        if (read_bench(r, r->sys[k].path, SQ_INPUT_AUTO_LINES, &r->sys[k].bench) < 0) return -1;
+        if (pair_system(r, &r->sys[k]) < 0) return -1;
+        r->sys_names[k] = r->sys[k].name;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Items                                                               */
+/* ------------------------------------------------------------------ */
+
+static const char *item_text(const SqBenchItem *it) { return it && it->sql ? it->sql->text : NULL; }
+
+/* The evaluation input of gold item k (pointers into r). */
+static void item_input(EvalRun *r, size_t k, SqEvalInput *in, const char **preds) {
+    const SqBenchItem *g = &r->gold.items[k];
+    memset(in, 0, sizeof *in);
+    in->index = k;
+    in->label = g->label;
+    in->db_id = g->db_id;
+    in->question = g->question;
+    in->difficulty = g->difficulty;
+    in->gold = item_text(g) ? item_text(g) : "";
+    in->n_systems = r->n_sys;
+    in->names = r->sys_names;
+    for (size_t s = 0; s < r->n_sys; s++) preds[s] = item_text(r->sys[s].by_item[k]);
+    in->preds = preds;
+    if (r->db_root && g->db_id) {
+        SqBuf p = SQ_BUF_INIT;
+        sq_buf_printf(&p, "%s/%s/%s.sqlite", r->db_root, g->db_id, g->db_id);
+        in->db_path = sq_arena_strdup(r->arena, sq_buf_str(&p));
+        sq_buf_free(&p);
+    }
+    in->cat = r->cfg.verify ? cli_schema_resolve(&r->schema, g->db_id, g->db_id_span) : NULL;
+    in->interner = r->names;
+}
+
+/* In the child: evaluate item k. */
+static int run_item(void *ctx, size_t k, SqBuf *out) {
+    EvalRun *r = ctx;
+    const char **preds = sq_calloc(r->n_sys + 1, sizeof *preds);
+    SqEvalInput in;
+    item_input(r, k, &in, preds);
+    sq_eval_item(&in, &r->cfg, out);
+    free(preds);
+    return 0;
+}
+
+/* fsync'd append of one record; 0 or -1. */
+static int append_record(EvalRun *r, const char *rec, size_t n) {
+    if (r->out_fd < 0) return 0;
+    for (size_t off = 0; off < n;) {
+        ssize_t w = write(r->out_fd, rec + off, n - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        off += (size_t)w;
+    }
+    return fsync(r->out_fd) < 0 && errno != EINVAL ? -1 : 0;
+}
+
+static void progress(EvalRun *r, int last) {
+    if (r->quiet) return;
+    double now = sq_monotonic_seconds(), el = now - r->t_start;
+    int tty = isatty(2);
+    if (!last && !tty && now - r->t_last_line < 10) return;
+    r->t_last_line = now;
+    double rate = el > 0 ? (double)r->n_done / el : 0;
+    double eta = rate > 0 ? (double)(r->n_todo - r->n_done) / rate : 0;
+    fprintf(stderr, "%seval: %zu/%zu items, %.1f/s, ETA %.0f s; %s%s", tty ? "\r" : "", r->n_done, r->n_todo, rate,
+            eta, eval_summary_brief(&r->sum), tty && !last ? "   " : "\n");
+}
+
+/* --show: the disagreements of one record (EX-test correct, a validated
+** counterexample), as text into r->shown. */
+static void show_record(EvalRun *r, const char *rec, size_t n) {
+    if (!r->show) return;
+    SqArena *a = sq_arena_new();
+    const SqJson *doc = sq_json_parse(a, rec, n, NULL), *sys = sq_json_get(doc, "systems");
+    for (uint32_t k = 0; sys && k < sys->n && r->show; k++) {
+        const SqJson *s = sys->items[k];
+        const char *ex = sq_json_string(sq_json_get(s, "ex")), *why = sq_json_string(sq_json_get(s, "explain"));
+        const char *verdict = sq_json_string(sq_json_get(s, "verdict"));
+        if (!ex || !why || strcmp(ex, "correct") || !verdict || strcmp(verdict, "different")) continue;
+        r->show--;
+        sq_buf_printf(&r->shown, "\n%s, %s: EX-test correct, but the queries differ\n",
+                      sq_json_string(sq_json_get(doc, "label")), sq_json_string(sq_json_get(s, "name")));
+        const char *q = sq_json_string(sq_json_get(doc, "question"));
+        if (q) sq_buf_printf(&r->shown, "  question:   %s\n", q);
+        sq_buf_printf(&r->shown, "  gold:       %s\n  prediction: %s\n\n%s", sq_json_string(sq_json_get(doc, "gold")),
+                      sq_json_string(sq_json_get(s, "pred")), why);
+    }
+    sq_arena_free(a);
+}
+
+/* In the parent: a task ended. */
+static int item_done(void *ctx, size_t k, SqTaskEnd end, int detail, const char *out, size_t n) {
+    EvalRun *r = ctx;
+    SqBuf rec = SQ_BUF_INIT;
+    if (end == SQ_TASK_OK && n && out[n - 1] == '\n') {
+        sq_buf_put(&rec, out, n);
+    } else {
+        char why[96];
+        if (end == SQ_TASK_TIMEOUT) snprintf(why, sizeof why, "the item's process ran out of time");
+        else if (end == SQ_TASK_CRASHED) snprintf(why, sizeof why, "the item's process was killed by signal %d", detail);
+        else snprintf(why, sizeof why, "the item's process ended with %s (%d)", sq_task_end_name(end), detail);
+        const char **preds = sq_calloc(r->n_sys + 1, sizeof *preds);
+        SqEvalInput in;
+        item_input(r, k, &in, preds);
+        sq_eval_item_failed(&in, why, &rec);
+        free(preds);
+    }
+    int rc = 0;
+    if (append_record(r, rec.data, rec.len) < 0) {
+        fprintf(stderr, "squint eval: cannot write '%s': %s\n", r->out_path, strerror(errno));
+        rc = -1;
+    }
+    eval_summary_add_line(&r->sum, rec.data, rec.len);
+    show_record(r, rec.data, rec.len);
+    sq_buf_free(&rec);
+    r->n_done++;
+    progress(r, 0);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Resume                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Read the records already in --out into the summary and mark their
+** items done; cut a last line that a killed run left unfinished. */
+static int resume(EvalRun *r, uint8_t *done) {
+    size_t len;
+    int err;
+    char *text = sq_read_file(r->out_path, &len, &err);
+    if (!text) return err == ENOENT ? 0 : (cli_io_error("eval", r->out_path, err), -1);
+    size_t keep = 0, line_no = 0;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        if (!nl) break; /* unfinished: cut below */
+        size_t n = (size_t)(nl - (text + i)) + 1;
+        line_no++;
+        const char *why = NULL;
+        long item = eval_summary_add_line_checked(&r->sum, text + i, n, &why);
+        if (item < 0) {
+            fprintf(stderr, "squint eval: %s:%zu: %s; use another --out file\n", r->out_path, line_no, why);
+            free(text);
+            return -1;
+        }
+        if ((size_t)item < r->gold.n_items) done[item] = 1;
+        i += n;
+        keep = i;
+    }
+    free(text);
+    if (keep < len && truncate(r->out_path, (off_t)keep) < 0) {
+        fprintf(stderr, "squint eval: cannot cut the unfinished last line of '%s': %s\n", r->out_path,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The command                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Load every schema in the parent, before the children fork, so each
+** child finds its catalog ready. */
+static int load_schemas(EvalRun *r) {
+    if (!r->cfg.verify) return 0;
+    for (uint32_t k = 0; k < r->gold.n_items; k++)
+        cli_schema_resolve(&r->schema, r->gold.items[k].db_id, r->gold.items[k].db_id_span);
+    cli_print_diags_text(&r->diags, 0, r->color);
+    return r->schema.n_failures ? -1 : 0;
+}
+
+static int run(EvalRun *r) {
+    if (cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) < 0) return SQ_EXIT_USAGE;
+    int bad = read_inputs(r) < 0 || load_schemas(r) < 0;
+    cli_print_diags_text(&r->diags, 0, r->color);
+    if (bad) return SQ_EXIT_USAGE;
+    r->cfg.equiv.sem = r->cfg.ex.metric == SQ_METRIC_SPIDER ? SQ_SMT_SPIDER : SQ_SMT_SET;
+    eval_summary_init(&r->sum, r->sys_names, r->n_sys, r->cfg.ex.metric, r->db_root != NULL);
+    uint8_t *done = sq_calloc(r->gold.n_items + 1, 1);
+    size_t *todo = sq_calloc(r->gold.n_items + 1, sizeof *todo);
+    int rc = SQ_EXIT_OK;
+    r->out_fd = -1;
+    if (r->out_path && resume(r, done) < 0) rc = SQ_EXIT_USAGE;
+    if (rc == SQ_EXIT_OK && r->out_path &&
+        (r->out_fd = open(r->out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0) {
+        cli_io_error("eval", r->out_path, errno);
+        rc = SQ_EXIT_USAGE;
+    }
+    size_t n_items = r->limit && r->limit < r->gold.n_items ? r->limit : r->gold.n_items;
+    for (size_t k = 0; k < n_items && rc == SQ_EXIT_OK; k++)
+        if (!done[k] && (!r->shard_n || k % r->shard_n == r->shard_i)) todo[r->n_todo++] = k;
+    if (rc == SQ_EXIT_OK) {
+        r->t_start = r->t_last_line = sq_monotonic_seconds();
+        if (sq_pool_run(&r->pool, todo, r->n_todo, run_item, item_done, r) < 0) rc = SQ_EXIT_USAGE;
+        if (r->n_todo) progress(r, 1);
+        SqBuf out = SQ_BUF_INIT;
+        if (r->json) eval_summary_json(&r->sum, &out);
+        else eval_summary_text(&r->sum, &out);
+        if (!r->json && r->shown.len) sq_buf_printf(&out, "\ndisagreements:\n%s", sq_buf_str(&r->shown));
+        cli_flush(&out, stdout);
+        sq_buf_free(&out);
+    }
+    if (r->out_fd >= 0) close(r->out_fd);
+    free(done);
+    free(todo);
+    eval_summary_free(&r->sum);
+    sq_buf_free(&r->shown);
+    return rc;
+}
+
+int cmd_eval(int argc, char **argv) {
+    EvalRun r;
+    memset(&r, 0, sizeof r);
+    r.arena = sq_arena_new();
+    r.names = sq_interner_new();
+    sq_srcset_init(&r.srcs);
+    sq_diags_init(&r.diags, &r.srcs);
+    cli_schema_init(&r.schema, "eval");
+    r.cfg.ex.timeout = 30;
+    r.cfg.ex.max_rows = 10000000;
+    r.cfg.ex.max_bytes = (uint64_t)1 << 30;
+    r.cfg.verify = 1;
+    r.cfg.equiv.bound = 3;
+    r.cfg.equiv.timeout = 10;
+    r.cfg.bind = sq_db_bind_options();
+    r.pool.jobs = 1;
+    r.pool.mem_limit = (uint64_t)4096 << 20;
+    r.color = cli_stderr_color_default();
+    int rc = read_options(&r, argc, argv);
+    if (rc < 0) {
+        /* a whole item: every query and every search, and some slack */
+        double per = r.cfg.ex.timeout + (r.cfg.verify ? r.cfg.equiv.timeout : 0);
+        r.pool.task_timeout = per > 0 && r.cfg.ex.timeout > 0 && (!r.cfg.verify || r.cfg.equiv.timeout > 0)
+                                  ? 2 * per * (double)(r.n_sys + 1) + 30
+                                  : 0;
+        rc = run(&r);
+    }
+    cli_schema_free(&r.schema);
+    sq_diags_free(&r.diags);
+    sq_srcset_free(&r.srcs);
+    sq_interner_free(r.names);
+    sq_arena_free(r.arena);
+    return rc;
+}

@@ -1,0 +1,252 @@
+/*
+** eval_summary.c -- totals of `squint eval` records (eval_summary.h).
+*/
+#include "eval_summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/jsonw.h"
+#include "../runtime/util.h"
+
+void eval_summary_init(EvalSummary *s, const char **names, size_t n_sys, SqMetric metric, int has_db) {
+    memset(s, 0, sizeof *s);
+    s->names = names;
+    s->n_sys = n_sys;
+    s->metric = metric;
+    s->has_db = has_db;
+    s->all.counts = sq_calloc(n_sys + 1, sizeof *s->all.counts);
+}
+
+static void free_groups(EvalGroup *g, size_t n) {
+    for (size_t k = 0; k < n; k++) {
+        free(g[k].name);
+        free(g[k].counts);
+    }
+    free(g);
+}
+
+void eval_summary_free(EvalSummary *s) {
+    free(s->all.counts);
+    free_groups(s->by_difficulty, s->n_difficulty);
+    free_groups(s->by_db, s->n_db);
+    free(s->seen);
+    memset(s, 0, sizeof *s);
+}
+
+/* The group named name in *groups, added when new. */
+static EvalGroup *group(EvalSummary *s, EvalGroup **groups, size_t *n, const char *name) {
+    for (size_t k = 0; k < *n; k++)
+        if (strcmp((*groups)[k].name, name) == 0) return &(*groups)[k];
+    *groups = sq_realloc(*groups, (*n + 1) * sizeof **groups);
+    EvalGroup *g = &(*groups)[(*n)++];
+    g->name = sq_strdup(name);
+    g->counts = sq_calloc(s->n_sys + 1, sizeof *g->counts);
+    return g;
+}
+
+/* 1 the first time item is seen. */
+static int first_sight(EvalSummary *s, size_t item) {
+    if (item >= s->cap_seen) {
+        size_t cap = s->cap_seen ? s->cap_seen : 1024;
+        while (cap <= item) cap *= 2;
+        s->seen = sq_realloc(s->seen, cap);
+        memset(s->seen + s->cap_seen, 0, cap - s->cap_seen);
+        s->cap_seen = cap;
+    }
+    if (s->seen[item]) return 0;
+    s->seen[item] = 1;
+    return 1;
+}
+
+long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, const char **why) {
+    SqArena *a = sq_arena_new();
+    SqEvalRecord r;
+    long item = -1;
+    if (sq_eval_record_parse(a, line, n, &r, why) == 0) {
+        int same = r.n_systems == s->n_sys;
+        for (size_t k = 0; same && k < s->n_sys; k++) same = strcmp(r.names[k], s->names[k]) == 0;
+        if (!same) {
+            *why = "a record of other systems (or in another order) than this run's";
+        } else {
+            item = (long)r.item;
+            if (first_sight(s, r.item)) {
+                EvalGroup *d = r.difficulty ? group(s, &s->by_difficulty, &s->n_difficulty, r.difficulty) : NULL;
+                EvalGroup *b = r.db_id ? group(s, &s->by_db, &s->n_db, r.db_id) : NULL;
+                for (size_t k = 0; k < s->n_sys; k++) {
+                    sq_eval_count(&s->all.counts[k], &r.marks[k]);
+                    s->n_verdicts += r.marks[k].verdict != SQ_EVAL_NO_VERDICT;
+                    if (d) sq_eval_count(&d->counts[k], &r.marks[k]);
+                    if (b) sq_eval_count(&b->counts[k], &r.marks[k]);
+                }
+                s->n_items++;
+                s->n_failed_records += r.n_systems && r.marks[0].ex == SQ_EX_FAILED;
+            }
+        }
+    }
+    sq_arena_free(a);
+    return item;
+}
+
+void eval_summary_add_line(EvalSummary *s, const char *line, size_t n) {
+    const char *why;
+    eval_summary_add_line_checked(s, line, n, &why);
+}
+
+static double pct(size_t k, size_t n) { return n ? 100.0 * (double)k / (double)n : 0.0; }
+
+/* The accuracy of a system under EX-test (no database: none). */
+static size_t ex_count(const EvalSummary *s, const SqEvalCounts *c) {
+    return s->has_db ? c->ex[SQ_EX_CORRECT] : 0;
+}
+
+const char *eval_summary_brief(EvalSummary *s) {
+    size_t used = 0;
+    s->brief[0] = 0;
+    for (size_t k = 0; k < s->n_sys && used + 64 < sizeof s->brief; k++) {
+        const SqEvalCounts *c = &s->all.counts[k];
+        int w = s->has_db ? snprintf(s->brief + used, sizeof s->brief - used, "%s%s EX %.1f%%", k ? ", " : "",
+                                     s->names[k], pct(ex_count(s, c), c->items))
+                          : snprintf(s->brief + used, sizeof s->brief - used, "%s%s eq %.1f%%", k ? ", " : "",
+                                     s->names[k], pct(c->verified, c->items));
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+    return s->brief;
+}
+
+/* 1 + the number of systems that do strictly better on value. */
+static size_t rank(const EvalSummary *s, size_t k, size_t (*value)(const EvalSummary *, const SqEvalCounts *)) {
+    size_t r = 1, v = value(s, &s->all.counts[k]);
+    for (size_t j = 0; j < s->n_sys; j++) r += value(s, &s->all.counts[j]) > v;
+    return r;
+}
+
+static size_t verified_of(const EvalSummary *s, const SqEvalCounts *c) { (void)s; return c->verified; }
+static size_t cross_of(const EvalSummary *s, const SqEvalCounts *c) { (void)s; return c->verified_cross; }
+
+/* One table: a row per system.  Without any search verdict (--no-verify)
+** only EX-test is shown. */
+static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int ranks) {
+    int ver = s->n_verdicts > 0;
+    sq_buf_printf(out, "%-20s %6s %8s", g->name ? g->name : "system", "items", "EX-test");
+    if (ver) sq_buf_printf(out, " %11s %9s %9s %6s %8s", "EX-verified", "+cross", "different", "ties", "unknown");
+    if (ranks) sq_buf_puts(out, ver ? "  rank EX/ver/cross" : "  rank");
+    sq_buf_putc(out, '\n');
+    for (size_t k = 0; k < s->n_sys; k++) {
+        const SqEvalCounts *c = &g->counts[k];
+        char ex[16];
+        if (s->has_db) snprintf(ex, sizeof ex, "%.1f %%", pct(c->ex[SQ_EX_CORRECT], c->items));
+        else snprintf(ex, sizeof ex, "-");
+        sq_buf_printf(out, "%-20s %6zu %8s", s->names[k], c->items, ex);
+        if (ver)
+            sq_buf_printf(out, " %9.1f %% %7.1f %% %9zu %6zu %8zu", pct(c->verified, c->items),
+                          pct(c->verified_cross, c->items), c->different, c->ties, c->unknown);
+        if (ranks && ver)
+            sq_buf_printf(out, "  %zu/%zu/%zu", s->has_db ? rank(s, k, ex_count) : 0, rank(s, k, verified_of),
+                          rank(s, k, cross_of));
+        else if (ranks)
+            sq_buf_printf(out, "  %zu", rank(s, k, ex_count));
+        sq_buf_putc(out, '\n');
+    }
+}
+
+void eval_summary_text(const EvalSummary *s, SqBuf *out) {
+    sq_buf_printf(out, "%zu items, %s semantics%s\n\n", s->n_items, sq_metric_name(s->metric),
+                  s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
+    text_group(s, &s->all, out, 1);
+    if (s->n_difficulty) {
+        sq_buf_puts(out, "\nper difficulty:\n");
+        for (size_t d = 0; d < s->n_difficulty; d++) {
+            sq_buf_putc(out, '\n');
+            text_group(s, &s->by_difficulty[d], out, 0);
+        }
+    }
+    if (s->n_failed_records)
+        sq_buf_printf(out, "\n%zu item%s did not finish (counted as failed for every system)\n",
+                      s->n_failed_records, s->n_failed_records == 1 ? "" : "s");
+    if (s->n_verdicts)
+        sq_buf_puts(out, "\nEX-verified: EX-test correct and no counterexample up to the bound; different, ties\n"
+                         "and unknown count the EX-test-correct items that are not verified, by why.\n");
+}
+
+static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWriter *w) {
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "items");
+    sq_jw_int(w, (int64_t)c->items);
+    sq_jw_key(w, "ex_test");
+    if (s->has_db) sq_jw_double(w, c->items ? (double)c->ex[SQ_EX_CORRECT] / (double)c->items : 0);
+    else sq_jw_null(w);
+    sq_jw_key(w, "ex_verified");
+    sq_jw_double(w, c->items ? (double)c->verified / (double)c->items : 0);
+    sq_jw_key(w, "ex_verified_cross");
+    sq_jw_double(w, c->items ? (double)c->verified_cross / (double)c->items : 0);
+    sq_jw_key(w, "unknown_share");
+    sq_jw_double(w, c->items ? (double)c->unknown / (double)c->items : 0);
+    sq_jw_key(w, "outcomes");
+    sq_jw_obj_begin(w);
+    for (int k = 0; k < SQ_EX_N_OUTCOMES; k++) {
+        sq_jw_key(w, sq_ex_outcome_name((SqExOutcome)k));
+        sq_jw_int(w, (int64_t)c->ex[k]);
+    }
+    sq_jw_obj_end(w);
+    const char *keys[] = {"verified", "verified_cross", "different", "ties", "unknown", "refuted"};
+    size_t vals[] = {c->verified, c->verified_cross, c->different, c->ties, c->unknown, c->refuted};
+    for (size_t k = 0; k < SQ_ARRAY_LEN(keys); k++) {
+        sq_jw_key(w, keys[k]);
+        sq_jw_int(w, (int64_t)vals[k]);
+    }
+    sq_jw_obj_end(w);
+}
+
+static void json_groups(const EvalSummary *s, const char *key, const EvalGroup *g, size_t n, SqJsonWriter *w) {
+    sq_jw_key(w, key);
+    sq_jw_obj_begin(w);
+    for (size_t i = 0; i < n; i++) {
+        sq_jw_key(w, g[i].name);
+        sq_jw_obj_begin(w);
+        for (size_t k = 0; k < s->n_sys; k++) {
+            sq_jw_key(w, s->names[k]);
+            json_counts(s, &g[i].counts[k], w);
+        }
+        sq_jw_obj_end(w);
+    }
+    sq_jw_obj_end(w);
+}
+
+void eval_summary_json(const EvalSummary *s, SqBuf *out) {
+    SqJsonWriter w;
+    sq_jw_init(&w, out, 1);
+    sq_jw_obj_begin(&w);
+    sq_jw_key(&w, "items");
+    sq_jw_int(&w, (int64_t)s->n_items);
+    sq_jw_key(&w, "semantics");
+    sq_jw_str(&w, sq_metric_name(s->metric));
+    sq_jw_key(&w, "ex_test_ran");
+    sq_jw_bool(&w, s->has_db);
+    sq_jw_key(&w, "failed_items");
+    sq_jw_int(&w, (int64_t)s->n_failed_records);
+    sq_jw_key(&w, "systems");
+    sq_jw_arr_begin(&w);
+    for (size_t k = 0; k < s->n_sys; k++) {
+        sq_jw_obj_begin(&w);
+        sq_jw_key(&w, "name");
+        sq_jw_str(&w, s->names[k]);
+        sq_jw_key(&w, "rank_ex_test");
+        if (s->has_db) sq_jw_int(&w, (int64_t)rank(s, k, ex_count));
+        else sq_jw_null(&w);
+        sq_jw_key(&w, "rank_ex_verified");
+        sq_jw_int(&w, (int64_t)rank(s, k, verified_of));
+        sq_jw_key(&w, "rank_ex_verified_cross");
+        sq_jw_int(&w, (int64_t)rank(s, k, cross_of));
+        sq_jw_key(&w, "all");
+        json_counts(s, &s->all.counts[k], &w);
+        sq_jw_obj_end(&w);
+    }
+    sq_jw_arr_end(&w);
+    json_groups(s, "by_difficulty", s->by_difficulty, s->n_difficulty, &w);
+    json_groups(s, "by_db", s->by_db, s->n_db, &w);
+    sq_jw_obj_end(&w);
+    sq_buf_putc(out, '\n');
+}

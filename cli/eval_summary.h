@@ -1,0 +1,54 @@
+/*
+** eval_summary.h -- the totals of `squint eval` records, as a table or
+** JSON: per system EX-test, EX-verified, EX-verified with the
+** cross-check, what stood in the way (differences, ties, unknowns) and
+** the rank under each accuracy; then the same per difficulty and (JSON)
+** per database.
+**
+** Layer: cli.  Fed one record line at a time (backend/eval/record.h),
+** from a fresh run, a resumed --out file or `squint merge`'s inputs.  An
+** item seen twice counts once.
+*/
+#ifndef SQ_EVAL_SUMMARY_H
+#define SQ_EVAL_SUMMARY_H
+
+#include "../backend/eval/record.h"
+#include "../runtime/strbuf.h"
+
+/* Counts per system for one group of items (all, a difficulty, a db). */
+typedef struct EvalGroup {
+    char *name;              /* heap; NULL for the whole run */
+    SqEvalCounts *counts;    /* per system */
+} EvalGroup;
+
+typedef struct EvalSummary {
+    const char **names;      /* the systems, in order (not owned) */
+    size_t n_sys;
+    SqMetric metric;
+    int has_db;              /* EX-test could run */
+    EvalGroup all;
+    EvalGroup *by_difficulty, *by_db;
+    size_t n_difficulty, n_db;
+    uint8_t *seen;           /* per item index */
+    size_t cap_seen;
+    size_t n_items, n_failed_records;
+    size_t n_verdicts;       /* marks with a search verdict: 0 when none ran */
+    char brief[256];
+} EvalSummary;
+
+void eval_summary_init(EvalSummary *s, const char **names, size_t n_sys, SqMetric metric, int has_db);
+void eval_summary_free(EvalSummary *s);
+
+/* Count one record line.  _checked also makes sure the record is one of
+** this run (its systems are these, in this order): it returns the item's
+** index, or -1 with a static reason in *why. */
+long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, const char **why);
+void eval_summary_add_line(EvalSummary *s, const char *line, size_t n);
+
+/* "model_1 EX 40.3 %, ver 38.0 %; ..." for progress lines (in s). */
+const char *eval_summary_brief(EvalSummary *s);
+
+void eval_summary_text(const EvalSummary *s, SqBuf *out);
+void eval_summary_json(const EvalSummary *s, SqBuf *out);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+** pool.c -- child processes for tasks, a few at a time (pool.h).
+**
+** The parent keeps one Slot per running child: its pid, the read end of
+** its pipe, what it wrote so far and its deadline.  A loop polls the
+** pipes until the nearest deadline; a pipe at end of file means its child
+** is exiting, so the parent reaps it with waitpid() and reports the task.
+*/
+#include "pool.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+typedef struct Slot {
+    pid_t pid;
+    int fd;            /* read end of the child's pipe; -1 once at EOF */
+    size_t task;
+    double deadline;   /* monotonic seconds; 0: none */
+    int killed;        /* SIGKILLed at the deadline */
+    SqBuf out;
+} Slot;
+
+/* In the child: limits, the task, the answer down the pipe, _exit. */
+SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoolTaskFn run, void *ctx) {
+    signal(SIGPIPE, SIG_DFL);
+    if (o->mem_limit) {
+        struct rlimit rl = {(rlim_t)o->mem_limit, (rlim_t)o->mem_limit};
+        setrlimit(RLIMIT_AS, &rl);
+    }
+    SqBuf out = SQ_BUF_INIT;
+    int rc = run(ctx, task, &out);
+    for (size_t off = 0; off < out.len;) {
+        ssize_t w = write(fd, out.data + off, out.len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) _exit(125);
+        off += (size_t)w;
+    }
+    _exit(rc & 0xff);
+}
+
+/* Start task in a free slot; 0, or -1 when no process could be made. */
+static int start(const SqPoolOptions *o, Slot *s, size_t task, SqPoolTaskFn run, void *ctx) {
+    int fds[2];
+    if (pipe(fds) < 0) return -1;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        child(o, fds[1], task, run, ctx);
+    }
+    close(fds[1]);
+    s->pid = pid;
+    s->fd = fds[0];
+    s->task = task;
+    s->killed = 0;
+    s->deadline = o->task_timeout > 0 ? sq_monotonic_seconds() + o->task_timeout : 0;
+    sq_buf_reset(&s->out);
+    return 0;
+}
+
+/* Read what is there; returns 1 at end of file. */
+static int drain(Slot *s) {
+    char buf[65536];
+    ssize_t r = read(s->fd, buf, sizeof buf);
+    if (r < 0 && (errno == EINTR || errno == EAGAIN)) return 0;
+    if (r > 0) {
+        sq_buf_put(&s->out, buf, (size_t)r);
+        return 0;
+    }
+    close(s->fd);
+    s->fd = -1;
+    return 1;
+}
+
+/* Reap the child of s and classify its end. */
+static SqTaskEnd reap(Slot *s, int *detail) {
+    int status = 0;
+    while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {}
+    *detail = 0;
+    if (s->killed) return SQ_TASK_TIMEOUT;
+    if (WIFSIGNALED(status)) {
+        *detail = WTERMSIG(status);
+        return SQ_TASK_CRASHED;
+    }
+    *detail = WEXITSTATUS(status);
+    return *detail == 0 ? SQ_TASK_OK : SQ_TASK_FAILED;
+}
+
+/* Milliseconds poll() may wait: until the nearest deadline. */
+static int wait_ms(const Slot *slots, unsigned n) {
+    double now = sq_monotonic_seconds(), nearest = -1;
+    for (unsigned k = 0; k < n; k++)
+        if (slots[k].pid && slots[k].deadline > 0 && (nearest < 0 || slots[k].deadline < nearest))
+            nearest = slots[k].deadline;
+    if (nearest < 0) return -1;
+    double ms = (nearest - now) * 1000 + 1;
+    return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
+}
+
+/* Kill the children past their deadline (their pipes then reach EOF). */
+static void kill_late(Slot *slots, unsigned n) {
+    double now = sq_monotonic_seconds();
+    for (unsigned k = 0; k < n; k++)
+        if (slots[k].pid && !slots[k].killed && slots[k].deadline > 0 && now >= slots[k].deadline) {
+            kill(slots[k].pid, SIGKILL);
+            slots[k].killed = 1;
+        }
+}
+
+int sq_pool_run(const SqPoolOptions *o, const size_t *tasks, size_t n, SqPoolTaskFn run, SqPoolDoneFn done,
+                void *ctx) {
+    unsigned jobs = o->jobs ? o->jobs : 1, running = 0;
+    Slot *slots = sq_calloc(jobs, sizeof *slots);
+    struct pollfd *pfd = sq_calloc(jobs, sizeof *pfd);
+    size_t next = 0;
+    int stop = 0;
+    while ((next < n && !stop) || running) {
+        for (unsigned k = 0; k < jobs && next < n && !stop; k++) {
+            if (slots[k].pid) continue;
+            size_t task = tasks[next++];
+            if (start(o, &slots[k], task, run, ctx) < 0) {
+                stop = done(ctx, task, SQ_TASK_NO_FORK, errno, NULL, 0) != 0;
+                continue;
+            }
+            running++;
+        }
+        if (!running) continue;
+        for (unsigned k = 0; k < jobs; k++) {
+            pfd[k].fd = slots[k].pid ? slots[k].fd : -1;
+            pfd[k].events = POLLIN;
+            pfd[k].revents = 0;
+        }
+        int r = poll(pfd, jobs, wait_ms(slots, jobs));
+        if (r < 0 && errno != EINTR) break;
+        kill_late(slots, jobs);
+        for (unsigned k = 0; k < jobs; k++) {
+            Slot *s = &slots[k];
+            if (!s->pid || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            if (!drain(s)) continue;
+            int detail;
+            SqTaskEnd end = reap(s, &detail);
+            s->pid = 0;
+            running--;
+            if (done(ctx, s->task, end, detail, s->out.data ? s->out.data : "", s->out.len)) stop = 1;
+        }
+    }
+    for (unsigned k = 0; k < jobs; k++) sq_buf_free(&slots[k].out);
+    free(slots);
+    free(pfd);
+    return stop ? -1 : 0;
+}
+
+const char *sq_task_end_name(SqTaskEnd e) {
+    switch (e) {
+    case SQ_TASK_OK: return "ok";
+    case SQ_TASK_FAILED: return "failed";
+    case SQ_TASK_CRASHED: return "crashed";
+    case SQ_TASK_TIMEOUT: return "timeout";
+    default: return "no fork";
+    }
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# test_eval.sh -- squint eval on the bundled benchmark (examples/eval-demo):
+# EX-test and EX-verified counts, the records, resume after kill -9,
+# shards, the read-only guarantee, and usage errors.  Prints TAP lines.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+D=examples/eval-demo
+if ! command -v sqlite3 >/dev/null; then
+    echo "ok - eval: skipped (no sqlite3 shell to build the demo database; scripts/deps.sh installs it)"
+    exit 0
+fi
+sh $D/build.sh "$TMP/db" >/dev/null || { not_ok "eval: build the demo database"; exit 1; }
+DB=$TMP/db/library/library.sqlite
+run() { "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+        --db-root "$TMP/db" -q "$@"; }
+
+# ---- usage ------------------------------------------------------------------
+expect_exit 2 "eval: no arguments" -- "$SQUINT" eval
+expect_exit 0 "eval: --help" -- "$SQUINT" eval --help
+expect_grep 'cross-check' "$TMP/out" "eval: --help lists --cross-check"
+expect_exit 2 "eval: no --pred" -- "$SQUINT" eval --gold $D/dev.json --db-root "$TMP/db"
+expect_exit 2 "eval: no database or schema" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql
+expect_exit 2 "eval: bad --shard" -- run --shard 3/3
+expect_exit 2 "eval: bad --semantics" -- run --semantics mysql
+head -5 $D/pred_good.sql > "$TMP/short.sql"
+expect_exit 2 "eval: fewer predictions than gold items" -- \
+    "$SQUINT" eval --gold $D/dev.json --pred "$TMP/short.sql" --db-root "$TMP/db"
+expect_grep 'has 5 predictions for the 20 items' "$TMP/err" "eval: the count mismatch is explained"
+expect_exit 2 "eval: same system name twice" -- \
+    "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_good.sql --db-root "$TMP/db"
+
+# ---- EX-test only -----------------------------------------------------------
+expect_exit 0 "eval: EX-test" -- run --no-verify --format json
+expect_grep '"name": "good"' "$TMP/out" "eval: JSON names the systems"
+# pred_good matches the gold on 17 of 20 items, pred_weak on 11 (README);
+# Spider's metric deletes DISTINCT, which makes pred_weak's line 16 (no
+# DISTINCT) count too: 12
+expect_grep '"correct": 17,' "$TMP/out" "eval: pred_good EX-test 17 of 20"
+expect_grep '"correct": 12,' "$TMP/out" "eval: pred_weak EX-test 12 of 20 (DISTINCT deleted)"
+expect_exit 0 "eval: EX-test, DISTINCT kept" -- run --no-verify --keep-distinct --format json
+expect_grep '"correct": 11,' "$TMP/out" "eval: pred_weak EX-test 11 of 20 with --keep-distinct"
+expect_grep '"error": 1,' "$TMP/out" "eval: pred_weak's unknown column is an error"
+
+# ---- EX-verified, cross-check, a counterexample shown ----------------------
+expect_exit 0 "eval: EX-verified" -- run --cross-check --show 1 -j 2 --out "$TMP/all.jsonl"
+expect_grep '^good +20 +85\.0 % +[0-9.]+ %' "$TMP/out" "eval: summary row of good"
+# lines 3, 8 and 17 of pred_good agree on the data but not in general
+n=$(grep -c '"name":"good"[^}]*"ex":"correct"[^}]*"verdict":"different"' "$TMP/all.jsonl")
+[ "$n" = 3 ] && ok "eval: three false positives of good refuted" || not_ok "eval: good refuted $n, want 3"
+expect_grep 'EX-test correct, but the queries differ' "$TMP/out" "eval: --show prints a disagreement"
+expect_grep '\| pub_year \|' "$TMP/out" "eval: ... with its counterexample table"
+[ "$(wc -l < "$TMP/all.jsonl")" = 20 ] && ok "eval: one record per item" || not_ok "eval: records"
+
+# ---- resume: a rerun skips finished items; kill -9 loses and duplicates none
+expect_exit 0 "eval: rerun with the same --out" -- run --no-verify --out "$TMP/all.jsonl"
+[ "$(wc -l < "$TMP/all.jsonl")" = 20 ] && ok "eval: rerun added nothing" || not_ok "eval: rerun added records"
+# exec: $! must be squint itself, not a subshell around it
+(exec "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+    --db-root "$TMP/db" -q --bound 4 -j 1 --out "$TMP/killed.jsonl" >/dev/null 2>&1) &
+pid=$!
+for _ in $(seq 1 100); do
+    [ -s "$TMP/killed.jsonl" ] && [ "$(wc -l < "$TMP/killed.jsonl")" -ge 3 ] && break
+    sleep 0.1
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+printf '{"item":19,"lab' >> "$TMP/killed.jsonl"   # a record cut off mid-write
+before=$(grep -c . "$TMP/killed.jsonl")
+expect_exit 0 "eval: resume after kill -9" -- run --out "$TMP/killed.jsonl"
+items=$(grep -o '^{"item":[0-9]*' "$TMP/killed.jsonl" | sort | uniq | wc -l)
+lines=$(wc -l < "$TMP/killed.jsonl")
+if [ "$items" = 20 ] && [ "$lines" = 20 ]; then
+    ok "eval: after resume every item once ($before lines before)"
+else
+    not_ok "eval: after resume $items items in $lines lines"
+fi
+expect_exit 2 "eval: --out of other systems is refused" -- \
+    "$SQUINT" eval --gold $D/dev.json --pred other=$D/pred_good.sql --db-root "$TMP/db" --out "$TMP/killed.jsonl"
+
+# ---- shards cover the items once ---------------------------------------------
+expect_exit 0 "eval: shard 0/2" -- run --no-verify --shard 0/2 --out "$TMP/s0.jsonl"
+expect_exit 0 "eval: shard 1/2" -- run --no-verify --shard 1/2 --out "$TMP/s1.jsonl"
+n=$(cat "$TMP/s0.jsonl" "$TMP/s1.jsonl" | grep -o '^{"item":[0-9]*' | sort | uniq | wc -l)
+[ "$n" = 20 ] && [ "$(wc -l < "$TMP/s0.jsonl")" = 10 ] && ok "eval: two shards, 10 items each, 20 in all" ||
+    not_ok "eval: shards cover $n items"
+
+# ---- read-only: a prediction that writes is refused, the file is unchanged ---
+sum=$(cksum < "$DB")
+for i in $(seq 1 20); do
+    case $i in
+    1) echo "DROP TABLE books" ;;
+    2) echo "UPDATE books SET price = 0" ;;
+    3) echo "DELETE FROM loans" ;;
+    4) echo "SELECT 1; DROP TABLE authors" ;;
+    5) echo "INSERT INTO authors VALUES (99, 'x', 'y', 1900)" ;;
+    6) echo "CREATE TABLE t(x)" ;;
+    7) echo "PRAGMA journal_mode = DELETE" ;;
+    8) echo "ATTACH '$TMP/evil.db' AS e" ;;
+    9) echo "VACUUM INTO '$TMP/copy.db'" ;;
+    *) echo "SELECT 1" ;;
+    esac
+done > "$TMP/evil.sql"
+expect_exit 0 "eval: predictions that write" -- \
+    "$SQUINT" eval --gold $D/dev.json --pred evil="$TMP/evil.sql" --db-root "$TMP/db" --no-verify -q \
+    --out "$TMP/evil.jsonl"
+[ "$(cksum < "$DB")" = "$sum" ] && ok "eval: the database is unchanged" || not_ok "eval: the database changed"
+[ ! -e "$TMP/copy.db" ] && [ ! -e "$TMP/evil.db" ] && ok "eval: no file written beside it" ||
+    not_ok "eval: a file was written"
+n=$(head -9 "$TMP/evil.jsonl" | grep -c '"ex":"correct"')
+[ "$n" = 0 ] && ok "eval: no writing prediction counts as correct" || not_ok "eval: $n writing predictions correct"
+n=$(grep -c '"ex":"denied"' "$TMP/evil.jsonl")
+[ "$n" -ge 6 ] && ok "eval: writes are denied ($n)" || not_ok "eval: only $n denied"

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# eval_spider.sh -- `squint eval --semantics spider` against the official
+# Spider test-suite script, item by item (issue 8, acceptance 1).
+#
+# Usage: tests/conformance/eval_spider.sh BUILD_DIR
+# For every prediction file that has official per-item results
+# (spider-dev/official/<file>.items: 1 correct, 0 not), squint's EX-test
+# on the same databases must agree on every item.  The files the official
+# script could not finish (it ran out of memory) are run too: squint must
+# finish them with a record for every item.  Skips when the corpus is absent.
+set -u
+BUILD=${1:-build}
+S=${SQUINT_CORPORA:-../shared/corpora}/spider-dev
+if [ ! -d "$S/official" ]; then
+    echo "eval-spider: no $S/official; skipped"
+    exit 0
+fi
+out=$BUILD/conformance/eval-spider
+mkdir -p "$out"
+status=0
+preds=()
+for items in "$S"/official/*.items; do
+    name=$(basename "$items" .items)
+    preds+=(--pred "$name=$S/predictions/$name.sql")
+done
+rm -f "$out/official.jsonl"
+"$BUILD/squint" eval --gold "$S/dev.json" "${preds[@]}" --db-root "$S/database" --no-verify \
+    -j 2 -q --out "$out/official.jsonl" > "$out/official.txt" || status=1
+# The EX-test outcome of system number k on each item, in item order:
+# the k-th "ex" member of each record line.
+outcomes() {
+    awk -v k="$1" '{
+        n = 0; line = $0
+        match(line, /^\{"item":[0-9]+/); item = substr(line, 9, RLENGTH - 8)
+        while (match(line, /"ex":"[a-z-]+"/)) {
+            n++
+            if (n == k) { v = substr(line, RSTART + 6, RLENGTH - 7); print item, (v == "correct") ? 1 : 0 }
+            line = substr(line, RSTART + RLENGTH)
+        }
+    }' "$out/official.jsonl" | sort -n | cut -d' ' -f2
+}
+k=0
+for items in "$S"/official/*.items; do
+    k=$((k + 1))
+    name=$(basename "$items" .items)
+    outcomes "$k" > "$out/$name.items"
+    ours=$(grep -c '^1$' "$out/$name.items")
+    theirs=$(grep -c '^1$' "$items")
+    n=$(wc -l < "$items")
+    if cmp -s "$out/$name.items" "$items"; then
+        echo "eval-spider: $name: $ours of $n correct, the official script's items exactly"
+    else
+        bad=$(paste -d' ' "$out/$name.items" "$items" | awk '$1 != $2 { c++ } END { print c + 0 }')
+        echo "eval-spider: $name: $ours of $n correct, official $theirs: $bad items differ" \
+             "(diff $out/$name.items $items)"
+        status=1
+    fi
+done
+# The files the official script could not finish: every item gets a record.
+others=()
+for p in "$S"/predictions/*.sql; do
+    name=$(basename "$p" .sql)
+    [ -f "$S/official/$name.items" ] || others+=(--pred "$name=$p")
+done
+if [ ${#others[@]} -gt 0 ]; then
+    rm -f "$out/others.jsonl"
+    # a short --timeout: their runaway cartesian products are cut at 2 s
+    "$BUILD/squint" eval --gold "$S/dev.json" "${others[@]}" --db-root "$S/database" --no-verify \
+        -j 2 -q --timeout 2 --out "$out/others.jsonl" > "$out/others.txt" || status=1
+    n=$(wc -l < "$out/others.jsonl")
+    want=$(grep -c '"query"' "$S/dev.json")
+    if [ "$n" -ne "$want" ]; then
+        echo "eval-spider: the files without official results: $n records for $want items"
+        status=1
+    else
+        echo "eval-spider: the files the official script could not finish: every item evaluated"
+        sed -n '3,20p' "$out/others.txt" | grep -v '^$' | sed 's/^/  /' | head -8
+    fi
+fi
+exit $status
