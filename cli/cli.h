@@ -41,6 +41,7 @@ int cmd_graph(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 int cmd_equiv(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 

@@ -26,6 +26,7 @@
 #include "../runtime/pool.h"
 #include "../runtime/util.h"
 #include "cli_schema.h"
+#include "eval_report.h"
 #include "eval_summary.h"
 
 static const char usage_head[] =
@@ -58,6 +59,9 @@ static const char usage_head[] =
     "                         already there are not run again (resume)\n"
     "      --limit N          only the first N items\n"
     "      --shard I/N        only the items whose position is I modulo N (0 <= I < N)\n"
+    "      --report FILE      write a self-contained HTML report to FILE: the\n"
+    "                         summary, a chart and every disagreement with its\n"
+    "                         counterexample\n"
     "      --show N           after the summary, print N of this run's items that\n"
     "                         EX-test accepts but a counterexample refutes, with\n"
     "                         the counterexample (default 0)\n"
@@ -75,7 +79,7 @@ static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
-    {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
 /* One system: its name and prediction file. */
@@ -106,6 +110,8 @@ typedef struct EvalRun {
     size_t limit, shard_i, shard_n;
     size_t show;                 /* --show: disagreements still to print */
     SqBuf shown;                 /* their text, printed after the summary */
+    const char *report_path;     /* --report */
+    EvalReport report;           /* every record, for it */
     int json, quiet, color;
     /* progress and results */
     EvalSummary sum;
@@ -192,6 +198,8 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     } else if (strcmp(name, "out") == 0) r->out_path = val;
     else if (strcmp(name, "limit") == 0) {
         if ((rc = parse_count("--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
+    } else if (strcmp(name, "report") == 0) {
+        r->report_path = val;
     } else if (strcmp(name, "show") == 0) {
         if ((rc = parse_count("--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
     } else if (strcmp(name, "shard") == 0) {
@@ -404,6 +412,7 @@ static int item_done(void *ctx, size_t k, SqTaskEnd end, int detail, const char 
         rc = -1;
     }
     eval_summary_add_line(&r->sum, rec.data, rec.len);
+    if (r->report_path) eval_report_add(&r->report, rec.data, rec.len);
     show_record(r, rec.data, rec.len);
     sq_buf_free(&rec);
     r->n_done++;
@@ -436,6 +445,7 @@ static int resume(EvalRun *r, uint8_t *done) {
             return -1;
         }
         if ((size_t)item < r->gold.n_items) done[item] = 1;
+        if (r->report_path) eval_report_add(&r->report, text + i, n);
         i += n;
         keep = i;
     }
@@ -486,6 +496,7 @@ static int run(EvalRun *r) {
         r->t_start = r->t_last_line = sq_monotonic_seconds();
         if (sq_pool_run(&r->pool, todo, r->n_todo, run_item, item_done, r) < 0) rc = SQ_EXIT_USAGE;
         if (r->n_todo) progress(r, 1);
+        if (r->report_path && eval_report_write(&r->report, &r->sum, r->report_path) < 0) rc = SQ_EXIT_USAGE;
         SqBuf out = SQ_BUF_INIT;
         if (r->json) eval_summary_json(&r->sum, &out);
         else eval_summary_text(&r->sum, &out);
@@ -498,6 +509,7 @@ static int run(EvalRun *r) {
     free(todo);
     eval_summary_free(&r->sum);
     sq_buf_free(&r->shown);
+    eval_report_free(&r->report);
     return rc;
 }
 

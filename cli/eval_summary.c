@@ -77,6 +77,7 @@ long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, c
                 for (size_t k = 0; k < s->n_sys; k++) {
                     sq_eval_count(&s->all.counts[k], &r.marks[k]);
                     s->n_verdicts += r.marks[k].verdict != SQ_EVAL_NO_VERDICT;
+                    if (r.marks[k].ex != SQ_EX_NO_DB && r.marks[k].ex != SQ_EX_FAILED) s->has_db = 1;
                     if (d) sq_eval_count(&d->counts[k], &r.marks[k]);
                     if (b) sq_eval_count(&b->counts[k], &r.marks[k]);
                 }

@@ -25,7 +25,8 @@ typedef struct EvalSummary {
     const char **names;      /* the systems, in order (not owned) */
     size_t n_sys;
     SqMetric metric;
-    int has_db;              /* EX-test could run */
+    int has_db;              /* EX-test could run (set too by any record
+                                whose EX-test ran) */
     EvalGroup all;
     EvalGroup *by_difficulty, *by_db;
     size_t n_difficulty, n_db;

@@ -19,6 +19,7 @@ static const CliCommand commands[] = {
     {"lint", "find likely bugs in SQL and benchmark gold queries", cmd_lint},
     {"equiv", "search for a database on which two queries differ", cmd_equiv},
     {"eval", "score predictions: EX-test, EX-verified, cross-checked", cmd_eval},
+    {"merge", "combine the record files of squint eval shards", cmd_merge},
 };
 
 static void usage(FILE *f) {

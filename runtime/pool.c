@@ -20,6 +20,20 @@
 
 #include "util.h"
 
+/* AddressSanitizer maps terabytes of shadow memory up front: a limit on
+** the address space would make its next mapping fail, so a sanitized
+** build runs without one. */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_LIMIT_ADDRESS_SPACE 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_LIMIT_ADDRESS_SPACE 0
+#endif
+#endif
+#ifndef POOL_LIMIT_ADDRESS_SPACE
+#define POOL_LIMIT_ADDRESS_SPACE 1
+#endif
+
 typedef struct Slot {
     pid_t pid;
     int fd;            /* read end of the child's pipe; -1 once at EOF */
@@ -32,7 +46,7 @@ typedef struct Slot {
 /* In the child: limits, the task, the answer down the pipe, _exit. */
 SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoolTaskFn run, void *ctx) {
     signal(SIGPIPE, SIG_DFL);
-    if (o->mem_limit) {
+    if (o->mem_limit && POOL_LIMIT_ADDRESS_SPACE) {
         struct rlimit rl = {(rlim_t)o->mem_limit, (rlim_t)o->mem_limit};
         setrlimit(RLIMIT_AS, &rl);
     }

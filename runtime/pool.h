@@ -24,7 +24,8 @@
 typedef struct SqPoolOptions {
     unsigned jobs;        /* children at once (0 counts as 1) */
     double task_timeout;  /* wall seconds per task, then SIGKILL (0: none) */
-    uint64_t mem_limit;   /* bytes of address space per child, RLIMIT_AS (0: none) */
+    uint64_t mem_limit;   /* bytes of address space per child, RLIMIT_AS (0: none;
+                             ignored in an AddressSanitizer build) */
 } SqPoolOptions;
 
 /* How a task ended. */

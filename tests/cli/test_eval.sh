@@ -110,3 +110,21 @@ n=$(head -9 "$TMP/evil.jsonl" | grep -c '"ex":"correct"')
 [ "$n" = 0 ] && ok "eval: no writing prediction counts as correct" || not_ok "eval: $n writing predictions correct"
 n=$(grep -c '"ex":"denied"' "$TMP/evil.jsonl")
 [ "$n" -ge 6 ] && ok "eval: writes are denied ($n)" || not_ok "eval: only $n denied"
+
+# ---- merge: the shards give the same summary as one run ---------------------
+expect_exit 0 "eval: one run, EX-test" -- run --no-verify --format json
+cp "$TMP/out" "$TMP/whole.json"
+expect_exit 0 "merge: the two shards" -- "$SQUINT" merge --format json --out "$TMP/merged.jsonl" \
+    "$TMP/s1.jsonl" "$TMP/s0.jsonl"
+cmp -s "$TMP/out" "$TMP/whole.json" && ok "merge: the summary of the shards is the one run's" ||
+    { not_ok "merge: summaries differ"; diff "$TMP/out" "$TMP/whole.json" | head -5; }
+seq 0 19 > "$TMP/want"
+grep -o '^{"item":[0-9]*' "$TMP/merged.jsonl" | cut -d: -f2 > "$TMP/got"
+cmp -s "$TMP/got" "$TMP/want" && ok "merge: records in item order, each once" || not_ok "merge: record order"
+expect_exit 0 "merge: a file twice counts each item once" -- "$SQUINT" merge "$TMP/s0.jsonl" "$TMP/s0.jsonl"
+expect_grep '^good +10 ' "$TMP/out" "merge: 10 items from one shard given twice"
+expect_exit 2 "merge: records of other systems" -- "$SQUINT" merge "$TMP/s0.jsonl" "$TMP/evil.jsonl"
+expect_exit 2 "merge: no file" -- "$SQUINT" merge
+echo 'not a record' > "$TMP/junk.jsonl"
+expect_exit 2 "merge: a line that is not a record" -- "$SQUINT" merge "$TMP/junk.jsonl"
+

@@ -1,0 +1,207 @@
+/*
+** cmd_merge.c -- `squint merge`: combine the record files of `squint eval`
+** shards (or of interrupted runs) into one, and summarize them.
+**
+** Layer: cli.  Reads each FILE's records (backend/eval/record.h), keeps
+** the first record of every item, and writes them in item order to --out
+** (or nowhere); then prints the summary of the whole, exactly as `squint
+** eval` prints it for a run that did all the items at once.  Every record
+** must be of the same systems, in the same order, as the first one read.
+*/
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/json.h"
+#include "../runtime/util.h"
+#include "cli.h"
+#include "eval_report.h"
+#include "eval_summary.h"
+
+static const char usage_text[] =
+    "usage: squint merge [options] FILE...\n"
+    "\n"
+    "Combine the --out files of squint eval runs (shards, or a run resumed\n"
+    "elsewhere) and print the summary of all their items.  An item found in\n"
+    "several files counts once (the first record read).\n"
+    "\n"
+    "options:\n"
+    "      --out FILE         write the merged records, in item order, to FILE\n"
+    "      --report FILE      write the HTML report of the merged records\n"
+    "      --semantics S      spider or bird: named in the summary (default\n"
+    "                         spider)\n"
+    "  -f, --format FMT       summary as text (default) or json\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "exit status: 0 merged, 2 usage or input error (unreadable file, a line\n"
+    "that is not a record, records of different systems)\n";
+
+static const CliOpt merge_opts[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
+                                    {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
+
+/* One record line and its item. */
+typedef struct Line {
+    size_t item;
+    const char *text;
+    size_t n;
+} Line;
+
+typedef struct Merge {
+    Line *lines;
+    size_t n, cap;
+    char **files;  /* contents, heap */
+    size_t n_files;
+    const char **names;
+    size_t n_sys;
+    SqArena *arena;
+} Merge;
+
+static int cmp_line(const void *a, const void *b) {
+    const Line *x = a, *y = b;
+    return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* The systems of the first record become the run's. */
+static int take_names(Merge *m, const char *line, size_t n) {
+    SqEvalRecord r;
+    const char *why;
+    if (sq_eval_record_parse(m->arena, line, n, &r, &why) < 0) return -1;
+    m->names = r.names;
+    m->n_sys = r.n_systems;
+    return 0;
+}
+
+static int read_records(Merge *m, const char *path) {
+    size_t len;
+    int err;
+    char *text = sq_read_file(path, &len, &err);
+    if (!text) {
+        cli_io_error("merge", path, err);
+        return -1;
+    }
+    m->files = sq_realloc(m->files, (m->n_files + 1) * sizeof *m->files);
+    m->files[m->n_files++] = text;
+    size_t line_no = 0;
+    for (size_t i = 0; i < len;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
+        line_no++;
+        if (!nl) {
+            fprintf(stderr, "squint merge: %s:%zu: an unfinished last line (a run was cut off); left out\n", path,
+                    line_no);
+            break;
+        }
+        if (!m->names && take_names(m, text + i, n) < 0) {
+            fprintf(stderr, "squint merge: %s:%zu: not a squint eval record\n", path, line_no);
+            return -1;
+        }
+        if (m->n == m->cap) {
+            m->cap = m->cap ? 2 * m->cap : 1024;
+            m->lines = sq_realloc(m->lines, m->cap * sizeof *m->lines);
+        }
+        m->lines[m->n++] = (Line){0, text + i, n};
+        i += n;
+    }
+    return 0;
+}
+
+static int write_out(const char *path, const Line *lines, size_t n) {
+    FILE *f = fopen(path, "w");
+    int ok = f != NULL;
+    for (size_t k = 0; ok && k < n; k++) ok = fwrite(lines[k].text, 1, lines[k].n, f) == lines[k].n;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok) fprintf(stderr, "squint merge: cannot write '%s': %s\n", path, strerror(errno));
+    return ok ? 0 : -1;
+}
+
+static int merge(Merge *m, SqMetric metric, const char *out, const char *report, int json) {
+    EvalSummary sum;
+    eval_summary_init(&sum, m->names, m->n_sys, metric, 0);
+    int rc = SQ_EXIT_OK;
+    /* item numbers first, so that the order of the output is the items' */
+    for (size_t k = 0; k < m->n && rc == SQ_EXIT_OK; k++) {
+        SqEvalRecord r;
+        const char *why;
+        SqArena *a = sq_arena_new();
+        if (sq_eval_record_parse(a, m->lines[k].text, m->lines[k].n, &r, &why) < 0) {
+            fprintf(stderr, "squint merge: a line is not a record: %s\n", why);
+            rc = SQ_EXIT_USAGE;
+        }
+        m->lines[k].item = r.item;
+        sq_arena_free(a);
+    }
+    qsort(m->lines, m->n, sizeof *m->lines, cmp_line);
+    size_t kept = 0;
+    for (size_t k = 0; k < m->n && rc == SQ_EXIT_OK; k++) {
+        const char *why = NULL;
+        size_t before = sum.n_items;
+        if (eval_summary_add_line_checked(&sum, m->lines[k].text, m->lines[k].n, &why) < 0) {
+            fprintf(stderr, "squint merge: %s (item %zu)\n", why, m->lines[k].item);
+            rc = SQ_EXIT_USAGE;
+        } else if (sum.n_items > before) {
+            m->lines[kept++] = m->lines[k];
+        }
+    }
+    if (rc == SQ_EXIT_OK && out && write_out(out, m->lines, kept) < 0) rc = SQ_EXIT_USAGE;
+    if (rc == SQ_EXIT_OK && report) {
+        EvalReport rep;
+        eval_report_init(&rep);
+        for (size_t k = 0; k < kept; k++) eval_report_add(&rep, m->lines[k].text, m->lines[k].n);
+        if (eval_report_write(&rep, &sum, report) < 0) rc = SQ_EXIT_USAGE;
+        eval_report_free(&rep);
+    }
+    if (rc == SQ_EXIT_OK) {
+        SqBuf b = SQ_BUF_INIT;
+        if (json) eval_summary_json(&sum, &b);
+        else eval_summary_text(&sum, &b);
+        cli_flush(&b, stdout);
+        sq_buf_free(&b);
+    }
+    eval_summary_free(&sum);
+    return rc;
+}
+
+int cmd_merge(int argc, char **argv) {
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "merge");
+    const char *name, *val, *out = NULL, *report = NULL;
+    int json = 0;
+    SqMetric metric = SQ_METRIC_SPIDER;
+    while ((name = cli_next_opt(&a, merge_opts, &val)) != NULL) {
+        if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
+        if (strcmp(name, "help") == 0) {
+            fputs(usage_text, stdout);
+            return SQ_EXIT_OK;
+        }
+        if (strcmp(name, "out") == 0) out = val;
+        else if (strcmp(name, "report") == 0) report = val;
+        else if (strcmp(name, "semantics") == 0 && (strcmp(val, "spider") == 0 || strcmp(val, "bird") == 0))
+            metric = strcmp(val, "bird") == 0 ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
+        else if (strcmp(name, "format") == 0 && (strcmp(val, "text") == 0 || strcmp(val, "json") == 0))
+            json = strcmp(val, "json") == 0;
+        else {
+            fprintf(stderr, "squint merge: bad value '%s' for --%s\n", val, name);
+            return SQ_EXIT_USAGE;
+        }
+    }
+    if (a.i >= argc) {
+        fputs(usage_text, stderr);
+        return SQ_EXIT_USAGE;
+    }
+    Merge m;
+    memset(&m, 0, sizeof m);
+    m.arena = sq_arena_new();
+    int rc = SQ_EXIT_OK;
+    for (int i = a.i; i < argc && rc == SQ_EXIT_OK; i++)
+        if (read_records(&m, argv[i]) < 0) rc = SQ_EXIT_USAGE;
+    if (rc == SQ_EXIT_OK && !m.names) {
+        fprintf(stderr, "squint merge: no records in the files given\n");
+        rc = SQ_EXIT_USAGE;
+    }
+    if (rc == SQ_EXIT_OK) rc = merge(&m, metric, out, report, json);
+    for (size_t k = 0; k < m.n_files; k++) free(m.files[k]);
+    free(m.files);
+    free(m.lines);
+    sq_arena_free(m.arena);
+    return rc;
+}

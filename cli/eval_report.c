@@ -1,0 +1,295 @@
+/*
+** eval_report.c -- the HTML report of `squint eval` (eval_report.h).
+**
+** Sections: HTML text; the summary and the chart; disagreements; the
+** page.
+*/
+#include "eval_report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/json.h"
+#include "../runtime/util.h"
+
+void eval_report_init(EvalReport *r) { memset(r, 0, sizeof *r); }
+void eval_report_free(EvalReport *r) { sq_buf_free(&r->records); }
+
+void eval_report_add(EvalReport *r, const char *line, size_t n) {
+    sq_buf_put(&r->records, line, n);
+    if (n && line[n - 1] != '\n') sq_buf_putc(&r->records, '\n');
+}
+
+/* ------------------------------------------------------------------ */
+/* HTML text                                                           */
+/* ------------------------------------------------------------------ */
+
+static void esc_n(SqBuf *out, const char *s, size_t n) {
+    for (size_t k = 0; k < n; k++) {
+        switch (s[k]) {
+        case '<': sq_buf_puts(out, "&lt;"); break;
+        case '>': sq_buf_puts(out, "&gt;"); break;
+        case '&': sq_buf_puts(out, "&amp;"); break;
+        case '"': sq_buf_puts(out, "&quot;"); break;
+        default: sq_buf_putc(out, s[k]);
+        }
+    }
+}
+
+static void esc(SqBuf *out, const char *s) {
+    if (s) esc_n(out, s, strlen(s));
+}
+
+/* One value of a record's JSON result or table: NULL, a quoted string,
+** or the number as the record writes it. */
+static void cell(SqBuf *out, const char *doc, const SqJson *v) {
+    if (!v || v->kind == SQ_JSON_NULL) {
+        sq_buf_puts(out, "<td class=null>NULL</td>");
+    } else if (v->kind == SQ_JSON_STRING) {
+        sq_buf_puts(out, "<td>'");
+        esc_n(out, v->str, v->len);
+        sq_buf_puts(out, "'</td>");
+    } else {
+        sq_buf_puts(out, "<td class=num>");
+        esc_n(out, doc + v->start, v->end - v->start);
+        sq_buf_puts(out, "</td>");
+    }
+}
+
+/* {"columns": [...], "rows": [[...], ...]} as a table, titled. */
+static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char *title) {
+    const SqJson *cols = sq_json_get(t, "columns"), *rows = sq_json_get(t, "rows");
+    if (!cols || !rows) return;
+    sq_buf_puts(out, "<table class=rows><caption>");
+    esc(out, title);
+    sq_buf_puts(out, "</caption><tr>");
+    for (uint32_t k = 0; k < cols->n; k++) {
+        sq_buf_puts(out, "<th>");
+        esc(out, sq_json_string(cols->items[k]));
+        sq_buf_puts(out, "</th>");
+    }
+    sq_buf_puts(out, "</tr>\n");
+    for (uint32_t i = 0; i < rows->n; i++) {
+        sq_buf_puts(out, "<tr>");
+        for (uint32_t k = 0; k < rows->items[i]->n; k++) cell(out, doc, rows->items[i]->items[k]);
+        sq_buf_puts(out, "</tr>\n");
+    }
+    if (!rows->n) sq_buf_printf(out, "<tr><td colspan=%u class=null>(no rows)</td></tr>\n", cols->n ? cols->n : 1);
+    sq_buf_puts(out, "</table>\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* The summary and the chart                                           */
+/* ------------------------------------------------------------------ */
+
+static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
+
+static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
+    sq_buf_puts(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th><th>EX-verified</th>"
+                     "<th>+cross</th><th>different</th><th>ties</th><th>unknown</th></tr>\n");
+    for (size_t k = 0; k < s->n_sys; k++) {
+        const SqEvalCounts *c = &g->counts[k];
+        sq_buf_puts(out, "<tr><td>");
+        esc(out, s->names[k]);
+        sq_buf_printf(out, "</td><td class=num>%zu</td>", c->items);
+        if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->ex[SQ_EX_CORRECT], c->items));
+        else sq_buf_puts(out, "<td>-</td>");
+        sq_buf_printf(out,
+                      "<td class=num>%.1f %%</td><td class=num>%.1f %%</td><td class=num>%zu</td>"
+                      "<td class=num>%zu</td><td class=num>%zu</td></tr>\n",
+                      100 * share(c->verified, c->items), 100 * share(c->verified_cross, c->items), c->different,
+                      c->ties, c->unknown);
+    }
+    sq_buf_puts(out, "</table>\n");
+}
+
+/* Two bars per system: EX-test and EX-verified, on a 0-100 % scale. */
+static void chart(SqBuf *out, const EvalSummary *s) {
+    const int left = 150, width = 500, bar = 14, gap = 12;
+    int height = (int)s->n_sys * (2 * bar + gap) + 50;
+    sq_buf_printf(out, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' role='img' "
+                       "aria-label='EX-test and EX-verified per system'>\n", left + width + 70, height);
+    for (int p = 0; p <= 100; p += 25) {
+        int x = left + width * p / 100;
+        sq_buf_printf(out, "<line x1='%d' y1='10' x2='%d' y2='%d' stroke='#ddd'/>"
+                           "<text x='%d' y='%d' font-size='11' text-anchor='middle'>%d %%</text>\n",
+                      x, x, height - 30, x, height - 16, p);
+    }
+    for (size_t k = 0; k < s->n_sys; k++) {
+        const SqEvalCounts *c = &s->all.counts[k];
+        int y = 10 + (int)k * (2 * bar + gap);
+        double ex = s->has_db ? share(c->ex[SQ_EX_CORRECT], c->items) : 0, ver = share(c->verified, c->items);
+        sq_buf_printf(out, "<text x='%d' y='%d' font-size='12' text-anchor='end'>", left - 8, y + bar + 4);
+        esc(out, s->names[k]);
+        sq_buf_puts(out, "</text>\n");
+        sq_buf_printf(out, "<rect class='ex' x='%d' y='%d' width='%.1f' height='%d' fill='#7a9cc6'/>"
+                           "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
+                      left, y, width * ex, bar, left + width * ex + 4, y + bar - 3, 100 * ex);
+        sq_buf_printf(out, "<rect class='ver' x='%d' y='%d' width='%.1f' height='%d' fill='#2f5d3a'/>"
+                           "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
+                      left, y + bar, width * ver, bar, left + width * ver + 4, y + 2 * bar - 3, 100 * ver);
+    }
+    sq_buf_printf(out, "<rect x='%d' y='%d' width='10' height='10' fill='#7a9cc6'/>"
+                       "<text x='%d' y='%d' font-size='11'>EX-test</text>"
+                       "<rect x='%d' y='%d' width='10' height='10' fill='#2f5d3a'/>"
+                       "<text x='%d' y='%d' font-size='11'>EX-verified</text>\n</svg>\n",
+                  left, height - 12, left + 14, height - 3, left + 90, height - 12, left + 104, height - 3);
+}
+
+/* ------------------------------------------------------------------ */
+/* Disagreements                                                       */
+/* ------------------------------------------------------------------ */
+
+static const char *text_of(const SqJson *o, const char *key) { return sq_json_string(sq_json_get(o, key)); }
+
+/* The system of sys named name, or NULL. */
+static const SqJson *system_named(const SqJson *sys, const char *name) {
+    for (uint32_t k = 0; name && sys && k < sys->n; k++) {
+        const char *n = text_of(sys->items[k], "name");
+        if (n && strcmp(n, name) == 0) return sys->items[k];
+    }
+    return NULL;
+}
+
+static void counterexample(SqBuf *out, const char *doc, const SqJson *w) {
+    const SqJson *tables = sq_json_get(sq_json_get(w, "counterexample"), "tables");
+    sq_buf_puts(out, "<div class=db>");
+    for (uint32_t t = 0; tables && t < tables->n; t++) {
+        const SqJson *rows = sq_json_get(tables->items[t], "rows");
+        if (rows && rows->n) rows_table(out, doc, tables->items[t], text_of(tables->items[t], "name"));
+    }
+    sq_buf_puts(out, "</div><div class=res>");
+    rows_table(out, doc, sq_json_get(w, "gold_result"), "gold");
+    rows_table(out, doc, sq_json_get(w, "pred_result"), "prediction");
+    sq_buf_puts(out, "</div>\n");
+}
+
+/* One record's disagreements; returns how many. */
+static size_t disagreements(SqBuf *out, const char *line, size_t n) {
+    SqArena *a = sq_arena_new();
+    const SqJson *doc = sq_json_parse(a, line, n, NULL), *sys = sq_json_get(doc, "systems");
+    size_t found = 0;
+    for (uint32_t k = 0; sys && k < sys->n; k++) {
+        const SqJson *s = sys->items[k];
+        const char *ex = text_of(s, "ex"), *verdict = text_of(s, "verdict"), *by = text_of(s, "refuted_by");
+        int own = verdict && strcmp(verdict, "different") == 0;
+        if (!ex || (strcmp(ex, "correct") && strcmp(ex, "no-db")) || (!own && !by)) continue;
+        const SqJson *w = own ? s : system_named(sys, by);
+        if (!w) continue;
+        found++;
+        sq_buf_puts(out, "<section class=item><h3>");
+        esc(out, text_of(doc, "label"));
+        sq_buf_puts(out, " &middot; ");
+        esc(out, text_of(s, "name"));
+        sq_buf_puts(out, " &middot; ");
+        esc(out, text_of(doc, "db_id"));
+        sq_buf_puts(out, "</h3>\n");
+        if (text_of(doc, "question")) {
+            sq_buf_puts(out, "<p class=q>");
+            esc(out, text_of(doc, "question"));
+            sq_buf_puts(out, "</p>\n");
+        }
+        sq_buf_puts(out, "<pre class=sql><b>gold</b>       ");
+        esc(out, text_of(doc, "gold"));
+        sq_buf_puts(out, "\n<b>prediction</b> ");
+        esc(out, text_of(s, "pred"));
+        sq_buf_puts(out, "</pre>\n<p>");
+        if (own) sq_buf_puts(out, "EX-test accepts it; on this database the results differ:");
+        else {
+            sq_buf_puts(out, "EX-test accepts it; the counterexample found for ");
+            esc(out, by);
+            sq_buf_puts(out, " refutes it too (cross-check). That database and its results for gold and ");
+            esc(out, by);
+            sq_buf_puts(out, ":");
+        }
+        sq_buf_puts(out, "</p>\n");
+        counterexample(out, line, w);
+        sq_buf_puts(out, "</section>\n");
+    }
+    sq_arena_free(a);
+    return found;
+}
+
+/* ------------------------------------------------------------------ */
+/* The page                                                            */
+/* ------------------------------------------------------------------ */
+
+/* A record line and its item number, to list items in order whatever
+** order they finished in. */
+typedef struct RecordLine {
+    unsigned long item;
+    const char *text;
+    size_t n;
+} RecordLine;
+
+static int cmp_record_line(const void *a, const void *b) {
+    const RecordLine *x = a, *y = b;
+    return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* The records of r by item (each starts {"item":N, as item.c writes it). */
+static RecordLine *sorted_lines(const EvalReport *r, size_t *n) {
+    size_t cap = 16;
+    RecordLine *lines = sq_malloc(cap * sizeof *lines);
+    const char *p = r->records.data, *end = p + r->records.len;
+    *n = 0;
+    while (p && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (*n == cap) lines = sq_realloc(lines, (cap *= 2) * sizeof *lines);
+        unsigned long item = len > 8 && strncmp(p, "{\"item\":", 8) == 0 ? strtoul(p + 8, NULL, 10) : 0;
+        lines[(*n)++] = (RecordLine){item, p, len};
+        p = nl ? nl + 1 : end;
+    }
+    qsort(lines, *n, sizeof *lines, cmp_record_line);
+    return lines;
+}
+
+static const char style[] =
+    "body{font:14px/1.4 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}"
+    "table{border-collapse:collapse;margin:.5em 1em .5em 0}td,th{border:1px solid #bbb;padding:2px 8px}"
+    "th{background:#eee}.num{text-align:right}.null{color:#888;font-style:italic}"
+    "caption{font-weight:bold;text-align:left}pre.sql{background:#f6f6f6;padding:.5em;white-space:pre-wrap}"
+    "section.item{border-top:1px solid #ccc;margin-top:1.5em}.db,.res{display:flex;flex-wrap:wrap;"
+    "align-items:flex-start}p.q{font-style:italic}";
+
+static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
+    sq_buf_printf(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+                       "<title>squint eval report</title><style>%s</style></head><body>\n", style);
+    sq_buf_printf(out, "<h1>squint eval</h1>\n<p>%zu items, %s semantics%s.</p>\n", s->n_items,
+                  sq_metric_name(s->metric), s->has_db ? "" : ", schemas only (no EX-test)");
+    sq_buf_puts(out, "<h2 id=summary>Summary</h2>\n");
+    summary_table(out, s, &s->all);
+    chart(out, s);
+    sq_buf_puts(out, "<p>EX-verified: EX-test correct and no counterexample up to the bound. +cross: also not "
+                     "refuted by another system's counterexample.</p>\n");
+    for (size_t d = 0; d < s->n_difficulty; d++) {
+        sq_buf_puts(out, "<h3>difficulty: ");
+        esc(out, s->by_difficulty[d].name);
+        sq_buf_puts(out, "</h3>\n");
+        summary_table(out, s, &s->by_difficulty[d]);
+    }
+    SqBuf items = SQ_BUF_INIT;
+    size_t n = 0, n_lines;
+    RecordLine *lines = sorted_lines(r, &n_lines);
+    for (size_t k = 0; k < n_lines; k++) n += disagreements(&items, lines[k].text, lines[k].n);
+    free(lines);
+    sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "
+                       "a counterexample, checked by running both queries in SQLite, refutes.</p>\n", n);
+    sq_buf_put(out, items.data ? items.data : "", items.len);
+    sq_buf_free(&items);
+    sq_buf_puts(out, "</body></html>\n");
+}
+
+int eval_report_write(const EvalReport *r, const EvalSummary *s, const char *path) {
+    SqBuf out = SQ_BUF_INIT;
+    page(&out, r, s);
+    FILE *f = fopen(path, "w");
+    int ok = f && fwrite(out.data, 1, out.len, f) == out.len;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok) fprintf(stderr, "squint: cannot write the report '%s': %s\n", path, strerror(errno));
+    sq_buf_free(&out);
+    return ok ? 0 : -1;
+}

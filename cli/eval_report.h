@@ -1,0 +1,31 @@
+/*
+** eval_report.h -- the HTML report of `squint eval` (and `squint merge`):
+** one self-contained page, no script and nothing fetched from the
+** network.
+**
+** Layer: cli.  Collects record lines (backend/eval/record.h) and writes a
+** page with the summary table, an inline SVG bar chart of EX-test against
+** EX-verified per system, the table per difficulty, and one section per
+** disagreement: an item that EX-test accepts but a checked counterexample
+** (the system's own, or another system's in the cross-check) refutes,
+** with the question, both queries, the counterexample's tables and both
+** results on it.
+*/
+#ifndef SQ_EVAL_REPORT_H
+#define SQ_EVAL_REPORT_H
+
+#include "eval_summary.h"
+
+typedef struct EvalReport {
+    SqBuf records;  /* the record lines, as read */
+} EvalReport;
+
+void eval_report_init(EvalReport *r);
+void eval_report_free(EvalReport *r);
+void eval_report_add(EvalReport *r, const char *line, size_t n);
+
+/* Write the page to path (replacing it); 0, or -1 after a message on
+** stderr. */
+int eval_report_write(const EvalReport *r, const EvalSummary *s, const char *path);
+
+#endif

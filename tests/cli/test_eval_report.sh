@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# test_eval_report.sh -- the HTML report of squint eval: its content, and
+# that headless Chromium renders it.  Prints TAP lines.  Chromium is
+# installed with scripts/deps.sh when it is missing (set SQUINT_NO_BROWSER=1
+# to skip that); if it cannot be, the rendering test is skipped with a
+# message.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+D=examples/eval-demo
+if ! command -v sqlite3 >/dev/null; then
+    echo "ok - eval report: skipped (no sqlite3 shell to build the demo database)"
+    exit 0
+fi
+sh $D/build.sh "$TMP/db" >/dev/null || { not_ok "eval report: build the demo database"; exit 1; }
+R=$TMP/report.html
+expect_exit 0 "eval report: written" -- "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql \
+    --pred weak=$D/pred_weak.sql --db-root "$TMP/db" -q -j 2 --cross-check --report "$R" --out "$TMP/r.jsonl"
+expect_grep '^<!DOCTYPE html>' "$R" "eval report: an HTML page"
+expect_grep '<svg xmlns=' "$R" "eval report: an inline SVG chart"
+expect_grep "<rect class='ver'" "$R" "eval report: EX-verified bars"
+expect_grep 'Disagreements \(5\)' "$R" "eval report: the five refuted predictions"
+expect_grep '<caption>books</caption>' "$R" "eval report: a counterexample table"
+if grep -qE '(src|href)=.(https?:)?//' "$R"; then not_ok "eval report: fetches from the network"; else
+    ok "eval report: self-contained"; fi
+expect_exit 0 "merge: report from the records" -- "$SQUINT" merge --report "$TMP/merged.html" "$TMP/r.jsonl"
+cmp -s "$R" "$TMP/merged.html" && ok "merge: the same report as the run's" || not_ok "merge: report differs"
+
+# ---- rendering ---------------------------------------------------------------
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ] && [ "${SQUINT_NO_BROWSER:-0}" != 1 ]; then
+    scripts/deps.sh chromium >/dev/null 2>&1
+    browser=$(command -v chromium || true)
+fi
+if [ -z "$browser" ]; then
+    echo "ok - eval report: rendering skipped (chromium could not be installed)"
+    exit 0
+fi
+shot() { # shot URL PNG
+    (cd "$TMP" && timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$TMP/profile" \
+        --window-size=1200,1600 --screenshot="$2" "$1" >/dev/null 2>&1)
+}
+echo '<!DOCTYPE html><html><body></body></html>' > "$TMP/blank.html"
+shot "file://$R" "$TMP/report.png"
+shot "file://$TMP/blank.html" "$TMP/blank.png"
+if [ -s "$TMP/report.png" ] && [ -s "$TMP/blank.png" ]; then
+    r=$(wc -c < "$TMP/report.png")
+    b=$(wc -c < "$TMP/blank.png")
+    # a rendered page of tables, bars and text compresses far worse than a blank one
+    [ "$r" -gt $((8 * b)) ] && ok "eval report: Chromium renders it ($r bytes of PNG, blank page $b)" ||
+        not_ok "eval report: the screenshot looks blank ($r bytes, blank page $b)"
+else
+    not_ok "eval report: Chromium took no screenshot"
+fi
+dom=$(cd "$TMP" && timeout 120 "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$TMP/profile" \
+    --dump-dom "file://$R" 2>/dev/null)
+grep -q "Disagreements (5)" <<<"$dom" && grep -q '<svg' <<<"$dom" && ok "eval report: Chromium's DOM has the chart and the disagreements" ||
+    not_ok "eval report: Chromium's DOM lacks the report"

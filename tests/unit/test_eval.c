@@ -1,0 +1,172 @@
+/* test_eval.c -- backend/eval/metric.c: the text the official scripts run,
+** and EX-test on a small in-memory database. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../backend/eval/metric.h"
+#include "../../backend/eval/record.h"
+
+/* sq_metric_sql(m, keep_distinct, is_pred, in) must be want. */
+static void check_sql(SqMetric m, int keep, int is_pred, const char *in, const char *want) {
+    char *got = sq_metric_sql(m, keep, is_pred, in);
+    if (strcmp(got, want) != 0) print_error("sq_metric_sql(%s): got [%s], want [%s]\n", in, got, want);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void spider_deletes_distinct_tokens(void **state) {
+    (void)state;
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT DISTINCT a FROM t", "SELECT  a FROM t");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "select count ( distinct x ) from t", "select count (  x ) from t");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT count(DISTINCT(x)) FROM t", "SELECT count((x)) FROM t");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT t.distinct FROM t", "SELECT t. FROM t");
+    /* not a token of its own, or inside a string, a quoted name or a comment */
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT distinct_x, xdistinct FROM t", "SELECT distinct_x, xdistinct FROM t");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT 'distinct', \"distinct\", `distinct`, [distinct] FROM t",
+              "SELECT 'distinct', \"distinct\", `distinct`, [distinct] FROM t");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT a -- distinct\nFROM t /* distinct */",
+              "SELECT a -- distinct\nFROM t /* distinct */");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT 'it''s distinct' , distinct a", "SELECT 'it''s distinct' ,  a");
+    check_sql(SQ_METRIC_SPIDER, 1, 0, "SELECT DISTINCT a FROM t", "SELECT DISTINCT a FROM t");
+    check_sql(SQ_METRIC_BIRD, 0, 1, "SELECT DISTINCT a FROM t", "SELECT DISTINCT a FROM t");
+}
+
+static void spider_rewrites_operators_and_values(void **state) {
+    (void)state;
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "  SELECT a FROM t WHERE a > = 1 AND b < = 2 AND c ! = 3 ;\n",
+              "SELECT a FROM t WHERE a >= 1 AND b <= 2 AND c != 3 ;");
+    /* "value" becomes "1" in a prediction, wherever it occurs; not in gold */
+    check_sql(SQ_METRIC_SPIDER, 0, 1, "SELECT a FROM t WHERE b = ' value ' AND value > 2",
+              "SELECT a FROM t WHERE b = ' 1 ' AND 1 > 2");
+    check_sql(SQ_METRIC_SPIDER, 0, 0, "SELECT value FROM t", "SELECT value FROM t");
+    check_sql(SQ_METRIC_BIRD, 0, 1, "  SELECT value FROM t  ", "SELECT value FROM t");
+}
+
+/* ------------------------------------------------------------------ */
+/* EX-test                                                             */
+/* ------------------------------------------------------------------ */
+
+static const char db_sql[] = "CREATE TABLE t(a INTEGER, b TEXT);"
+                             "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (2, 'y'), (3, NULL);";
+
+typedef struct Case {
+    SqMetric metric;
+    const char *gold, *pred;
+    SqExOutcome want;
+} Case;
+
+static void run_cases(const Case *cases, size_t n) {
+    char *err = NULL;
+    SqDb *db = sq_db_open_memory(db_sql, &err);
+    assert_non_null(db);
+    for (size_t k = 0; k < n; k++) {
+        SqExOptions o = {cases[k].metric, 0, 5, 1000, 1 << 20};
+        SqExGold g;
+        sq_ex_gold(db, cases[k].gold, &o, &g);
+        char *detail = NULL;
+        SqExOutcome got = sq_ex_pred(db, &g, cases[k].pred, &o, &detail);
+        if (got != cases[k].want)
+            print_error("case %zu: %s vs %s: got %s (%s), want %s\n", k, cases[k].gold, cases[k].pred,
+                        sq_ex_outcome_name(got), detail ? detail : "", sq_ex_outcome_name(cases[k].want));
+        assert_int_equal(got, cases[k].want);
+        if (got != SQ_EX_CORRECT) assert_non_null(detail);
+        free(detail);
+        sq_ex_gold_free(&g);
+    }
+    sq_db_close(db);
+}
+
+static void ex_test_follows_the_scripts(void **state) {
+    (void)state;
+    static const Case cases[] = {
+        /* spider: bags, columns in any order, order only with ORDER BY */
+        {SQ_METRIC_SPIDER, "SELECT a, b FROM t", "SELECT b, a FROM t", SQ_EX_CORRECT},
+        {SQ_METRIC_SPIDER, "SELECT a FROM t", "SELECT DISTINCT a FROM t", SQ_EX_CORRECT}, /* DISTINCT deleted */
+        {SQ_METRIC_SPIDER, "SELECT a FROM t GROUP BY a", "SELECT a FROM t", SQ_EX_WRONG},
+        {SQ_METRIC_SPIDER, "SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a DESC", SQ_EX_WRONG},
+        {SQ_METRIC_SPIDER, "SELECT a FROM t", "SELECT a FROM t ORDER BY a DESC", SQ_EX_CORRECT},
+        {SQ_METRIC_SPIDER, "SELECT 2020", "SELECT YEAR ( CURDATE ( ) )", SQ_EX_CORRECT},
+        /* more rows than the gold: wrong, and the run stops there */
+        {SQ_METRIC_SPIDER, "SELECT a FROM t LIMIT 1", "SELECT t.a FROM t, t AS u, t AS v, t AS w", SQ_EX_WRONG},
+        /* bird: sets of rows */
+        {SQ_METRIC_BIRD, "SELECT a FROM t GROUP BY a", "SELECT a FROM t", SQ_EX_CORRECT},
+        {SQ_METRIC_BIRD, "SELECT a, b FROM t", "SELECT b, a FROM t", SQ_EX_WRONG},
+        {SQ_METRIC_BIRD, "SELECT 1", "SELECT 1.0", SQ_EX_CORRECT},
+        {SQ_METRIC_BIRD, "SELECT 'a'", "SELECT CAST(x'ff' AS TEXT)", SQ_EX_ERROR}, /* not UTF-8 */
+        /* both: one statement per execute(); no writes; errors */
+        {SQ_METRIC_SPIDER, "SELECT 1", "SELECT 1; SELECT 1", SQ_EX_ERROR},
+        {SQ_METRIC_SPIDER, "SELECT 1", "SELECT 1; -- done", SQ_EX_CORRECT},
+        {SQ_METRIC_BIRD, "SELECT 1", "SELECT 1;;", SQ_EX_ERROR},
+        {SQ_METRIC_SPIDER, "SELECT 1", "DROP TABLE t", SQ_EX_DENIED},
+        {SQ_METRIC_BIRD, "SELECT 1", "SELECT nope FROM t", SQ_EX_ERROR},
+        {SQ_METRIC_SPIDER, "SELECT nope FROM t", "SELECT 1", SQ_EX_GOLD_FAILED},
+        /* an empty prediction runs as nothing: right only for an empty gold */
+        {SQ_METRIC_SPIDER, "SELECT a FROM t WHERE a > 9", "", SQ_EX_CORRECT},
+        {SQ_METRIC_SPIDER, "SELECT a FROM t", "", SQ_EX_WRONG},
+    };
+    run_cases(cases, sizeof cases / sizeof cases[0]);
+}
+
+static void no_database_gives_no_db(void **state) {
+    (void)state;
+    SqExOptions o = {SQ_METRIC_SPIDER, 0, 5, 0, 0};
+    SqExGold g;
+    sq_ex_gold(NULL, "SELECT 1", &o, &g);
+    assert_int_equal(sq_ex_pred(NULL, &g, "SELECT 1", &o, NULL), SQ_EX_NO_DB);
+    sq_ex_gold_free(&g);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records                                                             */
+/* ------------------------------------------------------------------ */
+
+static void records_count_as_documented(void **state) {
+    (void)state;
+    static const char line[] =
+        "{\"item\":7,\"db_id\":\"d\",\"difficulty\":\"easy\",\"systems\":["
+        "{\"name\":\"a\",\"ex\":\"correct\",\"verdict\":\"equivalent\",\"refuted_by\":null},"
+        "{\"name\":\"b\",\"ex\":\"correct\",\"verdict\":\"different\",\"refuted_by\":null},"
+        "{\"name\":\"c\",\"ex\":\"correct\",\"verdict\":\"timeout\",\"refuted_by\":\"b\"},"
+        "{\"name\":\"d\",\"ex\":\"wrong\",\"verdict\":null,\"refuted_by\":null},"
+        "{\"name\":\"e\",\"ex\":\"correct\",\"verdict\":\"equivalent\",\"refuted_by\":\"b\"}]}";
+    SqArena *a = sq_arena_new();
+    SqEvalRecord r;
+    const char *why = NULL;
+    assert_int_equal(sq_eval_record_parse(a, line, strlen(line), &r, &why), 0);
+    assert_int_equal(r.item, 7);
+    assert_int_equal(r.n_systems, 5);
+    assert_string_equal(r.names[4], "e");
+    SqEvalCounts c[5];
+    memset(c, 0, sizeof c);
+    for (int k = 0; k < 5; k++) sq_eval_count(&c[k], &r.marks[k]);
+    assert_int_equal(c[0].verified, 1);
+    assert_int_equal(c[0].verified_cross, 1);
+    assert_int_equal(c[1].different, 1);
+    assert_int_equal(c[1].verified, 0);
+    assert_int_equal(c[2].unknown, 1);
+    assert_int_equal(c[2].refuted, 1);
+    assert_int_equal(c[3].ex_ok, 0);
+    assert_int_equal(c[3].ex[SQ_EX_WRONG], 1);
+    assert_int_equal(c[4].verified, 1);
+    assert_int_equal(c[4].verified_cross, 0);
+    assert_int_equal(sq_eval_record_parse(a, "{\"item\":1}", 10, &r, &why), -1);
+    assert_int_equal(sq_eval_record_parse(a, "[1]", 3, &r, &why), -1);
+    sq_arena_free(a);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(spider_deletes_distinct_tokens),
+        cmocka_unit_test(spider_rewrites_operators_and_values),
+        cmocka_unit_test(ex_test_follows_the_scripts),
+        cmocka_unit_test(no_database_gives_no_db),
+        cmocka_unit_test(records_count_as_documented),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
