@@ -49,6 +49,8 @@ static const char usage_head[] =
     "      --timeout S        seconds per query run (default 30; 0: none)\n"
     "      --no-verify        EX-test only: no counterexample search\n"
     "      --cross-check      run each counterexample found on the other systems\n"
+    "      --lint             run the gold linter on every gold query and put its\n"
+    "                         findings in the records, the summary and the report\n"
     "      --bound K          rows per table for the search (default 3)\n"
     "      --verify-timeout S seconds per search (default 10; 0: none)\n"
     "  -j, --jobs N           items evaluated at once, each in its own process\n"
@@ -77,7 +79,7 @@ static const char usage_tail[] =
 
 static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
-    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"bound", 0, 1},
+    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
@@ -188,6 +190,7 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     else if (strcmp(name, "timeout") == 0) rc = parse_seconds("--timeout", val, &r->cfg.ex.timeout);
     else if (strcmp(name, "no-verify") == 0) r->cfg.verify = 0;
     else if (strcmp(name, "cross-check") == 0) r->cfg.cross_check = 1;
+    else if (strcmp(name, "lint") == 0) r->cfg.lint = 1;
     else if (strcmp(name, "bound") == 0) {
         if ((rc = parse_count("--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
     } else if (strcmp(name, "verify-timeout") == 0) rc = parse_seconds("--verify-timeout", val, &r->cfg.equiv.timeout);
@@ -328,7 +331,7 @@ static void item_input(EvalRun *r, size_t k, SqEvalInput *in, const char **preds
         in->db_path = sq_arena_strdup(r->arena, sq_buf_str(&p));
         sq_buf_free(&p);
     }
-    in->cat = r->cfg.verify ? cli_schema_resolve(&r->schema, g->db_id, g->db_id_span) : NULL;
+    in->cat = r->cfg.verify || r->cfg.lint ? cli_schema_resolve(&r->schema, g->db_id, g->db_id_span) : NULL;
     in->interner = r->names;
 }
 
@@ -465,7 +468,7 @@ static int resume(EvalRun *r, uint8_t *done) {
 /* Load every schema in the parent, before the children fork, so each
 ** child finds its catalog ready. */
 static int load_schemas(EvalRun *r) {
-    if (!r->cfg.verify) return 0;
+    if (!r->cfg.verify && !r->cfg.lint) return 0;
     for (uint32_t k = 0; k < r->gold.n_items; k++)
         cli_schema_resolve(&r->schema, r->gold.items[k].db_id, r->gold.items[k].db_id_span);
     cli_print_diags_text(&r->diags, 0, r->color);
@@ -528,6 +531,7 @@ int cmd_eval(int argc, char **argv) {
     r.cfg.equiv.bound = 3;
     r.cfg.equiv.timeout = 10;
     r.cfg.bind = sq_db_bind_options();
+    sq_lint_config_init(&r.cfg.lint_rules);
     r.pool.jobs = 1;
     r.pool.mem_limit = (uint64_t)4096 << 20;
     r.color = cli_stderr_color_default();

@@ -166,6 +166,45 @@ static void counterexample(SqBuf *out, const char *doc, const SqJson *w) {
     sq_buf_puts(out, "</div>\n");
 }
 
+/* The gold linter's findings of a record, as a list (nothing when none). */
+static void lint_list(SqBuf *out, const SqJson *doc) {
+    const SqJson *lint = sq_json_get(doc, "lint");
+    if (!lint || !lint->n) return;
+    sq_buf_puts(out, "<ul class=lint>");
+    for (uint32_t k = 0; k < lint->n; k++) {
+        sq_buf_puts(out, "<li><b>");
+        esc(out, text_of(lint->items[k], "rule"));
+        sq_buf_puts(out, "</b> (");
+        esc(out, text_of(lint->items[k], "severity"));
+        sq_buf_puts(out, ", gold ");
+        esc(out, text_of(lint->items[k], "at"));
+        sq_buf_puts(out, "): ");
+        esc(out, text_of(lint->items[k], "message"));
+        sq_buf_puts(out, "</li>");
+    }
+    sq_buf_puts(out, "</ul>\n");
+}
+
+/* One record's gold-linter section; returns 1 when it has findings. */
+static int lint_section(SqBuf *out, const char *line, size_t n) {
+    SqArena *a = sq_arena_new();
+    const SqJson *doc = sq_json_parse(a, line, n, NULL), *lint = sq_json_get(doc, "lint");
+    int found = lint && lint->n;
+    if (found) {
+        sq_buf_puts(out, "<section class=item><h3>");
+        esc(out, text_of(doc, "label"));
+        sq_buf_puts(out, " &middot; ");
+        esc(out, text_of(doc, "db_id"));
+        sq_buf_puts(out, "</h3>\n<pre class=sql>");
+        esc(out, text_of(doc, "gold"));
+        sq_buf_puts(out, "</pre>\n");
+        lint_list(out, doc);
+        sq_buf_puts(out, "</section>\n");
+    }
+    sq_arena_free(a);
+    return found;
+}
+
 /* One record's disagreements; returns how many. */
 static size_t disagreements(SqBuf *out, const char *line, size_t n) {
     SqArena *a = sq_arena_new();
@@ -206,6 +245,10 @@ static size_t disagreements(SqBuf *out, const char *line, size_t n) {
         }
         sq_buf_puts(out, "</p>\n");
         counterexample(out, line, w);
+        if (sq_json_get(doc, "lint") && sq_json_get(doc, "lint")->n) {
+            sq_buf_puts(out, "<p>The gold linter's findings on the gold query:</p>");
+            lint_list(out, doc);
+        }
         sq_buf_puts(out, "</section>\n");
     }
     sq_arena_free(a);
@@ -274,12 +317,22 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     SqBuf items = SQ_BUF_INIT;
     size_t n = 0, n_lines;
     RecordLine *lines = sorted_lines(r, &n_lines);
-    for (size_t k = 0; k < n_lines; k++) n += disagreements(&items, lines[k].text, lines[k].n);
+    SqBuf linted = SQ_BUF_INIT;
+    size_t n_linted = 0;
+    for (size_t k = 0; k < n_lines; k++) {
+        n += disagreements(&items, lines[k].text, lines[k].n);
+        n_linted += (size_t)lint_section(&linted, lines[k].text, lines[k].n);
+    }
     free(lines);
     sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "
                        "a counterexample, checked by running both queries in SQLite, refutes.</p>\n", n);
     sq_buf_put(out, items.data ? items.data : "", items.len);
     sq_buf_free(&items);
+    if (n_linted) {
+        sq_buf_printf(out, "<h2 id=lint>Gold queries with findings of the gold linter (%zu)</h2>\n", n_linted);
+        sq_buf_put(out, linted.data, linted.len);
+    }
+    sq_buf_free(&linted);
     sq_buf_puts(out, "</body></html>\n");
 }
 

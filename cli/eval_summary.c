@@ -82,6 +82,14 @@ long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, c
                     if (b) sq_eval_count(&b->counts[k], &r.marks[k]);
                 }
                 s->n_items++;
+                int refuted = 0;
+                for (size_t k = 0; k < s->n_sys; k++) {
+                    const SqEvalMark *m = &r.marks[k];
+                    refuted |= (m->ex == SQ_EX_CORRECT || m->ex == SQ_EX_NO_DB) &&
+                               (m->refuted || m->verdict == SQ_VERDICT_DIFFERENT);
+                }
+                s->n_lint_items += r.n_lint > 0;
+                s->n_lint_refuted += r.n_lint > 0 && refuted;
                 s->n_failed_records += r.n_systems && r.marks[0].ex == SQ_EX_FAILED;
             }
         }
@@ -164,6 +172,10 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
             text_group(s, &s->by_difficulty[d], out, 0);
         }
     }
+    if (s->n_lint_items)
+        sq_buf_printf(out, "\ngold linter: %zu gold quer%s with findings; %zu of them on items where a counterexample "
+                           "refutes a prediction EX-test accepts\n",
+                      s->n_lint_items, s->n_lint_items == 1 ? "y" : "ies", s->n_lint_refuted);
     if (s->n_failed_records)
         sq_buf_printf(out, "\n%zu item%s did not finish (counted as failed for every system)\n",
                       s->n_failed_records, s->n_failed_records == 1 ? "" : "s");
@@ -226,6 +238,10 @@ void eval_summary_json(const EvalSummary *s, SqBuf *out) {
     sq_jw_str(&w, sq_metric_name(s->metric));
     sq_jw_key(&w, "ex_test_ran");
     sq_jw_bool(&w, s->has_db);
+    sq_jw_key(&w, "lint_items");
+    sq_jw_int(&w, (int64_t)s->n_lint_items);
+    sq_jw_key(&w, "lint_items_refuted");
+    sq_jw_int(&w, (int64_t)s->n_lint_refuted);
     sq_jw_key(&w, "failed_items");
     sq_jw_int(&w, (int64_t)s->n_failed_records);
     sq_jw_key(&w, "systems");

@@ -34,6 +34,8 @@ typedef struct EvalSummary {
     size_t cap_seen;
     size_t n_items, n_failed_records;
     size_t n_verdicts;       /* marks with a search verdict: 0 when none ran */
+    size_t n_lint_items;     /* gold queries with findings of the gold linter */
+    size_t n_lint_refuted;   /* ... among items with a refuted prediction */
     char brief[256];
 } EvalSummary;
 

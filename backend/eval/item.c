@@ -8,10 +8,12 @@
 #include "item.h"
 #include "record.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../ir/ir.h"
+#include "../sqlite/lint_data.h"
 #include "../../runtime/jsonw.h"
 #include "../../runtime/util.h"
 
@@ -134,6 +136,58 @@ static void str_or_null(SqJsonWriter *w, const char *key, const char *s) {
     else sq_jw_null(w);
 }
 
+/* ---- the gold linter ---- */
+
+/* The rule name of a finding (binder codes that stand for a rule too). */
+static const char *rule_name(const char *code) {
+    int r = sq_lint_rule_find(code);
+    if (r < 0) r = sq_lint_rule_of_diag(code);
+    return r >= 0 ? sq_lint_rule((SqLintRuleId)r)->name : code;
+}
+
+/* "lint": the findings of the gold linter on the gold query. */
+static void lint_gold(const SqEvalInput *in, const SqEvalConfig *c, SqJsonWriter *w) {
+    SqSrcSet srcs;
+    SqDiags diags;
+    sq_srcset_init(&srcs);
+    sq_diags_init(&diags, &srcs);
+    SqArena *a = sq_arena_new();
+    const SqSrc *src = sq_src_add_copy(&srcs, "gold", in->gold, strlen(in->gold));
+    const char *why;
+    IrQuery *q = ir_load_query(a, src, in->cat, in->interner, &diags, &c->bind, &why);
+    if (q) {
+        SqDb *db = in->db_path ? sq_db_open(in->db_path, NULL) : NULL;
+        SqPassCtx pc;
+        sq_pass_ctx_init(&pc, a, in->cat, in->interner, &diags);
+        SqLint l;
+        sq_lint_init(&l, &pc, q, &c->lint_rules, &srcs, db != NULL);
+        sq_lint_query(&l);
+        if (db) {
+            SqLintDataOptions o = {c->ex.timeout};
+            sq_lint_data(&l, db, in->gold, sq_span(src->id, 0, (uint32_t)strlen(in->gold)), &o);
+        }
+        sq_db_close(db);
+    }
+    sq_jw_key(w, "lint");
+    sq_jw_arr_begin(w);
+    for (size_t k = 0; k < diags.n; k++) {
+        const SqDiag *g = diags.items[k];
+        SqSrcPos p = sq_src_locate(src, g->span.start);
+        char where[32];
+        snprintf(where, sizeof where, "%u:%u", p.line, p.col);
+        sq_jw_obj_begin(w);
+        str_or_null(w, "rule", rule_name(g->code));
+        str_or_null(w, "severity", sq_severity_name(g->sev));
+        str_or_null(w, "at", where);
+        str_or_null(w, "message", g->msg);
+        sq_jw_obj_end(w);
+    }
+    sq_jw_arr_end(w);
+    sq_arena_free(a);
+    sq_diags_free(&diags);
+    sq_srcset_free(&srcs);
+}
+
 static void item_head(SqJsonWriter *w, const SqEvalInput *in) {
     sq_jw_key(w, "item");
     sq_jw_int(w, (int64_t)in->index);
@@ -201,6 +255,7 @@ void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out) {
     sq_jw_init(&w, out, 0);
     sq_jw_obj_begin(&w);
     item_head(&w, in);
+    if (c->lint && in->cat) lint_gold(in, c, &w);
     sq_jw_key(&w, "systems");
     sq_jw_arr_begin(&w);
     for (size_t k = 0; k < in->n_systems; k++) system_json(&w, in, st, k);

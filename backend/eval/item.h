@@ -19,6 +19,9 @@
 **   refuted_by  the cross-check (SpotIt's Alg. 2): the first other system
 **             whose validated counterexample, run as a database, makes
 **             this prediction fail the metric; null when none does.
+** With lint on, the record also lists the gold linter's findings on the
+** gold query ("lint": rule, severity, line:column in the gold text,
+** message), the data rules included when there is a database.
 ** A verdict `different` (or different-under-ties) carries its
 ** counterexample in the record: the tables and both results as JSON, and
 ** as text ("explain") for people.
@@ -27,6 +30,7 @@
 #define SQ_EVAL_ITEM_H
 
 #include "../../frontend/bind.h"
+#include "../../passes/lint/lint.h"
 #include "../fixture/equiv.h"
 #include "metric.h"
 
@@ -36,6 +40,8 @@ typedef struct SqEvalConfig {
     int cross_check;        /* test every counterexample on the other systems */
     SqEquivOptions equiv;
     SqBindOptions bind;
+    int lint;               /* run the gold linter on the gold query */
+    SqLintConfig lint_rules;
 } SqEvalConfig;
 
 typedef struct SqEvalInput {

@@ -66,6 +66,8 @@ int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r
     r->db_id = text_of(doc, "db_id");
     r->difficulty = text_of(doc, "difficulty");
     r->n_systems = sys->n;
+    const SqJson *lint = sq_json_get(doc, "lint");
+    r->n_lint = lint && lint->kind == SQ_JSON_ARRAY ? lint->n : 0;
     r->names = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->names);
     r->marks = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->marks);
     for (uint32_t k = 0; k < sys->n; k++)

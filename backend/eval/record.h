@@ -38,6 +38,7 @@ typedef struct SqEvalRecord {
     const char **names;             /* per system */
     SqEvalMark *marks;
     size_t n_systems;
+    size_t n_lint;                  /* the gold linter's findings (0: none, or not run) */
 } SqEvalRecord;
 
 /* Parse one line into *r (strings in a).  0, or -1 with a static reason

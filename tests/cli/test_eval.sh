@@ -128,3 +128,17 @@ expect_exit 2 "merge: no file" -- "$SQUINT" merge
 echo 'not a record' > "$TMP/junk.jsonl"
 expect_exit 2 "merge: a line that is not a record" -- "$SQUINT" merge "$TMP/junk.jsonl"
 
+
+# ---- --lint: the gold linter's findings in records, summary and report ------
+printf 'SELECT title FROM books WHERE price = NULL\tlibrary\nSELECT title FROM books ORDER BY price LIMIT 1\tlibrary\n' \
+    > "$TMP/gold.tsv"
+printf 'SELECT title FROM books WHERE price IS NULL\nSELECT title FROM books ORDER BY price LIMIT 1\n' > "$TMP/p.sql"
+expect_exit 0 "eval --lint: runs" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
+    -q --lint --out "$TMP/lint.jsonl" --report "$TMP/lint.html"
+expect_grep 'gold linter: 1 gold query with findings' "$TMP/out" "eval --lint: the summary counts the flagged gold"
+n=$(grep -c '"rule":"compare-null"' "$TMP/lint.jsonl")
+[ "$n" = 1 ] && ok "eval --lint: the finding is in its item's record" || not_ok "eval --lint: $n records with it"
+expect_grep 'Gold queries with findings of the gold linter \(1\)' "$TMP/lint.html" "eval --lint: the report lists it"
+expect_exit 0 "eval: no --lint" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
+    -q --out "$TMP/nolint.jsonl"
+if grep -q '"lint"' "$TMP/nolint.jsonl"; then not_ok "eval: lint without --lint"; else ok "eval: no lint without --lint"; fi
