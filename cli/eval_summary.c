@@ -17,6 +17,7 @@ void eval_summary_init(EvalSummary *s, const char **names, size_t n_sys, SqMetri
     s->metric = metric;
     s->has_db = has_db;
     s->all.counts = sq_calloc(n_sys + 1, sizeof *s->all.counts);
+    s->times = sq_calloc(n_sys + 1, sizeof *s->times);
 }
 
 static void free_groups(EvalGroup *g, size_t n) {
@@ -29,6 +30,8 @@ static void free_groups(EvalGroup *g, size_t n) {
 
 void eval_summary_free(EvalSummary *s) {
     free(s->all.counts);
+    for (size_t k = 0; k < s->n_sys; k++) free(s->times[k].s);
+    free(s->times);
     free_groups(s->by_difficulty, s->n_difficulty);
     free_groups(s->by_db, s->n_db);
     free(s->seen);
@@ -60,6 +63,34 @@ static int first_sight(EvalSummary *s, size_t item) {
     return 1;
 }
 
+/* A search's time, when one ran. */
+static void add_time(EvalTimes *t, const SqEvalMark *m) {
+    if (m->verdict < 0) return;
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 256;
+        t->s = sq_realloc(t->s, t->cap * sizeof *t->s);
+    }
+    t->s[t->n++] = m->verify_seconds;
+    t->timeouts += m->verdict == SQ_VERDICT_TIMEOUT;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median, 95th percentile and mean of t. */
+static void time_stats(const EvalTimes *t, double *median, double *p95, double *mean) {
+    double sum = 0, *v = sq_malloc((t->n + 1) * sizeof *v);
+    memcpy(v, t->s, t->n * sizeof *v);
+    qsort(v, t->n, sizeof *v, cmp_double);
+    for (size_t k = 0; k < t->n; k++) sum += v[k];
+    *median = t->n ? v[t->n / 2] : 0;
+    *p95 = t->n ? v[t->n * 95 / 100] : 0;
+    *mean = t->n ? sum / (double)t->n : 0;
+    free(v);
+}
+
 long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, const char **why) {
     SqArena *a = sq_arena_new();
     SqEvalRecord r;
@@ -77,6 +108,7 @@ long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, c
                 for (size_t k = 0; k < s->n_sys; k++) {
                     sq_eval_count(&s->all.counts[k], &r.marks[k]);
                     s->n_verdicts += r.marks[k].verdict != SQ_EVAL_NO_VERDICT;
+                    add_time(&s->times[k], &r.marks[k]);
                     if (r.marks[k].ex != SQ_EX_NO_DB && r.marks[k].ex != SQ_EX_FAILED) s->has_db = 1;
                     if (d) sq_eval_count(&d->counts[k], &r.marks[k]);
                     if (b) sq_eval_count(&b->counts[k], &r.marks[k]);
@@ -104,6 +136,7 @@ void eval_summary_add_line(EvalSummary *s, const char *line, size_t n) {
 }
 
 static double pct(size_t k, size_t n) { return n ? 100.0 * (double)k / (double)n : 0.0; }
+static double share_of(size_t k, size_t n) { return n ? (double)k / (double)n : 0.0; }
 
 /* The accuracy of a system under EX-test (no database: none). */
 static size_t ex_count(const EvalSummary *s, const SqEvalCounts *c) {
@@ -165,6 +198,16 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     sq_buf_printf(out, "%zu items, %s semantics%s\n\n", s->n_items, sq_metric_name(s->metric),
                   s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
     text_group(s, &s->all, out, 1);
+    if (s->n_verdicts) {
+        sq_buf_printf(out, "\n%-20s %8s %10s %10s %10s %9s\n", "search time", "searches", "median", "p95", "mean",
+                      "timeouts");
+        for (size_t k = 0; k < s->n_sys; k++) {
+            double med, p95, mean;
+            time_stats(&s->times[k], &med, &p95, &mean);
+            sq_buf_printf(out, "%-20s %8zu %7.1f ms %7.1f ms %7.1f ms %7.2f %%\n", s->names[k], s->times[k].n,
+                          1000 * med, 1000 * p95, 1000 * mean, 100 * share_of(s->times[k].timeouts, s->times[k].n));
+        }
+    }
     if (s->n_difficulty) {
         sq_buf_puts(out, "\nper difficulty:\n");
         for (size_t d = 0; d < s->n_difficulty; d++) {
@@ -259,6 +302,21 @@ void eval_summary_json(const EvalSummary *s, SqBuf *out) {
         sq_jw_int(&w, (int64_t)rank(s, k, cross_of));
         sq_jw_key(&w, "all");
         json_counts(s, &s->all.counts[k], &w);
+        double med, p95, mean;
+        time_stats(&s->times[k], &med, &p95, &mean);
+        sq_jw_key(&w, "search_seconds");
+        sq_jw_obj_begin(&w);
+        sq_jw_key(&w, "searches");
+        sq_jw_int(&w, (int64_t)s->times[k].n);
+        sq_jw_key(&w, "median");
+        sq_jw_double(&w, med);
+        sq_jw_key(&w, "p95");
+        sq_jw_double(&w, p95);
+        sq_jw_key(&w, "mean");
+        sq_jw_double(&w, mean);
+        sq_jw_key(&w, "timeout_share");
+        sq_jw_double(&w, share_of(s->times[k].timeouts, s->times[k].n));
+        sq_jw_obj_end(&w);
         sq_jw_obj_end(&w);
     }
     sq_jw_arr_end(&w);

@@ -15,6 +15,13 @@
 #include "../backend/eval/record.h"
 #include "../runtime/strbuf.h"
 
+/* The search times of one system (runs that reached a verdict or not). */
+typedef struct EvalTimes {
+    double *s;
+    size_t n, cap;
+    size_t timeouts;
+} EvalTimes;
+
 /* Counts per system for one group of items (all, a difficulty, a db). */
 typedef struct EvalGroup {
     char *name;              /* heap; NULL for the whole run */
@@ -28,6 +35,7 @@ typedef struct EvalSummary {
     int has_db;              /* EX-test could run (set too by any record
                                 whose EX-test ran) */
     EvalGroup all;
+    EvalTimes *times;        /* per system */
     EvalGroup *by_difficulty, *by_db;
     size_t n_difficulty, n_db;
     uint8_t *seen;           /* per item index */

@@ -46,6 +46,8 @@ static int parse_system(const SqJson *s, const char **name, SqEvalMark *m, const
     m->ex = (int8_t)k;
     m->verdict = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict"));
     m->refuted = text_of(s, "refuted_by") != NULL;
+    const SqJson *t = sq_json_get(s, "verify_seconds");
+    m->verify_seconds = t && t->kind == SQ_JSON_NUMBER ? t->num : 0;
     return 0;
 }
 

@@ -29,6 +29,7 @@ typedef struct SqEvalMark {
     int8_t ex;          /* SqExOutcome */
     int8_t verdict;     /* SqVerdict, or SQ_EVAL_NO_VERDICT / SQ_EVAL_NOT_LOADED */
     uint8_t refuted;    /* the cross-check refuted it */
+    double verify_seconds; /* the search's time (0 when not run) */
 } SqEvalMark;
 
 /* One record: an item and its marks, in the order of its systems. */
