@@ -298,7 +298,15 @@ static int read_inputs(EvalRun *r) {
     if (!r->semantics_given) r->cfg.ex.metric = r->gold.format == SQ_INPUT_BIRD ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
     r->sys_names = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *r->sys_names);
     for (size_t k = 0; k < r->n_sys; k++) {
+        size_t keep = r->diags.n;
         if (read_bench(r, r->sys[k].path, SQ_INPUT_AUTO_LINES, &r->sys[k].bench) < 0) return -1;
+        /* predictions without SQL: one line per file, not one per item */
+        sq_diags_truncate(&r->diags, keep);
+        size_t missing = 0;
+        for (uint32_t j = 0; j < r->sys[k].bench.n_items; j++) missing += !r->sys[k].bench.items[j].sql;
+        if (missing)
+            fprintf(stderr, "squint eval: %s: %zu item%s without SQL (EX-test runs nothing for them)\n",
+                    r->sys[k].path, missing, missing == 1 ? "" : "s");
         if (pair_system(r, &r->sys[k]) < 0) return -1;
         r->sys_names[k] = r->sys[k].name;
     }
@@ -471,7 +479,6 @@ static int load_schemas(EvalRun *r) {
     if (!r->cfg.verify && !r->cfg.lint) return 0;
     for (uint32_t k = 0; k < r->gold.n_items; k++)
         cli_schema_resolve(&r->schema, r->gold.items[k].db_id, r->gold.items[k].db_id_span);
-    cli_print_diags_text(&r->diags, 0, r->color);
     return r->schema.n_failures ? -1 : 0;
 }
 

@@ -88,7 +88,7 @@ static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; 
 
 static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
     sq_buf_puts(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th><th>EX-verified</th>"
-                     "<th>+cross</th><th>different</th><th>ties</th><th>unknown</th></tr>\n");
+                     "<th>+cross</th><th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &g->counts[k];
         sq_buf_puts(out, "<tr><td>");
@@ -98,9 +98,9 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) 
         else sq_buf_puts(out, "<td>-</td>");
         sq_buf_printf(out,
                       "<td class=num>%.1f %%</td><td class=num>%.1f %%</td><td class=num>%zu</td>"
-                      "<td class=num>%zu</td><td class=num>%zu</td></tr>\n",
+                      "<td class=num>%zu</td><td class=num>%zu</td><td class=num>%.1f %%</td></tr>\n",
                       100 * share(c->verified, c->items), 100 * share(c->verified_cross, c->items), c->different,
-                      c->ties, c->unknown);
+                      c->ties, c->unknown, 100 * share(c->ex_ok - c->unknown, c->ex_ok));
     }
     sq_buf_puts(out, "</table>\n");
 }

@@ -173,7 +173,9 @@ static size_t cross_of(const EvalSummary *s, const SqEvalCounts *c) { (void)s; r
 static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int ranks) {
     int ver = s->n_verdicts > 0;
     sq_buf_printf(out, "%-20s %6s %8s", g->name ? g->name : "system", "items", "EX-test");
-    if (ver) sq_buf_printf(out, " %11s %9s %9s %6s %8s", "EX-verified", "+cross", "different", "ties", "unknown");
+    if (ver)
+        sq_buf_printf(out, " %11s %9s %9s %6s %8s %8s", "EX-verified", "+cross", "different", "ties", "unknown",
+                      "decided");
     if (ranks) sq_buf_puts(out, ver ? "  rank EX/ver/cross" : "  rank");
     sq_buf_putc(out, '\n');
     for (size_t k = 0; k < s->n_sys; k++) {
@@ -183,11 +185,13 @@ static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int
         else snprintf(ex, sizeof ex, "-");
         sq_buf_printf(out, "%-20s %6zu %8s", s->names[k], c->items, ex);
         if (ver)
-            sq_buf_printf(out, " %9.1f %% %7.1f %% %9zu %6zu %8zu", pct(c->verified, c->items),
-                          pct(c->verified_cross, c->items), c->different, c->ties, c->unknown);
-        if (ranks && ver)
-            sq_buf_printf(out, "  %zu/%zu/%zu", s->has_db ? rank(s, k, ex_count) : 0, rank(s, k, verified_of),
-                          rank(s, k, cross_of));
+            sq_buf_printf(out, " %9.1f %% %7.1f %% %9zu %6zu %8zu %6.1f %%", pct(c->verified, c->items),
+                          pct(c->verified_cross, c->items), c->different, c->ties, c->unknown,
+                          pct(c->ex_ok - c->unknown, c->ex_ok));
+        if (ranks && ver && s->has_db)
+            sq_buf_printf(out, "  %zu/%zu/%zu", rank(s, k, ex_count), rank(s, k, verified_of), rank(s, k, cross_of));
+        else if (ranks && ver)
+            sq_buf_printf(out, "  -/%zu/%zu", rank(s, k, verified_of), rank(s, k, cross_of));
         else if (ranks)
             sq_buf_printf(out, "  %zu", rank(s, k, ex_count));
         sq_buf_putc(out, '\n');
@@ -224,7 +228,9 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
                       s->n_failed_records, s->n_failed_records == 1 ? "" : "s");
     if (s->n_verdicts)
         sq_buf_puts(out, "\nEX-verified: EX-test correct and no counterexample up to the bound; different, ties\n"
-                         "and unknown count the EX-test-correct items that are not verified, by why.\n");
+                         "and unknown count the EX-test-correct items that are not verified, by why; decided:\n"
+                         "the share of the EX-test-correct items (all items without a database) that got a\n"
+                         "verdict.\n");
 }
 
 static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWriter *w) {

@@ -73,7 +73,12 @@ static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     const SqSrc *gsrc = sq_src_add_copy(&srcs, "gold", gold, strlen(gold));
     IrQuery *gq = ir_load_query(a, gsrc, in->cat, in->interner, &diags, &c->bind, &why);
     for (size_t k = 0; k < in->n_systems; k++) {
-        if (!in->preds[k] || !wants_verify(&st[k])) continue;
+        if (!wants_verify(&st[k])) continue;
+        if (!in->preds[k]) {
+            st[k].not_loaded = 1;
+            st[k].load_why = "no prediction";
+            continue;
+        }
         double t0 = sq_monotonic_seconds();
         char *pred = sq_metric_sql(c->ex.metric, c->ex.keep_distinct, 1, in->preds[k]);
         const char *pwhy = NULL;
