@@ -366,16 +366,28 @@ static int append_record(EvalRun *r, const char *rec, size_t n) {
     return fsync(r->out_fd) < 0 && errno != EINVAL ? -1 : 0;
 }
 
+/* A progress line: on a terminal a bar redrawn in place, else a plain
+** line every 10 s (and at the end). */
 static void progress(EvalRun *r, int last) {
     if (r->quiet) return;
     double now = sq_monotonic_seconds(), el = now - r->t_start;
     int tty = isatty(2);
     if (!last && !tty && now - r->t_last_line < 10) return;
+    if (!last && tty && now - r->t_last_line < 0.2) return;
     r->t_last_line = now;
     double rate = el > 0 ? (double)r->n_done / el : 0;
     double eta = rate > 0 ? (double)(r->n_todo - r->n_done) / rate : 0;
-    fprintf(stderr, "%seval: %zu/%zu items, %.1f/s, ETA %.0f s; %s%s", tty ? "\r" : "", r->n_done, r->n_todo, rate,
-            eta, eval_summary_brief(&r->sum), tty && !last ? "   " : "\n");
+    char bar[32] = "";
+    if (tty) {
+        size_t width = 24, full = r->n_todo ? r->n_done * width / r->n_todo : width;
+        bar[0] = '[';
+        for (size_t k = 0; k < width; k++) bar[k + 1] = k < full ? '#' : '.';
+        bar[width + 1] = ']';
+        bar[width + 2] = ' ';
+        bar[width + 3] = 0;
+    }
+    fprintf(stderr, "%s%seval: %zu/%zu items, %.1f/s, ETA %.0f s; %s%s", tty ? "\r" : "", bar, r->n_done, r->n_todo,
+            rate, eta, eval_summary_brief(&r->sum), tty && !last ? "\033[K" : "\n");
 }
 
 /* --show: the disagreements of one record (EX-test correct, a validated
