@@ -48,7 +48,7 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/sqlite/spider.c backend/sqlite/emit.c \
                backend/sqlite/lint_data.c backend/fixture/fixture.c \
                backend/fixture/fixture_print.c backend/fixture/equiv.c backend/eval/metric.c \
-               backend/eval/item.c backend/eval/record.c
+               backend/eval/item.c backend/eval/record.c backend/eval/hardness.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
                $(BACKEND_SRC)

@@ -19,7 +19,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../backend/eval/hardness.h"
 #include "../backend/eval/item.h"
+#include "../grammar/parse.h"
 #include "../frontend/bench_input.h"
 #include "../backend/eval/record.h"
 #include "../runtime/json.h"
@@ -104,6 +106,8 @@ typedef struct EvalRun {
     System *sys;
     uint32_t n_sys, cap_sys;
     const char **sys_names;
+    const char **hardness;       /* per gold item: Spider's level when the
+                                    file gives no difficulty (else NULL) */
     int semantics_given;
     SqEvalConfig cfg;
     SqPoolOptions pool;
@@ -293,8 +297,26 @@ static int pair_system(EvalRun *r, System *s) {
     return 0;
 }
 
+/* Spider's difficulty of each gold query the file gives none for, as the
+** official script computes it (backend/eval/hardness.h). */
+static void spider_hardness(EvalRun *r) {
+    r->hardness = sq_arena_alloc(r->arena, (r->gold.n_items + 1) * sizeof *r->hardness);
+    for (uint32_t k = 0; k < r->gold.n_items; k++) {
+        const SqBenchItem *g = &r->gold.items[k];
+        r->hardness[k] = NULL;
+        if (g->difficulty || !g->sql) continue;
+        SqDiags quiet;
+        sq_diags_init(&quiet, &r->srcs);
+        AstStmtList list = {0};
+        sq_parse_all(g->sql, r->names, &quiet, r->arena, &list);
+        if (list.n) r->hardness[k] = sq_spider_hardness(list.items[0]);
+        sq_diags_free(&quiet);
+    }
+}
+
 static int read_inputs(EvalRun *r) {
     if (read_bench(r, r->gold_path, SQ_INPUT_AUTO, &r->gold) < 0) return -1;
+    if (r->gold.format != SQ_INPUT_BIRD) spider_hardness(r);
     if (!r->semantics_given) r->cfg.ex.metric = r->gold.format == SQ_INPUT_BIRD ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
     r->sys_names = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *r->sys_names);
     for (size_t k = 0; k < r->n_sys; k++) {
@@ -327,7 +349,7 @@ static void item_input(EvalRun *r, size_t k, SqEvalInput *in, const char **preds
     in->label = g->label;
     in->db_id = g->db_id;
     in->question = g->question;
-    in->difficulty = g->difficulty;
+    in->difficulty = g->difficulty ? g->difficulty : r->hardness ? r->hardness[k] : NULL;
     in->gold = item_text(g) ? item_text(g) : "";
     in->n_systems = r->n_sys;
     in->names = r->sys_names;

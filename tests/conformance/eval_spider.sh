@@ -56,6 +56,16 @@ for items in "$S"/official/*.items; do
         status=1
     fi
 done
+# Spider's hardness levels as the official script assigns them to dev.json
+# (its published counts: easy 248, medium 446, hard 174, extra 166).
+levels=$(awk '/^(easy|medium|hard|extra) +items/ { lvl = $1; getline; printf "%s %s ", lvl, $2 }' \
+    "$out/official.txt")
+if [ "$levels" = "easy 248 medium 446 hard 174 extra 166 " ]; then
+    echo "eval-spider: hardness levels as the official script's: $levels"
+else
+    echo "eval-spider: hardness levels '$levels', want easy 248, medium 446, hard 174, extra 166"
+    status=1
+fi
 # The files the official script could not finish: every item gets a record.
 others=()
 for p in "$S"/predictions/*.sql; do

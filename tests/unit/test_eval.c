@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../backend/eval/hardness.h"
 #include "../../backend/eval/metric.h"
+#include "../../grammar/parse.h"
 #include "../../backend/eval/record.h"
 
 /* sq_metric_sql(m, keep_distinct, is_pred, in) must be want. */
@@ -160,6 +162,58 @@ static void records_count_as_documented(void **state) {
     sq_arena_free(a);
 }
 
+/* ------------------------------------------------------------------ */
+/* Spider's hardness                                                   */
+/* ------------------------------------------------------------------ */
+
+static const char *hardness_of(const char *sql) {
+    SqSrcSet srcs;
+    sq_srcset_init(&srcs);
+    SqDiags diags;
+    sq_diags_init(&diags, &srcs);
+    SqInterner *names = sq_interner_new();
+    SqArena *a = sq_arena_new();
+    const SqSrc *src = sq_src_add_copy(&srcs, "q", sql, strlen(sql));
+    AstStmtList list = {0};
+    sq_parse_all(src, names, &diags, a, &list);
+    const char *h = list.n ? sq_spider_hardness(list.items[0]) : NULL;
+    sq_arena_free(a);
+    sq_interner_free(names);
+    sq_diags_free(&diags);
+    sq_srcset_free(&srcs);
+    return h;
+}
+
+static void spider_hardness_levels(void **state) {
+    (void)state;
+    static const char *const cases[][2] = {
+        {"SELECT count(*) FROM singer", "easy"},
+        {"SELECT name FROM singer WHERE age > 20", "easy"},
+        {"SELECT name, country, age FROM singer ORDER BY age DESC", "medium"},
+        {"SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.id = T2.id WHERE T1.year = 2014", "medium"},
+        {"SELECT name FROM singer WHERE id NOT IN (SELECT singer_id FROM singer_in_concert)", "hard"},
+        {"SELECT name FROM a WHERE x LIKE '%a%' OR y = 1 ORDER BY z LIMIT 1", "extra"},
+        {"SELECT name FROM a WHERE x = 1 INTERSECT SELECT name FROM a WHERE y = 2", "hard"},
+        /* component1 3 (GROUP BY, ORDER BY, LIMIT), others 2: hard */
+        {"SELECT a, count(*) FROM t GROUP BY a HAVING count(*) > 1 AND sum(b) > 2 ORDER BY count(*) DESC LIMIT 3",
+         "hard"},
+        {"SELECT a, count(*) FROM t WHERE b = 1 GROUP BY a HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 3",
+         "extra"},
+        {"CREATE TABLE t(x)", NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const char *got = hardness_of(cases[k][0]);
+        if (!cases[k][1]) {
+            assert_null(got);
+            continue;
+        }
+        if (!got || strcmp(got, cases[k][1]) != 0)
+            print_error("%s: got %s, want %s\n", cases[k][0], got ? got : "NULL", cases[k][1]);
+        assert_non_null(got);
+        assert_string_equal(got, cases[k][1]);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spider_deletes_distinct_tokens),
@@ -167,6 +221,7 @@ int main(void) {
         cmocka_unit_test(ex_test_follows_the_scripts),
         cmocka_unit_test(no_database_gives_no_db),
         cmocka_unit_test(records_count_as_documented),
+        cmocka_unit_test(spider_hardness_levels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
