@@ -29,6 +29,20 @@ expect_grep 'has 5 predictions for the 20 items' "$TMP/err" "eval: the count mis
 expect_exit 2 "eval: same system name twice" -- \
     "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_good.sql --db-root "$TMP/db"
 
+expect_exit 2 "eval: a gold file that does not exist" -- run --gold "$TMP/nope.json"
+expect_grep 'nope.json' "$TMP/err" "eval: ... is named"
+printf '[{"db_id": "library", "query": ' > "$TMP/bad.json"
+expect_exit 2 "eval: a gold file that is not JSON" -- \
+    "$SQUINT" eval --gold "$TMP/bad.json" --pred $D/pred_good.sql --db-root "$TMP/db"
+expect_exit 2 "eval: a prediction file that does not exist" -- \
+    "$SQUINT" eval --gold $D/dev.json --pred "$TMP/nope.sql" --db-root "$TMP/db"
+mkdir -p "$TMP/adir"
+expect_exit 2 "eval: --out is a directory" -- run --no-verify --out "$TMP/adir"
+printf '\001\002binary\n' > "$TMP/binary.jsonl"
+expect_exit 2 "eval: --out holds something else" -- run --no-verify --out "$TMP/binary.jsonl"
+expect_grep 'use another --out file' "$TMP/err" "eval: ... and says so"
+[ "$(cat "$TMP/binary.jsonl" | wc -c)" = 9 ] && ok "eval: ... and leaves it alone" || not_ok "eval: --out was changed"
+
 # ---- EX-test only -----------------------------------------------------------
 expect_exit 0 "eval: EX-test" -- run --no-verify --format json
 expect_grep '"name": "good"' "$TMP/out" "eval: JSON names the systems"
