@@ -72,6 +72,7 @@ static void add_time(EvalTimes *t, const SqEvalMark *m) {
     }
     t->s[t->n++] = m->verify_seconds;
     t->timeouts += m->verdict == SQ_VERDICT_TIMEOUT;
+    t->decided += !sq_eval_verdict_unknown(m->verdict);
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -203,13 +204,15 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
                   s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
     text_group(s, &s->all, out, 1);
     if (s->n_verdicts) {
-        sq_buf_printf(out, "\n%-20s %8s %10s %10s %10s %9s\n", "search time", "searches", "median", "p95", "mean",
-                      "timeouts");
+        sq_buf_printf(out, "\n%-20s %8s %8s %10s %10s %10s %9s\n", "search", "searches", "decided", "median", "p95",
+                      "mean", "timeouts");
         for (size_t k = 0; k < s->n_sys; k++) {
             double med, p95, mean;
-            time_stats(&s->times[k], &med, &p95, &mean);
-            sq_buf_printf(out, "%-20s %8zu %7.1f ms %7.1f ms %7.1f ms %7.2f %%\n", s->names[k], s->times[k].n,
-                          1000 * med, 1000 * p95, 1000 * mean, 100 * share_of(s->times[k].timeouts, s->times[k].n));
+            const EvalTimes *t = &s->times[k];
+            time_stats(t, &med, &p95, &mean);
+            sq_buf_printf(out, "%-20s %8zu %6.1f %% %7.1f ms %7.1f ms %7.1f ms %7.2f %%\n", s->names[k], t->n,
+                          100 * share_of(t->decided, t->n), 1000 * med, 1000 * p95, 1000 * mean,
+                          100 * share_of(t->timeouts, t->n));
         }
     }
     if (s->n_difficulty) {
@@ -230,7 +233,8 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
         sq_buf_puts(out, "\nEX-verified: EX-test correct and no counterexample up to the bound; different, ties\n"
                          "and unknown count the EX-test-correct items that are not verified, by why; decided:\n"
                          "the share of the EX-test-correct items (all items without a database) that got a\n"
-                         "verdict.\n");
+                         "verdict.  search: the searches run (pairs that parse and bind), the share of them\n"
+                         "with a verdict, and their time.\n");
 }
 
 static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWriter *w) {
@@ -322,6 +326,8 @@ void eval_summary_json(const EvalSummary *s, SqBuf *out) {
         sq_jw_double(&w, mean);
         sq_jw_key(&w, "timeout_share");
         sq_jw_double(&w, share_of(s->times[k].timeouts, s->times[k].n));
+        sq_jw_key(&w, "decided_share");
+        sq_jw_double(&w, share_of(s->times[k].decided, s->times[k].n));
         sq_jw_obj_end(&w);
         sq_jw_obj_end(&w);
     }

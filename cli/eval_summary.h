@@ -20,6 +20,7 @@ typedef struct EvalTimes {
     double *s;
     size_t n, cap;
     size_t timeouts;
+    size_t decided;          /* searches that reached a verdict */
 } EvalTimes;
 
 /* Counts per system for one group of items (all, a difficulty, a db). */

@@ -119,6 +119,8 @@ struct SqSmt {
                                 (smt_prefer): the search tries them first */
     uint32_t n_exact, cap_exact;
     int used_exact;          /* the current model satisfies them */
+    int no_nul;              /* TEXT cells may not hold NUL (asserted once a
+                                model put one there: a fixture cannot) */
     int rounds;              /* REAL arithmetic was lowered: exact here,
                                 rounded to doubles in SQLite */
     int num_read;            /* SmtNumRead + 1 while lowering a value that

@@ -504,16 +504,34 @@ static SmtRel aggregate(SqSmt *s, IrRel *r, const SmtEnv *env) {
 
 /* ---- DISTINCT, SORT, LIMIT ------------------------------------------------------------- */
 
-/* Keep the first live row of each run of equal rows. */
+/* Rows i and j agree on their hidden columns (ORDER BY terms outside the
+** select list), which come after the visible ones. */
+static Z3_ast same_hidden(SqSmt *s, const SmtRel *r, uint32_t i, uint32_t j) {
+    const SmtBind *x = smt_out(r, i), *y = smt_out(r, j);
+    Z3_ast same = smt_true(s);
+    for (uint32_t c = r->n_cols; c < x->n && c < y->n; c++) same = smt_and2(s, same, smt_same(s, x->cells[c], y->cells[c]));
+    return same;
+}
+
+/* Keep the first live row of each run of equal rows.  Which of equal rows
+** is first is the scan order of SQLite's plan, which the model does not
+** know: when they differ in a hidden column (SELECT DISTINCT a ... ORDER
+** BY b), the sort key the kept row brings is a tie. */
 static SmtRel distinct(SqSmt *s, SmtRel in) {
     SmtRel out = in;
     out.rows = new_rows(s, in.n);
     out.pos = NULL;
+    int hidden = in.n && smt_out(&in, 0)->n > in.n_cols;
     for (uint32_t i = 0; i < in.n; i++) {
         out.rows[i] = in.rows[i];
         Z3_ast a = in.rows[i].alive;
-        for (uint32_t j = 0; j < i; j++)
-            a = smt_and2(s, a, smt_not(s, smt_and2(s, in.rows[j].alive, smt_same_out(s, &in, i, &in, j))));
+        for (uint32_t j = 0; j < i; j++) {
+            Z3_ast dup = smt_and2(s, in.rows[j].alive, smt_same_out(s, &in, i, &in, j));
+            a = smt_and2(s, a, smt_not(s, dup));
+            if (hidden)
+                smt_add_tie_condition(s, smt_or2(s, smt_not(s, smt_and2(s, in.rows[i].alive, dup)),
+                                                 same_hidden(s, &in, i, j)));
+        }
         out.rows[i].alive = a;
     }
     return out;

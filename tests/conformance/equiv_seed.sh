@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # One line per case: db_id TAB name TAB semantics TAB expect TAB q1 TAB q2
 awk '
-    /^-- [a-z_]+, question_id [0-9]+/ { db = $2; sub(/,$/, "", db); next }
+    /^-- [a-z0-9_]+, question_id [0-9]+/ { db = $2; sub(/,$/, "", db); next }
     /^-- case: / { name = $3; sem = "set"; want = ""; n = 0; q[0] = q[1] = ""; incase = 1; next }
     incase && /^-- semantics: / { sem = $3; next }
     incase && /^-- expect: / { want = $3; next }
@@ -39,5 +39,5 @@ while IFS=$'\t' read -r db name sem exp q1 q2; do
         echo "equiv_seed: $name ($db): expected $exp, got: $got"
     fi
 done <"$tmp/cases"
-echo "equiv_seed: seed 003 pairs on BIRD's dev_tables.json: $pass as expected, $fail not"
+echo "equiv_seed: $(basename "$cases") pairs on BIRD's dev_tables.json: $pass as expected, $fail not"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

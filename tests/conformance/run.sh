@@ -55,6 +55,7 @@ e2status=$?
 e3status=$?
 tests/conformance/equiv_seed.sh "$BUILD"
 e4status=$?
+tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || e4status=1
 # squint eval's EX-test against the official Spider script, item by item
 tests/conformance/eval_spider.sh "$BUILD"
 e5status=$?
