@@ -83,7 +83,7 @@ static int cmp_double(const void *a, const void *b) {
 /* Median, 95th percentile and mean of t. */
 static void time_stats(const EvalTimes *t, double *median, double *p95, double *mean) {
     double sum = 0, *v = sq_malloc((t->n + 1) * sizeof *v);
-    memcpy(v, t->s, t->n * sizeof *v);
+    if (t->n) memcpy(v, t->s, t->n * sizeof *v);
     qsort(v, t->n, sizeof *v, cmp_double);
     for (size_t k = 0; k < t->n; k++) sum += v[k];
     *median = t->n ? v[t->n / 2] : 0;
