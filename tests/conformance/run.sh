@@ -59,6 +59,8 @@ tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || e
 # squint eval's EX-test against the official Spider script, item by item
 tests/conformance/eval_spider.sh "$BUILD"
 e5status=$?
+# ... and its BIRD metric against BIRD's, run by Python's sqlite3
+tests/conformance/eval_bird_metric.sh "$BUILD" || e5status=1
 [ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
     [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
     [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ]
