@@ -75,7 +75,8 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
     "\n"
-    "--db-root DIR gives the databases (DIR/ID/ID.sqlite) and their schemas;\n"
+    "--db-root DIR gives the databases (DIR/ID/ID.sqlite) and their schemas, --db\n"
+    "FILE one database (or SQL script) for every item;\n"
     "--tables FILE alone gives schemas only: EX-test cannot run, only the search.\n"
     "exit status: 0 done, 2 usage or input error\n";
 
@@ -360,6 +361,8 @@ static void item_input(EvalRun *r, size_t k, SqEvalInput *in, const char **preds
         sq_buf_printf(&p, "%s/%s/%s.sqlite", r->db_root, g->db_id, g->db_id);
         in->db_path = sq_arena_strdup(r->arena, sq_buf_str(&p));
         sq_buf_free(&p);
+    } else if (r->schema.kind == CLI_SCHEMA_DB) {
+        in->db_path = cli_schema_db_path(&r->schema, g->db_id); /* --db: one database for every item */
     }
     in->cat = r->cfg.verify || r->cfg.lint ? cli_schema_resolve(&r->schema, g->db_id, g->db_id_span) : NULL;
     in->interner = r->names;
@@ -522,7 +525,8 @@ static int run(EvalRun *r) {
     cli_print_diags_text(&r->diags, 0, r->color);
     if (bad) return SQ_EXIT_USAGE;
     r->cfg.equiv.sem = r->cfg.ex.metric == SQ_METRIC_SPIDER ? SQ_SMT_SPIDER : SQ_SMT_SET;
-    eval_summary_init(&r->sum, r->sys_names, r->n_sys, r->cfg.ex.metric, r->db_root != NULL);
+    eval_summary_init(&r->sum, r->sys_names, r->n_sys, r->cfg.ex.metric,
+                      r->db_root != NULL || r->schema.kind == CLI_SCHEMA_DB);
     uint8_t *done = sq_calloc(r->gold.n_items + 1, 1);
     size_t *todo = sq_calloc(r->gold.n_items + 1, sizeof *todo);
     int rc = SQ_EXIT_OK;

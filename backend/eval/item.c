@@ -36,7 +36,7 @@ typedef struct SysState {
 
 static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     char *err = NULL;
-    SqDb *db = in->db_path ? sq_db_open(in->db_path, &err) : NULL;
+    SqDb *db = in->db_path ? sq_db_open_file(in->db_path, &err) : NULL;
     SqExGold g;
     sq_ex_gold(db, in->gold, &c->ex, &g);
     for (size_t k = 0; k < in->n_systems; k++) {
@@ -161,7 +161,7 @@ static void lint_gold(const SqEvalInput *in, const SqEvalConfig *c, SqJsonWriter
     const char *why;
     IrQuery *q = ir_load_query(a, src, in->cat, in->interner, &diags, &c->bind, &why);
     if (q) {
-        SqDb *db = in->db_path ? sq_db_open(in->db_path, NULL) : NULL;
+        SqDb *db = in->db_path ? sq_db_open_file(in->db_path, NULL) : NULL;
         SqPassCtx pc;
         sq_pass_ctx_init(&pc, a, in->cat, in->interner, &diags);
         SqLint l;

@@ -52,7 +52,9 @@ typedef struct SqEvalInput {
     size_t n_systems;
     const char *const *names;  /* per system */
     const char *const *preds;  /* per system; NULL: the system has no prediction */
-    const char *db_path;       /* NULL: no database, no EX-test */
+    const char *db_path;       /* a database file, or a SQL script run into
+                                  memory (sq_db_open_file); NULL: no
+                                  database, no EX-test */
     const Catalog *cat;        /* NULL: no verification */
     SqInterner *interner;      /* the catalog's names */
 } SqEvalInput;

@@ -156,3 +156,12 @@ expect_grep 'Gold queries with findings of the gold linter \(1\)' "$TMP/lint.htm
 expect_exit 0 "eval: no --lint" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
     -q --out "$TMP/nolint.jsonl"
 if grep -q '"lint"' "$TMP/nolint.jsonl"; then not_ok "eval: lint without --lint"; else ok "eval: no lint without --lint"; fi
+
+# ---- --db: one database (a file or a SQL script) for every item -------------
+cat $D/schema.sql $D/data.sql > "$TMP/library.sql"
+expect_exit 0 "eval --db: a SQL script" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql \
+    --db "$TMP/library.sql" -q --no-verify --format json
+expect_grep '"correct": 17,' "$TMP/out" "eval --db: the script's data gives pred_good's 17 of 20"
+expect_exit 0 "eval --db: a database file" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql \
+    --db "$DB" -q --no-verify --format json
+expect_grep '"correct": 17,' "$TMP/out" "eval --db: the file gives the same"
