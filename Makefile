@@ -66,7 +66,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench coverage-report eval-bird-report clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench coverage-report eval-bird-report eval-spider-report clean tools
 
 all: $(LIB) $(BIN)
 
@@ -214,11 +214,11 @@ $(BUILD)/tools/equiv_coverage: bench/equiv/coverage.c tests/conformance/corpus.c
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
 # docs/coverage.md: squint equiv on every BIRD dev (gold, prediction) pair
-# docs/eval-bird.md: squint eval over every BIRD dev prediction file, schemas only
-eval-bird-report: deps
+# docs/eval-bird.md and docs/eval-spider.md: squint eval over a whole benchmark
+eval-bird-report eval-spider-report: eval-%-report: deps
 	@$(MAKE) --no-print-directory all
-	@scripts/eval_bird_report.sh $(BUILD) > docs/eval-bird.md.tmp && mv docs/eval-bird.md.tmp docs/eval-bird.md
-	@echo "wrote docs/eval-bird.md"
+	@scripts/eval_report.sh $* $(BUILD) > docs/eval-$*.md.tmp && mv docs/eval-$*.md.tmp docs/eval-$*.md
+	@echo "wrote docs/eval-$*.md"
 
 coverage-report: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/equiv_coverage
