@@ -338,9 +338,8 @@ static int keep(LintRun *r, size_t i, int *is_problem) {
     *is_problem = is_input_problem(g) || !f;
     if (*is_problem) return 0;
     const char *code = g->code; /* a binder error's own code, for -- noqa */
-    int rule = sq_lint_rule_find(g->code);
-    if (rule < 0 && (rule = sq_lint_rule_of_diag(g->code)) >= 0)
-        g->code = sq_lint_rule((SqLintRuleId)rule)->name;
+    int rule = sq_lint_rule_of_finding(g->code);
+    if (rule >= 0) g->code = sq_lint_rule((SqLintRuleId)rule)->name; /* a binder code: its rule's name */
     if (rule >= 0) {
         if (!f->rules.enabled[rule]) return 0;
         if (f->rules.sev[rule] != g->sev)

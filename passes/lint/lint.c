@@ -39,6 +39,11 @@ int sq_lint_rule_of_diag(const char *code) {
     return -1;
 }
 
+int sq_lint_rule_of_finding(const char *code) {
+    int r = sq_lint_rule_find(code);
+    return r >= 0 ? r : sq_lint_rule_of_diag(code);
+}
+
 void sq_lint_config_init(SqLintConfig *c) {
     for (int i = 0; i < SQ_LINT__COUNT; i++) {
         c->enabled[i] = 1;

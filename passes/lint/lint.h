@@ -48,6 +48,9 @@ const SqLintRule *sq_lint_rule(SqLintRuleId r);
 int sq_lint_rule_find(const char *name_or_id);
 /* The rule a binder diagnostic code (E0301, ...) stands for; -1 if none. */
 int sq_lint_rule_of_diag(const char *code);
+/* The rule of a finding's code: a rule's name or id, or a binder code
+** that stands for one; -1 if none. */
+int sq_lint_rule_of_finding(const char *code);
 
 /* Which rules run, and the severity of their findings. */
 typedef struct SqLintConfig {
