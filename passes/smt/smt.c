@@ -164,11 +164,25 @@ static Z3_ast rows_equal(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b,
     return r;
 }
 
+/* How many live rows of r equal the values w. */
+static Z3_ast count_of(SqSmt *s, const SmtRel *r, const SmtVal *w) {
+    Z3_ast *c = sq_arena_alloc(s->arena, (r->n + 1) * sizeof *c);
+    for (uint32_t j = 0; j < r->n; j++) {
+        const SmtBind *x = smt_out(r, j);
+        Z3_ast eq = r->rows[j].alive;
+        for (uint32_t k = 0; k < r->n_cols; k++)
+            eq = smt_and2(s, eq, smt_result_equal(s, w[k], smt_as_number(s, x->cells[k])));
+        c[j] = eq;
+    }
+    return smt_count_true(s, c, r->n);
+}
+
 /* How many live rows of b equal row i of a. */
 static Z3_ast copies(SqSmt *s, const SmtRel *a, uint32_t i, const SmtRel *b) {
-    Z3_ast *c = sq_arena_alloc(s->arena, (b->n + 1) * sizeof *c);
-    for (uint32_t j = 0; j < b->n; j++) c[j] = smt_and2(s, b->rows[j].alive, rows_equal(s, a, i, b, j));
-    return smt_count_true(s, c, b->n);
+    const SmtBind *x = smt_out(a, i);
+    SmtVal *w = sq_arena_alloc(s->arena, (a->n_cols + 1) * sizeof *w);
+    for (uint32_t c = 0; c < a->n_cols; c++) w[c] = smt_as_number(s, x->cells[c]);
+    return count_of(s, b, w);
 }
 
 /* Some live row of a has no equal in b (SET), or another count (BAG), or
@@ -202,19 +216,6 @@ static int column_kind(SqSmt *s, const SmtRel *r, uint32_t c) {
         kind = k;
     }
     return kind;
-}
-
-/* How many live rows of r equal the values w. */
-static Z3_ast count_of(SqSmt *s, const SmtRel *r, const SmtVal *w) {
-    Z3_ast *c = sq_arena_alloc(s->arena, (r->n + 1) * sizeof *c);
-    for (uint32_t j = 0; j < r->n; j++) {
-        const SmtBind *x = smt_out(r, j);
-        Z3_ast eq = r->rows[j].alive;
-        for (uint32_t k = 0; k < r->n_cols; k++)
-            eq = smt_and2(s, eq, smt_result_equal(s, w[k], smt_as_number(s, x->cells[k])));
-        c[j] = eq;
-    }
-    return smt_count_true(s, c, r->n);
 }
 
 /* BAG by a witness: some row value w, fresh, occurs a different number of
