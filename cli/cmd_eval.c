@@ -479,24 +479,22 @@ static int resume(EvalRun *r, uint8_t *done) {
     int err;
     char *text = sq_read_file(r->out_path, &len, &err);
     if (!text) return err == ENOENT ? 0 : (cli_io_error("eval", r->out_path, err), -1);
-    size_t keep = 0, line_no = 0;
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        if (!nl) break; /* unfinished: cut below */
-        size_t n = (size_t)(nl - (text + i)) + 1;
-        line_no++;
+    size_t n = 0, cap = 0;
+    SqEvalLine *lines = NULL;
+    size_t keep = sq_eval_split_lines(text, len, &lines, &n, &cap);
+    for (size_t k = 0; k < n; k++) {
         const char *why = NULL;
-        long item = eval_summary_add_line_checked(&r->sum, text + i, n, &why);
+        long item = eval_summary_add_line_checked(&r->sum, lines[k].text, lines[k].n, &why);
         if (item < 0) {
-            fprintf(stderr, "squint eval: %s:%zu: %s; use another --out file\n", r->out_path, line_no, why);
+            fprintf(stderr, "squint eval: %s:%zu: %s; use another --out file\n", r->out_path, k + 1, why);
+            free(lines);
             free(text);
             return -1;
         }
         if ((size_t)item < r->gold.n_items) done[item] = 1;
-        if (r->report_path) eval_report_add(&r->report, text + i, n);
-        i += n;
-        keep = i;
+        if (r->report_path) eval_report_add(&r->report, lines[k].text, lines[k].n);
     }
+    free(lines);
     free(text);
     if (keep < len && truncate(r->out_path, (off_t)keep) < 0) {
         fprintf(stderr, "squint eval: cannot cut the unfinished last line of '%s': %s\n", r->out_path,

@@ -9,6 +9,7 @@
 ** must be of the same systems, in the same order, as the first one read.
 */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,15 +40,8 @@ static const char usage_text[] =
 static const CliOpt merge_opts[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
                                     {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
 
-/* One record line and its item. */
-typedef struct Line {
-    size_t item;
-    const char *text;
-    size_t n;
-} Line;
-
 typedef struct Merge {
-    Line *lines;
+    SqEvalLine *lines;
     size_t n, cap;
     char **files;  /* contents, heap */
     size_t n_files;
@@ -55,11 +49,6 @@ typedef struct Merge {
     size_t n_sys;
     SqArena *arena;
 } Merge;
-
-static int cmp_line(const void *a, const void *b) {
-    const Line *x = a, *y = b;
-    return x->item < y->item ? -1 : x->item > y->item;
-}
 
 /* The systems of the first record become the run's. */
 static int take_names(Merge *m, const char *line, size_t n) {
@@ -81,31 +70,19 @@ static int read_records(Merge *m, const char *path) {
     }
     m->files = sq_realloc(m->files, (m->n_files + 1) * sizeof *m->files);
     m->files[m->n_files++] = text;
-    size_t line_no = 0;
-    for (size_t i = 0; i < len;) {
-        const char *nl = memchr(text + i, '\n', len - i);
-        size_t n = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
-        line_no++;
-        if (!nl) {
-            fprintf(stderr, "squint merge: %s:%zu: an unfinished last line (a run was cut off); left out\n", path,
-                    line_no);
-            break;
-        }
-        if (!m->names && take_names(m, text + i, n) < 0) {
-            fprintf(stderr, "squint merge: %s:%zu: not a squint eval record\n", path, line_no);
-            return -1;
-        }
-        if (m->n == m->cap) {
-            m->cap = m->cap ? 2 * m->cap : 1024;
-            m->lines = sq_realloc(m->lines, m->cap * sizeof *m->lines);
-        }
-        m->lines[m->n++] = (Line){0, text + i, n};
-        i += n;
+    size_t first = m->n;
+    size_t end = sq_eval_split_lines(text, len, &m->lines, &m->n, &m->cap);
+    if (m->n > first && !m->names && take_names(m, m->lines[first].text, m->lines[first].n) < 0) {
+        fprintf(stderr, "squint merge: %s:1: not a squint eval record\n", path);
+        return -1;
     }
+    if (end < len)
+        fprintf(stderr, "squint merge: %s:%zu: an unfinished last line (a run was cut off); left out\n", path,
+                m->n - first + 1);
     return 0;
 }
 
-static int write_out(const char *path, const Line *lines, size_t n) {
+static int write_out(const char *path, const SqEvalLine *lines, size_t n) {
     FILE *f = fopen(path, "w");
     int ok = f != NULL;
     for (size_t k = 0; ok && k < n; k++) ok = fwrite(lines[k].text, 1, lines[k].n, f) == lines[k].n;
@@ -118,8 +95,10 @@ static int merge(Merge *m, SqMetric metric, const char *out, const char *report,
     EvalSummary sum;
     eval_summary_init(&sum, m->names, m->n_sys, metric, 0);
     int rc = SQ_EXIT_OK;
-    /* item numbers first, so that the order of the output is the items' */
+    /* the output in item order; a line that does not start with its item
+    ** number is read whole for it */
     for (size_t k = 0; k < m->n && rc == SQ_EXIT_OK; k++) {
+        if (m->lines[k].item != SIZE_MAX) continue;
         SqEvalRecord r;
         const char *why;
         SqArena *a = sq_arena_new();
@@ -130,7 +109,7 @@ static int merge(Merge *m, SqMetric metric, const char *out, const char *report,
         m->lines[k].item = r.item;
         sq_arena_free(a);
     }
-    qsort(m->lines, m->n, sizeof *m->lines, cmp_line);
+    sq_eval_sort_lines(m->lines, m->n);
     size_t kept = 0;
     for (size_t k = 0; k < m->n && rc == SQ_EXIT_OK; k++) {
         const char *why = NULL;

@@ -185,46 +185,46 @@ static void lint_list(SqBuf *out, const SqJson *doc) {
     sq_buf_puts(out, "</ul>\n");
 }
 
-/* One record's gold-linter section; returns 1 when it has findings. */
-static int lint_section(SqBuf *out, const char *line, size_t n) {
-    SqArena *a = sq_arena_new();
-    const SqJson *doc = sq_json_parse(a, line, n, NULL), *lint = sq_json_get(doc, "lint");
-    int found = lint && lint->n;
-    if (found) {
-        sq_buf_puts(out, "<section class=item><h3>");
-        esc(out, text_of(doc, "label"));
+/* The heading of an item's section: label, the system when there is one,
+** db_id. */
+static void section_head(SqBuf *out, const SqJson *doc, const char *system) {
+    sq_buf_puts(out, "<section class=item><h3>");
+    esc(out, text_of(doc, "label"));
+    if (system) {
         sq_buf_puts(out, " &middot; ");
-        esc(out, text_of(doc, "db_id"));
-        sq_buf_puts(out, "</h3>\n<pre class=sql>");
-        esc(out, text_of(doc, "gold"));
-        sq_buf_puts(out, "</pre>\n");
-        lint_list(out, doc);
-        sq_buf_puts(out, "</section>\n");
+        esc(out, system);
     }
-    sq_arena_free(a);
-    return found;
+    sq_buf_puts(out, " &middot; ");
+    esc(out, text_of(doc, "db_id"));
+    sq_buf_puts(out, "</h3>\n");
+}
+
+/* One record's gold-linter section; returns 1 when it has findings. */
+static int lint_section(SqBuf *out, const SqJson *doc) {
+    const SqJson *lint = sq_json_get(doc, "lint");
+    if (!lint || !lint->n) return 0;
+    section_head(out, doc, NULL);
+    sq_buf_puts(out, "<pre class=sql>");
+    esc(out, text_of(doc, "gold"));
+    sq_buf_puts(out, "</pre>\n");
+    lint_list(out, doc);
+    sq_buf_puts(out, "</section>\n");
+    return 1;
 }
 
 /* One record's disagreements; returns how many. */
-static size_t disagreements(SqBuf *out, const char *line, size_t n) {
-    SqArena *a = sq_arena_new();
-    const SqJson *doc = sq_json_parse(a, line, n, NULL), *sys = sq_json_get(doc, "systems");
+static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
+    const SqJson *sys = sq_json_get(doc, "systems");
     size_t found = 0;
     for (uint32_t k = 0; sys && k < sys->n; k++) {
         const SqJson *s = sys->items[k];
         const char *ex = text_of(s, "ex"), *verdict = text_of(s, "verdict"), *by = text_of(s, "refuted_by");
         int own = verdict && strcmp(verdict, "different") == 0;
-        if (!ex || (strcmp(ex, "correct") && strcmp(ex, "no-db")) || (!own && !by)) continue;
+        if (!ex || !sq_ex_accepted(sq_ex_outcome_parse(ex)) || (!own && !by)) continue;
         const SqJson *w = own ? s : system_named(sys, by);
         if (!w) continue;
         found++;
-        sq_buf_puts(out, "<section class=item><h3>");
-        esc(out, text_of(doc, "label"));
-        sq_buf_puts(out, " &middot; ");
-        esc(out, text_of(s, "name"));
-        sq_buf_puts(out, " &middot; ");
-        esc(out, text_of(doc, "db_id"));
-        sq_buf_puts(out, "</h3>\n");
+        section_head(out, doc, text_of(s, "name"));
         if (text_of(doc, "question")) {
             sq_buf_puts(out, "<p class=q>");
             esc(out, text_of(doc, "question"));
@@ -251,44 +251,12 @@ static size_t disagreements(SqBuf *out, const char *line, size_t n) {
         }
         sq_buf_puts(out, "</section>\n");
     }
-    sq_arena_free(a);
     return found;
 }
 
 /* ------------------------------------------------------------------ */
 /* The page                                                            */
 /* ------------------------------------------------------------------ */
-
-/* A record line and its item number, to list items in order whatever
-** order they finished in. */
-typedef struct RecordLine {
-    unsigned long item;
-    const char *text;
-    size_t n;
-} RecordLine;
-
-static int cmp_record_line(const void *a, const void *b) {
-    const RecordLine *x = a, *y = b;
-    return x->item < y->item ? -1 : x->item > y->item;
-}
-
-/* The records of r by item (each starts {"item":N, as item.c writes it). */
-static RecordLine *sorted_lines(const EvalReport *r, size_t *n) {
-    size_t cap = 16;
-    RecordLine *lines = sq_malloc(cap * sizeof *lines);
-    const char *p = r->records.data, *end = p + r->records.len;
-    *n = 0;
-    while (p && p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        if (*n == cap) lines = sq_realloc(lines, (cap *= 2) * sizeof *lines);
-        unsigned long item = len > 8 && strncmp(p, "{\"item\":", 8) == 0 ? strtoul(p + 8, NULL, 10) : 0;
-        lines[(*n)++] = (RecordLine){item, p, len};
-        p = nl ? nl + 1 : end;
-    }
-    qsort(lines, *n, sizeof *lines, cmp_record_line);
-    return lines;
-}
 
 static const char style[] =
     "body{font:14px/1.4 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}"
@@ -315,13 +283,19 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
         summary_table(out, s, &s->by_difficulty[d]);
     }
     SqBuf items = SQ_BUF_INIT;
-    size_t n = 0, n_lines;
-    RecordLine *lines = sorted_lines(r, &n_lines);
+    /* items in gold order, whatever order they finished in */
+    size_t n = 0, n_lines = 0, cap = 0;
+    SqEvalLine *lines = NULL;
+    sq_eval_split_lines(r->records.data, r->records.len, &lines, &n_lines, &cap);
+    sq_eval_sort_lines(lines, n_lines);
     SqBuf linted = SQ_BUF_INIT;
     size_t n_linted = 0;
     for (size_t k = 0; k < n_lines; k++) {
-        n += disagreements(&items, lines[k].text, lines[k].n);
-        n_linted += (size_t)lint_section(&linted, lines[k].text, lines[k].n);
+        SqArena *a = sq_arena_new();
+        const SqJson *doc = sq_json_parse(a, lines[k].text, lines[k].n, NULL);
+        n += disagreements(&items, lines[k].text, doc);
+        n_linted += (size_t)lint_section(&linted, doc);
+        sq_arena_free(a);
     }
     free(lines);
     sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "

@@ -118,8 +118,7 @@ long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, c
                 int refuted = 0;
                 for (size_t k = 0; k < s->n_sys; k++) {
                     const SqEvalMark *m = &r.marks[k];
-                    refuted |= (m->ex == SQ_EX_CORRECT || m->ex == SQ_EX_NO_DB) &&
-                               (m->refuted || m->verdict == SQ_VERDICT_DIFFERENT);
+                    refuted |= sq_ex_accepted(m->ex) && (m->refuted || m->verdict == SQ_VERDICT_DIFFERENT);
                 }
                 s->n_lint_items += r.n_lint > 0;
                 s->n_lint_refuted += r.n_lint > 0 && refuted;

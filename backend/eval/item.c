@@ -58,10 +58,6 @@ static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) 
 /* Verification                                                        */
 /* ------------------------------------------------------------------ */
 
-/* Whether system k's prediction is worth a search: EX-test accepted it,
-** or there was no database to run it on. */
-static int wants_verify(const SysState *s) { return s->ex == SQ_EX_CORRECT || s->ex == SQ_EX_NO_DB; }
-
 static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     SqSrcSet srcs;
     SqDiags diags;
@@ -73,7 +69,7 @@ static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     const SqSrc *gsrc = sq_src_add_copy(&srcs, "gold", gold, strlen(gold));
     IrQuery *gq = ir_load_query(a, gsrc, in->cat, in->interner, &diags, &c->bind, &why);
     for (size_t k = 0; k < in->n_systems; k++) {
-        if (!wants_verify(&st[k])) continue;
+        if (!sq_ex_accepted(st[k].ex)) continue;
         if (!in->preds[k]) {
             st[k].not_loaded = 1;
             st[k].load_why = "no prediction";
@@ -124,8 +120,7 @@ static int passes_on(const SqEvalInput *in, const SqEvalConfig *c, const SysStat
 
 static void cross_check(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     for (size_t k = 0; k < in->n_systems; k++) {
-        if (!in->preds[k] || has_witness(&st[k])) continue;
-        if (st[k].ex != SQ_EX_CORRECT && st[k].ex != SQ_EX_NO_DB) continue;
+        if (!in->preds[k] || has_witness(&st[k]) || !sq_ex_accepted(st[k].ex)) continue;
         for (size_t w = 0; w < in->n_systems && st[k].refuted_by == SIZE_MAX; w++)
             if (w != k && has_witness(&st[w]) && !passes_on(in, c, &st[w], k)) st[k].refuted_by = w;
     }
@@ -145,8 +140,7 @@ static void str_or_null(SqJsonWriter *w, const char *key, const char *s) {
 
 /* The rule name of a finding (binder codes that stand for a rule too). */
 static const char *rule_name(const char *code) {
-    int r = sq_lint_rule_find(code);
-    if (r < 0) r = sq_lint_rule_of_diag(code);
+    int r = sq_lint_rule_of_finding(code);
     return r >= 0 ? sq_lint_rule((SqLintRuleId)r)->name : code;
 }
 

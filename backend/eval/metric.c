@@ -32,12 +32,17 @@ static void strip(const char **s, size_t *n) {
     while (*n && is_space((*s)[*n - 1])) (*n)--;
 }
 
-/* Python's s.replace(from, to), left to right, without overlaps. */
-static void replace_all(SqBuf *b, const char *from, const char *to) {
-    size_t m = strlen(from);
+/* The length of a match at s[i] (s has n bytes), or 0; arg is the
+** matcher's own. */
+typedef size_t (*MatchFn)(const char *s, size_t n, size_t i, const char *arg);
+
+/* Every match in b, left to right and without overlaps, replaced by to
+** (Python's str.replace and re.sub). */
+static void substitute(SqBuf *b, MatchFn match, const char *arg, const char *to) {
     SqBuf out = SQ_BUF_INIT;
     for (size_t i = 0; i < b->len;) {
-        if (i + m <= b->len && memcmp(b->data + i, from, m) == 0) {
+        size_t m = match(b->data, b->len, i, arg);
+        if (m) {
             sq_buf_puts(&out, to);
             i += m;
         } else {
@@ -46,6 +51,12 @@ static void replace_all(SqBuf *b, const char *from, const char *to) {
     }
     sq_buf_free(b);
     *b = out;
+}
+
+/* The literal text lit at s[i]. */
+static size_t literal_at(const char *s, size_t n, size_t i, const char *lit) {
+    size_t m = strlen(lit);
+    return i + m <= n && memcmp(s + i, lit, m) == 0 ? m : 0;
 }
 
 /* The end of the quoted token that starts at s[i] (a quote q), as
@@ -113,9 +124,10 @@ static size_t skip_ws(const char *s, size_t n, size_t i) {
 
 /* Length of a match of YEAR\s*\(\s*CURDATE\s*\(\s*\)\s*\)\s* at s[i]
 ** (any case), or 0. */
-static size_t cur_year_at(const char *s, size_t n, size_t i) {
+static size_t cur_year_at(const char *s, size_t n, size_t i, const char *unused) {
     static const char *const parts[] = {"year", "(", "curdate", "(", ")", ")"};
     size_t k = i;
+    (void)unused;
     for (size_t p = 0; p < SQ_ARRAY_LEN(parts); p++) {
         size_t m = strlen(parts[p]);
         if (k + m > n || sq_strnicmp(s + k, parts[p], m) != 0) return 0;
@@ -124,36 +136,18 @@ static size_t cur_year_at(const char *s, size_t n, size_t i) {
     return k - i;
 }
 
-/* The test suite's replace_cur_year(): YEAR(CURDATE()) is 2020. */
-static void replace_cur_year(SqBuf *b) {
-    SqBuf out = SQ_BUF_INIT;
-    for (size_t i = 0; i < b->len;) {
-        size_t m = cur_year_at(b->data, b->len, i);
-        if (m) {
-            sq_buf_puts(&out, "2020");
-            i += m;
-        } else {
-            sq_buf_putc(&out, b->data[i++]);
-        }
-    }
-    sq_buf_free(b);
-    *b = out;
-}
-
 char *sq_metric_sql(SqMetric m, int keep_distinct, int is_pred, const char *sql) {
     size_t n = strlen(sql);
     strip(&sql, &n);
     SqBuf b = SQ_BUF_INIT;
     sq_buf_put(&b, sql, n);
     if (m == SQ_METRIC_SPIDER) {
-        if (is_pred) replace_all(&b, "value", "1");
-        replace_all(&b, "> =", ">=");
-        replace_all(&b, "< =", "<=");
-        replace_all(&b, "! =", "!=");
+        if (is_pred) substitute(&b, literal_at, "value", "1");
+        substitute(&b, literal_at, "> =", ">=");
+        substitute(&b, literal_at, "< =", "<=");
+        substitute(&b, literal_at, "! =", "!=");
         if (!keep_distinct) remove_distinct(&b);
     }
-    sq_buf_reserve(&b, 1);
-    b.data[b.len] = 0;
     return sq_buf_detach(&b);
 }
 
@@ -174,9 +168,7 @@ static char *run_text(const SqExOptions *o, const char *prepared) {
     if (o->metric != SQ_METRIC_SPIDER) return sq_strdup(prepared);
     SqBuf b = SQ_BUF_INIT;
     sq_buf_puts(&b, prepared);
-    replace_cur_year(&b);
-    sq_buf_reserve(&b, 1);
-    b.data[b.len] = 0;
+    substitute(&b, cur_year_at, NULL, "2020");
     return sq_buf_detach(&b);
 }
 

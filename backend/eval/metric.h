@@ -80,6 +80,9 @@ typedef struct SqExGold {
 const char *sq_ex_outcome_name(SqExOutcome o);
 /* The outcome named name; -1 when none is. */
 int sq_ex_outcome_parse(const char *name);
+/* Whether the search judges a prediction with this outcome: EX-test
+** accepted it, or there was no database to run it on. */
+static inline int sq_ex_accepted(int o) { return o == SQ_EX_CORRECT || o == SQ_EX_NO_DB; }
 /* "spider" or "bird". */
 const char *sq_metric_name(SqMetric m);
 

@@ -3,9 +3,12 @@
 */
 #include "record.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../runtime/json.h"
+#include "../../runtime/util.h"
 
 static const char *const verdict_names[] = {
     "equivalent", "different", "different-under-ties", "column-count",
@@ -80,7 +83,7 @@ int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r
 void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     c->items++;
     if (m->ex >= 0 && m->ex < SQ_EX_N_OUTCOMES) c->ex[m->ex]++;
-    if (m->ex != SQ_EX_CORRECT && m->ex != SQ_EX_NO_DB) return;
+    if (!sq_ex_accepted(m->ex)) return;
     c->ex_ok++;
     if (m->refuted) c->refuted++;
     if (m->verdict == SQ_VERDICT_EQUIVALENT) {
@@ -94,3 +97,37 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
         c->unknown++;
     }
 }
+
+/* The item number a line starts with ({"item":N), or SIZE_MAX. */
+static size_t leading_item(const char *s, size_t n) {
+    static const char head[] = "{\"item\":";
+    size_t k = sizeof head - 1, item = 0;
+    if (n <= k || memcmp(s, head, k) != 0 || s[k] < '0' || s[k] > '9') return SIZE_MAX;
+    for (; k < n && s[k] >= '0' && s[k] <= '9'; k++) item = item * 10 + (size_t)(s[k] - '0');
+    return item;
+}
+
+size_t sq_eval_split_lines(const char *text, size_t len, SqEvalLine **lines, size_t *n, size_t *cap) {
+    size_t i = 0;
+    while (i < len) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        if (!nl) break;
+        size_t m = (size_t)(nl - (text + i)) + 1;
+        if (*n == *cap) {
+            *cap = *cap ? 2 * *cap : 1024;
+            *lines = sq_realloc(*lines, *cap * sizeof **lines);
+        }
+        (*lines)[*n] = (SqEvalLine){leading_item(text + i, m), *n, text + i, m};
+        (*n)++;
+        i += m;
+    }
+    return i;
+}
+
+static int cmp_line(const void *a, const void *b) {
+    const SqEvalLine *x = a, *y = b;
+    if (x->item != y->item) return x->item < y->item ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void sq_eval_sort_lines(SqEvalLine *lines, size_t n) { qsort(lines, n, sizeof *lines, cmp_line); }

@@ -42,6 +42,23 @@ typedef struct SqEvalRecord {
     size_t n_lint;                  /* the gold linter's findings (0: none, or not run) */
 } SqEvalRecord;
 
+/* One line of a records file, its '\n' included. */
+typedef struct SqEvalLine {
+    size_t item;        /* the record's "item" when the line starts with it,
+                           as item.c writes it; else SIZE_MAX */
+    size_t seq;         /* its place among the lines read, for a stable order */
+    const char *text;
+    size_t n;
+} SqEvalLine;
+
+/* Append the complete lines of text[0..len) to the array *lines (heap;
+** *n used, *cap allocated).  Returns the length of text up to the end of
+** its last complete line: less than len when a run was cut off while
+** writing its last record. */
+size_t sq_eval_split_lines(const char *text, size_t len, SqEvalLine **lines, size_t *n, size_t *cap);
+/* Sort lines by item, lines of one item in the order they were read. */
+void sq_eval_sort_lines(SqEvalLine *lines, size_t n);
+
 /* Parse one line into *r (strings in a).  0, or -1 with a static reason
 ** in *why. */
 int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r, const char **why);

@@ -20,3 +20,16 @@ expect_exit() {
 expect_grep() {
     if grep -qE -- "$1" "$2"; then ok "$3"; else not_ok "$3 (no '$1' in output)"; head -5 "$2"; fi
 }
+
+# eval_demo_db NAME -- build examples/eval-demo's database under $TMP/db
+# (D is the demo's directory).  Without the sqlite3 shell it prints a
+# skip line and exits the test script; a failed build is a failure.
+eval_demo_db() {
+    D=examples/eval-demo
+    if ! command -v sqlite3 >/dev/null; then
+        echo "ok - $1: skipped (no sqlite3 shell to build the demo database; scripts/deps.sh installs it)"
+        exit 0
+    fi
+    sh $D/build.sh "$TMP/db" >/dev/null || { not_ok "$1: build the demo database"; exit 1; }
+    DB=$TMP/db/library/library.sqlite
+}

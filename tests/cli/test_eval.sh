@@ -4,13 +4,7 @@
 # shards, the read-only guarantee, and usage errors.  Prints TAP lines.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
-D=examples/eval-demo
-if ! command -v sqlite3 >/dev/null; then
-    echo "ok - eval: skipped (no sqlite3 shell to build the demo database; scripts/deps.sh installs it)"
-    exit 0
-fi
-sh $D/build.sh "$TMP/db" >/dev/null || { not_ok "eval: build the demo database"; exit 1; }
-DB=$TMP/db/library/library.sqlite
+eval_demo_db "eval"
 run() { "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
         --db-root "$TMP/db" -q "$@"; }
 

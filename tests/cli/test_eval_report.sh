@@ -6,12 +6,7 @@
 # message.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
-D=examples/eval-demo
-if ! command -v sqlite3 >/dev/null; then
-    echo "ok - eval report: skipped (no sqlite3 shell to build the demo database)"
-    exit 0
-fi
-sh $D/build.sh "$TMP/db" >/dev/null || { not_ok "eval report: build the demo database"; exit 1; }
+eval_demo_db "eval report"
 R=$TMP/report.html
 expect_exit 0 "eval report: written" -- "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql \
     --pred weak=$D/pred_weak.sql --db-root "$TMP/db" -q -j 2 --cross-check --report "$R" --out "$TMP/r.jsonl"
