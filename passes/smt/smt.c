@@ -331,7 +331,11 @@ static void reset(SqSmt *s) {
     s->rounds = 0;
     s->exact = NULL;
     s->n_exact = s->cap_exact = 0;
-    s->used_exact = 0;
+    s->used = NULL;
+    s->samples = NULL;
+    s->n_samples = s->cap_samples = 0;
+    s->sampled = NULL;
+    s->n_sampled = s->cap_sampled = 0;
     s->folds = NULL;
     s->n_folds = s->cap_folds = 0;
     s->counts = NULL;
@@ -382,6 +386,7 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
     }
     int ordered = sem == SQ_SMT_SPIDER && ir_root_sorted(q1->root); /* Spider: the gold's ORDER BY */
     SqSmtSemantics as = sem == SQ_SMT_SPIDER ? (ordered ? SQ_SMT_LIST : SQ_SMT_BAG) : sem;
+    if (s->sampling) smt_samples_collect(s, q1, q2);
     s->which = 1;
     SmtRel a = lower_query(s, q1, as);
     s->which = 2;
@@ -487,25 +492,51 @@ static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
 /* All the exact-region conditions at once. */
 static Z3_ast exact_regions(SqSmt *s) { return smt_and_n(s, s->exact, s->n_exact); }
 
-/* First among the models where every uninterpreted value is in its exact
-** region (a difference there is one SQLite shows), then among all. */
-SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) {
-    s->used_exact = 0;
-    if (s->n_exact) {
-        jmp_buf jb;
-        s->fail = &jb;
-        current = s;
-        SqSmtStatus st = SQ_SMT_UNKNOWN;
-        if (!setjmp(jb)) st = check_with(s, tie_free, exact_regions(s));
-        s->fail = NULL;
-        current = NULL;
-        if (st == SQ_SMT_DIFFERENT) {
-            s->used_exact = 1;
-            return st;
-        }
+/* check_with, under the condition `within` (building it may fail: then
+** unknown). */
+static SqSmtStatus check_within(SqSmt *s, int tie_free, Z3_ast (*within)(SqSmt *)) {
+    jmp_buf jb;
+    s->fail = &jb;
+    current = s;
+    SqSmtStatus st = SQ_SMT_UNKNOWN;
+    Z3_ast c = NULL;
+    if (!setjmp(jb)) {
+        c = within(s);
+        st = check_with(s, tie_free, c);
     }
+    s->fail = NULL;
+    current = NULL;
+    if (st == SQ_SMT_DIFFERENT) s->used = c;
+    return st;
+}
+
+/* Every sampled argument a sample, and the exact regions. */
+static Z3_ast on_samples(SqSmt *s) {
+    return smt_and2(s, smt_and_n(s, s->sampled, s->n_sampled), exact_regions(s));
+}
+
+/* Every sampled argument a sample. */
+static Z3_ast only_samples(SqSmt *s) { return smt_and_n(s, s->sampled, s->n_sampled); }
+
+/* While sampling (when a call was sampled), only among the models where
+** every sampled argument is a sample: first with the other uninterpreted
+** values in their exact regions, then without (a function of a sample,
+** such as the number a text spells, may be exact where its region does
+** not say).  Otherwise first where every uninterpreted value is in its
+** exact region (a difference there is one SQLite shows), then among
+** all. */
+SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) {
+    s->used = NULL;
+    if (s->n_sampled) {
+        SqSmtStatus st = check_within(s, tie_free, on_samples);
+        return st == SQ_SMT_SAME && s->n_exact ? check_within(s, tie_free, only_samples) : st;
+    }
+    if (s->n_exact && check_within(s, tie_free, exact_regions) == SQ_SMT_DIFFERENT) return SQ_SMT_DIFFERENT;
     return check_with(s, tie_free, NULL);
 }
+
+void sq_smt_set_sampling(SqSmt *s, int on) { s->sampling = on; }
+int sq_smt_sampled(const SqSmt *s) { return s->n_sampled > 0; }
 
 static Z3_ast all_alive(SqSmt *s) {
     uint32_t n = 0;
@@ -528,7 +559,7 @@ void sq_smt_shrink(SqSmt *s, int tie_free) {
         int64_t n = smt_model_int(s, live);
         if (n == 0) break;
         Z3_ast fewer = Z3_mk_lt(s->z, live, smt_int(s, n));
-        if (s->used_exact) fewer = smt_and2(s, fewer, exact_regions(s));
+        if (s->used) fewer = smt_and2(s, fewer, s->used);
         if (check_with(s, tie_free, fewer) != SQ_SMT_DIFFERENT) break;
     }
 done:

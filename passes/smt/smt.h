@@ -94,6 +94,14 @@ const char *sq_smt_approximation(const SqSmt *s);
 ** subquery or bare column of either query depends on how SQLite breaks
 ** ties, so that a difference found is one SQLite must show. */
 SqSmtStatus sq_smt_check(SqSmt *s, int tie_free);
+/* Sample dates (passes/smt/smt_sample.c): while on, sq_smt_build lowers a
+** date function whose one open argument is TEXT only on a few dates the
+** queries' literals suggest, and sq_smt_check searches only databases
+** where such arguments are NULL or one of them.  Quick, and exact, but
+** incomplete: when it finds nothing, search the plain build. */
+void sq_smt_set_sampling(SqSmt *s, int on);
+/* Whether the last build sampled a call (if not, it is the plain build). */
+int sq_smt_sampled(const SqSmt *s);
 /* After SQ_SMT_DIFFERENT: look for a model with fewer live rows, as long
 ** as the solver answers within the time limit; the model kept is the
 ** smallest found. */

@@ -546,20 +546,60 @@ static SmtKind result_kind(const SqExpr *e) {
     }
 }
 
-/* A deterministic function with no exact model: uninterpreted (smt_uf.c). */
-static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    const char *name = e->u.func.name ? e->u.func.name : e->u.func.def ? e->u.func.def->name : "";
-    SmtKind k = result_kind(e);
-    if (!e->u.func.def || (e->u.func.def->flags & FL_NONDET) || k == SMT_NULL)
-        smt_unsupported(s, e->span, "the function %s()", name);
-    const SqExprList *l = &e->u.func.args;
-    SmtVal *args = sq_arena_alloc(s->arena, (l->n + 1) * sizeof *args);
-    for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
+static const char *func_name(const SqExpr *e) {
+    return e->u.func.name ? e->u.func.name : e->u.func.def ? e->u.func.def->name : "";
+}
+
+/* A deterministic function with no exact model, of the lowered args:
+** uninterpreted (smt_uf.c). */
+static SmtVal uninterpreted_of(SqSmt *s, const SqExpr *e, const SmtVal *args) {
+    const char *name = func_name(e);
     char lower[64];
     size_t n = 0;
     for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)sq_ascii_lower((unsigned char)name[n]);
     lower[n] = 0;
-    return smt_uf(s, lower, args, l->n, k);
+    return smt_uf(s, lower, args, e->u.func.args.n, result_kind(e));
+}
+
+/* A function that is not deterministic, or has no type, cannot be
+** uninterpreted. */
+static void must_be_deterministic(SqSmt *s, const SqExpr *e) {
+    if (!e->u.func.def || (e->u.func.def->flags & FL_NONDET) || result_kind(e) == SMT_NULL)
+        smt_unsupported(s, e->span, "the function %s()", func_name(e));
+}
+
+static SmtVal *lower_args(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const SqExprList *l = &e->u.func.args;
+    SmtVal *args = sq_arena_alloc(s->arena, (l->n + 1) * sizeof *args);
+    for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
+    return args;
+}
+
+static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    must_be_deterministic(s, e);
+    return uninterpreted_of(s, e, lower_args(s, e, row, env));
+}
+
+/* A date function (strftime, date, julianday, ... with or without
+** modifiers) that reads the row: while sampling, when one TEXT argument
+** is open and the rest closed, what SQLite computes on the sample dates
+** (smt_sample.c); else the exact lowering of smt_date.c where there is
+** one, or an uninterpreted function. */
+static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const SqExprList *l = &e->u.func.args;
+    SmtVal *args = lower_args(s, e, row, env);
+    int open = -1;
+    for (uint32_t i = 0; i < l->n && s->sampling; i++)
+        if (!smt_closed(l->items[i], NULL)) open = open == -1 ? (int)i : -2;
+    Z3_ast domain = open >= 0 ? smt_sample_domain(s, args[open]) : NULL;
+    SmtVal out;
+    if (domain && smt_sample_call(s, e, (uint32_t)open, args[open], &out)) {
+        smt_note_sample(s, domain);
+        return out;
+    }
+    if (smt_date_function(s, e->u.func.def->name, args, l->n, &out)) return out;
+    must_be_deterministic(s, e);
+    return uninterpreted_of(s, e, args);
 }
 
 static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
@@ -582,11 +622,11 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if (strcmp(name, "round") == 0) return round_value(s, e, row, env);
     if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && l->n >= 2)
         return min_max(s, e, row, env, name[1] == 'a');
+    if (e->u.func.def && (e->u.func.def->flags & FL_DATE)) return date_call(s, e, row, env);
     if (l->n <= 3) {
         SmtVal args[3], out;
         for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
         if (smt_string_function(s, name, args, l->n, &out)) return out;
-        if (smt_date_function(s, name, args, l->n, &out)) return out;
     }
     return uninterpreted(s, e, row, env);
 }

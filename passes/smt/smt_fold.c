@@ -53,27 +53,38 @@ static int closed_cb(SqExpr *e, void *arg) {
     return 1;
 }
 
-int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out) {
-    if (!s->fold || (e->kind != SQX_FUNC && e->kind != SQX_CAST)) return 0;
+int smt_closed(const SqExpr *e, int *reads_clock) {
     Closed c = {0, 0};
     sq_expr_walk((SqExpr *)e, closed_cb, &c);
-    if (c.open) return 0;
-    SqBuf sql = SQ_BUF_INIT, text = SQ_BUF_INIT;
-    sq_buf_puts(&sql, "SELECT ");
-    ir_sql_expr(&sql, e, NULL);
+    if (reads_clock) *reads_clock = c.reads_clock;
+    return !c.open;
+}
+
+int smt_fold_sql(SqSmt *s, const char *sql, SrcSpan span, SmtVal *out) {
+    SqBuf text = SQ_BUF_INIT;
     SqSmtCell v;
-    int ok = s->fold(s->fold_arg, sq_buf_str(&sql), &v, &text);
-    sq_buf_free(&sql);
+    int ok = s->fold && s->fold(s->fold_arg, sql, &v, &text);
     if (ok) {
         switch (v.type) {
         case SQ_VAL_NULL: *out = smt_null(s); break;
         case SQ_VAL_INTEGER: *out = smt_val(s, SMT_INT, smt_false(s), smt_int(s, v.i)); break;
-        case SQ_VAL_REAL: *out = smt_val(s, SMT_REAL, smt_false(s), smt_real_const(s, v.r, e->span)); break;
+        case SQ_VAL_REAL: *out = smt_val(s, SMT_REAL, smt_false(s), smt_real_const(s, v.r, span)); break;
         case SQ_VAL_TEXT: *out = smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, text.data ? text.data : "", (uint32_t)text.len)); break;
         default: ok = 0; /* a BLOB */
         }
     }
     sq_buf_free(&text);
-    if (ok && c.reads_clock) s->reads_clock = 1;
+    return ok;
+}
+
+int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out) {
+    int reads_clock;
+    if (!s->fold || (e->kind != SQX_FUNC && e->kind != SQX_CAST) || !smt_closed(e, &reads_clock)) return 0;
+    SqBuf sql = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT ");
+    ir_sql_expr(&sql, e, NULL);
+    int ok = smt_fold_sql(s, sq_buf_str(&sql), e->span, out);
+    sq_buf_free(&sql);
+    if (ok && reads_clock) s->reads_clock = 1;
     return ok;
 }

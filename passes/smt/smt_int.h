@@ -9,7 +9,8 @@
 ** uninterpreted functions; smt_str.c holds TEXT as z3 strings and regular
 ** expressions, smt_strfn.c the string functions, smt_like.c LIKE and
 ** GLOB, smt_strnum.c the numbers read from TEXT, smt_date.c the date
-** functions, smt_fold.c closed expressions evaluated by SQLite.
+** functions, smt_sample.c the sample dates they are computed on, smt_fold.c
+** closed expressions evaluated by SQLite.
 */
 #ifndef SQ_SMT_INT_H
 #define SQ_SMT_INT_H
@@ -118,7 +119,14 @@ struct SqSmt {
     Z3_ast *exact;           /* where uninterpreted functions are not used
                                 (smt_prefer): the search tries them first */
     uint32_t n_exact, cap_exact;
-    int used_exact;          /* the current model satisfies them */
+    const char **samples;    /* sample dates (smt_sample.c) */
+    uint32_t n_samples, cap_samples;
+    int sampling;            /* sq_smt_set_sampling */
+    Z3_ast *sampled;         /* "x is NULL or a sample" per sampled argument:
+                                while sampling, the search stays there */
+    uint32_t n_sampled, cap_sampled;
+    Z3_ast used;             /* what the current model was asked to
+                                satisfy (sampled, exact), or NULL */
     int no_nul;              /* TEXT cells may not hold NUL (asserted once a
                                 model put one there: a fixture cannot) */
     int rounds;              /* REAL arithmetic was lowered: exact here,
@@ -308,6 +316,20 @@ Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t);
 ** digit, uninterpreted elsewhere). */
 int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
 
+/* ---- smt_sample.c: sample dates ---------------------------------------------- */
+
+/* The samples the literals of both queries suggest (s->samples). */
+void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2);
+/* "x is NULL or a sample", or NULL when x is not sampled (no samples, not
+** TEXT, a constant). */
+Z3_ast smt_sample_domain(SqSmt *s, SmtVal x);
+/* The call e, whose argument `open` (the only one that is not closed) has
+** the value x, where x is NULL or a sample: NULL, or what SQLite computes
+** on the sample.  0 when SQLite could not compute a sample. */
+int smt_sample_call(SqSmt *s, const SqExpr *e, uint32_t open, SmtVal x, SmtVal *out);
+/* The search tries the models where domain holds first (sq_smt_check). */
+void smt_note_sample(SqSmt *s, Z3_ast domain);
+
 /* ---- smt_like.c: LIKE and GLOB -------------------------------------------- */
 
 /* One character, an ASCII letter in either case. */
@@ -327,6 +349,12 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
 /* e, a function call or CAST over constants, as SQLite computes it (the
 ** fold hook): 1 and *out, else 0. */
 int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out);
+/* Whether e depends on no row, column, subquery or parameter; *reads_clock
+** when it reads the clock (CURRENT_*, 'now'). */
+int smt_closed(const SqExpr *e, int *reads_clock);
+/* The one value "SELECT ..." gives, asked of SQLite (the fold hook): 1 and
+** *out, else 0 (no hook, an error, a BLOB). */
+int smt_fold_sql(SqSmt *s, const char *sql, SrcSpan span, SmtVal *out);
 
 /* ---- smt_expr.c -------------------------------------------------------- */
 

@@ -1,0 +1,183 @@
+/*
+** smt_sample.c -- sample dates: a few TEXT values, taken from the
+** queries' own literals, on which SQLite computes the date functions.
+**
+** Layer: passes.  z3's string solver is slow on the regular expressions
+** that make strftime() exact (smt_date.c), and a date function with a
+** modifier, julianday() or unixepoch() has no exact model at all.  But a
+** difference between two queries that read dates nearly always shows on a
+** date the queries name, or next to one: '1995' in strftime('%Y', d) =
+** '1995' suggests 1995-01-01, 1995-12-31 23:59:59, 1994-12-31,
+** 1996-01-01, and '1995 x' and '1995x' (which LIKE '1995%' accepts and
+** strftime() reads as no date at all).  So every call of a date function whose one
+** open argument is TEXT is lowered as
+**
+**     x IS NULL          -> NULL
+**     x = sample 1       -> what SQLite gives for sample 1 (smt_fold_sql)
+**     ...
+**     otherwise          -> the general lowering (smt_date.c, or an
+**                           uninterpreted function)
+**
+** which is exact on the samples by construction.  The condition "x is
+** NULL or a sample" is noted (smt_note_sample); the search first looks
+** for a difference where every such argument is a sample, a small finite
+** domain z3 decides quickly, before the regions of smt_date.c and then
+** the whole string space (smt.c, sq_smt_check).  The samples only order
+** the search: no verdict depends on them being complete.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "smt_int.h"
+
+enum { MAX_SAMPLES = 32 };
+
+static void add(SqSmt *s, const char *text) {
+    for (uint32_t i = 0; i < s->n_samples; i++)
+        if (strcmp(s->samples[i], text) == 0) return;
+    if (s->n_samples < MAX_SAMPLES)
+        *SQ_ARENA_APPEND(s->arena, s->samples, s->n_samples, s->cap_samples) = sq_arena_strdup(s->arena, text);
+}
+
+static int digits(const char *p, int n) {
+    for (int i = 0; i < n; i++)
+        if (p[i] < '0' || p[i] > '9') return 0;
+    return 1;
+}
+
+/* The samples a year suggests: its first and last instants, the days
+** either side of it, and two texts that start with the year but are no
+** date, one sorting before its dates and one after. */
+static void year_samples(SqSmt *s, int y) {
+    char b[40];
+    snprintf(b, sizeof b, "%04d-01-01", y);
+    add(s, b);
+    snprintf(b, sizeof b, "%04d-12-31 23:59:59", y);
+    add(s, b);
+    if (y > 0) {
+        snprintf(b, sizeof b, "%04d-12-31", y - 1);
+        add(s, b);
+    }
+    if (y < 9999) {
+        snprintf(b, sizeof b, "%04d-01-01", y + 1);
+        add(s, b);
+    }
+    snprintf(b, sizeof b, "%04d x", y);
+    add(s, b);
+    snprintf(b, sizeof b, "%04dx", y);
+    add(s, b);
+}
+
+/* The samples a literal suggests: by its shape, a year ('1995', 1995), a
+** month ('1995-03'), a day or an instant; a LIKE pattern by what comes
+** before its first wildcard. */
+static void literal_samples(SqSmt *s, const char *text, uint32_t n) {
+    char t[24], b[48];
+    uint32_t len = 0;
+    while (len < n && len < sizeof t - 1 && text[len] != '%' && text[len] != '_' && text[len] != '*') {
+        t[len] = text[len];
+        len++;
+    }
+    t[len] = 0;
+    if (len < 4 || !digits(t, 4) || (len < n && len == sizeof t - 1)) return;
+    if (len == 4) {
+        year_samples(s, (t[0] - '0') * 1000 + (t[1] - '0') * 100 + (t[2] - '0') * 10 + (t[3] - '0'));
+        return;
+    }
+    if (t[4] != '-' || len < 7 || !digits(t + 5, 2)) return;
+    if (len == 7) {
+        snprintf(b, sizeof b, "%s-01", t);
+        add(s, b);
+        snprintf(b, sizeof b, "%s-15 12:00:00", t);
+        add(s, b);
+    } else if (len >= 10 && t[7] == '-' && digits(t + 8, 2)) {
+        add(s, t);
+        if (len == 10) {
+            snprintf(b, sizeof b, "%s 12:00:00", t);
+            add(s, b);
+        } else {
+            t[10] = 0;
+            add(s, t);
+            return;
+        }
+    } else {
+        return;
+    }
+    snprintf(b, sizeof b, "%sx", t);
+    add(s, b);
+}
+
+static int literal_cb(SqExpr *e, void *arg) {
+    SqSmt *s = arg;
+    if (e->kind != SQX_LITERAL) return 0;
+    if (e->u.lit.vtype == SQ_VAL_TEXT) literal_samples(s, e->u.lit.s, e->u.lit.n);
+    if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 1000 && e->u.lit.i <= 9999) year_samples(s, (int)e->u.lit.i);
+    return 0;
+}
+
+static int expr_cb(SqExpr **slot, void *arg) {
+    if (*slot) sq_expr_walk(*slot, literal_cb, arg);
+    return 0;
+}
+
+void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2) {
+    IrQuery *qs[2] = {q1, q2};
+    for (int k = 0; k < 2; k++)
+        for (uint32_t id = 0; qs[k] && id < qs[k]->n_rels; id++)
+            if (qs[k]->rels[id]) ir_rel_exprs(qs[k]->rels[id], expr_cb, s);
+    if (s->n_samples) {
+        add(s, "2000-02-29 12:00:00"); /* a leap day, with a time */
+        add(s, "x");                   /* no date */
+    }
+}
+
+Z3_ast smt_sample_domain(SqSmt *s, SmtVal x) {
+    if (!s->n_samples || x.kind != SMT_TEXT || Z3_is_string(s->z, x.v)) return NULL;
+    Z3_ast *is = sq_arena_alloc(s->arena, (s->n_samples + 1) * sizeof *is);
+    is[0] = x.null;
+    for (uint32_t i = 0; i < s->n_samples; i++)
+        is[i + 1] = smt_eq(s, x.v, smt_str_lit(s, s->samples[i], (uint32_t)strlen(s->samples[i])));
+    return smt_or_n(s, is, s->n_samples + 1);
+}
+
+/* SQL's spelling of a string literal. */
+static void put_quoted(SqBuf *b, const char *t) {
+    sq_buf_putc(b, '\'');
+    for (; *t; t++) {
+        if (*t == '\'') sq_buf_putc(b, '\'');
+        sq_buf_putc(b, *t);
+    }
+    sq_buf_putc(b, '\'');
+}
+
+int smt_sample_call(SqSmt *s, const SqExpr *e, uint32_t open, SmtVal x, SmtVal *out) {
+    const SqExprList *l = &e->u.func.args;
+    const char *name = e->u.func.def ? e->u.func.def->name : e->u.func.name;
+    SmtVal *at = sq_arena_alloc(s->arena, s->n_samples * sizeof *at);
+    SqBuf sql = SQ_BUF_INIT;
+    int ok = 1;
+    for (uint32_t i = 0; i < s->n_samples && ok; i++) {
+        sq_buf_reset(&sql);
+        sq_buf_printf(&sql, "SELECT %s(", name);
+        for (uint32_t a = 0; a < l->n; a++) {
+            if (a) sq_buf_puts(&sql, ", ");
+            if (a == open) put_quoted(&sql, s->samples[i]);
+            else ir_sql_expr(&sql, l->items[a], NULL);
+        }
+        sq_buf_putc(&sql, ')');
+        ok = smt_fold_sql(s, sq_buf_str(&sql), e->span, &at[i]);
+    }
+    sq_buf_free(&sql);
+    if (!ok) return 0;
+    SmtVal v = smt_null(s); /* x is not a sample: never, where the samples are searched */
+    for (uint32_t i = s->n_samples; i-- > 0;) {
+        Z3_ast is = smt_eq(s, x.v, smt_str_lit(s, s->samples[i], (uint32_t)strlen(s->samples[i])));
+        v = smt_val_ite(s, is, at[i], v, e->span);
+    }
+    *out = smt_null_if(s, x.null, v);
+    return 1;
+}
+
+void smt_note_sample(SqSmt *s, Z3_ast domain) {
+    *SQ_ARENA_APPEND(s->arena, s->sampled, s->n_sampled, s->cap_sampled) = domain;
+}
