@@ -12,9 +12,12 @@
 ** for an unknown verdict.  A prediction that does not parse or bind is
 ** counted apart: it is an input error, not a verdict.
 **
-** Usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S]
+** Usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N]
 **   --pairs N   the first N pairs of each file (default: all)
 **   --slow S    print each pair slower than S seconds to stderr
+**   -j N        N pairs at once, each in a child process (runtime/pool.c);
+**               a child killed at 3 x the timeout + 30 s counts as a
+**               timeout
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,12 +25,14 @@
 
 #include "../../backend/fixture/equiv.h"
 #include "../../backend/sqlite/db.h"
+#include "../../runtime/pool.h"
 #include "corpus.h"
 
 /* The verdicts and times of one prediction file. */
 typedef struct FileStats {
     char *name;
     size_t pairs, not_loaded, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    size_t n_tasks; /* pairs taken (--pairs counts these) */
     double *times;
     size_t n_times, cap_times;
 } FileStats;
@@ -89,19 +94,29 @@ static FileStats *file_of(Run *r, const char *origin) {
     return f;
 }
 
+/* What one pair gave: loaded (both queries parse and bind), the verdict,
+** its time, and why it is unknown ("" when it is not). */
+typedef struct PairOut {
+    int loaded;
+    SqVerdict verdict;
+    double seconds;
+    char why[512];
+} PairOut;
+
 /* Why a verdict is unknown, in words that group alike pairs. */
-static void reason(Run *r, const SqEquivResult *v) {
-    char buf[512];
+static void reason(const SqEquivResult *v, char *buf, size_t n) {
+    buf[0] = 0;
     switch (v->verdict) {
-    case SQ_VERDICT_UNSUPPORTED: snprintf(buf, sizeof buf, "unsupported: %s", v->detail ? v->detail : "?"); break;
-    case SQ_VERDICT_TIMEOUT: snprintf(buf, sizeof buf, "timeout at bound %d", v->bound); break;
+    case SQ_VERDICT_UNSUPPORTED: snprintf(buf, n, "unsupported: %s", v->detail ? v->detail : "?"); break;
+    case SQ_VERDICT_TIMEOUT: snprintf(buf, n, "timeout at bound %d", v->bound); break;
     case SQ_VERDICT_UNCONFIRMED:
-        snprintf(buf, sizeof buf, "unconfirmed: needs %s", v->uninterpreted ? v->uninterpreted : "?");
+        snprintf(buf, n, "unconfirmed: needs %s", v->uninterpreted ? v->uninterpreted : "?");
         break;
-    case SQ_VERDICT_SPURIOUS: snprintf(buf, sizeof buf, "spurious (a bug)"); break;
-    default: return;
+    case SQ_VERDICT_SPURIOUS: snprintf(buf, n, "spurious (a bug)"); break;
+    default: break;
     }
-    corpus_tally_add(&r->reasons, buf);
+    for (char *c = buf; *c; c++) /* one line */
+        if (*c == '\n') *c = ' ';
 }
 
 static int is_unknown(SqVerdict v) {
@@ -109,7 +124,7 @@ static int is_unknown(SqVerdict v) {
            v == SQ_VERDICT_SPURIOUS;
 }
 
-static void pair(Run *r, FileStats *f, const CorpusQuery *g, const CorpusQuery *p) {
+static void pair(Run *r, const CorpusQuery *g, const CorpusQuery *p, PairOut *o) {
     uint32_t keep_srcs = r->srcs.n;
     size_t keep_diags = r->diags.n;
     SqArena *a = sq_arena_new();
@@ -119,29 +134,83 @@ static void pair(Run *r, FileStats *f, const CorpusQuery *g, const CorpusQuery *
     const SqSrc *s2 = sq_src_add_copy(&r->srcs, p->origin, p->sql, p->len);
     IrQuery *q1 = cat ? ir_load_query(a, s1, cat, r->names, &r->diags, &r->bind_opt, &why) : NULL;
     IrQuery *q2 = q1 ? ir_load_query(a, s2, cat, r->names, &r->diags, &r->bind_opt, &why) : NULL;
-    f->pairs++;
-    if (!q1 || !q2) {
-        f->not_loaded++;
-    } else {
+    memset(o, 0, sizeof *o);
+    o->loaded = q1 && q2;
+    if (o->loaded) {
         SqEquivResult v;
         double t0 = sq_monotonic_seconds();
         sq_equiv(cat, q1, g->sql, q2, p->sql, &r->opt, &v);
-        double t = sq_monotonic_seconds() - t0;
-        f->verdicts[v.verdict]++;
-        reason(r, &v);
-        if (v.verdict == SQ_VERDICT_SPURIOUS || (r->slow > 0 && t > r->slow))
-            fprintf(stderr, "coverage: %.1f s, %s on %s (%s)\n  gold: %s\n  pred: %s\n", t,
+        o->seconds = sq_monotonic_seconds() - t0;
+        o->verdict = v.verdict;
+        reason(&v, o->why, sizeof o->why);
+        if (v.verdict == SQ_VERDICT_SPURIOUS || (r->slow > 0 && o->seconds > r->slow))
+            fprintf(stderr, "coverage: %.1f s, %s on %s (%s)\n  gold: %s\n  pred: %s\n", o->seconds,
                     sq_verdict_name(v.verdict), p->origin, v.detail ? v.detail : "", g->sql, p->sql);
         sq_equiv_result_free(&v);
-        if (f->n_times == f->cap_times) {
-            f->cap_times = f->cap_times ? 2 * f->cap_times : 1024;
-            f->times = sq_realloc(f->times, f->cap_times * sizeof *f->times);
-        }
-        f->times[f->n_times++] = t;
     }
     sq_arena_free(a);
     sq_diags_truncate(&r->diags, keep_diags);
     sq_srcset_truncate(&r->srcs, keep_srcs);
+}
+
+static void record(Run *r, FileStats *f, const PairOut *o) {
+    f->pairs++;
+    if (!o->loaded) {
+        f->not_loaded++;
+        return;
+    }
+    f->verdicts[o->verdict]++;
+    if (o->why[0]) corpus_tally_add(&r->reasons, o->why);
+    if (f->n_times == f->cap_times) {
+        f->cap_times = f->cap_times ? 2 * f->cap_times : 1024;
+        f->times = sq_realloc(f->times, f->cap_times * sizeof *f->times);
+    }
+    f->times[f->n_times++] = o->seconds;
+}
+
+/* ---- several pairs at once (-j): one child process per pair ---------- */
+
+typedef struct Task {
+    FileStats *f;
+    const CorpusQuery *g, *p;
+} Task;
+
+typedef struct Batch {
+    Run *r;
+    Task *tasks;
+} Batch;
+
+/* In the child: the pair's PairOut as one line "loaded verdict seconds why". */
+static int run_task(void *ctx, size_t i, SqBuf *out) {
+    Batch *b = ctx;
+    PairOut o;
+    pair(b->r, b->tasks[i].g, b->tasks[i].p, &o);
+    sq_buf_printf(out, "%d %d %.6f %s\n", o.loaded, (int)o.verdict, o.seconds, o.why);
+    return 0;
+}
+
+/* In the parent; a child killed at its time limit counts as a timeout. */
+static int task_done(void *ctx, size_t i, SqTaskEnd end, int detail, const char *out, size_t n) {
+    Batch *b = ctx;
+    PairOut o;
+    memset(&o, 0, sizeof o);
+    int loaded = 0, verdict = 0, used = 0;
+    char line[600];
+    snprintf(line, sizeof line, "%.*s", (int)n, out);
+    line[strcspn(line, "\n")] = 0;
+    if (end == SQ_TASK_OK && sscanf(line, "%d %d %lf %n", &loaded, &verdict, &o.seconds, &used) >= 3 &&
+        verdict >= 0 && verdict <= SQ_VERDICT_SPURIOUS) {
+        o.loaded = loaded;
+        o.verdict = (SqVerdict)verdict;
+        snprintf(o.why, sizeof o.why, "%s", used ? line + used : "");
+    } else {
+        o.loaded = 1;
+        o.verdict = SQ_VERDICT_TIMEOUT;
+        o.seconds = b->r->opt.timeout;
+        snprintf(o.why, sizeof o.why, "the process %s (%d)", sq_task_end_name(end), detail);
+    }
+    record(b->r, b->tasks[i].f, &o);
+    return 0;
 }
 
 static void report(Run *r) {
@@ -196,13 +265,15 @@ int main(int argc, char **argv) {
     r.opt.bound = 4;
     r.opt.timeout = 10;
     r.opt.sem = SQ_SMT_SET;
+    unsigned jobs = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--pairs") == 0) r.max_pairs = (size_t)atol(argv[i + 1]);
         else if (strcmp(argv[i], "--bound") == 0) r.opt.bound = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--timeout") == 0) r.opt.timeout = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--slow") == 0) r.slow = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "-j") == 0) jobs = (unsigned)atoi(argv[i + 1]);
         else {
-            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S]\n");
+            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N]\n");
             return 2;
         }
     }
@@ -224,14 +295,32 @@ int main(int argc, char **argv) {
     size_t n_gold = 0;
     for (size_t i = 0; i < r.c.n; i++)
         if (strncmp(r.c.q[i].origin, "bird/dev.json#", 14) == 0) gold[n_gold++] = &r.c.q[i];
+    Task *tasks = sq_calloc(r.c.n + 1, sizeof *tasks);
+    size_t n_tasks = 0;
     for (size_t i = 0; i < r.c.n; i++) {
         const CorpusQuery *p = &r.c.q[i];
         if (p->set != CORPUS_BIRD || strncmp(p->origin, "bird/dev.json#", 14) == 0) continue;
         size_t g = (size_t)strtoul(strrchr(p->origin, '#') + 1, NULL, 10);
         FileStats *f = file_of(&r, p->origin);
-        if (g >= n_gold || (r.max_pairs && f->pairs >= r.max_pairs)) continue;
-        pair(&r, f, gold[g], p);
+        if (g >= n_gold || (r.max_pairs && f->n_tasks >= r.max_pairs)) continue;
+        f->n_tasks++;
+        tasks[n_tasks++] = (Task){f, gold[g], p};
     }
+    if (jobs <= 1) {
+        for (size_t i = 0; i < n_tasks; i++) {
+            PairOut o;
+            pair(&r, tasks[i].g, tasks[i].p, &o);
+            record(&r, tasks[i].f, &o);
+        }
+    } else {
+        size_t *order = sq_calloc(n_tasks + 1, sizeof *order);
+        for (size_t i = 0; i < n_tasks; i++) order[i] = i;
+        SqPoolOptions po = {jobs, r.opt.timeout > 0 ? 3 * r.opt.timeout + 30 : 0, 0};
+        Batch b = {&r, tasks};
+        sq_pool_run(&po, order, n_tasks, run_task, task_done, &b);
+        free(order);
+    }
+    free(tasks);
     report(&r);
     for (size_t i = 0; i < r.n_files; i++) {
         free(r.files[i].name);
