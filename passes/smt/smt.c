@@ -349,27 +349,31 @@ static void reset(SqSmt *s) {
 }
 
 /* The solver's time limit: what is left until the deadline (every check
-** of a bound shares it), or the fixed timeout when there is none; and its
-** resource limit. */
-static void set_solver_limits(SqSmt *s) {
+** of a bound shares it), or the fixed timeout when there is none, and at
+** most max_ms when not 0; and its resource limit.  For solver in context z
+** (the formula's, or the fresh one a check may run in). */
+static void set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms) {
     unsigned ms = s->timeout_ms;
     if (s->deadline > 0) {
         double left = s->deadline - sq_monotonic_seconds();
         ms = left > 0.001 ? (unsigned)(left * 1000) : 1;
     }
+    if (max_ms && (!ms || ms > max_ms)) ms = max_ms;
     if (!ms && !s->rlimit) return;
-    Z3_params p = Z3_mk_params(s->z);
-    Z3_params_inc_ref(s->z, p);
-    if (ms) Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"), ms);
-    if (s->rlimit) Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "rlimit"), s->rlimit);
-    Z3_solver_set_params(s->z, s->solver, p);
-    Z3_params_dec_ref(s->z, p);
+    Z3_params p = Z3_mk_params(z);
+    Z3_params_inc_ref(z, p);
+    if (ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), ms);
+    if (s->rlimit) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), s->rlimit);
+    Z3_solver_set_params(z, solver, p);
+    Z3_params_dec_ref(z, p);
 }
+
+static void set_solver_limits(SqSmt *s, unsigned max_ms) { set_limits(s, s->z, s->solver, max_ms); }
 
 static void new_solver(SqSmt *s) {
     s->solver = Z3_mk_solver(s->z);
     Z3_solver_inc_ref(s->z, s->solver);
-    set_solver_limits(s);
+    set_solver_limits(s, 0);
 }
 
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) {
@@ -466,27 +470,91 @@ static SqSmtStatus check_with(SqSmt *s, int tie_free, Z3_ast extra) {
     return st;
 }
 
-static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
+/* Why the solver gave up, for the verdict. */
+static void note_unknown(SqSmt *s, const char *why) {
+    /* z3 4.8 says only "unknown" when the resource limit stops it */
+    if (s->rlimit && (strcmp(why, "unknown") == 0 || strstr(why, "resource"))) why = "resource limit";
+    s->reason = sq_arena_strdup(s->arena, why);
+}
+
+static void assert_in(Z3_context from, Z3_context z, Z3_solver solver, Z3_ast a) {
+    Z3_solver_assert(z, solver, Z3_translate(from, a, z));
+}
+
+/* Check the formula, with the tie conditions when tie_free and extra when
+** not NULL, in a fresh z3 context: the formula translated there and
+** solved as a whole (z3's non-incremental solver, with its preprocessing),
+** the model translated back.  On BIRD pairs this is several times quicker
+** than push, assert and check on the formula's own solver, whose
+** incremental mode skips the preprocessing. */
+static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
+    Z3_config cfg = Z3_mk_config();
+    Z3_set_param_value(cfg, "model", "true");
+    Z3_context z = Z3_mk_context(cfg);
+    Z3_del_config(cfg);
+    if (!z) { /* z3's memory limit */
+        s->reason = "out of memory";
+        return Z3_L_UNDEF;
+    }
+    Z3_set_error_handler(z, z3_error);
+    Z3_solver solver = Z3_mk_solver(z);
+    Z3_solver_inc_ref(z, solver);
+    Z3_ast_vector all = Z3_solver_get_assertions(s->z, s->solver);
+    Z3_ast_vector_inc_ref(s->z, all);
+    for (unsigned i = 0; i < Z3_ast_vector_size(s->z, all); i++)
+        assert_in(s->z, z, solver, Z3_ast_vector_get(s->z, all, i));
+    Z3_ast_vector_dec_ref(s->z, all);
+    if (tie_free)
+        for (uint32_t i = 0; i < s->n_ties; i++) assert_in(s->z, z, solver, s->ties[i]);
+    if (extra) assert_in(s->z, z, solver, extra);
+    set_limits(s, z, solver, 0);
+    Z3_lbool r = Z3_solver_check(z, solver);
+    if (r == Z3_L_TRUE) {
+        Z3_model m = Z3_solver_get_model(z, solver);
+        Z3_model_inc_ref(z, m);
+        if (s->model) Z3_model_dec_ref(s->z, s->model);
+        s->model = Z3_model_translate(z, m, s->z);
+        Z3_model_inc_ref(s->z, s->model);
+        Z3_model_dec_ref(z, m);
+    } else if (r == Z3_L_UNDEF) {
+        note_unknown(s, Z3_solver_get_reason_unknown(z, solver));
+    }
+    Z3_solver_dec_ref(z, solver);
+    Z3_del_context(z);
+    return r;
+}
+
+/* Check on the formula's own solver: push, assert, check, pop.  z3 then
+** runs incrementally, which proves most formulas unsatisfiable quickly;
+** within max_ms when not 0. */
+static Z3_lbool solve_incremental(SqSmt *s, int tie_free, Z3_ast extra, unsigned max_ms) {
     Z3_solver_push(s->z, s->solver);
     if (tie_free)
         for (uint32_t i = 0; i < s->n_ties; i++) Z3_solver_assert(s->z, s->solver, s->ties[i]);
     if (extra) Z3_solver_assert(s->z, s->solver, extra);
-    set_solver_limits(s);
+    set_solver_limits(s, max_ms);
     Z3_lbool r = Z3_solver_check(s->z, s->solver);
-    SqSmtStatus st = r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
-    if (st == SQ_SMT_DIFFERENT) {
+    if (r == Z3_L_TRUE) {
         if (s->model) Z3_model_dec_ref(s->z, s->model);
         s->model = Z3_solver_get_model(s->z, s->solver);
         Z3_model_inc_ref(s->z, s->model);
-    } else if (st == SQ_SMT_UNKNOWN) {
-        const char *why = Z3_solver_get_reason_unknown(s->z, s->solver);
-        /* z3 4.8 says only "unknown" when the resource limit stops it */
-        if (s->rlimit && (strcmp(why, "unknown") == 0 || strstr(why, "resource")))
-            why = "resource limit";
-        s->reason = sq_arena_strdup(s->arena, why);
+    } else if (r == Z3_L_UNDEF) {
+        note_unknown(s, Z3_solver_get_reason_unknown(s->z, s->solver));
     }
     Z3_solver_pop(s->z, s->solver, 1);
-    return st;
+    return r;
+}
+
+/* The incremental solver first, for a slice of the time left (at least 1
+** s, at most a fifth, or all of it when that is less); if it gives up,
+** the fresh context with the rest. */
+static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
+    double left = s->deadline > 0 ? s->deadline - sq_monotonic_seconds() : 0;
+    unsigned slice = left > 5 ? (unsigned)(left * 200) : left > 1 ? 1000 : 0;
+    Z3_lbool r = solve_incremental(s, tie_free, extra, slice);
+    if (r == Z3_L_UNDEF && (slice || s->deadline <= 0) && !(s->deadline > 0 && sq_monotonic_seconds() >= s->deadline))
+        r = solve_fresh(s, tie_free, extra);
+    return r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
 }
 
 /* All the exact-region conditions at once. */

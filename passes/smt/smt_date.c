@@ -20,7 +20,9 @@
 ** SQLite carries into the next month) and 'now' are uninterpreted, and the
 ** search tries models inside the two regions first (smt_prefer).  A call
 ** whose arguments are all constants never gets here: SQLite computes it
-** (smt_fold.c).
+** (smt_fold.c).  Before any of this, each bound is searched on sample
+** dates, where SQLite computes every call that reads a column
+** (smt_sample.c).
 */
 #include <string.h>
 

@@ -9,7 +9,8 @@
 ** date the queries name, or next to one: '1995' in strftime('%Y', d) =
 ** '1995' suggests 1995-01-01, 1995-12-31 23:59:59, 1994-12-31,
 ** 1996-01-01, and '1995 x' and '1995x' (which LIKE '1995%' accepts and
-** strftime() reads as no date at all).  So every call of a date function whose one
+** strftime() reads as no date at all).  The year 2000 gives samples to
+** queries that name no date.  So every call of a date function whose one
 ** open argument is TEXT is lowered as
 **
 **     x IS NULL          -> NULL
@@ -125,10 +126,9 @@ void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2) {
     for (int k = 0; k < 2; k++)
         for (uint32_t id = 0; qs[k] && id < qs[k]->n_rels; id++)
             if (qs[k]->rels[id]) ir_rel_exprs(qs[k]->rels[id], expr_cb, s);
-    if (s->n_samples) {
-        add(s, "2000-02-29 12:00:00"); /* a leap day, with a time */
-        add(s, "x");                   /* no date */
-    }
+    year_samples(s, 2000); /* for queries that name no date */
+    add(s, "2000-02-29 12:00:00"); /* a leap day, with a time */
+    add(s, "x");                   /* no date */
 }
 
 Z3_ast smt_sample_domain(SqSmt *s, SmtVal x) {
