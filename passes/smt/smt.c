@@ -484,9 +484,11 @@ static void assert_in(Z3_context from, Z3_context z, Z3_solver solver, Z3_ast a)
 /* Check the formula, with the tie conditions when tie_free and extra when
 ** not NULL, in a fresh z3 context: the formula translated there and
 ** solved as a whole (z3's non-incremental solver, with its preprocessing),
-** the model translated back.  On BIRD pairs this is several times quicker
-** than push, assert and check on the formula's own solver, whose
-** incremental mode skips the preprocessing. */
+** the model translated back.  On some formulas this is several times
+** quicker than push, assert and check on the formula's own solver, whose
+** incremental mode skips the preprocessing; on others, slower (docs/smt.md,
+** The search).  An error of z3 in this context ends the check as any
+** other does (z3_error), leaving the context to the process's end. */
 static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
     Z3_config cfg = Z3_mk_config();
     Z3_set_param_value(cfg, "model", "true");
@@ -545,15 +547,17 @@ static Z3_lbool solve_incremental(SqSmt *s, int tie_free, Z3_ast extra, unsigned
     return r;
 }
 
-/* The incremental solver first, for a slice of the time left (at least 1
-** s, at most a fifth, or all of it when that is less); if it gives up,
-** the fresh context with the rest. */
+/* The incremental solver first, for a slice of the time left (a fifth,
+** at least 1 s; all of it when less than 1 s is left); if it gives up,
+** the fresh context with the rest.  With no deadline both run, each under
+** the resource limit. */
 static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
-    double left = s->deadline > 0 ? s->deadline - sq_monotonic_seconds() : 0;
+    int timed = s->deadline > 0;
+    double left = timed ? s->deadline - sq_monotonic_seconds() : 0;
     unsigned slice = left > 5 ? (unsigned)(left * 200) : left > 1 ? 1000 : 0;
     Z3_lbool r = solve_incremental(s, tie_free, extra, slice);
-    if (r == Z3_L_UNDEF && (slice || s->deadline <= 0) && !(s->deadline > 0 && sq_monotonic_seconds() >= s->deadline))
-        r = solve_fresh(s, tie_free, extra);
+    int time_for_more = !timed || (slice && sq_monotonic_seconds() < s->deadline);
+    if (r == Z3_L_UNDEF && time_for_more) r = solve_fresh(s, tie_free, extra);
     return r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
 }
 
