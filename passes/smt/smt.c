@@ -334,6 +334,8 @@ static void reset(SqSmt *s) {
     s->used = NULL;
     s->samples = NULL;
     s->n_samples = s->cap_samples = 0;
+    s->reals = NULL;
+    s->n_reals = s->cap_reals = 0;
     s->sampled = NULL;
     s->n_sampled = s->cap_sampled = 0;
     s->folds = NULL;
@@ -390,7 +392,7 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
     }
     int ordered = sem == SQ_SMT_SPIDER && ir_root_sorted(q1->root); /* Spider: the gold's ORDER BY */
     SqSmtSemantics as = sem == SQ_SMT_SPIDER ? (ordered ? SQ_SMT_LIST : SQ_SMT_BAG) : sem;
-    if (s->sampling) smt_samples_collect(s, q1, q2);
+    smt_samples_collect(s, q1, q2);
     s->which = 1;
     SmtRel a = lower_query(s, q1, as);
     s->which = 2;

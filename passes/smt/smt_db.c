@@ -80,7 +80,18 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
 
 static int in_key(const CatTable *t, uint32_t c) { return t->cols[c].pk > 0; }
 
-/* NOT NULL, quarters for REAL, live rows first. */
+/* What a REAL cell may hold: a multiple of 1/4, or one of the queries'
+** REAL literals (the exact value of its double), so that a row can meet
+** `x = 8.4`.  Either way a double, exactly. */
+static Z3_ast real_domain(SqSmt *s, Z3_ast v) {
+    Z3_context z = s->z;
+    Z3_ast *alt = sq_arena_alloc(s->arena, (s->n_reals + 1) * sizeof *alt);
+    alt[0] = Z3_mk_is_int(z, Z3_mk_mul(z, 2, (Z3_ast[]){v, smt_real(s, 4, 1)}));
+    for (uint32_t i = 0; i < s->n_reals; i++) alt[i + 1] = smt_eq(s, v, smt_real_const(s, s->reals[i], (SrcSpan){0}));
+    return smt_or_n(s, alt, s->n_reals + 1);
+}
+
+/* NOT NULL, the REAL domain, live rows first. */
 static void cell_constraints(SqSmt *s, const SmtTable *t) {
     Z3_context z = s->z;
     for (uint32_t i = 0; i < t->n; i++) {
@@ -90,10 +101,7 @@ static void cell_constraints(SqSmt *s, const SmtTable *t) {
             /* PRIMARY KEY columns are taken as NOT NULL too: SQLite lets a
             ** non-INTEGER key hold NULL only for backward compatibility */
             if (t->table->cols[c].not_null || in_key(t->table, c)) Z3_solver_assert(z, s->solver, Z3_mk_not(z, v.null));
-            if (v.kind == SMT_REAL) {
-                Z3_ast four = smt_real(s, 4, 1);
-                Z3_solver_assert(z, s->solver, Z3_mk_is_int(z, Z3_mk_mul(z, 2, (Z3_ast[]){v.v, four})));
-            }
+            if (v.kind == SMT_REAL) Z3_solver_assert(z, s->solver, real_domain(s, v.v));
         }
     }
 }

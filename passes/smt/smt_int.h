@@ -120,6 +120,10 @@ struct SqSmt {
                                 (smt_prefer): the search tries them first */
     uint32_t n_exact, cap_exact;
     const char **samples;    /* sample dates (smt_sample.c) */
+    double *reals;           /* the REAL literals of both queries, negated
+                                too: values a REAL cell may hold besides
+                                quarters (smt_db.c) */
+    uint32_t n_reals, cap_reals;
     uint32_t n_samples, cap_samples;
     int sampling;            /* sq_smt_set_sampling */
     Z3_ast *sampled;         /* "x is NULL or a sample" per sampled argument:
@@ -318,7 +322,8 @@ int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n
 
 /* ---- smt_sample.c: sample dates ---------------------------------------------- */
 
-/* The samples the literals of both queries suggest (s->samples). */
+/* The samples the literals of both queries suggest (s->samples), and
+** their REAL literals (s->reals). */
 void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2);
 /* "x is NULL or a sample", or NULL when x is not sampled (no samples, not
 ** TEXT, a constant). */

@@ -70,8 +70,9 @@ static void year_samples(SqSmt *s, int y) {
 }
 
 /* The samples a literal suggests: by its shape, a year ('1995', 1995), a
-** month ('1995-03'), a day or an instant; a LIKE pattern by what comes
-** before its first wildcard. */
+** month ('1995-03'), a day or an instant, each also followed by 'x' (text
+** no date reads, but LIKE and substr() see the literal in); a LIKE
+** pattern by what comes before its first wildcard ('1991-10-%'). */
 static void literal_samples(SqSmt *s, const char *text, uint32_t n) {
     char t[24], b[48];
     uint32_t len = 0;
@@ -86,31 +87,38 @@ static void literal_samples(SqSmt *s, const char *text, uint32_t n) {
         return;
     }
     if (t[4] != '-' || len < 7 || !digits(t + 5, 2)) return;
-    if (len == 7) {
+    snprintf(b, sizeof b, "%sx", t);
+    add(s, b);
+    if (len >= 10 && t[7] == '-' && digits(t + 8, 2)) { /* a day, or an instant */
+        add(s, t);
+        t[10] = 0;
+        add(s, t);
+        snprintf(b, sizeof b, "%s 12:00:00", t);
+        add(s, b);
+    } else { /* a month */
+        t[7] = 0;
         snprintf(b, sizeof b, "%s-01", t);
         add(s, b);
         snprintf(b, sizeof b, "%s-15 12:00:00", t);
         add(s, b);
-    } else if (len >= 10 && t[7] == '-' && digits(t + 8, 2)) {
-        add(s, t);
-        if (len == 10) {
-            snprintf(b, sizeof b, "%s 12:00:00", t);
-            add(s, b);
-        } else {
-            t[10] = 0;
-            add(s, t);
-            return;
-        }
-    } else {
-        return;
     }
-    snprintf(b, sizeof b, "%sx", t);
-    add(s, b);
+}
+
+/* A REAL literal, and its negation (a minus sign is an operator). */
+static void add_real(SqSmt *s, double r) {
+    double both[2] = {r, -r};
+    for (int k = 0; k < 2; k++) {
+        uint32_t i = 0;
+        while (i < s->n_reals && s->reals[i] != both[k]) i++;
+        if (i == s->n_reals && s->n_reals < MAX_SAMPLES)
+            *SQ_ARENA_APPEND(s->arena, s->reals, s->n_reals, s->cap_reals) = both[k];
+    }
 }
 
 static int literal_cb(SqExpr *e, void *arg) {
     SqSmt *s = arg;
     if (e->kind != SQX_LITERAL) return 0;
+    if (e->u.lit.vtype == SQ_VAL_REAL && e->u.lit.r == e->u.lit.r && e->u.lit.r - e->u.lit.r == 0) add_real(s, e->u.lit.r);
     if (e->u.lit.vtype == SQ_VAL_TEXT) literal_samples(s, e->u.lit.s, e->u.lit.n);
     if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 1000 && e->u.lit.i <= 9999) year_samples(s, (int)e->u.lit.i);
     return 0;
