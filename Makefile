@@ -15,7 +15,7 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I$(BUILD)/gen -Igrammar $(EXTRA_CFLAGS)
-LDLIBS  ?= -lsqlite3 -lz3
+LDLIBS  ?= -lsqlite3 -lz3 -pthread
 BISON   ?= bison
 FLEX    ?= flex
 SQUINT_CORPORA ?= ../shared/corpora

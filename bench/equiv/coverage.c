@@ -13,8 +13,10 @@
 ** counted apart: it is an input error, not a verdict.
 **
 ** Usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N]
+**                       [--file NAME]
 **   --pairs N   the first N pairs of each file (default: all)
 **   --slow S    print each pair slower than S seconds to stderr
+**   --file NAME only the pairs of that prediction file (chatgpt.json, ...)
 **   -j N        N pairs at once, each in a child process (runtime/pool.c);
 **               a child killed at 3 x the timeout + 30 s counts as a
 **               timeout
@@ -110,7 +112,8 @@ static void reason(const SqEquivResult *v, char *buf, size_t n) {
     case SQ_VERDICT_UNSUPPORTED: snprintf(buf, n, "unsupported: %s", v->detail ? v->detail : "?"); break;
     case SQ_VERDICT_TIMEOUT: snprintf(buf, n, "timeout at bound %d", v->bound); break;
     case SQ_VERDICT_UNCONFIRMED:
-        snprintf(buf, n, "unconfirmed: needs %s", v->uninterpreted ? v->uninterpreted : "?");
+        if (v->uninterpreted) snprintf(buf, n, "unconfirmed: needs %s", v->uninterpreted);
+        else snprintf(buf, n, "unconfirmed: %s", v->detail ? v->detail : "?");
         break;
     case SQ_VERDICT_SPURIOUS: snprintf(buf, n, "spurious (a bug)"); break;
     default: break;
@@ -220,6 +223,7 @@ static void report(Run *r) {
     size_t all = 0, all_unknown = 0, all_timeouts = 0;
     for (size_t i = 0; i < r->n_files; i++) {
         FileStats *f = &r->files[i];
+        if (!f->pairs) continue; /* not taken (--file) */
         size_t n = f->n_times, unknown = 0;
         for (int v = 0; v <= SQ_VERDICT_SPURIOUS; v++)
             if (is_unknown((SqVerdict)v)) unknown += f->verdicts[v];
@@ -266,14 +270,16 @@ int main(int argc, char **argv) {
     r.opt.timeout = 10;
     r.opt.sem = SQ_SMT_SET;
     unsigned jobs = 1;
+    const char *only = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--pairs") == 0) r.max_pairs = (size_t)atol(argv[i + 1]);
         else if (strcmp(argv[i], "--bound") == 0) r.opt.bound = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--timeout") == 0) r.opt.timeout = atof(argv[i + 1]);
         else if (strcmp(argv[i], "--slow") == 0) r.slow = atof(argv[i + 1]);
         else if (strcmp(argv[i], "-j") == 0) jobs = (unsigned)atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--file") == 0) only = argv[i + 1];
         else {
-            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N]\n");
+            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N] [--file NAME]\n");
             return 2;
         }
     }
@@ -303,6 +309,7 @@ int main(int argc, char **argv) {
         size_t g = (size_t)strtoul(strrchr(p->origin, '#') + 1, NULL, 10);
         FileStats *f = file_of(&r, p->origin);
         if (g >= n_gold || (r.max_pairs && f->n_tasks >= r.max_pairs)) continue;
+        if (only && strcmp(f->name, only) != 0) continue;
         f->n_tasks++;
         tasks[n_tasks++] = (Task){f, gold[g], p};
     }

@@ -7,6 +7,8 @@
 ** The symbolic database is smt_db.c, reading the model back smt_model.c.
 ** TEXT values are z3 strings (smt_str.c).
 */
+#include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -479,8 +481,62 @@ static void note_unknown(SqSmt *s, const char *why) {
     s->reason = sq_arena_strdup(s->arena, why);
 }
 
-static void assert_in(Z3_context from, Z3_context z, Z3_solver solver, Z3_ast a) {
-    Z3_solver_assert(z, solver, Z3_translate(from, a, z));
+/* A watchdog for a check in a fresh context: z3's non-incremental solver
+** may run its preprocessing long past the timeout it was given (16 s over
+** 2.5 s on a BIRD pair), so a thread interrupts the context at the
+** deadline (Z3_interrupt is made to be called from another thread). */
+typedef struct Watchdog {
+    Z3_context z;
+    double deadline; /* monotonic seconds */
+    int done;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread;
+    int running;
+} Watchdog;
+
+static void *watch(void *arg) {
+    Watchdog *w = arg;
+    pthread_mutex_lock(&w->mu);
+    while (!w->done) {
+        double at = w->deadline;
+        struct timespec ts = {(time_t)at, (long)((at - (double)(time_t)at) * 1e9)};
+        if (pthread_cond_timedwait(&w->cv, &w->mu, &ts) == ETIMEDOUT && !w->done) {
+            Z3_interrupt(w->z);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static void watchdog_start(Watchdog *w, Z3_context z, double deadline) {
+    memset(w, 0, sizeof *w);
+    if (deadline <= 0) return;
+    w->z = z;
+    w->deadline = deadline;
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC); /* as sq_monotonic_seconds */
+    pthread_cond_init(&w->cv, &attr);
+    pthread_condattr_destroy(&attr);
+    pthread_mutex_init(&w->mu, NULL);
+    w->running = pthread_create(&w->thread, NULL, watch, w) == 0;
+    if (!w->running) {
+        pthread_cond_destroy(&w->cv);
+        pthread_mutex_destroy(&w->mu);
+    }
+}
+
+static void watchdog_stop(Watchdog *w) {
+    if (!w->running) return;
+    pthread_mutex_lock(&w->mu);
+    w->done = 1;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->cv);
+    pthread_mutex_destroy(&w->mu);
 }
 
 /* Check the formula, with the tie conditions when tie_free and extra when
@@ -489,8 +545,7 @@ static void assert_in(Z3_context from, Z3_context z, Z3_solver solver, Z3_ast a)
 ** the model translated back.  On some formulas this is several times
 ** quicker than push, assert and check on the formula's own solver, whose
 ** incremental mode skips the preprocessing; on others, slower (docs/smt.md,
-** The search).  An error of z3 in this context ends the check as any
-** other does (z3_error), leaving the context to the process's end. */
+** The search).  A watchdog thread holds it to the deadline. */
 static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
     Z3_config cfg = Z3_mk_config();
     Z3_set_param_value(cfg, "model", "true");
@@ -500,20 +555,34 @@ static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
         s->reason = "out of memory";
         return Z3_L_UNDEF;
     }
-    Z3_set_error_handler(z, z3_error);
+    Z3_set_error_handler(z, NULL); /* no longjmp past the watchdog: errors are read below */
     Z3_solver solver = Z3_mk_solver(z);
     Z3_solver_inc_ref(z, solver);
+    /* one translation of everything, so that what the parts share is
+    ** translated once (a translation per assertion took 15 s on a 4-way
+    ** join at bound 4) */
     Z3_ast_vector all = Z3_solver_get_assertions(s->z, s->solver);
     Z3_ast_vector_inc_ref(s->z, all);
-    for (unsigned i = 0; i < Z3_ast_vector_size(s->z, all); i++)
-        assert_in(s->z, z, solver, Z3_ast_vector_get(s->z, all, i));
-    Z3_ast_vector_dec_ref(s->z, all);
+    unsigned n = Z3_ast_vector_size(s->z, all);
+    Z3_ast *parts = sq_malloc((n + s->n_ties + 2) * sizeof *parts);
+    unsigned n_parts = 0;
+    for (unsigned i = 0; i < n; i++) parts[n_parts++] = Z3_ast_vector_get(s->z, all, i);
     if (tie_free)
-        for (uint32_t i = 0; i < s->n_ties; i++) assert_in(s->z, z, solver, s->ties[i]);
-    if (extra) assert_in(s->z, z, solver, extra);
+        for (uint32_t i = 0; i < s->n_ties; i++) parts[n_parts++] = s->ties[i];
+    if (extra) parts[n_parts++] = extra;
+    Z3_ast whole = n_parts ? Z3_mk_and(s->z, n_parts, parts) : Z3_mk_true(s->z);
+    Z3_solver_assert(z, solver, Z3_translate(s->z, whole, z));
+    free(parts);
+    Z3_ast_vector_dec_ref(s->z, all);
     set_limits(s, z, solver, 0);
+    Watchdog w;
+    watchdog_start(&w, z, s->deadline);
     Z3_lbool r = Z3_solver_check(z, solver);
-    if (r == Z3_L_TRUE) {
+    watchdog_stop(&w);
+    if (Z3_get_error_code(z) != Z3_OK) {
+        r = Z3_L_UNDEF;
+        s->reason = sq_arena_strdup(s->arena, Z3_get_error_msg(z, Z3_get_error_code(z)));
+    } else if (r == Z3_L_TRUE) {
         Z3_model m = Z3_solver_get_model(z, solver);
         Z3_model_inc_ref(z, m);
         if (s->model) Z3_model_dec_ref(s->z, s->model);
