@@ -618,14 +618,14 @@ static Z3_lbool solve_incremental(SqSmt *s, int tie_free, Z3_ast extra, unsigned
     return r;
 }
 
-/* The incremental solver first, for a slice of the time left (a fifth,
-** at least 1 s; all of it when less than 1 s is left); if it gives up,
+/* The incremental solver first, for a slice of the time left (half, at
+** least 1 s; all of it when less than 1 s is left); if it gives up,
 ** the fresh context with the rest.  With no deadline both run, each under
 ** the resource limit. */
 static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
     int timed = s->deadline > 0;
     double left = timed ? s->deadline - sq_monotonic_seconds() : 0;
-    unsigned slice = left > 5 ? (unsigned)(left * 200) : left > 1 ? 1000 : 0;
+    unsigned slice = left > 2 ? (unsigned)(left * 500) : left > 1 ? 1000 : 0;
     Z3_lbool r = solve_incremental(s, tie_free, extra, slice);
     int time_for_more = !timed || (slice && sq_monotonic_seconds() < s->deadline);
     if (r == Z3_L_UNDEF && time_for_more) r = solve_fresh(s, tie_free, extra);

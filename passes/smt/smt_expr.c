@@ -46,7 +46,7 @@ Z3_ast smt_real_const(SqSmt *s, double d, SrcSpan at) {
     }
     if (e >= 0) {
         if (e > 9 || llabs(num) > (INT64_MAX >> e)) smt_unsupported(s, at, "a REAL this large");
-        return smt_real(s, num << e, 1);
+        return smt_real(s, num * ((int64_t)1 << e), 1); /* num may be negative: no shift */
     }
     if (e < -62) smt_unsupported(s, at, "a REAL this small");
     return smt_real(s, num, (int64_t)1 << -e);
