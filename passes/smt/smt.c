@@ -653,13 +653,11 @@ static SqSmtStatus check_within(SqSmt *s, int tie_free, Z3_ast (*within)(SqSmt *
     return st;
 }
 
-/* Every sampled argument a sample, and the exact regions. */
-static Z3_ast on_samples(SqSmt *s) {
-    return smt_and2(s, smt_and_n(s, s->sampled, s->n_sampled), exact_regions(s));
-}
-
 /* Every sampled argument a sample. */
 static Z3_ast only_samples(SqSmt *s) { return smt_and_n(s, s->sampled, s->n_sampled); }
+
+/* That, and the exact regions. */
+static Z3_ast on_samples(SqSmt *s) { return smt_and2(s, only_samples(s), exact_regions(s)); }
 
 /* While sampling (when a call was sampled), only among the models where
 ** every sampled argument is a sample: first with the other uninterpreted

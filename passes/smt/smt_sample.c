@@ -139,23 +139,17 @@ void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2) {
     add(s, "x");                   /* no date */
 }
 
+/* x is sample i. */
+static Z3_ast is_sample(SqSmt *s, Z3_ast x, uint32_t i) {
+    return smt_eq(s, x, smt_str_lit(s, s->samples[i], (uint32_t)strlen(s->samples[i])));
+}
+
 Z3_ast smt_sample_domain(SqSmt *s, SmtVal x) {
     if (!s->n_samples || x.kind != SMT_TEXT || Z3_is_string(s->z, x.v)) return NULL;
     Z3_ast *is = sq_arena_alloc(s->arena, (s->n_samples + 1) * sizeof *is);
     is[0] = x.null;
-    for (uint32_t i = 0; i < s->n_samples; i++)
-        is[i + 1] = smt_eq(s, x.v, smt_str_lit(s, s->samples[i], (uint32_t)strlen(s->samples[i])));
+    for (uint32_t i = 0; i < s->n_samples; i++) is[i + 1] = is_sample(s, x.v, i);
     return smt_or_n(s, is, s->n_samples + 1);
-}
-
-/* SQL's spelling of a string literal. */
-static void put_quoted(SqBuf *b, const char *t) {
-    sq_buf_putc(b, '\'');
-    for (; *t; t++) {
-        if (*t == '\'') sq_buf_putc(b, '\'');
-        sq_buf_putc(b, *t);
-    }
-    sq_buf_putc(b, '\'');
 }
 
 int smt_sample_call(SqSmt *s, const SqExpr *e, uint32_t open, SmtVal x, SmtVal *out) {
@@ -169,7 +163,7 @@ int smt_sample_call(SqSmt *s, const SqExpr *e, uint32_t open, SmtVal x, SmtVal *
         sq_buf_printf(&sql, "SELECT %s(", name);
         for (uint32_t a = 0; a < l->n; a++) {
             if (a) sq_buf_puts(&sql, ", ");
-            if (a == open) put_quoted(&sql, s->samples[i]);
+            if (a == open) ir_sql_string(&sql, s->samples[i], strlen(s->samples[i]));
             else ir_sql_expr(&sql, l->items[a], NULL);
         }
         sq_buf_putc(&sql, ')');
@@ -178,10 +172,7 @@ int smt_sample_call(SqSmt *s, const SqExpr *e, uint32_t open, SmtVal x, SmtVal *
     sq_buf_free(&sql);
     if (!ok) return 0;
     SmtVal v = smt_null(s); /* x is not a sample: never, where the samples are searched */
-    for (uint32_t i = s->n_samples; i-- > 0;) {
-        Z3_ast is = smt_eq(s, x.v, smt_str_lit(s, s->samples[i], (uint32_t)strlen(s->samples[i])));
-        v = smt_val_ite(s, is, at[i], v, e->span);
-    }
+    for (uint32_t i = s->n_samples; i-- > 0;) v = smt_val_ite(s, is_sample(s, x.v, i), at[i], v, e->span);
     *out = smt_null_if(s, x.null, v);
     return 1;
 }
