@@ -43,13 +43,16 @@ static const char usage_head[] =
     "                         a SQLite database (.sqlite, .db) or JSON (.json)\n"
     "      --dump-smt F       write the formula of the last bound tried to F\n"
     "                         (SMT-LIB2), for z3 on the command line\n"
+    "      --search-only      do not compare the queries' normal forms first:\n"
+    "                         decide by the bounded search alone\n"
     "  -f, --format FMT       text (default) or json\n"
     "  -h, --help             show this help\n";
 
 static const char usage_tail[] =
     "\n"
-    "exit status: 0 equivalent up to the bound, 1 different (or different only\n"
-    "under ties), 2 usage or input error, 3 unknown (unsupported, timeout)\n";
+    "exit status: 0 equivalent (on every database, or up to the bound), 1\n"
+    "different (or different only under ties), 2 usage or input error, 3 unknown\n"
+    "(unsupported, timeout)\n";
 
 typedef struct EquivRun {
     CliQueries cq;
@@ -61,7 +64,7 @@ typedef struct EquivRun {
 
 static const CliOpt equiv_opts[] = {
     {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
-    {"dump-smt", 0, 1},  {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS,
+    {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
 static int bad_value(const char *opt, const char *what) {
@@ -126,6 +129,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
         r->fixture_out = val;
     } else if (strcmp(name, "dump-smt") == 0) {
         r->dump_smt = val;
+    } else if (strcmp(name, "search-only") == 0) {
+        r->opt.search_only = 1;
     } else if (strcmp(name, "format") == 0) {
         if (strcmp(val, "text") == 0) r->json = 0;
         else if (strcmp(val, "json") == 0) r->json = 1;
@@ -187,7 +192,10 @@ static void where_text(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
 /* The first line: the verdict as the issue names it. */
 static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     switch (v->verdict) {
-    case SQ_VERDICT_EQUIVALENT: sq_buf_printf(out, "equivalent (up to bound %d)\n", v->bound); break;
+    case SQ_VERDICT_EQUIVALENT:
+        if (v->proof) sq_buf_printf(out, "equivalent (on every database: the same %s)\n", v->proof);
+        else sq_buf_printf(out, "equivalent (up to bound %d)\n", v->bound);
+        break;
     case SQ_VERDICT_DIFFERENT: sq_buf_puts(out, "different\n"); break;
     case SQ_VERDICT_DIFFERENT_TIES: sq_buf_puts(out, "different-under-ties\n"); break;
     case SQ_VERDICT_COLUMNS:
@@ -272,6 +280,12 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (line.len) line.data[--line.len] = 0;
     sq_jw_str(&w, sq_buf_str(&line));
     sq_buf_free(&line);
+    sq_jw_key(&w, "proof");
+    if (v->proof) sq_jw_str(&w, v->proof);
+    else sq_jw_null(&w);
+    sq_jw_key(&w, "normal_form");
+    if (v->normal_form) sq_jw_str(&w, v->normal_form);
+    else sq_jw_null(&w);
     sq_jw_key(&w, "approximation");
     if (v->approx) sq_jw_str(&w, v->approx);
     else sq_jw_null(&w);

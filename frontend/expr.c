@@ -30,6 +30,7 @@ const char *sq_expr_kind_name(SqExprKind k) {
 typedef struct EqCtx {
     SqColEqFn col_eq;
     void *arg;
+    int across; /* the trees come from different queries: ids mean nothing */
 } EqCtx;
 
 static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c);
@@ -77,7 +78,7 @@ static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
     switch ((SqExprKind)a->kind) {
     case SQX_LITERAL: return literal_equal(a, b);
     case SQX_COLUMN:
-        if (a->u.col.rel == b->u.col.rel && a->u.col.col == b->u.col.col) return 1;
+        if (!c->across && a->u.col.rel == b->u.col.rel && a->u.col.col == b->u.col.col) return 1;
         return c->col_eq ? c->col_eq(a, b, c->arg) : 0;
     case SQX_PARAM: return str_equal(a->u.lit.text, b->u.lit.text);
     case SQX_UNARY: case SQX_ISNULL: return eq(a->u.bin.l, b->u.bin.l, c);
@@ -108,13 +109,28 @@ static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
     }
 }
 
+int sq_expr_node_reads_clock(const SqExpr *e) {
+    switch ((SqExprKind)e->kind) {
+    case SQX_LITERAL:
+        return e->u.lit.vtype == SQ_VAL_TEXT && e->u.lit.n == 3 && sq_strnicmp(e->u.lit.s, "now", 3) == 0;
+    case SQX_CTIME: return 1;
+    case SQX_FUNC: return e->u.func.def && (e->u.func.def->flags & FL_DATE) && e->u.func.args.n == 0;
+    default: return 0;
+    }
+}
+
 int sq_expr_equal(const SqExpr *a, const SqExpr *b) {
-    EqCtx c = {NULL, NULL};
+    EqCtx c = {NULL, NULL, 0};
     return eq(a, b, &c);
 }
 
 int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg) {
-    EqCtx c = {col_eq, arg};
+    EqCtx c = {col_eq, arg, 0};
+    return eq(a, b, &c);
+}
+
+int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg) {
+    EqCtx c = {col_eq, arg, 1};
     return eq(a, b, &c);
 }
 

@@ -208,6 +208,14 @@ int sq_expr_equal(const SqExpr *a, const SqExpr *b);
 ** they compute the same call). */
 typedef int (*SqColEqFn)(const SqExpr *a, const SqExpr *b, void *arg);
 int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg);
+/* The same for trees of two different queries, whose relation ids are
+** unrelated: every pair of column references is asked of col_eq. */
+int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg);
+
+/* Whether the node e itself (not below it) reads the clock: CURRENT_*,
+** the text 'now' (a date function's argument), or a date function called
+** with no argument. */
+int sq_expr_node_reads_clock(const SqExpr *e);
 
 /* A copy of e in a: every node below it too, but not the subqueries it
 ** holds, which the copy shares. */

@@ -133,3 +133,10 @@ double sq_monotonic_seconds(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+void sq_utc_text(int64_t unix_seconds, char out[20]) {
+    time_t t = (time_t)unix_seconds;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 20, "%Y-%m-%d %H:%M:%S", &tm);
+}

@@ -34,6 +34,9 @@ void *sq_realloc(void *p, size_t n);   /* never returns NULL */
 char *sq_strdup(const char *s);
 char *sq_strndup(const char *s, size_t n);
 
+/* A unix time as UTC text "YYYY-MM-DD HH:MM:SS" (SQLite's datetime()). */
+void sq_utc_text(int64_t unix_seconds, char out[20]);
+
 /* ASCII-only case folding, as SQLite does for identifiers and keywords. */
 static inline unsigned char sq_ascii_lower(unsigned char c) {
     return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c;

@@ -62,12 +62,7 @@ void sq_smt_set_fold(SqSmt *s, SqSmtFoldFn fn, void *arg) {
     s->fold_arg = arg;
 }
 
-void sq_smt_set_now(SqSmt *s, int64_t now) {
-    time_t t = (time_t)now;
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(s->now, sizeof s->now, "%Y-%m-%d %H:%M:%S", &tm);
-}
+void sq_smt_set_now(SqSmt *s, int64_t now) { sq_utc_text(now, s->now); }
 
 int sq_smt_reads_clock(const SqSmt *s) { return s->reads_clock; }
 const char *sq_smt_now_text(const SqSmt *s) { return s->now; }

@@ -24,27 +24,17 @@ typedef struct Closed {
     int reads_clock; /* CURRENT_*, 'now', a date function with no argument */
 } Closed;
 
-static int is_now(const SqExpr *e) {
-    return e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_TEXT && e->u.lit.n == 3 &&
-           sq_stricmp(e->u.lit.s, "now") == 0;
-}
-
 static int closed_cb(SqExpr *e, void *arg) {
     Closed *c = arg;
+    c->reads_clock |= sq_expr_node_reads_clock(e);
     switch ((SqExprKind)e->kind) {
-    case SQX_LITERAL:
-        c->reads_clock |= is_now(e);
-        return 0;
-    case SQX_CTIME:
-        c->reads_clock = 1;
-        return 0;
+    case SQX_LITERAL: case SQX_CTIME: return 0;
     case SQX_UNARY: case SQX_BINARY: case SQX_IS: case SQX_ISNULL: case SQX_BETWEEN: case SQX_IN_LIST:
     case SQX_CASE: case SQX_CAST: case SQX_COLLATE: case SQX_LIKE:
         return 0;
     case SQX_FUNC: {
         const SqFuncDef *d = e->u.func.def;
         if (!d || d->kind != F_SCALAR || (d->flags & (FL_NONDET | FL_SPECIAL))) break;
-        if ((d->flags & FL_DATE) && e->u.func.args.n == 0) c->reads_clock = 1;
         return 0;
     }
     default: break;

@@ -23,7 +23,7 @@ bad() { not_ok "$@"; fails=$((fails + 1)); }
 # ---- the case file parser ---------------------------------------------------
 # awk -v dir=DIR: writes DIR/schema.sql, DIR/K.q1.sql and DIR/K.q2.sql for
 # the K-th case, and prints one line per case on stdout:
-#   K|NAME|SEMANTICS|EXPECT|MAX_ROWS|BOUND      (MAX_ROWS empty when not given)
+#   K|NAME|SEMANTICS|EXPECT|MAX_ROWS|BOUND|PROOF   (MAX_ROWS empty when not given)
 # On a malformed file: "FILE:LINE: message" on stderr, exit status 1.
 # shellcheck disable=SC2016
 PARSE='
@@ -35,7 +35,9 @@ function finish() {
     if (nq != 2) fail(cline, "case \"" name "\": " nq " queries, want 2")
     if (expect == "") fail(cline, "case \"" name "\": no \"-- expect:\" line")
     close(dir "/" k ".q1.sql"); close(dir "/" k ".q2.sql")
-    print k "|" name "|" sem "|" expect "|" maxrows "|" bound
+    if (proof == "normal-form" && expect != "equivalent")
+        fail(cline, "case \"" name "\": \"-- proof: normal-form\" without \"-- expect: equivalent\"")
+    print k "|" name "|" sem "|" expect "|" maxrows "|" bound "|" proof
     incase = 0
 }
 BEGIN { state = "pre"; k = 0; nschema = 0 }
@@ -53,11 +55,11 @@ BEGIN { state = "pre"; k = 0; nschema = 0 }
         if (name !~ /^[A-Za-z0-9_.-]+$/) fail(NR, "bad case name \"" name "\" (want letters, digits, _ . -)")
         if (name in seen) fail(NR, "case \"" name "\" named twice (also line " seen[name] ")")
         seen[name] = NR
-        sem = "set"; expect = ""; maxrows = ""; bound = 3; nq = 0; inq = 0
+        sem = "set"; expect = ""; maxrows = ""; bound = 3; proof = "search"; nq = 0; inq = 0
         delete given
         next
     }
-    directive = (t ~ /^-- (semantics|expect|max-rows|bound):/)
+    directive = (t ~ /^-- (semantics|expect|max-rows|bound|proof):/)
     if (state == "pre") {
         if (t == "" || t ~ /^--/) next
         fail(NR, "SQL before the \"-- schema:\" line")
@@ -82,6 +84,9 @@ BEGIN { state = "pre"; k = 0; nschema = 0 }
             if (val !~ /^(equivalent|different|different-under-ties|unknown)$/)
                 fail(NR, "bad expectation \"" val "\" (equivalent, different, different-under-ties or unknown)")
             expect = val
+        } else if (key == "proof") {
+            if (val !~ /^(search|normal-form)$/) fail(NR, "bad proof \"" val "\" (search or normal-form)")
+            proof = val
         } else if (key == "max-rows") {
             if (val !~ /^[0-9]+$/) fail(NR, "bad max-rows \"" val "\" (a number)")
             maxrows = val + 0
@@ -186,8 +191,8 @@ fi
 timeout_args=()
 [ -n "${EQUIV_TIMEOUT:-}" ] && timeout_args=(--timeout "$EQUIV_TIMEOUT")
 
-run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND
-    local dir=$1 base=$2 k=$3 name=$4 sem=$5 expect=$6 maxrows=$7 bound=$8
+run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND PROOF
+    local dir=$1 base=$2 k=$3 name=$4 sem=$5 expect=$6 maxrows=$7 bound=$8 proof=$9
     local tag="equiv/$base/$name" cx=$TMP/cx.sql status first want_status want_line
     rm -f "$cx"
     "$SQUINT" equiv --schema "$dir/schema.sql" --semantics "$sem" --bound "$bound" \
@@ -196,7 +201,8 @@ run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND
     status=$?
     first=$(head -n 1 "$TMP/out")
     case $expect in
-        equivalent) want_status=0; want_line="equivalent (up to bound $bound)" ;;
+        equivalent) want_status=0; want_line="equivalent (up to bound $bound)"
+            [ "$proof" = normal-form ] && want_line="equivalent (on every database: the same normal form)" ;;
         different) want_status=1; want_line="different" ;;
         different-under-ties) want_status=1; want_line="different-under-ties" ;;
         unknown) want_status=3; want_line="unknown: ..." ;;
@@ -231,8 +237,8 @@ run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND
 }
 
 for i in "${!dirs[@]}"; do
-    while IFS='|' read -r k name sem expect maxrows bound; do
-        run_case "${dirs[$i]}" "${bases[$i]}" "$k" "$name" "$sem" "$expect" "$maxrows" "$bound"
+    while IFS='|' read -r k name sem expect maxrows bound proof; do
+        run_case "${dirs[$i]}" "${bases[$i]}" "$k" "$name" "$sem" "$expect" "$maxrows" "$bound" "$proof"
     done <"${dirs[$i]}/index"
 done
 
@@ -284,6 +290,21 @@ if grep -q "read the clock" "$TMP/out"; then bad "equiv/usage/now: no clock, no 
 usage "now: not a date" 2 --schema "$U" --now 2020-02-30 "SELECT 1" "SELECT 1"
 usage "now: before 1970" 2 --schema "$U" --now 1969-12-31 "SELECT 1" "SELECT 1"
 usage "now: garbage" 2 --schema "$U" --now yesterday "SELECT 1" "SELECT 1"
+
+# ---- normal forms: the proof in JSON, and --search-only that skips it
+usage "normal form: json" 0 --schema "$U" -f json "SELECT a.id FROM t a, t b WHERE a.id = b.id AND a.x > 1" \
+    "SELECT b.id FROM t b, t a WHERE b.x > 1 AND b.id = a.id"
+if grep -q '"proof": "normal form"' "$TMP/out" && grep -q '"normal_form": "the same"' "$TMP/out"; then
+    ok "equiv/usage/normal form: proof"; else bad "equiv/usage/normal form: proof (got '$(cat "$TMP/out")')"; fi
+usage "normal form: search only" 0 --schema "$U" --bound 2 -f json --search-only \
+    "SELECT a.id FROM t a, t b WHERE a.id = b.id AND a.x > 1" "SELECT b.id FROM t b, t a WHERE b.x > 1 AND b.id = a.id"
+if grep -q '"proof": null' "$TMP/out" && grep -q '"normal_form": "not compared (--search-only)"' "$TMP/out"; then
+    ok "equiv/usage/normal form: skipped"; else bad "equiv/usage/normal form: skipped (got '$(cat "$TMP/out")')"; fi
+# t.x is no key: the IN stays a subquery, which has no normal form.
+usage "normal form: why not" 0 --schema "$U" --bound 2 -f json "SELECT id FROM t WHERE x IN (SELECT x FROM t)" \
+    "SELECT id FROM t WHERE x IS NOT NULL"
+if grep -q '"proof": null' "$TMP/out" && grep -q '"normal_form": "a subquery"' "$TMP/out"; then
+    ok "equiv/usage/normal form: why not"; else bad "equiv/usage/normal form: why not (got '$(cat "$TMP/out")')"; fi
 
 # ---- REAL arithmetic: exact in the search, rounded in SQLite.  The two
 # conditions agree on the rationals only up to 0.8's double; the solver's

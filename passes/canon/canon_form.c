@@ -1,0 +1,468 @@
+/*
+** canon_form.c -- the normal form of one query (see canon.h): its
+** instances, its classes of equal columns, its other conjuncts, and the
+** instances a foreign key makes redundant.
+**
+** Layer: passes.
+*/
+#include <string.h>
+
+#include "canon_int.h"
+
+/* ------------------------------------------------------------------ */
+/* Columns and classes                                                 */
+/* ------------------------------------------------------------------ */
+
+static int inst_of_rel(const CnForm *f, uint32_t rel) {
+    for (uint32_t i = 0; i < f->n_inst; i++)
+        if (f->inst[i].scan->id == rel) return (int)i;
+    return -1;
+}
+
+int cn_column(const CnForm *f, const SqExpr *e) {
+    if (e->kind != SQX_COLUMN) return -1;
+    int i = inst_of_rel(f, e->u.col.rel);
+    if (i < 0) return -1;
+    const SqColumn *col = ir_column(f->q, e->u.col);
+    if (!col) return -1;
+    const CnInst *in = &f->inst[i];
+    uint32_t local = col->table_col < 0 ? in->table->n_cols : (uint32_t)col->table_col;
+    return (int)(in->first + local);
+}
+
+uint32_t cn_inst_of(const CnForm *f, uint32_t x) {
+    uint32_t i = 0;
+    while (i + 1 < f->n_inst && f->inst[i + 1].first <= x) i++;
+    return i;
+}
+
+/* The table column of column number x, or NULL for a rowid. */
+static const CatColumn *cat_column(const CnForm *f, uint32_t x) {
+    const CnInst *in = &f->inst[cn_inst_of(f, x)];
+    uint32_t local = x - in->first;
+    return local < in->table->n_cols ? &in->table->cols[local] : NULL;
+}
+
+uint32_t cn_root(const CnForm *f, uint32_t x) {
+    while (f->up[x] != x) x = f->up[x];
+    return x;
+}
+
+static void unite(CnForm *f, uint32_t x, uint32_t y) {
+    x = cn_root(f, x), y = cn_root(f, y);
+    if (x == y) return;
+    f->up[y] = x;
+    f->marked[x] |= f->marked[y];
+}
+
+/* NOT NULL as the search takes it: declared, a PRIMARY KEY column, or
+** the rowid. */
+static int declared_not_null(const CnForm *f, uint32_t x) {
+    const CatColumn *c = cat_column(f, x);
+    return !c || c->not_null || c->pk > 0;
+}
+
+
+/* The columns of x's class, removed instances' too. */
+static uint32_t class_size(const CnForm *f, uint32_t x) {
+    uint32_t n = 0, r = cn_root(f, x);
+    for (uint32_t y = 0; y < f->n_cols; y++) n += cn_root(f, y) == r;
+    return n;
+}
+
+/* The live columns of x's class: how many, and one of them. */
+static uint32_t live_members(const CnForm *f, uint32_t x, uint32_t *one) {
+    uint32_t n = 0, r = cn_root(f, x);
+    for (uint32_t y = 0; y < f->n_cols; y++)
+        if (cn_root(f, y) == r && !f->inst[cn_inst_of(f, y)].removed) n++, *one = y;
+    return n;
+}
+
+/* Aggregates that skip the rows where their one argument is NULL. */
+static int skips_null(const SqAggItem *it) {
+    static const char *const names[] = {"count", "sum", "avg", "min", "max", "total"};
+    if (it->kind != SQ_AGG_CALL || it->star || it->args.n != 1) return 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(it->def->name, names[i]) == 0) return 1;
+    return 0;
+}
+
+/* Whether a NOT NULL asked of x's class (x alone among the live
+** columns) changes nothing: an aggregate without GROUP BY whose every
+** aggregate skips the rows where x is NULL, as when count(fk) stands
+** for a join to the key it refers to. */
+static int mark_absorbed(const CnForm *f, uint32_t x) {
+    const IrRel *g = f->c.agg;
+    if (!g || !g->u.agg.n_items) return 0;
+    for (uint32_t i = 0; i < g->u.agg.n_items; i++) {
+        const SqAggItem *it = &g->u.agg.items[i];
+        int y = skips_null(it) ? cn_column(f, it->args.items[0]) : -1;
+        if (y < 0 || cn_root(f, (uint32_t)y) != cn_root(f, x)) return 0;
+    }
+    return 1;
+}
+
+int cn_class_mark(const CnForm *f, uint32_t x) {
+    if (!f->marked[cn_root(f, x)]) return 0;
+    uint32_t one = x;
+    if (live_members(f, x, &one) != 1) return 1; /* an equality */
+    return !declared_not_null(f, one) && !mark_absorbed(f, one);
+}
+
+/* A removed instance's column stands for the live column of its class:
+** that one's declaration counts. */
+int cn_not_null(const CnForm *f, uint32_t x) {
+    uint32_t one = x;
+    if (!live_members(f, x, &one)) return 0;
+    return cn_class_mark(f, x) || declared_not_null(f, one);
+}
+
+/* Whether columns x and y are equal only when they hold the same value:
+** the same affinity that converts what is stored into one storage class
+** per value, and BINARY collation. */
+static int identical_when_equal(const CnForm *f, uint32_t x, uint32_t y) {
+    const CatColumn *a = cat_column(f, x), *b = cat_column(f, y);
+    if (!a || !b || a->affinity != b->affinity || a->affinity == SQ_AFF_BLOB) return 0;
+    return (!a->collation || sq_stricmp(a->collation, "binary") == 0) &&
+           (!b->collation || sq_stricmp(b->collation, "binary") == 0);
+}
+
+/* The column a query block's one visible result column reads directly:
+** its number once the block's table is an instance, else -1. */
+static int only_result_column(const IrCore *c) {
+    const IrRel *p = c->project;
+    int found = -1;
+    for (uint32_t i = 0; i < p->cols.n; i++) {
+        if (p->cols.items[i].hidden) continue;
+        const SqExpr *e = p->u.project.exprs.items[i];
+        if (found >= 0 || e->kind != SQX_COLUMN || e->u.col.rel != c->from->id) return -1;
+        found = (int)i;
+    }
+    return found;
+}
+
+/* ------------------------------------------------------------------ */
+/* What a form can hold                                                */
+/* ------------------------------------------------------------------ */
+
+static int fail(CnForm *f, const char *why) {
+    if (!f->why) f->why = why;
+    return 0;
+}
+
+/* An expression of the core: no subquery, parameter or function that is
+** not deterministic (the clock excepted: the caller pins it), and only
+** references to the core's instances, aggregate and result columns. */
+static int check_node(SqExpr *e, void *arg) {
+    CnForm *f = arg;
+    f->reads_clock |= sq_expr_node_reads_clock(e);
+    switch ((SqExprKind)e->kind) {
+    case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY: return !fail(f, "a subquery");
+    case SQX_PARAM: case SQX_RAISE: return !fail(f, "a parameter");
+    case SQX_FUNC: {
+        const SqFuncDef *d = e->u.func.def;
+        if (!d || (d->flags & FL_SPECIAL) || ((d->flags & FL_NONDET) && !(d->flags & FL_DATE)))
+            return !fail(f, "a function that is not deterministic");
+        return 0;
+    }
+    case SQX_COLUMN: {
+        uint32_t rel = e->u.col.rel;
+        int ok = inst_of_rel(f, rel) >= 0 || (f->c.agg && rel == f->c.agg->id) ||
+                 (f->c.project && rel == f->c.project->id);
+        return ok ? 0 : !fail(f, "a reference outside the query's tables");
+    }
+    default: return 0;
+    }
+}
+
+static int check_slot(SqExpr **slot, void *arg) { return sq_expr_walk(*slot, check_node, arg); }
+
+static int check_aggregates(CnForm *f) {
+    const IrRel *g = f->c.agg;
+    for (uint32_t i = 0; g && i < g->u.agg.n_items; i++) {
+        const SqAggItem *it = &g->u.agg.items[i];
+        if (it->kind == SQ_AGG_CALL && !it->def) return fail(f, "an unknown aggregate");
+        if (it->kind == SQ_AGG_BARE) f->ties = 1; /* which row of its group is SQLite's choice */
+    }
+    return 1;
+}
+
+/* The FROM tree: inner and cross joins over base tables. */
+static int add_from(CnForm *f, IrRel *r) {
+    if (r->kind == IR_JOIN) {
+        if (r->u.join.type != IR_JOIN_INNER && r->u.join.type != IR_JOIN_CROSS) return fail(f, "an outer join");
+        if (!add_from(f, r->u.join.left) || !add_from(f, r->u.join.right)) return 0;
+        ir_conjuncts(f->a, r->u.join.cond, &f->conj);
+        return 1;
+    }
+    if (r->kind != IR_SCAN || r->u.scan.tvf || r->u.scan.table->is_view || r->u.scan.table->is_virtual)
+        return fail(f, "a FROM item that is not a base table");
+    CnInst *in = SQ_ARENA_APPEND(f->a, f->inst, f->n_inst, f->cap_inst);
+    memset(in, 0, sizeof *in);
+    in->scan = r;
+    in->table = r->u.scan.table;
+    in->first = f->n_cols;
+    f->n_cols += in->table->n_cols + 1; /* and its rowid */
+    return 1;
+}
+
+/* x IN (SELECT k FROM t WHERE ...), k a key of t by itself: a join to t
+** on k, with the subquery's conditions.  At most one row of t has k = x,
+** so no row is repeated; where x is NULL or meets no row, IN is NULL or
+** false and the row goes, as with the join.  1 when e became a join. */
+static int in_as_join(CnForm *f, const SqExpr *e) {
+    if (e->kind != SQX_IN_SUBQUERY || (e->flags & (SQXF_NOT | SQXF_CORRELATED)) || e->u.sub.n_outer) return 0;
+    IrRel *root = e->u.sub.rel;
+    IrCore c;
+    if (!root || !ir_core_split(&root, &c) || c.agg || c.having || c.window || c.limit || !c.project) return 0;
+    int x = cn_column(f, e->u.sub.x), i = only_result_column(&c);
+    if (x < 0 || i < 0 || c.from->kind != IR_SCAN || c.from->u.scan.tvf) return 0;
+    const SqColumn *k = ir_column(f->q, c.project->u.project.exprs.items[i]->u.col);
+    if (!k || k->table_col < 0) return 0;
+    uint32_t kc = (uint32_t)k->table_col;
+    if (!sq_table_cols_unique(c.from->u.scan.table, &kc, 1) || !add_from(f, c.from)) return 0;
+    uint32_t y = f->inst[f->n_inst - 1].first + kc;
+    if (!identical_when_equal(f, (uint32_t)x, y)) {
+        f->n_inst--, f->n_cols = f->inst[f->n_inst].first; /* take the instance back */
+        return 0;
+    }
+    SqExpr *eq = sq_expr_new(f->a, SQX_BINARY, e->span, e->type);
+    eq->op = AST_OP_EQ;
+    eq->u.bin.l = e->u.sub.x;
+    eq->u.bin.r = c.project->u.project.exprs.items[i];
+    sq_expr_list_add(f->a, &f->conj, eq);
+    if (c.where) ir_conjuncts(f->a, c.where->u.filter.pred, &f->conj);
+    return 1;
+}
+
+/* The IN subqueries of the conjuncts that are joins to a key (and the
+** ones in their conditions, which come after them). */
+static void unnest_in(CnForm *f) {
+    SqExprList keep = {0};
+    for (uint32_t i = 0; i < f->conj.n; i++)
+        if (!in_as_join(f, f->conj.items[i])) sq_expr_list_add(f->a, &keep, f->conj.items[i]);
+    f->conj = keep;
+}
+
+static int check_core(CnForm *f) {
+    IrRel *ops[] = {f->c.limit, f->c.sort, f->c.project, f->c.having, f->c.agg};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (ops[i] && ir_rel_exprs(ops[i], check_slot, f)) return 0;
+    for (uint32_t i = 0; i < f->conj.n; i++) /* ON and WHERE */
+        if (sq_expr_walk(f->conj.items[i], check_node, f)) return 0;
+    return check_aggregates(f);
+}
+
+/* ------------------------------------------------------------------ */
+/* Conjuncts into classes                                              */
+/* ------------------------------------------------------------------ */
+
+/* x IS NOT NULL, x NOTNULL: the column x, else -1. */
+static int not_null_test(const CnForm *f, const SqExpr *e) {
+    if (!(e->flags & SQXF_NOT)) return -1;
+    if (e->kind == SQX_ISNULL) return cn_column(f, e->u.bin.l);
+    if (e->kind == SQX_IS && !(e->flags & SQXF_DISTINCT_FROM) && e->u.bin.r->kind == SQX_LITERAL &&
+        e->u.bin.r->u.lit.vtype == SQ_VAL_NULL)
+        return cn_column(f, e->u.bin.l);
+    return -1;
+}
+
+/* Move the equalities between columns and the IS NOT NULL tests of the
+** conjuncts into the classes; keep the rest. */
+static void classify(CnForm *f) {
+    SqExprList rest = {0};
+    for (uint32_t i = 0; i < f->conj.n; i++) {
+        SqExpr *e = f->conj.items[i];
+        int x = -1, y = -1;
+        if (e->kind == SQX_BINARY && e->op == AST_OP_EQ) {
+            x = cn_column(f, e->u.bin.l);
+            y = cn_column(f, e->u.bin.r);
+        }
+        if (e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i != 0) {
+            continue; /* WHERE 1: true */
+        } else if (x >= 0 && y >= 0 && identical_when_equal(f, (uint32_t)x, (uint32_t)y)) {
+            unite(f, (uint32_t)x, (uint32_t)y);
+            f->marked[cn_root(f, (uint32_t)x)] = 1;
+            sq_expr_list_add(f->a, &f->eqs, e);
+        } else if ((x = not_null_test(f, e)) >= 0) {
+            f->marked[cn_root(f, (uint32_t)x)] = 1;
+            sq_expr_list_add(f->a, &f->eqs, e);
+        } else {
+            sq_expr_list_add(f->a, &rest, e);
+        }
+    }
+    f->conj = rest;
+}
+
+/* ------------------------------------------------------------------ */
+/* Instances a foreign key finds the row of                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct Uses {
+    const CnForm *f;
+    uint8_t *used; /* by column: read outside the classes */
+} Uses;
+
+static int use_node(SqExpr *e, void *arg) {
+    Uses *u = arg;
+    int x = cn_column(u->f, e);
+    if (x >= 0) u->used[x] = 1;
+    return 0;
+}
+
+static int use_slot(SqExpr **slot, void *arg) { return sq_expr_walk(*slot, use_node, arg); }
+
+/* The columns read by the conjuncts left and by every operator above
+** the WHERE. */
+static uint8_t *columns_used(CnForm *f) {
+    Uses u = {f, sq_arena_alloc(f->a, f->n_cols + 1)};
+    memset(u.used, 0, f->n_cols + 1);
+    for (uint32_t i = 0; i < f->conj.n; i++) sq_expr_walk(f->conj.items[i], use_node, &u);
+    IrRel *ops[] = {f->c.limit, f->c.sort, f->c.project, f->c.having, f->c.agg};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (ops[i]) ir_rel_exprs(ops[i], use_slot, &u);
+    return u.used;
+}
+
+/* Whether column x of instance r is one of the key columns kc[0..n). */
+static int in_cols(const CnForm *f, uint32_t r, uint32_t x, const uint32_t *kc, uint32_t n) {
+    for (uint32_t k = 0; k < n; k++)
+        if (f->inst[r].first + kc[k] == x) return 1;
+    return 0;
+}
+
+/* Whether instance r is read only through the columns kc, each in a
+** class with no other column of r, and no other column of r is read,
+** tested or stands for a removed instance's column. */
+static int read_only_by(const CnForm *f, uint32_t r, const uint32_t *kc, uint32_t n, const uint8_t *used) {
+    const CnInst *in = &f->inst[r];
+    for (uint32_t x = in->first; x <= in->first + in->table->n_cols; x++) {
+        uint32_t others = 0;
+        for (uint32_t y = in->first; y <= in->first + in->table->n_cols; y++)
+            others += y != x && cn_root(f, y) == cn_root(f, x);
+        if (in_cols(f, r, x, kc, n)) {
+            if (others) return 0;
+            continue;
+        }
+        if (used[x] || f->marked[cn_root(f, x)] || class_size(f, x) != 1) return 0;
+    }
+    return 1;
+}
+
+/* Whether fk, of instance s, finds exactly the rows of instance r that
+** the join keeps: it refers to a key of r's table, and the join makes
+** each of its columns equal to the key column it refers to. */
+static int joined_by(const CnForm *f, uint32_t s, uint32_t r, const CatForeignKey *fk) {
+    if (fk->target != f->inst[r].table || !fk->target_cols || !fk->n_cols) return 0;
+    if (!sq_table_cols_unique(fk->target, fk->target_cols, fk->n_cols)) return 0;
+    for (uint32_t k = 0; k < fk->n_cols; k++)
+        if (cn_root(f, f->inst[s].first + fk->cols[k]) != cn_root(f, f->inst[r].first + fk->target_cols[k]))
+            return 0;
+    return 1;
+}
+
+/* Take out instance r when a foreign key of another instance finds its
+** row: then each row of the rest meets exactly one row of r (foreign
+** keys hold, keys are unique), provided the key columns are not NULL,
+** which the classes of the referring columns now ask. */
+static int remove_one(CnForm *f, uint32_t r, const uint8_t *used) {
+    for (uint32_t s = 0; s < f->n_inst; s++) {
+        if (s == r || f->inst[s].removed) continue;
+        const CatTable *t = f->inst[s].table;
+        for (uint32_t k = 0; k < t->n_fks; k++) {
+            const CatForeignKey *fk = &t->fks[k];
+            if (!joined_by(f, s, r, fk) || !read_only_by(f, r, fk->target_cols, fk->n_cols, used)) continue;
+            f->inst[r].removed = 1;
+            for (uint32_t c = 0; c < fk->n_cols; c++) f->marked[cn_root(f, f->inst[s].first + fk->cols[c])] = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void remove_redundant(CnForm *f) {
+    uint8_t *used = columns_used(f);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t r = 0; r < f->n_inst; r++)
+            if (!f->inst[r].removed && remove_one(f, r, used)) changed = 1;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Ties                                                                */
+/* ------------------------------------------------------------------ */
+
+/* Whether the result column e is a column whose equal values are
+** identical: then rows that tie on it show the same value. */
+static int identifies(const CnForm *f, const SqExpr *e) {
+    if (f->c.agg && e->kind == SQX_COLUMN && e->u.col.rel == f->c.agg->id) {
+        const SqAggItem *it = &f->c.agg->u.agg.items[e->u.col.col];
+        if (it->kind != SQ_AGG_KEY) return 0;
+        e = it->expr;
+    }
+    int x = cn_column(f, e);
+    if (x < 0) return 0;
+    const CatColumn *c = cat_column(f, (uint32_t)x);
+    return c && c->affinity != SQ_AFF_BLOB && (!c->collation || sq_stricmp(c->collation, "binary") == 0);
+}
+
+/* Whether every result column is also a sort key (without COLLATE):
+** rows that tie on the keys then look the same. */
+static int result_is_sort_key(const CnForm *f) {
+    const IrRel *p = f->c.project;
+    for (uint32_t i = 0; i < p->cols.n; i++) {
+        if (p->cols.items[i].hidden) continue;
+        int found = 0;
+        for (uint32_t k = 0; f->c.sort && k < f->c.sort->u.sort.n_keys && !found; k++) {
+            const SqSortKey *key = &f->c.sort->u.sort.keys[k];
+            const SqExpr *ke = key->expr;
+            if (key->collation || ke->kind != SQX_COLUMN || ke->u.col.rel != p->id) continue;
+            const SqExpr *e = p->u.project.exprs.items[ke->u.col.col];
+            found = sq_expr_equal(e, p->u.project.exprs.items[i]) && identifies(f, e);
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+/* One row at most: an aggregate without GROUP BY. */
+static int one_row(const CnForm *f) {
+    const IrRel *g = f->c.agg;
+    if (!g) return 0;
+    for (uint32_t i = 0; i < g->u.agg.n_items; i++)
+        if (g->u.agg.items[i].kind == SQ_AGG_KEY) return 0;
+    return 1;
+}
+
+int cn_sort_matters(const CnForm *f) { return f->c.sort && f->c.limit && !one_row(f); }
+
+int cn_distinct_matters(const CnForm *f) {
+    return f->c.distinct && !one_row(f) && (f->sem != SQ_SMT_SET || f->c.limit);
+}
+
+/* ------------------------------------------------------------------ */
+/* Building                                                            */
+/* ------------------------------------------------------------------ */
+
+int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
+    memset(f, 0, sizeof *f);
+    f->q = q;
+    f->a = a;
+    f->sem = sem;
+    if (sem != SQ_SMT_SET && sem != SQ_SMT_BAG) return fail(f, "list and spider semantics");
+    if (!q->root || !ir_core_split(&q->root, &f->c)) return fail(f, "not one SELECT core");
+    if (f->c.window) return fail(f, "a window function");
+    if (!f->c.project || !add_from(f, f->c.from)) return fail(f, "no FROM");
+    if (f->c.where) ir_conjuncts(a, f->c.where->u.filter.pred, &f->conj);
+    unnest_in(f);
+    if (!check_core(f)) return 0;
+    f->up = sq_arena_alloc(a, (f->n_cols + 1) * sizeof *f->up);
+    f->marked = sq_arena_alloc(a, f->n_cols + 1);
+    memset(f->marked, 0, f->n_cols + 1);
+    for (uint32_t x = 0; x < f->n_cols; x++) f->up[x] = x;
+    classify(f);
+    remove_redundant(f);
+    if (f->c.limit && !one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;
+    return 1;
+}

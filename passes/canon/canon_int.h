@@ -1,0 +1,63 @@
+/*
+** canon_int.h -- private to passes/canon: the normal form of one query
+** (canon_form.c builds it) that canon_match.c compares with another.
+**
+** Layer: passes.  A form points into its query's IR and lives in an
+** arena of the comparison.
+*/
+#ifndef SQ_CANON_INT_H
+#define SQ_CANON_INT_H
+
+#include "canon.h"
+
+/* One base table of the FROM, however it was joined. */
+typedef struct CnInst {
+    IrRel *scan;
+    const CatTable *table;
+    uint32_t first;      /* its first column in the form's column numbering */
+    uint8_t removed;     /* taken out: a foreign key finds its row */
+} CnInst;
+
+/* The normal form of a query.  Every column of every instance has a
+** number (CnInst.first + the table's column; the rowid after the last
+** column); `up` makes them a union-find of classes of equal columns. */
+typedef struct CnForm {
+    IrQuery *q;
+    SqArena *a;
+    SqSmtSemantics sem;
+    IrCore c;
+    CnInst *inst;
+    uint32_t n_inst, cap_inst;
+    uint32_t n_cols;
+    uint32_t *up;        /* the class of a column: follow up to a root */
+    uint8_t *marked;     /* by root: the class's columns are not NULL on
+                            every row (an equality, IS NOT NULL, or a
+                            removed join asks it) */
+    SqExprList conj;     /* conjuncts of ON and WHERE other than the
+                            equalities and IS NOT NULL the classes hold */
+    SqExprList eqs;      /* those equalities and IS NOT NULLs */
+    int ties;            /* rows that tie may change the result */
+    int reads_clock;
+    const char *why;     /* no form: why (static) */
+} CnForm;
+
+/* Build the normal form of q: 1, or 0 with f->why set. */
+int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem);
+
+/* The column number of a reference to an instance's column, or -1. */
+int cn_column(const CnForm *f, const SqExpr *e);
+/* The root of column x's class. */
+uint32_t cn_root(const CnForm *f, uint32_t x);
+/* The instance a column number belongs to. */
+uint32_t cn_inst_of(const CnForm *f, uint32_t x);
+/* Whether column x is never NULL on the rows the conditions keep. */
+int cn_not_null(const CnForm *f, uint32_t x);
+/* Whether the class of x asks NOT NULL of a column that could be NULL
+** (its marks, less what its one column's declaration already says). */
+int cn_class_mark(const CnForm *f, uint32_t x);
+/* Whether the ORDER BY of the core matters to the result. */
+int cn_sort_matters(const CnForm *f);
+/* Whether the DISTINCT of the core matters to the result. */
+int cn_distinct_matters(const CnForm *f);
+
+#endif

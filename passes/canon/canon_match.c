@@ -1,0 +1,251 @@
+/*
+** canon_match.c -- whether two normal forms are the same (see canon.h):
+** a mapping of the instances, table for table, under which the classes,
+** the conjuncts, the grouping, the aggregates, the result columns, the
+** order and the limit agree.
+**
+** Layer: passes.  The mappings are tried one by one (backtracking over
+** the instances of each table); queries join a handful of tables, and
+** MAX_MAPPINGS caps the worst case.
+*/
+#include <string.h>
+
+#include "canon_int.h"
+
+enum { MAX_MAPPINGS = 5040 };
+
+/* Two forms under one mapping of the second's instances to the first's.
+** key[x] numbers a column's class by its smallest live column, counted
+** in the first form's numbering (UINT32_MAX: no live column). */
+typedef struct Match {
+    const CnForm *f[2];
+    uint32_t *map;       /* instance of f[1] -> instance of f[0] */
+    uint8_t *taken;      /* instance of f[0] already mapped */
+    uint32_t *key[2];
+    uint32_t tries;
+} Match;
+
+/* Column x of form side, in the first form's numbering. */
+static uint32_t mapped(const Match *m, int side, uint32_t x) {
+    if (side == 0) return x;
+    const CnForm *f = m->f[1];
+    uint32_t i = cn_inst_of(f, x);
+    return m->f[0]->inst[m->map[i]].first + (x - f->inst[i].first);
+}
+
+static void class_keys(Match *m, int side) {
+    const CnForm *f = m->f[side];
+    uint32_t *key = m->key[side];
+    for (uint32_t x = 0; x < f->n_cols; x++) key[x] = UINT32_MAX;
+    for (uint32_t x = 0; x < f->n_cols; x++) {
+        if (f->inst[cn_inst_of(f, x)].removed) continue;
+        uint32_t r = cn_root(f, x), k = mapped(m, side, x);
+        if (k < key[r]) key[r] = k;
+    }
+    for (uint32_t x = 0; x < f->n_cols; x++) key[x] = key[cn_root(f, x)];
+}
+
+/* The same classes, with the same NOT NULL marks, on the live columns. */
+static int same_classes(const Match *m) {
+    const CnForm *f = m->f[1];
+    for (uint32_t x = 0; x < f->n_cols; x++) {
+        if (f->inst[cn_inst_of(f, x)].removed) continue;
+        uint32_t y = mapped(m, 1, x);
+        if (m->key[1][x] != m->key[0][y] || cn_class_mark(f, x) != cn_class_mark(m->f[0], y)) return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions                                                         */
+/* ------------------------------------------------------------------ */
+
+static int col_eq(const SqExpr *a, const SqExpr *b, void *arg);
+
+static int expr_eq(const Match *m, const SqExpr *a, const SqExpr *b) {
+    if (!a || !b) return a == b;
+    return sq_expr_equal_across(a, b, col_eq, (void *)m);
+}
+
+static int list_eq(const Match *m, const SqExprList *a, const SqExprList *b) {
+    if (a->n != b->n) return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if (!expr_eq(m, a->items[i], b->items[i])) return 0;
+    return 1;
+}
+
+/* Each expression of a has an equal in b (AND, GROUP BY: sets). */
+static int covered(const Match *m, const SqExprList *a, const SqExprList *b, int a_is_first) {
+    for (uint32_t i = 0; i < a->n; i++) {
+        int found = 0;
+        for (uint32_t j = 0; j < b->n && !found; j++)
+            found = a_is_first ? expr_eq(m, a->items[i], b->items[j]) : expr_eq(m, b->items[j], a->items[i]);
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+static int same_set(const Match *m, const SqExprList *a, const SqExprList *b) {
+    return covered(m, a, b, 1) && covered(m, b, a, 0);
+}
+
+/* count(x) over a column that is never NULL counts the rows. */
+static int counts_rows(const CnForm *f, const SqAggItem *it) {
+    if (strcmp(it->def->name, "count") != 0 || it->distinct) return 0;
+    if (it->star) return 1;
+    int x = it->args.n == 1 ? cn_column(f, it->args.items[0]) : -1;
+    return x >= 0 && cn_not_null(f, (uint32_t)x);
+}
+
+static int item_eq(const Match *m, const SqAggItem *a, const SqAggItem *b) {
+    if (a->kind != b->kind) return 0;
+    if (a->kind != SQ_AGG_CALL) return expr_eq(m, a->expr, b->expr);
+    if (a->def != b->def || a->distinct != b->distinct || !expr_eq(m, a->filter, b->filter)) return 0;
+    int rows_a = counts_rows(m->f[0], a), rows_b = counts_rows(m->f[1], b);
+    if (rows_a || rows_b) return rows_a && rows_b && !a->filter;
+    return a->star == b->star && list_eq(m, &a->args, &b->args);
+}
+
+/* References of the two forms: to instance columns (by class), to
+** aggregate outputs (by item), to result columns (by expression). */
+static int col_eq(const SqExpr *a, const SqExpr *b, void *arg) {
+    const Match *m = arg;
+    const CnForm *f = m->f[0], *g = m->f[1];
+    int x = cn_column(f, a), y = cn_column(g, b);
+    if (x >= 0 || y >= 0) return x >= 0 && y >= 0 && m->key[0][x] != UINT32_MAX && m->key[0][x] == m->key[1][y];
+    if (f->c.agg && g->c.agg && a->u.col.rel == f->c.agg->id && b->u.col.rel == g->c.agg->id)
+        return item_eq(m, &f->c.agg->u.agg.items[a->u.col.col], &g->c.agg->u.agg.items[b->u.col.col]);
+    if (a->u.col.rel == f->c.project->id && b->u.col.rel == g->c.project->id)
+        return expr_eq(m, f->c.project->u.project.exprs.items[a->u.col.col],
+                       g->c.project->u.project.exprs.items[b->u.col.col]);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The parts of the core                                               */
+/* ------------------------------------------------------------------ */
+
+/* The GROUP BY keys, as a set. */
+static void group_keys(const CnForm *f, SqArena *a, SqExprList *out) {
+    const IrRel *g = f->c.agg;
+    for (uint32_t i = 0; g && i < g->u.agg.n_items; i++)
+        if (g->u.agg.items[i].kind == SQ_AGG_KEY) sq_expr_list_add(a, out, g->u.agg.items[i].expr);
+}
+
+static int same_grouping(const Match *m, SqArena *a) {
+    const CnForm *f = m->f[0], *g = m->f[1];
+    if (!f->c.agg != !g->c.agg) return 0;
+    if (!f->c.agg) return 1;
+    SqExprList k1 = {0}, k2 = {0};
+    group_keys(f, a, &k1);
+    group_keys(g, a, &k2);
+    if (!k1.n != !k2.n || !same_set(m, &k1, &k2)) return 0;
+    SqExprList h1 = {0}, h2 = {0};
+    if (f->c.having) ir_conjuncts(a, f->c.having->u.filter.pred, &h1);
+    if (g->c.having) ir_conjuncts(a, g->c.having->u.filter.pred, &h2);
+    return same_set(m, &h1, &h2);
+}
+
+/* The visible result columns, in order. */
+static int same_results(const Match *m) {
+    const IrRel *p = m->f[0]->c.project, *q = m->f[1]->c.project;
+    uint32_t i = 0, j = 0;
+    for (;;) {
+        while (i < p->cols.n && p->cols.items[i].hidden) i++;
+        while (j < q->cols.n && q->cols.items[j].hidden) j++;
+        if (i == p->cols.n || j == q->cols.n) return i == p->cols.n && j == q->cols.n;
+        if (!expr_eq(m, p->u.project.exprs.items[i], q->u.project.exprs.items[j])) return 0;
+        i++, j++;
+    }
+}
+
+static int same_sort(const Match *m) {
+    const CnForm *f = m->f[0], *g = m->f[1];
+    if (cn_sort_matters(f) != cn_sort_matters(g)) return 0;
+    if (!cn_sort_matters(f)) return 1;
+    const IrRel *s = f->c.sort, *t = g->c.sort;
+    if (s->u.sort.n_keys != t->u.sort.n_keys) return 0;
+    for (uint32_t i = 0; i < s->u.sort.n_keys; i++) {
+        const SqSortKey *a = &s->u.sort.keys[i], *b = &t->u.sort.keys[i];
+        if (a->desc != b->desc || a->nulls != b->nulls || !a->collation != !b->collation ||
+            (a->collation && sq_stricmp(a->collation, b->collation) != 0) || !expr_eq(m, a->expr, b->expr))
+            return 0;
+    }
+    return 1;
+}
+
+/* An absent OFFSET is OFFSET 0. */
+static int zero(const SqExpr *e) {
+    return !e || (e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i == 0);
+}
+
+static int same_limit(const Match *m) {
+    const IrRel *l = m->f[0]->c.limit, *k = m->f[1]->c.limit;
+    if (!l || !k) return !l && !k;
+    if (!expr_eq(m, l->u.limit.count, k->u.limit.count)) return 0;
+    if (zero(l->u.limit.offset) && zero(k->u.limit.offset)) return 1;
+    return expr_eq(m, l->u.limit.offset, k->u.limit.offset);
+}
+
+static int same_core(Match *m, SqArena *a) {
+    const CnForm *f = m->f[0], *g = m->f[1];
+    if (cn_distinct_matters(f) != cn_distinct_matters(g)) return 0;
+    return same_classes(m) && same_set(m, &f->conj, &g->conj) && same_grouping(m, a) && same_results(m) &&
+           same_sort(m) && same_limit(m);
+}
+
+/* ------------------------------------------------------------------ */
+/* Mappings                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Map the second form's instances from i on; 1 when some mapping makes
+** the cores the same. */
+static int try_from(Match *m, SqArena *a, uint32_t i) {
+    const CnForm *f = m->f[0], *g = m->f[1];
+    while (i < g->n_inst && g->inst[i].removed) i++;
+    if (i == g->n_inst) {
+        if (++m->tries > MAX_MAPPINGS) return 0;
+        class_keys(m, 0);
+        class_keys(m, 1);
+        return same_core(m, a);
+    }
+    for (uint32_t j = 0; j < f->n_inst; j++) {
+        if (m->taken[j] || f->inst[j].removed || f->inst[j].table != g->inst[i].table) continue;
+        m->taken[j] = 1;
+        m->map[i] = j;
+        int ok = try_from(m, a, i + 1);
+        m->taken[j] = 0;
+        if (ok || m->tries > MAX_MAPPINGS) return ok;
+    }
+    return 0;
+}
+
+static uint32_t live(const CnForm *f) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < f->n_inst; i++) n += !f->inst[i].removed;
+    return n;
+}
+
+void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqCanonResult *out) {
+    memset(out, 0, sizeof *out);
+    SqArena *a = sq_arena_new();
+    CnForm f, g;
+    int built = cn_build(&f, a, q1, sem);
+    built = cn_build(&g, a, q2, sem) && built;
+    out->reads_clock = f.reads_clock || g.reads_clock;
+    if (!built) {
+        out->why = f.why ? f.why : g.why;
+    } else if (live(&f) != live(&g)) {
+        out->why = "different tables";
+    } else {
+        Match m = {{&f, &g}, NULL, NULL, {NULL, NULL}, 0};
+        m.map = sq_arena_alloc(a, (g.n_inst + 1) * sizeof *m.map);
+        m.taken = sq_arena_alloc(a, f.n_inst + 1);
+        memset(m.taken, 0, f.n_inst + 1);
+        m.key[0] = sq_arena_alloc(a, (f.n_cols + 1) * sizeof *m.key[0]);
+        m.key[1] = sq_arena_alloc(a, (g.n_cols + 1) * sizeof *m.key[1]);
+        if (try_from(&m, a, 0)) out->verdict = f.ties || g.ties ? SQ_CANON_TIE_FREE : SQ_CANON_SAME;
+        else out->why = m.tries > MAX_MAPPINGS ? "too many ways to match the tables" : "different normal forms";
+    }
+    sq_arena_free(a);
+}
