@@ -244,6 +244,58 @@ static void unnest_in(CnForm *f) {
     f->conj = keep;
 }
 
+/* ------------------------------------------------------------------ */
+/* One spelling of each conjunct                                       */
+/* ------------------------------------------------------------------ */
+
+static int comparison(int op) {
+    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT ||
+           op == AST_OP_GE;
+}
+
+/* a OP b as b OP' a. */
+static int mirrored(int op) {
+    switch (op) {
+    case AST_OP_LT: return AST_OP_GT;
+    case AST_OP_GT: return AST_OP_LT;
+    case AST_OP_LE: return AST_OP_GE;
+    case AST_OP_GE: return AST_OP_LE;
+    default: return op;
+    }
+}
+
+/* l OP r, with a constant on the right: a constant has no affinity or
+** collation, so the other side's apply in either order. */
+static SqExpr *compare(CnForm *f, SqExpr *l, int op, SqExpr *r, const SqExpr *like) {
+    if (l->kind == SQX_LITERAL && r->kind != SQX_LITERAL) {
+        SqExpr *t = l;
+        l = r, r = t, op = mirrored(op);
+    }
+    SqExpr *e = sq_expr_new(f->a, SQX_BINARY, like->span, like->type);
+    e->op = (uint8_t)op;
+    e->u.bin.l = l;
+    e->u.bin.r = r;
+    return e;
+}
+
+/* x BETWEEN lo AND hi is x >= lo AND x <= hi (SQLite defines it so);
+** 5 < x is x > 5. */
+static void respell(CnForm *f) {
+    SqExprList out = {0};
+    for (uint32_t i = 0; i < f->conj.n; i++) {
+        SqExpr *e = f->conj.items[i];
+        if (e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT)) {
+            sq_expr_list_add(f->a, &out, compare(f, e->u.between.x, AST_OP_GE, e->u.between.lo, e));
+            sq_expr_list_add(f->a, &out, compare(f, e->u.between.x, AST_OP_LE, e->u.between.hi, e));
+        } else if (e->kind == SQX_BINARY && comparison(e->op) && e->u.bin.l->kind == SQX_LITERAL) {
+            sq_expr_list_add(f->a, &out, compare(f, e->u.bin.l, e->op, e->u.bin.r, e));
+        } else {
+            sq_expr_list_add(f->a, &out, e);
+        }
+    }
+    f->conj = out;
+}
+
 static int check_core(CnForm *f) {
     IrRel *ops[] = {f->c.limit, f->c.sort, f->c.project, f->c.having, f->c.agg};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
@@ -456,6 +508,7 @@ int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
     if (!f->c.project || !add_from(f, f->c.from)) return fail(f, "no FROM");
     if (f->c.where) ir_conjuncts(a, f->c.where->u.filter.pred, &f->conj);
     unnest_in(f);
+    respell(f);
     if (!check_core(f)) return 0;
     f->up = sq_arena_alloc(a, (f->n_cols + 1) * sizeof *f->up);
     f->marked = sq_arena_alloc(a, f->n_cols + 1);

@@ -322,9 +322,9 @@ case $(head -n 1 "$TMP/out") in
 esac
 
 # ---- --rlimit: a budget of solver work instead of time
-usage "rlimit: enough" 0 --schema "$U" --bound 2 --timeout 0 --rlimit 50000000 \
+usage "rlimit: enough" 0 --schema "$U" --bound 2 --timeout 0 --rlimit 50000000 --search-only \
     "SELECT id FROM t WHERE x > 1" "SELECT id FROM t WHERE 1 < x"
-usage "rlimit: too small" 3 --schema "$U" --bound 3 --timeout 0 --rlimit 1 \
+usage "rlimit: too small" 3 --schema "$U" --bound 3 --timeout 0 --rlimit 1 --search-only \
     "SELECT id FROM t WHERE x > 1" "SELECT id FROM t WHERE 1 < x"
 if head -n 1 "$TMP/out" | grep -q '^unknown: resource limit (--rlimit) reached at bound [0-9]*$'; then
     ok "equiv/usage/rlimit: verdict line"; else
