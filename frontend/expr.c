@@ -29,6 +29,7 @@ const char *sq_expr_kind_name(SqExprKind k) {
 
 typedef struct EqCtx {
     SqColEqFn col_eq;
+    SqNodeEqFn node_eq; /* asked first about every pair of nodes, or NULL */
     void *arg;
     int across; /* the trees come from different queries: ids mean nothing */
 } EqCtx;
@@ -73,6 +74,10 @@ static int case_equal(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
 ** are equal only when they are the same bound query. */
 static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
     if (a == b) return 1;
+    if (a && b && c->node_eq) {
+        int r = c->node_eq(a, b, c->arg);
+        if (r >= 0) return r;
+    }
     if (!a || !b || a->kind != b->kind || a->op != b->op) return 0;
     if ((a->flags ^ b->flags) & (SQXF_NOT | SQXF_DISTINCT_FROM)) return 0;
     switch ((SqExprKind)a->kind) {
@@ -120,17 +125,17 @@ int sq_expr_node_reads_clock(const SqExpr *e) {
 }
 
 int sq_expr_equal(const SqExpr *a, const SqExpr *b) {
-    EqCtx c = {NULL, NULL, 0};
+    EqCtx c = {NULL, NULL, NULL, 0};
     return eq(a, b, &c);
 }
 
 int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg) {
-    EqCtx c = {col_eq, arg, 0};
+    EqCtx c = {col_eq, NULL, arg, 0};
     return eq(a, b, &c);
 }
 
-int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg) {
-    EqCtx c = {col_eq, arg, 1};
+int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, SqNodeEqFn node_eq, void *arg) {
+    EqCtx c = {col_eq, node_eq, arg, 1};
     return eq(a, b, &c);
 }
 

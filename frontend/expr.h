@@ -209,8 +209,12 @@ int sq_expr_equal(const SqExpr *a, const SqExpr *b);
 typedef int (*SqColEqFn)(const SqExpr *a, const SqExpr *b, void *arg);
 int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg);
 /* The same for trees of two different queries, whose relation ids are
-** unrelated: every pair of column references is asked of col_eq. */
-int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *arg);
+** unrelated: every pair of column references is asked of col_eq.  When
+** node_eq is not NULL it is asked first about every pair of nodes: 1 or 0
+** decides, -1 lets the nodes be compared as above (a caller's notion of
+** two spellings of one expression). */
+typedef int (*SqNodeEqFn)(const SqExpr *a, const SqExpr *b, void *arg);
+int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, SqNodeEqFn node_eq, void *arg);
 
 /* Whether the node e itself (not below it) reads the clock: CURRENT_*,
 ** the text 'now' (a date function's argument), or a date function called

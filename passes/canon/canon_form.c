@@ -206,6 +206,15 @@ static int add_from(CnForm *f, IrRel *r) {
     return 1;
 }
 
+/* x OP y. */
+static SqExpr *compare(CnForm *f, SqExpr *l, int op, SqExpr *r, const SqExpr *like) {
+    SqExpr *e = sq_expr_new(f->a, SQX_BINARY, like->span, like->type);
+    e->op = (uint8_t)op;
+    e->u.bin.l = l;
+    e->u.bin.r = r;
+    return e;
+}
+
 /* x IN (SELECT k FROM t WHERE ...), k a key of t by itself: a join to t
 ** on k, with the subquery's conditions.  At most one row of t has k = x,
 ** so no row is repeated; where x is NULL or meets no row, IN is NULL or
@@ -226,11 +235,7 @@ static int in_as_join(CnForm *f, const SqExpr *e) {
         f->n_inst--, f->n_cols = f->inst[f->n_inst].first; /* take the instance back */
         return 0;
     }
-    SqExpr *eq = sq_expr_new(f->a, SQX_BINARY, e->span, e->type);
-    eq->op = AST_OP_EQ;
-    eq->u.bin.l = e->u.sub.x;
-    eq->u.bin.r = c.project->u.project.exprs.items[i];
-    sq_expr_list_add(f->a, &f->conj, eq);
+    sq_expr_list_add(f->a, &f->conj, compare(f, e->u.sub.x, AST_OP_EQ, c.project->u.project.exprs.items[i], e));
     if (c.where) ir_conjuncts(f->a, c.where->u.filter.pred, &f->conj);
     return 1;
 }
@@ -248,38 +253,7 @@ static void unnest_in(CnForm *f) {
 /* One spelling of each conjunct                                       */
 /* ------------------------------------------------------------------ */
 
-static int comparison(int op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT ||
-           op == AST_OP_GE;
-}
-
-/* a OP b as b OP' a. */
-static int mirrored(int op) {
-    switch (op) {
-    case AST_OP_LT: return AST_OP_GT;
-    case AST_OP_GT: return AST_OP_LT;
-    case AST_OP_LE: return AST_OP_GE;
-    case AST_OP_GE: return AST_OP_LE;
-    default: return op;
-    }
-}
-
-/* l OP r, with a constant on the right: a constant has no affinity or
-** collation, so the other side's apply in either order. */
-static SqExpr *compare(CnForm *f, SqExpr *l, int op, SqExpr *r, const SqExpr *like) {
-    if (l->kind == SQX_LITERAL && r->kind != SQX_LITERAL) {
-        SqExpr *t = l;
-        l = r, r = t, op = mirrored(op);
-    }
-    SqExpr *e = sq_expr_new(f->a, SQX_BINARY, like->span, like->type);
-    e->op = (uint8_t)op;
-    e->u.bin.l = l;
-    e->u.bin.r = r;
-    return e;
-}
-
-/* x BETWEEN lo AND hi is x >= lo AND x <= hi (SQLite defines it so);
-** 5 < x is x > 5. */
+/* x BETWEEN lo AND hi is x >= lo AND x <= hi: SQLite defines it so. */
 static void respell(CnForm *f) {
     SqExprList out = {0};
     for (uint32_t i = 0; i < f->conj.n; i++) {
@@ -287,8 +261,6 @@ static void respell(CnForm *f) {
         if (e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT)) {
             sq_expr_list_add(f->a, &out, compare(f, e->u.between.x, AST_OP_GE, e->u.between.lo, e));
             sq_expr_list_add(f->a, &out, compare(f, e->u.between.x, AST_OP_LE, e->u.between.hi, e));
-        } else if (e->kind == SQX_BINARY && comparison(e->op) && e->u.bin.l->kind == SQX_LITERAL) {
-            sq_expr_list_add(f->a, &out, compare(f, e->u.bin.l, e->op, e->u.bin.r, e));
         } else {
             sq_expr_list_add(f->a, &out, e);
         }

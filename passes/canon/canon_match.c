@@ -61,10 +61,69 @@ static int same_classes(const Match *m) {
 /* ------------------------------------------------------------------ */
 
 static int col_eq(const SqExpr *a, const SqExpr *b, void *arg);
+static int node_eq(const SqExpr *a, const SqExpr *b, void *arg);
 
 static int expr_eq(const Match *m, const SqExpr *a, const SqExpr *b) {
     if (!a || !b) return a == b;
-    return sq_expr_equal_across(a, b, col_eq, (void *)m);
+    return sq_expr_equal_across(a, b, col_eq, node_eq, (void *)m);
+}
+
+/* ---- two spellings of one expression ---- */
+
+/* iif(c, x, y), or CASE WHEN c THEN x [ELSE y] END (no ELSE: NULL). */
+typedef struct Choice {
+    const SqExpr *when, *then, *else_;
+} Choice;
+
+static int as_choice(const SqExpr *e, Choice *out) {
+    if (e->kind == SQX_FUNC && e->u.func.def && strcmp(e->u.func.def->name, "iif") == 0 && e->u.func.args.n == 3) {
+        *out = (Choice){e->u.func.args.items[0], e->u.func.args.items[1], e->u.func.args.items[2]};
+        return 1;
+    }
+    if (e->kind == SQX_CASE && !e->u.cas.operand && e->u.cas.n_arms == 1) {
+        *out = (Choice){e->u.cas.arms[0].when, e->u.cas.arms[0].then, e->u.cas.else_};
+        return 1;
+    }
+    return 0;
+}
+
+static int is_null(const SqExpr *e) { return !e || (e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_NULL); }
+
+static int choice_eq(const Match *m, const Choice *a, const Choice *b) {
+    if (!expr_eq(m, a->when, b->when) || !expr_eq(m, a->then, b->then)) return 0;
+    return (is_null(a->else_) && is_null(b->else_)) || expr_eq(m, a->else_, b->else_);
+}
+
+static int comparison(const SqExpr *e) {
+    return e->kind == SQX_BINARY && (e->op == AST_OP_EQ || e->op == AST_OP_NE || e->op == AST_OP_LT ||
+                                     e->op == AST_OP_LE || e->op == AST_OP_GT || e->op == AST_OP_GE);
+}
+
+static int mirrored(int op) {
+    switch (op) {
+    case AST_OP_LT: return AST_OP_GT;
+    case AST_OP_GT: return AST_OP_LT;
+    case AST_OP_LE: return AST_OP_GE;
+    case AST_OP_GE: return AST_OP_LE;
+    default: return op;
+    }
+}
+
+/* A comparison with a literal on its left only. */
+static int literal_first(const SqExpr *e) {
+    return e->u.bin.l->kind == SQX_LITERAL && e->u.bin.r->kind != SQX_LITERAL;
+}
+
+/* iif against CASE; 5 < x against x > 5 (a literal has no affinity or
+** collation, so the other side's apply in either order).  -1: compare
+** the nodes as they are. */
+static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
+    const Match *m = arg;
+    Choice x, y;
+    if (a->kind != b->kind && as_choice(a, &x) && as_choice(b, &y)) return choice_eq(m, &x, &y);
+    if (comparison(a) && comparison(b) && literal_first(a) != literal_first(b))
+        return mirrored(a->op) == b->op && expr_eq(m, a->u.bin.l, b->u.bin.r) && expr_eq(m, a->u.bin.r, b->u.bin.l);
+    return -1;
 }
 
 static int list_eq(const Match *m, const SqExprList *a, const SqExprList *b) {
