@@ -19,7 +19,15 @@ static int inst_of_rel(const CnForm *f, uint32_t rel) {
     return -1;
 }
 
+const SqExpr *cn_def(const CnForm *f, const SqExpr *e) {
+    if (e->kind != SQX_COLUMN) return NULL;
+    for (uint32_t i = 0; i < f->n_through; i++)
+        if (f->through[i]->id == e->u.col.rel) return f->through[i]->u.project.exprs.items[e->u.col.col];
+    return NULL;
+}
+
 int cn_column(const CnForm *f, const SqExpr *e) {
+    for (const SqExpr *d; (d = cn_def(f, e));) e = d;
     if (e->kind != SQX_COLUMN) return -1;
     int i = inst_of_rel(f, e->u.col.rel);
     if (i < 0) return -1;
@@ -168,7 +176,7 @@ static int check_node(SqExpr *e, void *arg) {
     case SQX_COLUMN: {
         uint32_t rel = e->u.col.rel;
         int ok = inst_of_rel(f, rel) >= 0 || (f->c.agg && rel == f->c.agg->id) ||
-                 (f->c.project && rel == f->c.project->id);
+                 (f->c.project && rel == f->c.project->id) || cn_def(f, e);
         return ok ? 0 : !fail(f, "a reference outside the query's tables");
     }
     default: return 0;
@@ -187,8 +195,28 @@ static int check_aggregates(CnForm *f) {
     return 1;
 }
 
-/* The FROM tree: inner and cross joins over base tables. */
+static int add_from(CnForm *f, IrRel *r);
+
+/* A derived table that only joins, filters and computes columns: its
+** tables join the form, its WHERE joins the conjuncts, and references to
+** its columns stand for its result expressions (both the FROM item's
+** renaming list and the query's own). */
+static int add_derived(CnForm *f, IrRel *item) {
+    IrRel *root = item->input;
+    IrCore c;
+    if (!root || !ir_core_split(&root, &c) || c.agg || c.having || c.window || c.limit || c.distinct)
+        return fail(f, "a derived table that aggregates, limits or removes duplicates");
+    *SQ_ARENA_APPEND(f->a, f->through, f->n_through, f->cap_through) = item;
+    *SQ_ARENA_APPEND(f->a, f->through, f->n_through, f->cap_through) = c.project;
+    if (!add_from(f, c.from) || ir_rel_exprs(c.project, check_slot, f)) return 0;
+    if (c.where) ir_conjuncts(f->a, c.where->u.filter.pred, &f->conj);
+    return 1;
+}
+
+/* The FROM tree: inner and cross joins over base tables and derived
+** tables that merge. */
 static int add_from(CnForm *f, IrRel *r) {
+    if (r->kind == IR_PROJECT && (r->flags & IRF_FROM_ITEM) && !(r->flags & IRF_VIEW)) return add_derived(f, r);
     if (r->kind == IR_JOIN) {
         if (r->u.join.type != IR_JOIN_INNER && r->u.join.type != IR_JOIN_CROSS) return fail(f, "an outer join");
         if (!add_from(f, r->u.join.left) || !add_from(f, r->u.join.right)) return 0;
@@ -345,6 +373,7 @@ static uint8_t *columns_used(CnForm *f) {
     IrRel *ops[] = {f->c.limit, f->c.sort, f->c.project, f->c.having, f->c.agg};
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
         if (ops[i]) ir_rel_exprs(ops[i], use_slot, &u);
+    for (uint32_t i = 0; i < f->n_through; i++) ir_rel_exprs(f->through[i], use_slot, &u);
     return u.used;
 }
 

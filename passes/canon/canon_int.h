@@ -36,6 +36,10 @@ typedef struct CnForm {
     SqExprList conj;     /* conjuncts of ON and WHERE other than the
                             equalities and IS NOT NULL the classes hold */
     SqExprList eqs;      /* those equalities and IS NOT NULLs */
+    IrRel **through;     /* result lists of derived tables merged into the
+                            form: a reference to one of their columns
+                            stands for the expression that computes it */
+    uint32_t n_through, cap_through;
     int ties;            /* rows that tie may change the result */
     int reads_clock;
     const char *why;     /* no form: why (static) */
@@ -44,7 +48,11 @@ typedef struct CnForm {
 /* Build the normal form of q: 1, or 0 with f->why set. */
 int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem);
 
-/* The column number of a reference to an instance's column, or -1. */
+/* The expression that a reference to a merged derived table's column
+** stands for, or NULL. */
+const SqExpr *cn_def(const CnForm *f, const SqExpr *e);
+/* The column number of a reference to an instance's column (through
+** merged derived tables), or -1. */
 int cn_column(const CnForm *f, const SqExpr *e);
 /* The root of column x's class. */
 uint32_t cn_root(const CnForm *f, uint32_t x);

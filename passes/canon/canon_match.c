@@ -114,11 +114,15 @@ static int literal_first(const SqExpr *e) {
     return e->u.bin.l->kind == SQX_LITERAL && e->u.bin.r->kind != SQX_LITERAL;
 }
 
-/* iif against CASE; 5 < x against x > 5 (a literal has no affinity or
+/* A merged derived table's column against what it stands for; iif
+** against CASE; 5 < x against x > 5 (a literal has no affinity or
 ** collation, so the other side's apply in either order).  -1: compare
 ** the nodes as they are. */
 static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     const Match *m = arg;
+    const SqExpr *d;
+    if ((d = cn_def(m->f[0], a))) return expr_eq(m, d, b); /* a derived table's column */
+    if ((d = cn_def(m->f[1], b))) return expr_eq(m, a, d);
     Choice x, y;
     if (a->kind != b->kind && as_choice(a, &x) && as_choice(b, &y)) return choice_eq(m, &x, &y);
     if (comparison(a) && comparison(b) && literal_first(a) != literal_first(b))

@@ -15,7 +15,16 @@
 **              pairs are meant to be equivalent, but Calcite's dialect is
 **              not SQLite's, so verdicts are reported, not gated; only a
 **              spurious counterexample fails the run.
+**   --forms    every BIRD dev (gold, prediction) pair whose normal forms
+**              (passes/canon) prove it equivalent is searched as well
+**              (--search-only): the search must find no difference that
+**              the proof rules out (a tie-free one, or any one when the
+**              forms are the same outright).  An unknown verdict of the
+**              search is counted, not a failure.
 **
+** --self and --unnest decide by the search alone (--search-only), whose
+** encoding they check; --self also asks that every query that has a
+** normal form have the same one as itself and as its emitted SQL.
 ** Options: --bound K (default 3), --timeout S per pair (default 2; 0:
 ** none), --rlimit N (z3's resource limit per solver call: a budget that
 ** does not depend on the machine's load), --strict (every pair must be
@@ -34,7 +43,7 @@
 #include "../../passes/pass.h"
 #include "corpus.h"
 
-typedef enum Mode { M_SELF, M_UNNEST, M_CALCITE } Mode;
+typedef enum Mode { M_SELF, M_UNNEST, M_CALCITE, M_FORMS } Mode;
 
 /* How often each reason for "unknown" came up. */
 
@@ -52,6 +61,7 @@ typedef struct Run {
     FILE *report;
     size_t pairs, not_parsed, verdicts[SQ_VERDICT_SPURIOUS + 1];
     size_t failures;
+    size_t proved, proved_tie_free; /* --forms: pairs the normal forms prove */
     CorpusTally reasons;
     double seconds;
 } Run;
@@ -62,24 +72,35 @@ static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, c
     return ir_load_query(a, *src, cat, r->names, &r->diags, &r->bind_opt, why);
 }
 
-/* Decide one pair and count it; *bad set when it is a failure of the mode. */
+static void fail(Run *r, const char *origin, const char *what) {
+    r->failures++;
+    if (r->failures <= 20) printf("equivcorpus: %s: %s\n", origin, what);
+}
+
+/* Whether verdict v contradicts what the normal forms proved (c). */
+static int contradicts(SqCanonVerdict c, SqVerdict v) {
+    if (v == SQ_VERDICT_DIFFERENT || v == SQ_VERDICT_COLUMNS) return 1;
+    return c == SQ_CANON_SAME && v == SQ_VERDICT_DIFFERENT_TIES;
+}
+
+/* Decide one pair and count it; *bad set when it is a failure of the mode.
+** canon: what the normal forms proved (--forms). */
 static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, const char *sql1, IrQuery *q2,
-                   const char *sql2) {
+                   const char *sql2, SqCanonVerdict canon) {
     SqEquivResult v;
     sq_equiv(cat, q1, sql1, q2, sql2, &r->opt, &v);
     r->verdicts[v.verdict]++;
     r->seconds += v.seconds;
+    int differs = v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_COLUMNS ||
+                  v.verdict == SQ_VERDICT_DIFFERENT_TIES;
     int bad = v.verdict == SQ_VERDICT_SPURIOUS || (r->strict && v.verdict != SQ_VERDICT_EQUIVALENT) ||
-              (r->mode != M_CALCITE && (v.verdict == SQ_VERDICT_DIFFERENT || v.verdict == SQ_VERDICT_COLUMNS ||
-                                        v.verdict == SQ_VERDICT_DIFFERENT_TIES));
+              ((r->mode == M_SELF || r->mode == M_UNNEST) && differs) ||
+              (r->mode == M_FORMS && contradicts(canon, v.verdict));
     if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT || v.verdict == SQ_VERDICT_UNCONFIRMED)
         corpus_tally_add(&r->reasons, v.verdict == SQ_VERDICT_TIMEOUT       ? "timeout"
                         : v.verdict == SQ_VERDICT_UNCONFIRMED ? "unconfirmed (uninterpreted functions)"
                                                               : v.detail);
-    if (bad) {
-        r->failures++;
-        if (r->failures <= 20) printf("equivcorpus: %s: %s\n", origin, sq_verdict_name(v.verdict));
-    }
+    if (bad) fail(r, origin, sq_verdict_name(v.verdict));
     if (r->report && v.verdict != SQ_VERDICT_EQUIVALENT) {
         fprintf(r->report, "%s\t%s\t%s\n  q1: %s\n  q2: %s\n", origin, sq_verdict_name(v.verdict),
                 v.detail ? v.detail : "", sql1, sql2);
@@ -98,6 +119,17 @@ static int is_gold(const CorpusQuery *q) {
     return strncmp(q->origin, "spider/dev.json#", 16) == 0 || strncmp(q->origin, "bird/dev.json#", 14) == 0;
 }
 
+/* --self: a query that has a normal form has the same one as q2 (itself,
+** or its emitted SQL).  Forms that differ, or cannot be matched, fail. */
+static void same_form(Run *r, const char *origin, IrQuery *q1, IrQuery *q2) {
+    SqCanonResult c;
+    sq_canon_compare(q1, q2, r->opt.sem, &c);
+    if (c.verdict == SQ_CANON_NONE && c.why &&
+        (strcmp(c.why, "different normal forms") == 0 || strcmp(c.why, "different tables") == 0 ||
+         strcmp(c.why, "too many ways to match the tables") == 0))
+        fail(r, origin, c.why);
+}
+
 /* --self and --unnest: one gold query. */
 static void gold(Run *r, const CorpusQuery *q) {
     uint32_t keep_srcs = r->srcs.n;
@@ -114,7 +146,8 @@ static void gold(Run *r, const CorpusQuery *q) {
     }
     if (r->mode == M_SELF) {
         r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q1, q->sql);
+        decide(r, cat, q->origin, q1, q->sql, q1, q->sql, SQ_CANON_NONE);
+        same_form(r, q->origin, q1, q1);
         if (!sq_emit_sqlite(q1, &b)) goto done;
         IrQuery *q2 = load(r, a, cat, "emitted", sq_buf_str(&b), &src2, &why);
         if (!q2) {
@@ -123,7 +156,8 @@ static void gold(Run *r, const CorpusQuery *q) {
             goto done;
         }
         r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b));
+        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE);
+        same_form(r, q->origin, q1, q2);
     } else {
         IrQuery *q2 = load(r, a, cat, q->origin, q->sql, &src2, &why);
         SqPassCtx ctx;
@@ -132,7 +166,7 @@ static void gold(Run *r, const CorpusQuery *q) {
         sq_pass_run(&ctx, q2, passes, 1);
         if (!ctx.n_rewrites || !sq_emit_sqlite(q2, &b)) goto done;
         r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b));
+        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE);
     }
 done:
     sq_buf_free(&b);
@@ -160,17 +194,64 @@ static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
         corpus_tally_add(&r->reasons, buf);
         if (r->report) fprintf(r->report, "%s\tnot parsed\t%s: %s\n", q->origin, why, msg);
     } else {
-        decide(r, cat, q->origin, i1, q->sql, i2, q2->sql);
+        decide(r, cat, q->origin, i1, q->sql, i2, q2->sql, SQ_CANON_NONE);
     }
     sq_arena_free(a);
     sq_diags_truncate(&r->diags, keep_diags);
     sq_srcset_truncate(&r->srcs, keep_srcs);
 }
 
+/* --forms: the pair of gold g and prediction p, searched when the normal
+** forms prove it. */
+static void forms(Run *r, const CorpusQuery *g, const CorpusQuery *p) {
+    uint32_t keep_srcs = r->srcs.n;
+    size_t keep_diags = r->diags.n;
+    SqArena *a = sq_arena_new();
+    const Catalog *cat = corpus_catalog(&r->catalogs, &r->c, g, &r->srcs, r->names, &r->diags);
+    const SqSrc *s1, *s2;
+    const char *why;
+    IrQuery *q1 = cat ? load(r, a, cat, g->origin, g->sql, &s1, &why) : NULL;
+    IrQuery *q2 = q1 ? load(r, a, cat, p->origin, p->sql, &s2, &why) : NULL;
+    SqCanonResult c = {SQ_CANON_NONE, 0, NULL};
+    if (q1 && q2) sq_canon_compare(q1, q2, r->opt.sem, &c);
+    if (!q1 || !q2) {
+        r->not_parsed++;
+    } else if (c.verdict != SQ_CANON_NONE) {
+        r->pairs++;
+        if (c.verdict == SQ_CANON_SAME) r->proved++;
+        else r->proved_tie_free++;
+        decide(r, cat, p->origin, q1, g->sql, q2, p->sql, c.verdict);
+    }
+    sq_arena_free(a);
+    sq_diags_truncate(&r->diags, keep_diags);
+    sq_srcset_truncate(&r->srcs, keep_srcs);
+}
+
+/* --forms: every prediction with its gold query. */
+static void bird_pairs(Run *r) {
+    const CorpusQuery **gold = sq_calloc(r->c.n + 1, sizeof *gold);
+    size_t n_gold = 0, done = 0;
+    for (size_t i = 0; i < r->c.n; i++)
+        if (strncmp(r->c.q[i].origin, "bird/dev.json#", 14) == 0) gold[n_gold++] = &r->c.q[i];
+    for (size_t i = 0; i < r->c.n && (!r->limit || done < r->limit); i++) {
+        const CorpusQuery *p = &r->c.q[i];
+        if (p->set != CORPUS_BIRD || strncmp(p->origin, "bird/dev.json#", 14) == 0) continue;
+        size_t g = (size_t)strtoul(strrchr(p->origin, '#') + 1, NULL, 10);
+        if (g >= n_gold) continue;
+        forms(r, gold[g], p);
+        done++;
+    }
+    free(gold);
+}
+
 static void summary(Run *r) {
-    static const char *const modes[] = {"gold self-equivalence", "unnest rewrites", "calcite pairs"};
+    static const char *const modes[] = {"gold self-equivalence", "unnest rewrites", "calcite pairs",
+                                        "BIRD pairs with a normal-form proof"};
     printf("equivcorpus: %s, bound %d: %zu pairs", modes[r->mode], r->opt.bound, r->pairs);
     if (r->not_parsed) printf(" (%zu queries not parsed or bound)", r->not_parsed);
+    if (r->mode == M_FORMS)
+        printf("\n  proved the same %zu, the same where ties do not matter %zu; the search:", r->proved,
+               r->proved_tie_free);
     printf("\n  equivalent %zu, different %zu, different-under-ties %zu, column count %zu,\n"
            "  unsupported %zu, timeout %zu, unconfirmed %zu, spurious %zu; solver time %.1f s\n",
            r->verdicts[SQ_VERDICT_EQUIVALENT], r->verdicts[SQ_VERDICT_DIFFERENT],
@@ -188,6 +269,7 @@ static int options(Run *r, int argc, char **argv) {
         if (strcmp(a, "--self") == 0) r->mode = M_SELF;
         else if (strcmp(a, "--unnest") == 0) r->mode = M_UNNEST;
         else if (strcmp(a, "--calcite") == 0) r->mode = M_CALCITE;
+        else if (strcmp(a, "--forms") == 0) r->mode = M_FORMS;
         else if (strcmp(a, "--bound") == 0 && v) r->opt.bound = atoi(argv[++i]);
         else if (strcmp(a, "--timeout") == 0 && v) r->opt.timeout = atof(argv[++i]);
         else if (strcmp(a, "--rlimit") == 0 && v) r->opt.rlimit = (unsigned)strtoul(argv[++i], NULL, 10);
@@ -200,7 +282,7 @@ static int options(Run *r, int argc, char **argv) {
                 return -1;
             }
         } else {
-            fprintf(stderr, "usage: equivcorpus --self|--unnest|--calcite [--bound K] [--timeout S] "
+            fprintf(stderr, "usage: equivcorpus --self|--unnest|--calcite|--forms [--bound K] [--timeout S] "
                             "[--rlimit N] [--strict] [--limit N] [--report FILE]\n");
             return -1;
         }
@@ -221,13 +303,18 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (loaded < 0) return 2;
-    if (r.mode != M_CALCITE) r.opt.sem = SQ_SMT_BAG; /* a query and its rewrite: same rows, same counts */
+    if (r.mode == M_SELF || r.mode == M_UNNEST) {
+        r.opt.sem = SQ_SMT_BAG; /* a query and its rewrite: same rows, same counts */
+        r.opt.search_only = 1;  /* the encoding is what is checked */
+    }
+    if (r.mode == M_FORMS) r.opt.search_only = 1; /* checked against the proof */
     sq_srcset_init(&r.srcs);
     sq_diags_init(&r.diags, &r.srcs);
     r.names = sq_interner_new();
     r.bind_opt = sq_db_bind_options();
     size_t done = 0;
-    for (size_t i = 0; i < r.c.n && (!r.limit || done < r.limit); i++) {
+    if (r.mode == M_FORMS) bird_pairs(&r);
+    for (size_t i = 0; i < r.c.n && r.mode != M_FORMS && (!r.limit || done < r.limit); i++) {
         const CorpusQuery *q = &r.c.q[i];
         if (r.mode == M_CALCITE) {
             size_t n = strlen(q->origin);

@@ -10,7 +10,8 @@
 # the round trip again through the rewrite passes (unnest, then
 # joinelim-rewrite: every rewrite checked by execution), the BIRD
 # schema and join query graphs, and squint equiv over the corpus
-# (tests/conformance/equivcorpus.c), and squint eval against the official
+# (tests/conformance/equivcorpus.c: the search, and the normal-form
+# proofs checked against it), and squint eval against the official
 # Spider script (tests/conformance/eval_spider.sh).  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
@@ -53,6 +54,11 @@ e2status=$?
     --report "$BUILD/conformance/equiv-unnest-strict.txt" || e2status=1
 "$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt"
 e3status=$?
+# ... and every BIRD (gold, prediction) pair whose normal forms prove it
+# equivalent, searched as well: the search must find no difference the
+# proof rules out
+"$BUILD/tools/equivcorpus" --forms --bound 2 --timeout 2 --report "$BUILD/conformance/equiv-forms.txt"
+e6status=$?
 tests/conformance/equiv_seed.sh "$BUILD"
 e4status=$?
 tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || e4status=1
@@ -63,4 +69,4 @@ e5status=$?
 tests/conformance/eval_bird_metric.sh "$BUILD" || e5status=1
 [ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
     [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
-    [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ]
+    [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ] && [ $e6status -eq 0 ]
