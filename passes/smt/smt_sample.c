@@ -10,7 +10,8 @@
 ** '1995' suggests 1995-01-01, 1995-12-31 23:59:59, 1994-12-31,
 ** 1996-01-01, and '1995 x' and '1995x' (which LIKE '1995%' accepts and
 ** strftime() reads as no date at all).  The year 2000 gives samples to
-** queries that name no date.  So every call of a date function whose one
+** queries that name no date.  A year named (or now's) minus a small
+** number named gives the first day of the year an age points at.  So every call of a date function whose one
 ** open argument is TEXT is lowered as
 **
 **     x IS NULL          -> NULL
@@ -27,6 +28,7 @@
 ** the search: no verdict depends on them being complete.
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "smt_int.h"
@@ -115,12 +117,37 @@ static void add_real(SqSmt *s, double r) {
     }
 }
 
+/* What the walk over the queries' literals gathers besides samples: the
+** years they name, the small numbers (an age, a count of years), and
+** whether they read the clock. */
+typedef struct Collect {
+    SqSmt *s;
+    int years[8], ages[8];
+    int n_years, n_ages;
+    int clock;
+} Collect;
+
+static void note(int *list, int *n, int v) {
+    for (int i = 0; i < *n; i++)
+        if (list[i] == v) return;
+    if (*n < 8) list[(*n)++] = v;
+}
+
 static int literal_cb(SqExpr *e, void *arg) {
-    SqSmt *s = arg;
+    Collect *c = arg;
+    SqSmt *s = c->s;
+    c->clock |= sq_expr_node_reads_clock(e);
     if (e->kind != SQX_LITERAL) return 0;
     if (e->u.lit.vtype == SQ_VAL_REAL && e->u.lit.r == e->u.lit.r && e->u.lit.r - e->u.lit.r == 0) add_real(s, e->u.lit.r);
-    if (e->u.lit.vtype == SQ_VAL_TEXT) literal_samples(s, e->u.lit.s, e->u.lit.n);
-    if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 1000 && e->u.lit.i <= 9999) year_samples(s, (int)e->u.lit.i);
+    if (e->u.lit.vtype == SQ_VAL_TEXT) {
+        literal_samples(s, e->u.lit.s, e->u.lit.n);
+        if (e->u.lit.n == 4 && digits(e->u.lit.s, 4)) note(c->years, &c->n_years, atoi(e->u.lit.s));
+    }
+    if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 1000 && e->u.lit.i <= 9999) {
+        year_samples(s, (int)e->u.lit.i);
+        note(c->years, &c->n_years, (int)e->u.lit.i);
+    }
+    if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 2 && e->u.lit.i <= 150) note(c->ages, &c->n_ages, (int)e->u.lit.i);
     return 0;
 }
 
@@ -129,14 +156,35 @@ static int expr_cb(SqExpr **slot, void *arg) {
     return 0;
 }
 
+/* A year named (or the clock's) minus a small number named: the first
+** day of the year an age or a span of years points at, and the day
+** before ('now' minus a birthday >= 50 turns on a birthday in now's year
+** - 50, > 50 on one a year earlier). */
+static void age_samples(SqSmt *s, const Collect *c) {
+    int years[9], n = 0;
+    if (c->clock) years[n++] = atoi(s->now);
+    for (int i = 0; i < c->n_years; i++) years[n++] = c->years[i];
+    char b[24];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < c->n_ages; j++)
+            if (years[i] - c->ages[j] > 0) {
+                snprintf(b, sizeof b, "%04d-01-01", years[i] - c->ages[j]);
+                add(s, b);
+                snprintf(b, sizeof b, "%04d-12-31", years[i] - c->ages[j] - 1);
+                add(s, b);
+            }
+}
+
 void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2) {
     IrQuery *qs[2] = {q1, q2};
+    Collect c = {s, {0}, {0}, 0, 0, 0};
     for (int k = 0; k < 2; k++)
         for (uint32_t id = 0; qs[k] && id < qs[k]->n_rels; id++)
-            if (qs[k]->rels[id]) ir_rel_exprs(qs[k]->rels[id], expr_cb, s);
+            if (qs[k]->rels[id]) ir_rel_exprs(qs[k]->rels[id], expr_cb, &c);
     year_samples(s, 2000); /* for queries that name no date */
     add(s, "2000-02-29 12:00:00"); /* a leap day, with a time */
     add(s, "x");                   /* no date */
+    age_samples(s, &c);
 }
 
 /* x is sample i. */
