@@ -8,12 +8,13 @@
 # (default 0: all of them; a full run takes about half an hour on 2 cores).
 # COVERAGE_TIMEOUT=S is the limit per pair (default 10, squint equiv's).
 # COVERAGE_JOBS=N decides N pairs at once (default: the number of cores).
+# The pairs whose verdict is unknown are listed in BUILD_DIR/coverage-unknown.txt.
 set -eu
 build=${1:-build}
 pairs=${COVERAGE_PAIRS:-0}
 timeout=${COVERAGE_TIMEOUT:-10}
 jobs=${COVERAGE_JOBS:-$(nproc)}
-args=(--timeout "$timeout" -j "$jobs")
+args=(--timeout "$timeout" -j "$jobs" --unknowns "$build/coverage-unknown.txt")
 [ "$pairs" != 0 ] && args+=(--pairs "$pairs")
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cat <<HEAD
@@ -27,7 +28,9 @@ against the gold query of its question with \`squint equiv\`'s defaults
 (set semantics, bound 4, ${timeout} s per pair) over the schemas of
 \`dev_tables.json\`.  Coverage is the share of the pairs that parse and
 bind whose verdict is not \`unknown\` (equivalent, different,
-different-under-ties or column count); times are per pair.
+different-under-ties or column count); times are per pair.  The run
+lists every pair whose verdict is unknown, with the reason, in
+\`$build/coverage-unknown.txt\`.
 
 HEAD
 "$build/tools/equiv_coverage" "${args[@]}"

@@ -13,10 +13,12 @@
 ** counted apart: it is an input error, not a verdict.
 **
 ** Usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N]
-**                       [--file NAME]
+**                       [--file NAME] [--unknowns FILE]
 **   --pairs N   the first N pairs of each file (default: all)
 **   --slow S    print each pair slower than S seconds to stderr
 **   --file NAME only the pairs of that prediction file (chatgpt.json, ...)
+**   --unknowns FILE  write each pair whose verdict is unknown to FILE, one
+**               line each: the prediction's origin, the reason
 **   -j N        N pairs at once, each in a child process (runtime/pool.c);
 **               a child killed at 3 x the timeout + 30 s counts as a
 **               timeout
@@ -57,6 +59,7 @@ typedef struct Run {
     FileStats *files;
     size_t n_files, cap_files;
     CorpusTally reasons;   /* why verdicts were unknown */
+    FILE *unknowns;        /* --unknowns, or NULL */
 } Run;
 
 /* The catalog of db_id from dev_tables.json, or NULL. */
@@ -178,6 +181,12 @@ typedef struct Task {
     const CorpusQuery *g, *p;
 } Task;
 
+/* Count the pair t, and list it when it is unknown (--unknowns). */
+static void record_task(Run *r, const Task *t, const PairOut *o) {
+    record(r, t->f, o);
+    if (r->unknowns && o->loaded && is_unknown(o->verdict)) fprintf(r->unknowns, "%s\t%s\n", t->p->origin, o->why);
+}
+
 typedef struct Batch {
     Run *r;
     Task *tasks;
@@ -212,7 +221,7 @@ static int task_done(void *ctx, size_t i, SqTaskEnd end, int detail, const char 
         o.seconds = b->r->opt.timeout;
         snprintf(o.why, sizeof o.why, "the process %s (%d)", sq_task_end_name(end), detail);
     }
-    record(b->r, b->tasks[i].f, &o);
+    record_task(b->r, &b->tasks[i], &o);
     return 0;
 }
 
@@ -278,8 +287,12 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--slow") == 0) r.slow = atof(argv[i + 1]);
         else if (strcmp(argv[i], "-j") == 0) jobs = (unsigned)atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--file") == 0) only = argv[i + 1];
-        else {
-            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N] [--file NAME]\n");
+        else if (strcmp(argv[i], "--unknowns") == 0 && !(r.unknowns = fopen(argv[i + 1], "w"))) {
+            fprintf(stderr, "equiv coverage: cannot write %s\n", argv[i + 1]);
+            return 2;
+        } else if (strcmp(argv[i], "--unknowns") != 0) {
+            fprintf(stderr, "usage: equiv_coverage [--pairs N] [--bound K] [--timeout S] [--slow S] [-j N] "
+                            "[--file NAME] [--unknowns FILE]\n");
             return 2;
         }
     }
@@ -317,7 +330,7 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < n_tasks; i++) {
             PairOut o;
             pair(&r, tasks[i].g, tasks[i].p, &o);
-            record(&r, tasks[i].f, &o);
+            record_task(&r, &tasks[i], &o);
         }
     } else {
         size_t *order = sq_calloc(n_tasks + 1, sizeof *order);
@@ -329,6 +342,7 @@ int main(int argc, char **argv) {
     }
     free(tasks);
     report(&r);
+    if (r.unknowns) fclose(r.unknowns);
     for (size_t i = 0; i < r.n_files; i++) {
         free(r.files[i].name);
         free(r.files[i].times);
