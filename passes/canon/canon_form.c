@@ -96,25 +96,45 @@ static int skips_null(const SqAggItem *it) {
 }
 
 /* Whether a NOT NULL asked of x's class (x alone among the live
-** columns) changes nothing: an aggregate without GROUP BY whose every
-** aggregate skips the rows where x is NULL, as when count(fk) stands
-** for a join to the key it refers to. */
-static int mark_absorbed(const CnForm *f, uint32_t x) {
+** columns) tells nothing an aggregate without GROUP BY would not: each
+** aggregate skips the rows where x is NULL, or is count(*), which then
+** counts what count(x) counts.  As when count(fk) stands for a join to
+** the key it refers to. */
+static int absorbable(const CnForm *f, uint32_t x) {
     const IrRel *g = f->c.agg;
     if (!g || !g->u.agg.n_items) return 0;
     for (uint32_t i = 0; i < g->u.agg.n_items; i++) {
         const SqAggItem *it = &g->u.agg.items[i];
+        int rows = it->kind == SQ_AGG_CALL && it->star && !it->distinct && !it->filter &&
+                   strcmp(it->def->name, "count") == 0;
         int y = skips_null(it) ? cn_column(f, it->args.items[0]) : -1;
-        if (y < 0 || cn_root(f, (uint32_t)y) != cn_root(f, x)) return 0;
+        if (!rows && (y < 0 || cn_root(f, (uint32_t)y) != cn_root(f, x))) return 0;
     }
     return 1;
+}
+
+/* The one marked class (of one live column that may be NULL) whose mark
+** is absorbable; none when two are, for count(*) can stand for one. */
+static void absorb(CnForm *f) {
+    f->absorbed = -1;
+    for (uint32_t x = 0; x < f->n_cols; x++) {
+        uint32_t one = x;
+        if (f->inst[cn_inst_of(f, x)].removed || !f->marked[cn_root(f, x)] || live_members(f, x, &one) != 1 ||
+            declared_not_null(f, x) || !absorbable(f, x))
+            continue;
+        if (f->absorbed >= 0) {
+            f->absorbed = -1;
+            return;
+        }
+        f->absorbed = (int)x;
+    }
 }
 
 int cn_class_mark(const CnForm *f, uint32_t x) {
     if (!f->marked[cn_root(f, x)]) return 0;
     uint32_t one = x;
     if (live_members(f, x, &one) != 1) return 1; /* an equality */
-    return !declared_not_null(f, one) && !mark_absorbed(f, one);
+    return !declared_not_null(f, one) && !(f->absorbed >= 0 && cn_root(f, (uint32_t)f->absorbed) == cn_root(f, x));
 }
 
 /* A removed instance's column stands for the live column of its class:
@@ -517,6 +537,7 @@ int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
     for (uint32_t x = 0; x < f->n_cols; x++) f->up[x] = x;
     classify(f);
     remove_redundant(f);
+    absorb(f);
     if (f->c.limit && !one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;
     return 1;
 }

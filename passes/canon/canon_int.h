@@ -40,6 +40,9 @@ typedef struct CnForm {
                             form: a reference to one of their columns
                             stands for the expression that computes it */
     uint32_t n_through, cap_through;
+    int absorbed;        /* a column whose class's NOT NULL no aggregate
+                            notices, and count(*) counts as count(it),
+                            or -1 (canon_form.c, absorb) */
     int ties;            /* rows that tie may change the result */
     int reads_clock;
     const char *why;     /* no form: why (static) */

@@ -114,10 +114,54 @@ static int literal_first(const SqExpr *e) {
     return e->u.bin.l->kind == SQX_LITERAL && e->u.bin.r->kind != SQX_LITERAL;
 }
 
+/* x IN (v1, ..., vn), or x = v1 OR ... OR x = vn (v either side), with
+** literal values: x and the values.  0 when e is neither. */
+typedef struct Alternatives {
+    const SqExpr *x;
+    const SqExpr *v[16];
+    uint32_t n;
+} Alternatives;
+
+static int or_leaves(const SqExpr *e, Alternatives *alt) {
+    if (e->kind == SQX_BINARY && e->op == AST_OP_OR)
+        return or_leaves(e->u.bin.l, alt) && or_leaves(e->u.bin.r, alt);
+    if (e->kind != SQX_BINARY || e->op != AST_OP_EQ || alt->n == 16) return 0;
+    const SqExpr *x = e->u.bin.l, *v = e->u.bin.r;
+    if (x->kind == SQX_LITERAL) x = e->u.bin.r, v = e->u.bin.l;
+    if (v->kind != SQX_LITERAL || x->kind == SQX_LITERAL || (alt->x && !sq_expr_equal(alt->x, x))) return 0;
+    alt->x = x;
+    alt->v[alt->n++] = v;
+    return 1;
+}
+
+static int as_alternatives(const SqExpr *e, Alternatives *alt) {
+    alt->x = NULL;
+    alt->n = 0;
+    if (e->kind == SQX_BINARY && e->op == AST_OP_OR) return or_leaves(e, alt);
+    if (e->kind != SQX_IN_LIST || (e->flags & SQXF_NOT) || e->u.in.list.n > 16) return 0;
+    alt->x = e->u.in.x;
+    for (uint32_t i = 0; i < e->u.in.list.n; i++) {
+        if (e->u.in.list.items[i]->kind != SQX_LITERAL) return 0;
+        alt->v[alt->n++] = e->u.in.list.items[i];
+    }
+    return 1;
+}
+
+/* Each value of a is among those of b. */
+static int values_in(const Alternatives *a, const Alternatives *b) {
+    for (uint32_t i = 0; i < a->n; i++) {
+        uint32_t j = 0;
+        while (j < b->n && !sq_expr_equal(a->v[i], b->v[j])) j++;
+        if (j == b->n) return 0;
+    }
+    return 1;
+}
+
 /* A merged derived table's column against what it stands for; iif
 ** against CASE; 5 < x against x > 5 (a literal has no affinity or
-** collation, so the other side's apply in either order).  -1: compare
-** the nodes as they are. */
+** collation, so the other side's apply in either order); x IN (1, 2)
+** against x = 1 OR x = 2 in any order (SQLite compares each value of the
+** list as = does).  -1: compare the nodes as they are. */
 static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     const Match *m = arg;
     const SqExpr *d;
@@ -125,6 +169,10 @@ static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     if ((d = cn_def(m->f[1], b))) return expr_eq(m, a, d);
     Choice x, y;
     if (a->kind != b->kind && as_choice(a, &x) && as_choice(b, &y)) return choice_eq(m, &x, &y);
+    Alternatives p, q;
+    if ((a->kind == SQX_IN_LIST || (a->kind == SQX_BINARY && a->op == AST_OP_OR)) && as_alternatives(a, &p) &&
+        as_alternatives(b, &q))
+        return expr_eq(m, p.x, q.x) && values_in(&p, &q) && values_in(&q, &p);
     if (comparison(a) && comparison(b) && literal_first(a) != literal_first(b))
         return mirrored(a->op) == b->op && expr_eq(m, a->u.bin.l, b->u.bin.r) && expr_eq(m, a->u.bin.r, b->u.bin.l);
     return -1;
@@ -152,20 +200,26 @@ static int same_set(const Match *m, const SqExprList *a, const SqExprList *b) {
     return covered(m, a, b, 1) && covered(m, b, a, 0);
 }
 
-/* count(x) over a column that is never NULL counts the rows. */
-static int counts_rows(const CnForm *f, const SqAggItem *it) {
-    if (strcmp(it->def->name, "count") != 0 || it->distinct) return 0;
-    if (it->star) return 1;
-    int x = it->args.n == 1 ? cn_column(f, it->args.items[0]) : -1;
-    return x >= 0 && cn_not_null(f, (uint32_t)x);
+enum { COUNTS_ROWS = -2, COUNTS_OTHER = -1 };
+
+/* What a count() counts: the rows, or the values of a column that are
+** not NULL (its number); COUNTS_OTHER for any other call.  count(x) of a
+** column never NULL counts the rows, and the rows of a form whose mark on
+** a column is absorbed (canon_form.c) are that column's values. */
+static int counted(const CnForm *f, const SqAggItem *it) {
+    if (strcmp(it->def->name, "count") != 0 || it->distinct || it->filter) return COUNTS_OTHER;
+    int x = it->star ? COUNTS_ROWS : it->args.n == 1 ? cn_column(f, it->args.items[0]) : COUNTS_OTHER;
+    if (x >= 0 && cn_not_null(f, (uint32_t)x)) x = COUNTS_ROWS;
+    return x == COUNTS_ROWS && f->absorbed >= 0 ? f->absorbed : x;
 }
 
 static int item_eq(const Match *m, const SqAggItem *a, const SqAggItem *b) {
     if (a->kind != b->kind) return 0;
     if (a->kind != SQ_AGG_CALL) return expr_eq(m, a->expr, b->expr);
     if (a->def != b->def || a->distinct != b->distinct || !expr_eq(m, a->filter, b->filter)) return 0;
-    int rows_a = counts_rows(m->f[0], a), rows_b = counts_rows(m->f[1], b);
-    if (rows_a || rows_b) return rows_a && rows_b && !a->filter;
+    int x = counted(m->f[0], a), y = counted(m->f[1], b);
+    if (x >= 0 && y >= 0) return m->key[0][x] != UINT32_MAX && m->key[0][x] == m->key[1][y];
+    if (x == COUNTS_ROWS || y == COUNTS_ROWS) return x == y;
     return a->star == b->star && list_eq(m, &a->args, &b->args);
 }
 
