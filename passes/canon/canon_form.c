@@ -119,7 +119,8 @@ static void absorb(CnForm *f) {
     f->absorbed = -1;
     for (uint32_t x = 0; x < f->n_cols; x++) {
         uint32_t one = x;
-        if (f->inst[cn_inst_of(f, x)].removed || !f->marked[cn_root(f, x)] || live_members(f, x, &one) != 1 ||
+        if (f->inst[cn_inst_of(f, x)].removed || !f->marked[cn_root(f, x)] || f->implied[cn_root(f, x)] ||
+            live_members(f, x, &one) != 1 ||
             declared_not_null(f, x) || !absorbable(f, x))
             continue;
         if (f->absorbed >= 0) {
@@ -131,7 +132,7 @@ static void absorb(CnForm *f) {
 }
 
 int cn_class_mark(const CnForm *f, uint32_t x) {
-    if (!f->marked[cn_root(f, x)]) return 0;
+    if (!f->marked[cn_root(f, x)] || f->implied[cn_root(f, x)]) return 0; /* none, or a conjunct says it */
     uint32_t one = x;
     if (live_members(f, x, &one) != 1) return 1; /* an equality */
     return !declared_not_null(f, one) && !(f->absorbed >= 0 && cn_root(f, (uint32_t)f->absorbed) == cn_root(f, x));
@@ -142,7 +143,7 @@ int cn_class_mark(const CnForm *f, uint32_t x) {
 int cn_not_null(const CnForm *f, uint32_t x) {
     uint32_t one = x;
     if (!live_members(f, x, &one)) return 0;
-    return cn_class_mark(f, x) || declared_not_null(f, one);
+    return cn_class_mark(f, x) || f->implied[cn_root(f, x)] || declared_not_null(f, one);
 }
 
 /* Whether columns x and y are equal only when they hold the same value:
@@ -366,6 +367,37 @@ static void classify(CnForm *f) {
     f->conj = rest;
 }
 
+/* A column a conjunct compares directly: NULL there makes the conjunct
+** NULL, and the row goes. */
+static void imply_column(CnForm *f, const SqExpr *e) {
+    int x = cn_column(f, e);
+    if (x >= 0) f->implied[cn_root(f, (uint32_t)x)] = 1;
+}
+
+/* The classes the conjuncts left keep from NULL: the operands of a
+** comparison, LIKE, BETWEEN or IN list.  A mark there says nothing more
+** (the conjunct stays in the form either way). */
+static void note_implied(CnForm *f) {
+    for (uint32_t i = 0; i < f->conj.n; i++) {
+        const SqExpr *e = f->conj.items[i];
+        switch ((SqExprKind)e->kind) {
+        case SQX_BINARY:
+            if (e->op == AST_OP_EQ || e->op == AST_OP_NE || e->op == AST_OP_LT || e->op == AST_OP_LE ||
+                e->op == AST_OP_GT || e->op == AST_OP_GE) {
+                imply_column(f, e->u.bin.l);
+                imply_column(f, e->u.bin.r);
+            }
+            break;
+        case SQX_LIKE: imply_column(f, e->u.like.x); break;
+        case SQX_BETWEEN: imply_column(f, e->u.between.x); break;
+        case SQX_IN_LIST:
+            if (!(e->flags & SQXF_NOT)) imply_column(f, e->u.in.x); /* NULL NOT IN () is true */
+            break;
+        default: break;
+        }
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Instances a foreign key finds the row of                           */
 /* ------------------------------------------------------------------ */
@@ -534,8 +566,11 @@ int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
     f->up = sq_arena_alloc(a, (f->n_cols + 1) * sizeof *f->up);
     f->marked = sq_arena_alloc(a, f->n_cols + 1);
     memset(f->marked, 0, f->n_cols + 1);
+    f->implied = sq_arena_alloc(a, f->n_cols + 1);
+    memset(f->implied, 0, f->n_cols + 1);
     for (uint32_t x = 0; x < f->n_cols; x++) f->up[x] = x;
     classify(f);
+    note_implied(f);
     remove_redundant(f);
     absorb(f);
     if (f->c.limit && !one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;

@@ -33,6 +33,9 @@ typedef struct CnForm {
     uint8_t *marked;     /* by root: the class's columns are not NULL on
                             every row (an equality, IS NOT NULL, or a
                             removed join asks it) */
+    uint8_t *implied;    /* by root: a conjunct compares a column of the
+                            class directly, so it is not NULL on the rows
+                            kept, whether marked or not */
     SqExprList conj;     /* conjuncts of ON and WHERE other than the
                             equalities and IS NOT NULL the classes hold */
     SqExprList eqs;      /* those equalities and IS NOT NULLs */

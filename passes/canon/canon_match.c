@@ -157,11 +157,56 @@ static int values_in(const Alternatives *a, const Alternatives *b) {
     return 1;
 }
 
+static int is_and(const SqExpr *e) { return e->kind == SQX_BINARY && e->op == AST_OP_AND; }
+
+static int is_between(const SqExpr *e) { return e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT); }
+
+/* The operands of a chain of one operator (AND, OR): at most 16, else 0.
+** In an AND chain, x BETWEEN lo AND hi is the two operands x >= lo and
+** x <= hi, as SQLite defines it (built in tmp). */
+typedef struct Chain {
+    const SqExpr *x[16];
+    uint32_t n;
+    SqExpr tmp[16];
+} Chain;
+
+static int chain(const SqExpr *e, int op, Chain *c) {
+    if (e->kind == SQX_BINARY && e->op == op) return chain(e->u.bin.l, op, c) && chain(e->u.bin.r, op, c);
+    if (op == AST_OP_AND && is_between(e)) {
+        if (c->n + 2 > 16) return 0;
+        SqExpr *ge = &c->tmp[c->n], *le = &c->tmp[c->n + 1];
+        *ge = *le = *e;
+        ge->kind = le->kind = SQX_BINARY;
+        ge->flags = le->flags = 0;
+        ge->op = AST_OP_GE, ge->u.bin.l = e->u.between.x, ge->u.bin.r = e->u.between.lo;
+        le->op = AST_OP_LE, le->u.bin.l = e->u.between.x, le->u.bin.r = e->u.between.hi;
+        c->x[c->n++] = ge;
+        c->x[c->n++] = le;
+        return 1;
+    }
+    if (c->n == 16) return 0;
+    c->x[c->n++] = e;
+    return 1;
+}
+
+/* Each operand of c (of form side) has an equal in d. */
+static int chain_in(const Match *m, const Chain *c, const Chain *d, int c_first) {
+    for (uint32_t i = 0; i < c->n; i++) {
+        int found = 0;
+        for (uint32_t j = 0; j < d->n && !found; j++)
+            found = c_first ? expr_eq(m, c->x[i], d->x[j]) : expr_eq(m, d->x[j], c->x[i]);
+        if (!found) return 0;
+    }
+    return 1;
+}
+
 /* A merged derived table's column against what it stands for; iif
 ** against CASE; 5 < x against x > 5 (a literal has no affinity or
 ** collation, so the other side's apply in either order); x IN (1, 2)
 ** against x = 1 OR x = 2 in any order (SQLite compares each value of the
-** list as = does).  -1: compare the nodes as they are. */
+** list as = does); BETWEEN against its two comparisons; a chain of AND
+** (or of OR) against another as sets of operands, in any order and
+** grouping.  -1: compare the nodes as they are. */
 static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     const Match *m = arg;
     const SqExpr *d;
@@ -173,6 +218,15 @@ static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     if ((a->kind == SQX_IN_LIST || (a->kind == SQX_BINARY && a->op == AST_OP_OR)) && as_alternatives(a, &p) &&
         as_alternatives(b, &q))
         return expr_eq(m, p.x, q.x) && values_in(&p, &q) && values_in(&q, &p);
+    int op = (is_and(a) || is_between(a)) && (is_and(b) || is_between(b)) && (is_and(a) || is_and(b)) ? AST_OP_AND
+             : a->kind == SQX_BINARY && b->kind == SQX_BINARY && a->op == AST_OP_OR && b->op == AST_OP_OR
+                 ? AST_OP_OR
+                 : 0;
+    if (op) {
+        Chain ca, cb;
+        ca.n = cb.n = 0;
+        if (chain(a, op, &ca) && chain(b, op, &cb)) return chain_in(m, &ca, &cb, 1) && chain_in(m, &cb, &ca, 0);
+    }
     if (comparison(a) && comparison(b) && literal_first(a) != literal_first(b))
         return mirrored(a->op) == b->op && expr_eq(m, a->u.bin.l, b->u.bin.r) && expr_eq(m, a->u.bin.r, b->u.bin.l);
     return -1;
