@@ -54,7 +54,11 @@ typedef struct SqCanonResult {
 } SqCanonResult;
 
 /* Compare the normal forms of q1 and q2 under the result semantics sem
-** (only set and bag have a normal form). */
-void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqCanonResult *out);
+** (only set and bag have a normal form).  fold, when not NULL, computes a
+** closed expression (the search's hook, passes/smt/smt.h): two closed
+** subexpressions with the same value are then equal
+** (strftime('%Y', CURRENT_TIMESTAMP) and strftime('%Y', 'now')). */
+void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn fold, void *fold_arg,
+                      SqCanonResult *out);
 
 #endif

@@ -17,12 +17,25 @@ enum { MAX_MAPPINGS = 5040 };
 /* Two forms under one mapping of the second's instances to the first's.
 ** key[x] numbers a column's class by its smallest live column, counted
 ** in the first form's numbering (UINT32_MAX: no live column). */
+/* A closed expression's value, as the fold hook gave it. */
+typedef struct Folded {
+    const SqExpr *e;
+    int ok;
+    SqSmtCell v;
+    char *text;
+} Folded;
+
 typedef struct Match {
     const CnForm *f[2];
     uint32_t *map;       /* instance of f[1] -> instance of f[0] */
     uint8_t *taken;      /* instance of f[0] already mapped */
     uint32_t *key[2];
     uint32_t tries;
+    SqSmtFoldFn fold;    /* or NULL */
+    void *fold_arg;
+    SqArena *a;
+    Folded *folded;      /* every closed expression folded so far */
+    uint32_t n_folded, cap_folded;
 } Match;
 
 /* Column x of form side, in the first form's numbering. */
@@ -69,6 +82,47 @@ static int expr_eq(const Match *m, const SqExpr *a, const SqExpr *b) {
 }
 
 /* ---- two spellings of one expression ---- */
+
+/* The value of closed expression e, folded once. */
+static const Folded *folded(Match *m, const SqExpr *e) {
+    for (uint32_t i = 0; i < m->n_folded; i++)
+        if (m->folded[i].e == e) return &m->folded[i];
+    Folded *f = SQ_ARENA_APPEND(m->a, m->folded, m->n_folded, m->cap_folded);
+    memset(f, 0, sizeof *f);
+    f->e = e;
+    SqBuf sql = SQ_BUF_INIT, text = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT ");
+    ir_sql_expr(&sql, e, NULL);
+    f->ok = m->fold(m->fold_arg, sq_buf_str(&sql), &f->v, &text);
+    f->text = f->ok && f->v.type == SQ_VAL_TEXT ? sq_arena_strndup(m->a, text.data ? text.data : "", text.len) : NULL;
+    sq_buf_free(&sql);
+    sq_buf_free(&text);
+    return f;
+}
+
+static int has_collate(SqExpr *e, void *arg) {
+    (void)arg;
+    return e->kind == SQX_COLLATE;
+}
+
+/* A closed expression that only its value describes: not a CAST (which
+** carries an affinity into a comparison) and no COLLATE anywhere. */
+static int by_value(const SqExpr *e) {
+    return e->kind != SQX_CAST && sq_smt_closed(e, NULL) && !sq_expr_walk((SqExpr *)e, has_collate, NULL);
+}
+
+/* Two closed expressions written differently, with the same value. */
+static int same_value(Match *m, const SqExpr *a, const SqExpr *b) {
+    const Folded *x = folded(m, a), *y = folded(m, b);
+    if (!x->ok || !y->ok || x->v.type != y->v.type) return 0;
+    switch (x->v.type) {
+    case SQ_VAL_INTEGER: return x->v.i == y->v.i;
+    case SQ_VAL_REAL: return x->v.r == y->v.r;
+    case SQ_VAL_TEXT: return strcmp(x->text, y->text) == 0;
+    case SQ_VAL_NULL: return 1;
+    default: return 0;
+    }
+}
 
 /* iif(c, x, y), or CASE WHEN c THEN x [ELSE y] END (no ELSE: NULL). */
 typedef struct Choice {
@@ -200,7 +254,8 @@ static int chain_in(const Match *m, const Chain *c, const Chain *d, int c_first)
     return 1;
 }
 
-/* A merged derived table's column against what it stands for; iif
+/* A merged derived table's column against what it stands for; two
+** closed expressions by their values (the clock pinned); iif
 ** against CASE; 5 < x against x > 5 (a literal has no affinity or
 ** collation, so the other side's apply in either order); x IN (1, 2)
 ** against x = 1 OR x = 2 in any order (SQLite compares each value of the
@@ -208,9 +263,12 @@ static int chain_in(const Match *m, const Chain *c, const Chain *d, int c_first)
 ** (or of OR) against another as sets of operands, in any order and
 ** grouping.  -1: compare the nodes as they are. */
 static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
-    const Match *m = arg;
+    Match *m = arg;
     const SqExpr *d;
     if ((d = cn_def(m->f[0], a))) return expr_eq(m, d, b); /* a derived table's column */
+    if (m->fold && (a->kind != SQX_LITERAL || b->kind != SQX_LITERAL) && a->kind != SQX_COLUMN &&
+        b->kind != SQX_COLUMN && by_value(a) && by_value(b))
+        return sq_expr_equal(a, b) || same_value(m, a, b);
     if ((d = cn_def(m->f[1], b))) return expr_eq(m, a, d);
     Choice x, y;
     if (a->kind != b->kind && as_choice(a, &x) && as_choice(b, &y)) return choice_eq(m, &x, &y);
@@ -397,7 +455,8 @@ static uint32_t live(const CnForm *f) {
     return n;
 }
 
-void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqCanonResult *out) {
+void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn fold, void *fold_arg,
+                      SqCanonResult *out) {
     memset(out, 0, sizeof *out);
     SqArena *a = sq_arena_new();
     CnForm f, g;
@@ -409,7 +468,7 @@ void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqCanonResul
     } else if (live(&f) != live(&g)) {
         out->why = "different tables";
     } else {
-        Match m = {{&f, &g}, NULL, NULL, {NULL, NULL}, 0};
+        Match m = {{&f, &g}, NULL, NULL, {NULL, NULL}, 0, fold, fold_arg, a, NULL, 0, 0};
         m.map = sq_arena_alloc(a, (g.n_inst + 1) * sizeof *m.map);
         m.taken = sq_arena_alloc(a, f.n_inst + 1);
         memset(m.taken, 0, f.n_inst + 1);

@@ -66,6 +66,10 @@ void sq_smt_set_now(SqSmt *s, int64_t now);
 struct SqSmtCell;
 typedef int (*SqSmtFoldFn)(void *arg, const char *sql, struct SqSmtCell *out, SqBuf *text);
 void sq_smt_set_fold(SqSmt *s, SqSmtFoldFn fn, void *arg);
+/* Whether e depends on no row, column, subquery or parameter (so a fold
+** hook can compute it); *reads_clock when it reads the clock (CURRENT_*,
+** 'now'). */
+int sq_smt_closed(const SqExpr *e, int *reads_clock);
 /* Whether the last build read the clock, and the instant as text. */
 int sq_smt_reads_clock(const SqSmt *s);
 const char *sq_smt_now_text(const SqSmt *s);

@@ -590,7 +590,7 @@ static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtE
     SmtVal *args = lower_args(s, e, row, env);
     int open = -1;
     for (uint32_t i = 0; i < l->n && s->sampling; i++)
-        if (!smt_closed(l->items[i], NULL)) open = open == -1 ? (int)i : -2;
+        if (!sq_smt_closed(l->items[i], NULL)) open = open == -1 ? (int)i : -2;
     Z3_ast domain = open >= 0 ? smt_sample_domain(s, args[open]) : NULL;
     SmtVal out;
     if (domain && smt_sample_call(s, e, (uint32_t)open, args[open], &out)) {

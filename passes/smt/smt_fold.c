@@ -43,7 +43,7 @@ static int closed_cb(SqExpr *e, void *arg) {
     return 1;
 }
 
-int smt_closed(const SqExpr *e, int *reads_clock) {
+int sq_smt_closed(const SqExpr *e, int *reads_clock) {
     Closed c = {0, 0};
     sq_expr_walk((SqExpr *)e, closed_cb, &c);
     if (reads_clock) *reads_clock = c.reads_clock;
@@ -69,7 +69,7 @@ int smt_fold_sql(SqSmt *s, const char *sql, SrcSpan span, SmtVal *out) {
 
 int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out) {
     int reads_clock;
-    if (!s->fold || (e->kind != SQX_FUNC && e->kind != SQX_CAST) || !smt_closed(e, &reads_clock)) return 0;
+    if (!s->fold || (e->kind != SQX_FUNC && e->kind != SQX_CAST) || !sq_smt_closed(e, &reads_clock)) return 0;
     SqBuf sql = SQ_BUF_INIT;
     sq_buf_puts(&sql, "SELECT ");
     ir_sql_expr(&sql, e, NULL);

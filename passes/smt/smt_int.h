@@ -354,9 +354,6 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
 /* e, a function call or CAST over constants, as SQLite computes it (the
 ** fold hook): 1 and *out, else 0. */
 int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out);
-/* Whether e depends on no row, column, subquery or parameter; *reads_clock
-** when it reads the clock (CURRENT_*, 'now'). */
-int smt_closed(const SqExpr *e, int *reads_clock);
 /* The one value "SELECT ..." gives, asked of SQLite (the fold hook): 1 and
 ** *out, else 0 (no hook, an error, a BLOB). */
 int smt_fold_sql(SqSmt *s, const char *sql, SrcSpan span, SmtVal *out);

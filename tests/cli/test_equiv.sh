@@ -85,7 +85,8 @@ BEGIN { state = "pre"; k = 0; nschema = 0 }
                 fail(NR, "bad expectation \"" val "\" (equivalent, different, different-under-ties or unknown)")
             expect = val
         } else if (key == "proof") {
-            if (val !~ /^(search|normal-form)$/) fail(NR, "bad proof \"" val "\" (search or normal-form)")
+            if (val !~ /^(search|search-only|normal-form)$/)
+                fail(NR, "bad proof \"" val "\" (search, search-only or normal-form)")
             proof = val
         } else if (key == "max-rows") {
             if (val !~ /^[0-9]+$/) fail(NR, "bad max-rows \"" val "\" (a number)")
@@ -195,7 +196,9 @@ run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND PROOF
     local dir=$1 base=$2 k=$3 name=$4 sem=$5 expect=$6 maxrows=$7 bound=$8 proof=$9
     local tag="equiv/$base/$name" cx=$TMP/cx.sql status first want_status want_line
     rm -f "$cx"
-    "$SQUINT" equiv --schema "$dir/schema.sql" --semantics "$sem" --bound "$bound" \
+    local only=()
+    [ "$proof" = search-only ] && only=(--search-only)
+    "$SQUINT" equiv --schema "$dir/schema.sql" --semantics "$sem" --bound "$bound" "${only[@]}" \
         "${timeout_args[@]}" --fixture-out "$cx" "@$dir/$k.q1.sql" "@$dir/$k.q2.sql" \
         </dev/null >"$TMP/out" 2>"$TMP/err"
     status=$?

@@ -123,7 +123,7 @@ static int is_gold(const CorpusQuery *q) {
 ** or its emitted SQL).  Forms that differ, or cannot be matched, fail. */
 static void same_form(Run *r, const char *origin, IrQuery *q1, IrQuery *q2) {
     SqCanonResult c;
-    sq_canon_compare(q1, q2, r->opt.sem, &c);
+    sq_canon_compare(q1, q2, r->opt.sem, NULL, NULL, &c);
     if (c.verdict == SQ_CANON_NONE && c.why &&
         (strcmp(c.why, "different normal forms") == 0 || strcmp(c.why, "different tables") == 0 ||
          strcmp(c.why, "too many ways to match the tables") == 0))
@@ -212,15 +212,24 @@ static void forms(Run *r, const CorpusQuery *g, const CorpusQuery *p) {
     const char *why;
     IrQuery *q1 = cat ? load(r, a, cat, g->origin, g->sql, &s1, &why) : NULL;
     IrQuery *q2 = q1 ? load(r, a, cat, p->origin, p->sql, &s2, &why) : NULL;
-    SqCanonResult c = {SQ_CANON_NONE, 0, NULL};
-    if (q1 && q2) sq_canon_compare(q1, q2, r->opt.sem, &c);
+    SqCanonVerdict c = SQ_CANON_NONE;
+    if (q1 && q2) { /* what squint equiv's normal forms say; no time for a search after them */
+        SqEquivOptions o = r->opt;
+        o.search_only = 0;
+        o.bound = 1;
+        o.timeout = 1e-9;
+        SqEquivResult v;
+        sq_equiv(cat, q1, g->sql, q2, p->sql, &o, &v);
+        c = v.proof ? SQ_CANON_SAME : v.tie_free_proved ? SQ_CANON_TIE_FREE : SQ_CANON_NONE;
+        sq_equiv_result_free(&v);
+    }
     if (!q1 || !q2) {
         r->not_parsed++;
-    } else if (c.verdict != SQ_CANON_NONE) {
+    } else if (c != SQ_CANON_NONE) {
         r->pairs++;
-        if (c.verdict == SQ_CANON_SAME) r->proved++;
+        if (c == SQ_CANON_SAME) r->proved++;
         else r->proved_tie_free++;
-        decide(r, cat, p->origin, q1, g->sql, q2, p->sql, c.verdict);
+        decide(r, cat, p->origin, q1, g->sql, q2, p->sql, c);
     }
     sq_arena_free(a);
     sq_diags_truncate(&r->diags, keep_diags);
