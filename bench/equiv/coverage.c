@@ -239,7 +239,7 @@ static void report(Run *r) {
         double sum = 0;
         for (size_t k = 0; k < n; k++) sum += f->times[k];
         qsort(f->times, n, sizeof *f->times, corpus_cmp_double);
-        printf("| %s | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %.1f %% | %.1f ms | %.1f ms | %.1f ms | %.2f %% |\n",
+        printf("| %s | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %.2f %% | %.1f ms | %.1f ms | %.1f ms | %.2f %% |\n",
                f->name, f->pairs, f->not_loaded, f->verdicts[SQ_VERDICT_EQUIVALENT],
                f->verdicts[SQ_VERDICT_DIFFERENT], f->verdicts[SQ_VERDICT_DIFFERENT_TIES],
                f->verdicts[SQ_VERDICT_COLUMNS], unknown, n ? 100.0 * (double)(n - unknown) / (double)n : 0.0,
@@ -249,7 +249,7 @@ static void report(Run *r) {
         all_unknown += unknown;
         all_timeouts += f->verdicts[SQ_VERDICT_TIMEOUT];
     }
-    printf("\nAll files: %zu pairs decided or not, coverage %.1f %%, timeouts %.2f %% (bound %d, %.0f s per pair).\n",
+    printf("\nAll files: %zu pairs decided or not, coverage %.2f %%, timeouts %.2f %% (bound %d, %.0f s per pair).\n",
            all, all ? 100.0 * (double)(all - all_unknown) / (double)all : 0.0,
            all ? 100.0 * (double)all_timeouts / (double)all : 0.0, r->opt.bound, r->opt.timeout);
     corpus_tally_sort(&r->reasons);

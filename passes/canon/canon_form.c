@@ -1,9 +1,11 @@
 /*
 ** canon_form.c -- the normal form of one query (see canon.h): its
-** instances, its classes of equal columns, its other conjuncts, and the
-** instances a foreign key makes redundant.
+** instances (derived tables that merge and IN on a key included), its
+** classes of equal columns and their NOT NULL marks, its other
+** conjuncts, the instances a foreign key makes redundant, and whether
+** ties can change its result.
 **
-** Layer: passes.
+** Layer: passes.  Design note: docs/canon.md.
 */
 #include <string.h>
 

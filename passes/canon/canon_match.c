@@ -6,7 +6,9 @@
 **
 ** Layer: passes.  The mappings are tried one by one (backtracking over
 ** the instances of each table); queries join a handful of tables, and
-** MAX_MAPPINGS caps the worst case.
+** MAX_MAPPINGS caps the worst case.  Expressions are compared as trees
+** (sq_expr_equal_across), with node_eq for the spellings that mean the
+** same (docs/canon.md, "One spelling per conjunct").
 */
 #include <string.h>
 
