@@ -281,20 +281,15 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_str(&w, sq_buf_str(&line));
     sq_buf_free(&line);
     sq_jw_key(&w, "proof");
-    if (v->proof) sq_jw_str(&w, v->proof);
-    else sq_jw_null(&w);
+    sq_jw_str(&w, v->proof);
     sq_jw_key(&w, "normal_form");
-    if (v->normal_form) sq_jw_str(&w, v->normal_form);
-    else sq_jw_null(&w);
+    sq_jw_str(&w, v->normal_form);
     sq_jw_key(&w, "approximation");
-    if (v->approx) sq_jw_str(&w, v->approx);
-    else sq_jw_null(&w);
+    sq_jw_str(&w, v->approx);
     sq_jw_key(&w, "uninterpreted");
-    if (v->uninterpreted) sq_jw_str(&w, v->uninterpreted);
-    else sq_jw_null(&w);
+    sq_jw_str(&w, v->uninterpreted);
     sq_jw_key(&w, "now");
-    if (v->now) sq_jw_str(&w, v->now);
-    else sq_jw_null(&w);
+    sq_jw_str(&w, v->now);
     sq_jw_key(&w, "seconds");
     sq_jw_double(&w, v->seconds);
     if (has_counterexample(v)) {

@@ -115,11 +115,9 @@ static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
         sq_jw_str(&w, f[i]->msg);
         position(&w, d, f[i]->span);
         sq_jw_key(&w, "item");
-        if (item) sq_jw_str(&w, item);
-        else sq_jw_null(&w);
+        sq_jw_str(&w, item);
         sq_jw_key(&w, "help");
-        if (f[i]->help) sq_jw_str(&w, f[i]->help);
-        else sq_jw_null(&w);
+        sq_jw_str(&w, f[i]->help);
         sq_jw_key(&w, "notes");
         sq_jw_arr_begin(&w);
         for (size_t k = 0; k < f[i]->n_notes; k++) {

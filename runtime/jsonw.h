@@ -31,6 +31,7 @@ void sq_jw_obj_end(SqJsonWriter *w);
 void sq_jw_arr_begin(SqJsonWriter *w);
 void sq_jw_arr_end(SqJsonWriter *w);
 void sq_jw_key(SqJsonWriter *w, const char *key);
+/* A string value; NULL writes null. */
 void sq_jw_str(SqJsonWriter *w, const char *s);
 void sq_jw_strn(SqJsonWriter *w, const char *s, size_t n);
 void sq_jw_int(SqJsonWriter *w, int64_t v);

@@ -132,8 +132,7 @@ static void cross_check(const SqEvalInput *in, const SqEvalConfig *c, SysState *
 
 static void str_or_null(SqJsonWriter *w, const char *key, const char *s) {
     sq_jw_key(w, key);
-    if (s) sq_jw_str(w, s);
-    else sq_jw_null(w);
+    sq_jw_str(w, s);
 }
 
 /* ---- the gold linter ---- */
