@@ -304,14 +304,31 @@ static void unnest_in(CnForm *f) {
 /* One spelling of each conjunct                                       */
 /* ------------------------------------------------------------------ */
 
-/* x BETWEEN lo AND hi is x >= lo AND x <= hi: SQLite defines it so. */
+int cn_comparison(const SqExpr *e) {
+    return e->kind == SQX_BINARY && (e->op == AST_OP_EQ || e->op == AST_OP_NE || e->op == AST_OP_LT ||
+                                     e->op == AST_OP_LE || e->op == AST_OP_GT || e->op == AST_OP_GE);
+}
+
+int cn_between(const SqExpr *e) { return e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT); }
+
+void cn_between_parts(const SqExpr *bt, SqExpr *ge, SqExpr *le) {
+    *ge = *le = *bt;
+    ge->kind = le->kind = SQX_BINARY;
+    ge->flags = le->flags = 0;
+    ge->op = AST_OP_GE, ge->u.bin.l = bt->u.between.x, ge->u.bin.r = bt->u.between.lo;
+    le->op = AST_OP_LE, le->u.bin.l = bt->u.between.x, le->u.bin.r = bt->u.between.hi;
+}
+
+/* x BETWEEN lo AND hi is the two conjuncts x >= lo and x <= hi. */
 static void respell(CnForm *f) {
     SqExprList out = {0};
     for (uint32_t i = 0; i < f->conj.n; i++) {
         SqExpr *e = f->conj.items[i];
-        if (e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT)) {
-            sq_expr_list_add(f->a, &out, compare(f, e->u.between.x, AST_OP_GE, e->u.between.lo, e));
-            sq_expr_list_add(f->a, &out, compare(f, e->u.between.x, AST_OP_LE, e->u.between.hi, e));
+        if (cn_between(e)) {
+            SqExpr *parts = sq_arena_alloc(f->a, 2 * sizeof *parts);
+            cn_between_parts(e, &parts[0], &parts[1]);
+            sq_expr_list_add(f->a, &out, &parts[0]);
+            sq_expr_list_add(f->a, &out, &parts[1]);
         } else {
             sq_expr_list_add(f->a, &out, e);
         }
@@ -384,8 +401,7 @@ static void note_implied(CnForm *f) {
         const SqExpr *e = f->conj.items[i];
         switch ((SqExprKind)e->kind) {
         case SQX_BINARY:
-            if (e->op == AST_OP_EQ || e->op == AST_OP_NE || e->op == AST_OP_LT || e->op == AST_OP_LE ||
-                e->op == AST_OP_GT || e->op == AST_OP_GE) {
+            if (cn_comparison(e)) {
                 imply_column(f, e->u.bin.l);
                 imply_column(f, e->u.bin.r);
             }

@@ -69,6 +69,13 @@ int cn_not_null(const CnForm *f, uint32_t x);
 /* Whether the class of x asks NOT NULL of a column that could be NULL
 ** (its marks, less what its one column's declaration already says). */
 int cn_class_mark(const CnForm *f, uint32_t x);
+/* x = y, x <> y, x < y, x <= y, x > y or x >= y. */
+int cn_comparison(const SqExpr *e);
+/* x BETWEEN lo AND hi (not NOT BETWEEN). */
+int cn_between(const SqExpr *e);
+/* The two comparisons SQLite defines BETWEEN bt as, x >= lo and x <= hi,
+** written into ge and le (which keep bt's span and type). */
+void cn_between_parts(const SqExpr *bt, SqExpr *ge, SqExpr *le);
 /* Whether the ORDER BY of the core matters to the result. */
 int cn_sort_matters(const CnForm *f);
 /* Whether the DISTINCT of the core matters to the result. */

@@ -150,11 +150,6 @@ static int choice_eq(const Match *m, const Choice *a, const Choice *b) {
     return (is_null(a->else_) && is_null(b->else_)) || expr_eq(m, a->else_, b->else_);
 }
 
-static int comparison(const SqExpr *e) {
-    return e->kind == SQX_BINARY && (e->op == AST_OP_EQ || e->op == AST_OP_NE || e->op == AST_OP_LT ||
-                                     e->op == AST_OP_LE || e->op == AST_OP_GT || e->op == AST_OP_GE);
-}
-
 static int mirrored(int op) {
     switch (op) {
     case AST_OP_LT: return AST_OP_GT;
@@ -215,8 +210,6 @@ static int values_in(const Alternatives *a, const Alternatives *b) {
 
 static int is_and(const SqExpr *e) { return e->kind == SQX_BINARY && e->op == AST_OP_AND; }
 
-static int is_between(const SqExpr *e) { return e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT); }
-
 /* The operands of a chain of one operator (AND, OR): at most 16, else 0.
 ** In an AND chain, x BETWEEN lo AND hi is the two operands x >= lo and
 ** x <= hi, as SQLite defines it (built in tmp). */
@@ -228,16 +221,12 @@ typedef struct Chain {
 
 static int chain(const SqExpr *e, int op, Chain *c) {
     if (e->kind == SQX_BINARY && e->op == op) return chain(e->u.bin.l, op, c) && chain(e->u.bin.r, op, c);
-    if (op == AST_OP_AND && is_between(e)) {
+    if (op == AST_OP_AND && cn_between(e)) {
         if (c->n + 2 > 16) return 0;
-        SqExpr *ge = &c->tmp[c->n], *le = &c->tmp[c->n + 1];
-        *ge = *le = *e;
-        ge->kind = le->kind = SQX_BINARY;
-        ge->flags = le->flags = 0;
-        ge->op = AST_OP_GE, ge->u.bin.l = e->u.between.x, ge->u.bin.r = e->u.between.lo;
-        le->op = AST_OP_LE, le->u.bin.l = e->u.between.x, le->u.bin.r = e->u.between.hi;
-        c->x[c->n++] = ge;
-        c->x[c->n++] = le;
+        cn_between_parts(e, &c->tmp[c->n], &c->tmp[c->n + 1]);
+        c->x[c->n] = &c->tmp[c->n];
+        c->x[c->n + 1] = &c->tmp[c->n + 1];
+        c->n += 2;
         return 1;
     }
     if (c->n == 16) return 0;
@@ -245,12 +234,14 @@ static int chain(const SqExpr *e, int op, Chain *c) {
     return 1;
 }
 
-/* Each operand of c (of form side) has an equal in d. */
-static int chain_in(const Match *m, const Chain *c, const Chain *d, int c_first) {
-    for (uint32_t i = 0; i < c->n; i++) {
+/* Each of the na expressions a has an equal among the nb expressions b;
+** a_first: a is of the first form (expr_eq takes the forms in order). */
+static int all_matched(const Match *m, const SqExpr *const *a, uint32_t na, const SqExpr *const *b, uint32_t nb,
+                       int a_first) {
+    for (uint32_t i = 0; i < na; i++) {
         int found = 0;
-        for (uint32_t j = 0; j < d->n && !found; j++)
-            found = c_first ? expr_eq(m, c->x[i], d->x[j]) : expr_eq(m, d->x[j], c->x[i]);
+        for (uint32_t j = 0; j < nb && !found; j++)
+            found = a_first ? expr_eq(m, a[i], b[j]) : expr_eq(m, b[j], a[i]);
         if (!found) return 0;
     }
     return 1;
@@ -278,16 +269,17 @@ static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     if ((a->kind == SQX_IN_LIST || (a->kind == SQX_BINARY && a->op == AST_OP_OR)) && as_alternatives(a, &p) &&
         as_alternatives(b, &q))
         return expr_eq(m, p.x, q.x) && values_in(&p, &q) && values_in(&q, &p);
-    int op = (is_and(a) || is_between(a)) && (is_and(b) || is_between(b)) && (is_and(a) || is_and(b)) ? AST_OP_AND
+    int op = (is_and(a) || cn_between(a)) && (is_and(b) || cn_between(b)) && (is_and(a) || is_and(b)) ? AST_OP_AND
              : a->kind == SQX_BINARY && b->kind == SQX_BINARY && a->op == AST_OP_OR && b->op == AST_OP_OR
                  ? AST_OP_OR
                  : 0;
     if (op) {
         Chain ca, cb;
         ca.n = cb.n = 0;
-        if (chain(a, op, &ca) && chain(b, op, &cb)) return chain_in(m, &ca, &cb, 1) && chain_in(m, &cb, &ca, 0);
+        if (chain(a, op, &ca) && chain(b, op, &cb))
+            return all_matched(m, ca.x, ca.n, cb.x, cb.n, 1) && all_matched(m, cb.x, cb.n, ca.x, ca.n, 0);
     }
-    if (comparison(a) && comparison(b) && literal_first(a) != literal_first(b))
+    if (cn_comparison(a) && cn_comparison(b) && literal_first(a) != literal_first(b))
         return mirrored(a->op) == b->op && expr_eq(m, a->u.bin.l, b->u.bin.r) && expr_eq(m, a->u.bin.r, b->u.bin.l);
     return -1;
 }
@@ -299,19 +291,11 @@ static int list_eq(const Match *m, const SqExprList *a, const SqExprList *b) {
     return 1;
 }
 
-/* Each expression of a has an equal in b (AND, GROUP BY: sets). */
-static int covered(const Match *m, const SqExprList *a, const SqExprList *b, int a_is_first) {
-    for (uint32_t i = 0; i < a->n; i++) {
-        int found = 0;
-        for (uint32_t j = 0; j < b->n && !found; j++)
-            found = a_is_first ? expr_eq(m, a->items[i], b->items[j]) : expr_eq(m, b->items[j], a->items[i]);
-        if (!found) return 0;
-    }
-    return 1;
-}
-
+/* The same expressions as sets (conjuncts, GROUP BY keys): each of one
+** has an equal in the other. */
 static int same_set(const Match *m, const SqExprList *a, const SqExprList *b) {
-    return covered(m, a, b, 1) && covered(m, b, a, 0);
+    const SqExpr *const *x = (const SqExpr *const *)a->items, *const *y = (const SqExpr *const *)b->items;
+    return all_matched(m, x, a->n, y, b->n, 1) && all_matched(m, y, b->n, x, a->n, 0);
 }
 
 enum { COUNTS_ROWS = -2, COUNTS_OTHER = -1 };
