@@ -121,12 +121,43 @@ static Z3_ast like_positions(SqSmt *s, Z3_ast x, const char *pat, const LikeItem
     return smt_and_n(s, conds, nc);
 }
 
+/* A GLOB pattern as a regular expression; NULL when a class is left open
+** (it matches nothing). */
+static Z3_ast glob_re(SqSmt *s, const char *pat, uint32_t n) {
+    const unsigned char *p = (const unsigned char *)pat;
+    Z3_ast *parts = sq_arena_alloc(s->arena, (n + 1) * sizeof *parts);
+    uint32_t m = 0;
+    Z3_ast any = smt_re_any(s);
+    for (uint32_t i = 0; i < n;) {
+        uint32_t c = smt_utf8_next(p, n, &i);
+        if (c == '*') parts[m++] = smt_re_star(s, any);
+        else if (c == '?') parts[m++] = any;
+        else if (c != '[') parts[m++] = one(s, c);
+        else if (!(parts[m++] = glob_class(s, p, n, &i))) return NULL;
+    }
+    return smt_re_concat(s, parts, m);
+}
+
+/* A LIKE pattern's items as a regular expression. */
+static Z3_ast like_re(SqSmt *s, const LikeItem *it, uint32_t m) {
+    Z3_ast *parts = sq_arena_alloc(s->arena, (m + 1) * sizeof *parts);
+    Z3_ast any = smt_re_any(s);
+    for (uint32_t i = 0; i < m; i++)
+        parts[i] = it[i].kind == LIKE_ANY ? smt_re_star(s, any)
+                   : it[i].kind == LIKE_ONE ? any
+                                            : smt_re_either_case(s, it[i].c);
+    return smt_re_concat(s, parts, m);
+}
+
 int smt_like_pattern(SqSmt *s, Z3_ast x, const char *pat, uint32_t n, int esc, int glob, Z3_ast *out) {
-    if (!glob) {
+    Z3_ast re;
+    if (glob) {
+        re = glob_re(s, pat, n);
+    } else {
         LikeItem *items = sq_arena_alloc(s->arena, (n + 1) * sizeof *items);
         uint32_t m;
         if (!like_items(pat, n, esc, items, &m)) {
-            *out = smt_false(s);
+            *out = smt_false(s); /* an ESCAPE at the very end */
             return 1;
         }
         Z3_ast fast = like_positions(s, x, pat, items, m);
@@ -134,42 +165,8 @@ int smt_like_pattern(SqSmt *s, Z3_ast x, const char *pat, uint32_t n, int esc, i
             *out = fast;
             return 1;
         }
+        re = like_re(s, items, m);
     }
-    const unsigned char *p = (const unsigned char *)pat;
-    Z3_ast *parts = sq_arena_alloc(s->arena, (n + 1) * sizeof *parts);
-    uint32_t m = 0;
-    Z3_ast any = smt_re_any(s);
-    for (uint32_t i = 0; i < n;) {
-        uint32_t c = smt_utf8_next(p, n, &i);
-        if (glob) {
-            if (c == '*') parts[m++] = smt_re_star(s, any);
-            else if (c == '?') parts[m++] = any;
-            else if (c == '[') {
-                Z3_ast cls = glob_class(s, p, n, &i);
-                if (!cls) {
-                    *out = smt_false(s);
-                    return 1;
-                }
-                parts[m++] = cls;
-            } else {
-                parts[m++] = one(s, c);
-            }
-            continue;
-        }
-        if (esc >= 0 && c == (uint32_t)esc) {
-            if (i >= n) {
-                *out = smt_false(s);
-                return 1;
-            }
-            parts[m++] = smt_re_either_case(s, smt_utf8_next(p, n, &i));
-        } else if (c == '%') {
-            parts[m++] = smt_re_star(s, any);
-        } else if (c == '_') {
-            parts[m++] = any;
-        } else {
-            parts[m++] = smt_re_either_case(s, c);
-        }
-    }
-    *out = smt_in_re(s, x, smt_re_concat(s, parts, m));
+    *out = re ? smt_in_re(s, x, re) : smt_false(s);
     return 1;
 }
