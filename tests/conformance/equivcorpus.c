@@ -66,10 +66,41 @@ typedef struct Run {
     double seconds;
 } Run;
 
-static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, const char *sql,
-                     const SqSrc **src, const char **why) {
-    *src = sq_src_add_copy(&r->srcs, name, sql, strlen(sql));
-    return ir_load_query(a, *src, cat, r->names, &r->diags, &r->bind_opt, why);
+static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, const char *sql, const char **why) {
+    const SqSrc *src = sq_src_add_copy(&r->srcs, name, sql, strlen(sql));
+    return ir_load_query(a, src, cat, r->names, &r->diags, &r->bind_opt, why);
+}
+
+/* What deciding one query or pair needs: an arena, the catalog of its
+** database, and where the sources and diagnostics it adds begin, to drop
+** them after. */
+typedef struct Scratch {
+    SqArena *a;
+    const Catalog *cat; /* NULL when the schema does not load */
+    uint32_t keep_srcs;
+    size_t keep_diags;
+} Scratch;
+
+static Scratch scratch_begin(Run *r, const CorpusQuery *q) {
+    Scratch s = {sq_arena_new(), NULL, r->srcs.n, r->diags.n};
+    s.cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
+    return s;
+}
+
+static void scratch_end(Run *r, Scratch *s) {
+    sq_arena_free(s->a);
+    sq_diags_truncate(&r->diags, s->keep_diags);
+    sq_srcset_truncate(&r->srcs, s->keep_srcs);
+}
+
+/* Both queries of a pair over the first one's database; 0 with *why when
+** either does not load (why stays "the schema" when that did not). */
+static int load_pair(Run *r, Scratch *s, const CorpusQuery *q, const CorpusQuery *q2, IrQuery **i1, IrQuery **i2,
+                     const char **why) {
+    *why = "the schema";
+    *i1 = s->cat ? load(r, s->a, s->cat, q->origin, q->sql, why) : NULL;
+    *i2 = *i1 ? load(r, s->a, s->cat, q2->origin, q2->sql, why) : NULL;
+    return *i1 && *i2;
 }
 
 static void fail(Run *r, const char *origin, const char *what) {
@@ -132,13 +163,11 @@ static void same_form(Run *r, const char *origin, IrQuery *q1, IrQuery *q2) {
 
 /* --self and --unnest: one gold query. */
 static void gold(Run *r, const CorpusQuery *q) {
-    uint32_t keep_srcs = r->srcs.n;
-    size_t keep_diags = r->diags.n;
-    SqArena *a = sq_arena_new();
-    const Catalog *cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
-    const SqSrc *src, *src2;
+    Scratch sc = scratch_begin(r, q);
+    SqArena *a = sc.a;
+    const Catalog *cat = sc.cat;
     const char *why;
-    IrQuery *q1 = cat ? load(r, a, cat, q->origin, q->sql, &src, &why) : NULL;
+    IrQuery *q1 = cat ? load(r, a, cat, q->origin, q->sql, &why) : NULL;
     SqBuf b = SQ_BUF_INIT;
     if (!q1) {
         r->not_parsed++;
@@ -149,7 +178,7 @@ static void gold(Run *r, const CorpusQuery *q) {
         decide(r, cat, q->origin, q1, q->sql, q1, q->sql, SQ_CANON_NONE);
         same_form(r, q->origin, q1, q1);
         if (!sq_emit_sqlite(q1, &b)) goto done;
-        IrQuery *q2 = load(r, a, cat, "emitted", sq_buf_str(&b), &src2, &why);
+        IrQuery *q2 = load(r, a, cat, "emitted", sq_buf_str(&b), &why);
         if (!q2) {
             r->failures++;
             printf("equivcorpus: %s: the emitted SQL does not load (%s)\n", q->origin, why);
@@ -159,7 +188,7 @@ static void gold(Run *r, const CorpusQuery *q) {
         decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE);
         same_form(r, q->origin, q1, q2);
     } else {
-        IrQuery *q2 = load(r, a, cat, q->origin, q->sql, &src2, &why);
+        IrQuery *q2 = load(r, a, cat, q->origin, q->sql, &why);
         SqPassCtx ctx;
         static const char *const passes[] = {"unnest"};
         sq_pass_ctx_init(&ctx, a, cat, r->names, &r->diags);
@@ -170,70 +199,55 @@ static void gold(Run *r, const CorpusQuery *q) {
     }
 done:
     sq_buf_free(&b);
-    sq_arena_free(a);
-    sq_diags_truncate(&r->diags, keep_diags);
-    sq_srcset_truncate(&r->srcs, keep_srcs);
+    scratch_end(r, &sc);
 }
 
 /* --calcite: the pair whose first query is q. */
 static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
-    uint32_t keep_srcs = r->srcs.n;
-    size_t keep_diags = r->diags.n;
-    SqArena *a = sq_arena_new();
-    const Catalog *cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
-    const SqSrc *s1, *s2;
-    const char *why = "the schema";
-    IrQuery *i1 = cat ? load(r, a, cat, q->origin, q->sql, &s1, &why) : NULL;
-    IrQuery *i2 = i1 ? load(r, a, cat, q2->origin, q2->sql, &s2, &why) : NULL;
+    Scratch sc = scratch_begin(r, q);
+    IrQuery *i1, *i2;
+    const char *why;
     r->pairs++;
-    if (!i1 || !i2) {
+    if (!load_pair(r, &sc, q, q2, &i1, &i2, &why)) {
         r->not_parsed++;
         char buf[160];
-        const char *msg = r->diags.n > keep_diags ? r->diags.items[r->diags.n - 1]->msg : "";
+        const char *msg = r->diags.n > sc.keep_diags ? r->diags.items[r->diags.n - 1]->msg : "";
         snprintf(buf, sizeof buf, "not parsed: %s", why);
         corpus_tally_add(&r->reasons, buf);
         if (r->report) fprintf(r->report, "%s\tnot parsed\t%s: %s\n", q->origin, why, msg);
     } else {
-        decide(r, cat, q->origin, i1, q->sql, i2, q2->sql, SQ_CANON_NONE);
+        decide(r, sc.cat, q->origin, i1, q->sql, i2, q2->sql, SQ_CANON_NONE);
     }
-    sq_arena_free(a);
-    sq_diags_truncate(&r->diags, keep_diags);
-    sq_srcset_truncate(&r->srcs, keep_srcs);
+    scratch_end(r, &sc);
 }
 
 /* --forms: the pair of gold g and prediction p, searched when the normal
 ** forms prove it. */
 static void forms(Run *r, const CorpusQuery *g, const CorpusQuery *p) {
-    uint32_t keep_srcs = r->srcs.n;
-    size_t keep_diags = r->diags.n;
-    SqArena *a = sq_arena_new();
-    const Catalog *cat = corpus_catalog(&r->catalogs, &r->c, g, &r->srcs, r->names, &r->diags);
-    const SqSrc *s1, *s2;
+    Scratch sc = scratch_begin(r, g);
+    IrQuery *q1, *q2;
     const char *why;
-    IrQuery *q1 = cat ? load(r, a, cat, g->origin, g->sql, &s1, &why) : NULL;
-    IrQuery *q2 = q1 ? load(r, a, cat, p->origin, p->sql, &s2, &why) : NULL;
-    SqCanonVerdict c = SQ_CANON_NONE;
-    if (q1 && q2) { /* what squint equiv's normal forms say; no time for a search after them */
-        SqEquivOptions o = r->opt;
-        o.search_only = 0;
-        o.bound = 1;
-        o.timeout = 1e-9;
-        SqEquivResult v;
-        sq_equiv(cat, q1, g->sql, q2, p->sql, &o, &v);
-        c = v.proof ? SQ_CANON_SAME : v.tie_free_proved ? SQ_CANON_TIE_FREE : SQ_CANON_NONE;
-        sq_equiv_result_free(&v);
-    }
-    if (!q1 || !q2) {
+    if (!load_pair(r, &sc, g, p, &q1, &q2, &why)) {
         r->not_parsed++;
-    } else if (c != SQ_CANON_NONE) {
+        scratch_end(r, &sc);
+        return;
+    }
+    /* what squint equiv's normal forms say; no time for a search after them */
+    SqEquivOptions o = r->opt;
+    o.search_only = 0;
+    o.bound = 1;
+    o.timeout = 1e-9;
+    SqEquivResult v;
+    sq_equiv(sc.cat, q1, g->sql, q2, p->sql, &o, &v);
+    SqCanonVerdict c = v.proof ? SQ_CANON_SAME : v.tie_free_proved ? SQ_CANON_TIE_FREE : SQ_CANON_NONE;
+    sq_equiv_result_free(&v);
+    if (c != SQ_CANON_NONE) {
         r->pairs++;
         if (c == SQ_CANON_SAME) r->proved++;
         else r->proved_tie_free++;
-        decide(r, cat, p->origin, q1, g->sql, q2, p->sql, c);
+        decide(r, sc.cat, p->origin, q1, g->sql, q2, p->sql, c);
     }
-    sq_arena_free(a);
-    sq_diags_truncate(&r->diags, keep_diags);
-    sq_srcset_truncate(&r->srcs, keep_srcs);
+    scratch_end(r, &sc);
 }
 
 /* --forms: every prediction with its gold query. */
