@@ -9,7 +9,8 @@
 ** date the queries name, or next to one: '1995' in strftime('%Y', d) =
 ** '1995' suggests 1995-01-01, 1995-12-31 23:59:59, 1994-12-31,
 ** 1996-01-01, and '1995 x' and '1995x' (which LIKE '1995%' accepts and
-** strftime() reads as no date at all).  The year 2000 gives samples to
+** strftime() reads as no date at all); 201206 suggests '201206', a month
+** as six digits, which strftime() reads as a Julian day.  The year 2000 gives samples to
 ** queries that name no date.  A year named (or now's) minus a small
 ** number named gives the first day of the year an age points at.  So every call of a date function whose one
 ** open argument is TEXT is lowered as
@@ -71,13 +72,29 @@ static void year_samples(SqSmt *s, int y) {
     add(s, b);
 }
 
+/* A month spelled YYYYMM, as BIRD's yearmonth tables store it ('201206',
+** or 201206 compared with such a TEXT column): the text itself.  SQLite's
+** date functions read six digits as a Julian day number, so strftime('%Y',
+** '201101') is '-4162', not '2011'. */
+static int yyyymm_sample(SqSmt *s, const char *t, uint32_t n) {
+    if (n != 6 || !digits(t, 6) || t[0] == '0') return 0;
+    int month = (t[4] - '0') * 10 + (t[5] - '0');
+    if (month < 1 || month > 12) return 0;
+    char b[8];
+    memcpy(b, t, 6);
+    b[6] = 0;
+    add(s, b);
+    return 1;
+}
+
 /* The samples a literal suggests: by its shape, a year ('1995', 1995), a
-** month ('1995-03'), a day or an instant, each also followed by 'x' (text
-** no date reads, but LIKE and substr() see the literal in); a LIKE
-** pattern by what comes before its first wildcard ('1991-10-%'). */
+** month ('1995-03', '199503'), a day or an instant, each also followed by
+** 'x' (text no date reads, but LIKE and substr() see the literal in); a
+** LIKE pattern by what comes before its first wildcard ('1991-10-%'). */
 static void literal_samples(SqSmt *s, const char *text, uint32_t n) {
     char t[24], b[48];
     uint32_t len = 0;
+    if (yyyymm_sample(s, text, n)) return;
     while (len < n && len < sizeof t - 1 && text[len] != '%' && text[len] != '_' && text[len] != '*') {
         t[len] = text[len];
         len++;
@@ -148,6 +165,11 @@ static int literal_cb(SqExpr *e, void *arg) {
         note(c->years, &c->n_years, (int)e->u.lit.i);
     }
     if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 2 && e->u.lit.i <= 150) note(c->ages, &c->n_ages, (int)e->u.lit.i);
+    if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 100001 && e->u.lit.i <= 999912) {
+        char t[8];
+        snprintf(t, sizeof t, "%d", (int)e->u.lit.i);
+        yyyymm_sample(s, t, 6);
+    }
     return 0;
 }
 
