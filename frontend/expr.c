@@ -114,6 +114,19 @@ static int eq(const SqExpr *a, const SqExpr *b, const EqCtx *c) {
     }
 }
 
+int sq_expr_int_constant(const SqExpr *e, int64_t *v) {
+    if (!e) return 0;
+    if (e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_INTEGER) {
+        *v = e->u.lit.i;
+        return 1;
+    }
+    if (e->kind == SQX_UNARY && e->op == AST_OP_NEG && sq_expr_int_constant(e->u.bin.l, v) && *v != INT64_MIN) {
+        *v = -*v;
+        return 1;
+    }
+    return 0;
+}
+
 int sq_expr_node_reads_clock(const SqExpr *e) {
     switch ((SqExprKind)e->kind) {
     case SQX_LITERAL:

@@ -216,6 +216,10 @@ int sq_expr_equal_by(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, void *a
 typedef int (*SqNodeEqFn)(const SqExpr *a, const SqExpr *b, void *arg);
 int sq_expr_equal_across(const SqExpr *a, const SqExpr *b, SqColEqFn col_eq, SqNodeEqFn node_eq, void *arg);
 
+/* Whether e is an integer constant (an INTEGER literal, maybe negated):
+** 1 and its value in *v. */
+int sq_expr_int_constant(const SqExpr *e, int64_t *v);
+
 /* Whether the node e itself (not below it) reads the clock: CURRENT_*,
 ** the text 'now' (a date function's argument), or a date function called
 ** with no argument. */

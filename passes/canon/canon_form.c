@@ -2,8 +2,8 @@
 ** canon_form.c -- the normal form of one query (see canon.h): its
 ** instances (derived tables that merge and IN on a key included), its
 ** classes of equal columns and their NOT NULL marks, its other
-** conjuncts, the instances a foreign key makes redundant, and whether
-** ties can change its result.
+** conjuncts, the instances a foreign key makes redundant, whether its
+** groups are single rows, and whether ties can change its result.
 **
 ** Layer: passes.  Design note: docs/canon.md.
 */
@@ -21,10 +21,13 @@ static int inst_of_rel(const CnForm *f, uint32_t rel) {
     return -1;
 }
 
+static const SqExpr *one_row_value(const CnForm *f, const SqAggItem *it);
+
 const SqExpr *cn_def(const CnForm *f, const SqExpr *e) {
     if (e->kind != SQX_COLUMN) return NULL;
     for (uint32_t i = 0; i < f->n_through; i++)
         if (f->through[i]->id == e->u.col.rel) return f->through[i]->u.project.exprs.items[e->u.col.col];
+    if (f->ungrouped && e->u.col.rel == f->c.agg->id) return one_row_value(f, &f->c.agg->u.agg.items[e->u.col.col]);
     return NULL;
 }
 
@@ -46,8 +49,7 @@ uint32_t cn_inst_of(const CnForm *f, uint32_t x) {
     return i;
 }
 
-/* The table column of column number x, or NULL for a rowid. */
-static const CatColumn *cat_column(const CnForm *f, uint32_t x) {
+const CatColumn *cn_cat_column(const CnForm *f, uint32_t x) {
     const CnInst *in = &f->inst[cn_inst_of(f, x)];
     uint32_t local = x - in->first;
     return local < in->table->n_cols ? &in->table->cols[local] : NULL;
@@ -68,7 +70,7 @@ static void unite(CnForm *f, uint32_t x, uint32_t y) {
 /* NOT NULL as the search takes it: declared, a PRIMARY KEY column, or
 ** the rowid. */
 static int declared_not_null(const CnForm *f, uint32_t x) {
-    const CatColumn *c = cat_column(f, x);
+    const CatColumn *c = cn_cat_column(f, x);
     return !c || c->not_null || c->pk > 0;
 }
 
@@ -152,7 +154,7 @@ int cn_not_null(const CnForm *f, uint32_t x) {
 ** the same affinity that converts what is stored into one storage class
 ** per value, and BINARY collation. */
 static int identical_when_equal(const CnForm *f, uint32_t x, uint32_t y) {
-    const CatColumn *a = cat_column(f, x), *b = cat_column(f, y);
+    const CatColumn *a = cn_cat_column(f, x), *b = cn_cat_column(f, y);
     if (!a || !b || a->affinity != b->affinity || a->affinity == SQ_AFF_BLOB) return 0;
     return (!a->collation || sq_stricmp(a->collation, "binary") == 0) &&
            (!b->collation || sq_stricmp(b->collation, "binary") == 0);
@@ -526,7 +528,7 @@ static int identifies(const CnForm *f, const SqExpr *e) {
     }
     int x = cn_column(f, e);
     if (x < 0) return 0;
-    const CatColumn *c = cat_column(f, (uint32_t)x);
+    const CatColumn *c = cn_cat_column(f, (uint32_t)x);
     return c && c->affinity != SQ_AFF_BLOB && (!c->collation || sq_stricmp(c->collation, "binary") == 0);
 }
 
@@ -565,6 +567,88 @@ int cn_distinct_matters(const CnForm *f) {
 }
 
 /* ------------------------------------------------------------------ */
+/* Groups of one row                                                   */
+/* ------------------------------------------------------------------ */
+
+/* What an aggregate item is on a group of one row, or NULL when that is
+** no expression of the row: a key or a bare column is its expression;
+** min(x) and max(x) are x; sum(x) is x when x is a column that holds
+** integers or reals (the search's assumption for INTEGER and REAL
+** columns; sum() of text is a number).  count() is not: count(*) is 1. */
+static const SqExpr *one_row_value(const CnForm *f, const SqAggItem *it) {
+    if (it->kind != SQ_AGG_CALL) return it->expr;
+    if (it->filter || it->star || it->args.n != 1) return NULL;
+    const SqExpr *x = it->args.items[0];
+    const char *name = it->def->name;
+    if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) return x;
+    if (strcmp(name, "sum") != 0) return NULL;
+    int c = cn_column(f, x);
+    const CatColumn *col = c >= 0 ? cn_cat_column(f, (uint32_t)c) : NULL;
+    return col && (col->affinity == SQ_AFF_INTEGER || col->affinity == SQ_AFF_REAL) ? x : NULL;
+}
+
+/* x = v or x IN (v), v a literal other than NULL: the column x, else
+** -1. */
+static int equals_literal(const CnForm *f, const SqExpr *e) {
+    if (e->kind == SQX_IN_LIST && !(e->flags & SQXF_NOT) && e->u.in.list.n == 1 &&
+        e->u.in.list.items[0]->kind == SQX_LITERAL && e->u.in.list.items[0]->u.lit.vtype != SQ_VAL_NULL)
+        return cn_column(f, e->u.in.x); /* x IN (v), as canon_range.c writes x = v */
+    if (e->kind != SQX_BINARY || e->op != AST_OP_EQ) return -1;
+    const SqExpr *x = e->u.bin.l, *v = e->u.bin.r;
+    if (x->kind == SQX_LITERAL) x = e->u.bin.r, v = e->u.bin.l;
+    return v->kind == SQX_LITERAL && v->u.lit.vtype != SQ_VAL_NULL ? cn_column(f, x) : -1;
+}
+
+/* Mark the class of column x as one value per group, where equal values
+** of x are identical (so rows that agree on x agree on its class). */
+static void fix(const CnForm *f, uint8_t *fixed, int x) {
+    if (x >= 0 && identical_when_equal(f, (uint32_t)x, (uint32_t)x)) fixed[cn_root(f, (uint32_t)x)] = 1;
+}
+
+/* Whether a key of instance r's table has every column fixed and never
+** NULL: then a group holds at most one row of r. */
+static int key_fixed(const CnForm *f, uint32_t r, const uint8_t *fixed) {
+    const CnInst *in = &f->inst[r];
+    for (uint32_t k = 0; k < in->table->n_keys; k++) {
+        const CatKey *key = &in->table->keys[k];
+        uint32_t c = 0;
+        while (c < key->n_cols && fixed[cn_root(f, in->first + key->cols[c])] &&
+               cn_not_null(f, in->first + key->cols[c]))
+            c++;
+        if (key->n_cols && c == key->n_cols) return 1;
+    }
+    return 0;
+}
+
+/* Whether every group of the GROUP BY is one row: the grouping columns
+** and the columns a conjunct makes equal to a literal are fixed, and an
+** instance whose key is fixed has all its columns fixed, until every
+** live instance's key is.  (Removed instances follow a foreign key of a
+** live one.)  Not with HAVING, which the form keeps apart. */
+static int one_row_groups(const CnForm *f) {
+    const IrRel *g = f->c.agg;
+    if (!g || f->c.having) return 0;
+    uint8_t *fixed = sq_arena_alloc(f->a, f->n_cols + 1), *done = sq_arena_alloc(f->a, f->n_inst + 1);
+    memset(fixed, 0, f->n_cols + 1);
+    memset(done, 0, f->n_inst + 1);
+    int keys = 0;
+    for (uint32_t i = 0; i < g->u.agg.n_items; i++)
+        if (g->u.agg.items[i].kind == SQ_AGG_KEY) keys = 1, fix(f, fixed, cn_column(f, g->u.agg.items[i].expr));
+    for (uint32_t i = 0; i < f->conj.n; i++) fix(f, fixed, equals_literal(f, f->conj.items[i]));
+    for (int changed = keys; changed;) {
+        changed = 0;
+        for (uint32_t r = 0; r < f->n_inst; r++) {
+            if (done[r] || f->inst[r].removed || !key_fixed(f, r, fixed)) continue;
+            done[r] = 1, changed = 1;
+            for (uint32_t x = f->inst[r].first; x <= f->inst[r].first + f->inst[r].table->n_cols; x++) fix(f, fixed, (int)x);
+        }
+    }
+    for (uint32_t r = 0; r < f->n_inst; r++)
+        if (!f->inst[r].removed && !done[r]) return 0;
+    return keys;
+}
+
+/* ------------------------------------------------------------------ */
 /* Building                                                            */
 /* ------------------------------------------------------------------ */
 
@@ -588,9 +672,14 @@ int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
     memset(f->implied, 0, f->n_cols + 1);
     for (uint32_t x = 0; x < f->n_cols; x++) f->up[x] = x;
     classify(f);
+    cn_integer_sets(f);
     note_implied(f);
     remove_redundant(f);
     absorb(f);
+    if (one_row_groups(f)) {
+        f->ungrouped = 1;
+        f->ties = 0; /* a bare column of a group of one row is that row's */
+    }
     if (f->c.limit && !one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;
     return 1;
 }

@@ -46,6 +46,10 @@ typedef struct CnForm {
     int absorbed;        /* a column whose class's NOT NULL no aggregate
                             notices, and count(*) counts as count(it),
                             or -1 (canon_form.c, absorb) */
+    int ungrouped;       /* a GROUP BY whose every group is one row:
+                            compared as no grouping, each aggregate
+                            reference standing for its one row's value
+                            where it has one (canon_form.c, one_row_groups) */
     int ties;            /* rows that tie may change the result */
     int reads_clock;
     const char *why;     /* no form: why (static) */
@@ -54,12 +58,14 @@ typedef struct CnForm {
 /* Build the normal form of q: 1, or 0 with f->why set. */
 int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem);
 
-/* The expression that a reference to a merged derived table's column
-** stands for, or NULL. */
+/* The expression that a reference stands for, or NULL: a merged derived
+** table's column, or an aggregate of an ungrouped form. */
 const SqExpr *cn_def(const CnForm *f, const SqExpr *e);
 /* The column number of a reference to an instance's column (through
 ** merged derived tables), or -1. */
 int cn_column(const CnForm *f, const SqExpr *e);
+/* The table column of column number x, or NULL for a rowid. */
+const CatColumn *cn_cat_column(const CnForm *f, uint32_t x);
 /* The root of column x's class. */
 uint32_t cn_root(const CnForm *f, uint32_t x);
 /* The instance a column number belongs to. */
@@ -76,6 +82,9 @@ int cn_between(const SqExpr *e);
 /* The two comparisons SQLite defines BETWEEN bt as, x >= lo and x <= hi,
 ** written into ge and le (which keep bt's span and type). */
 void cn_between_parts(const SqExpr *bt, SqExpr *ge, SqExpr *le);
+/* The conjuncts that hold an INTEGER column to a few values, rewritten
+** as one IN list (canon_range.c). */
+void cn_integer_sets(CnForm *f);
 /* Whether the ORDER BY of the core matters to the result. */
 int cn_sort_matters(const CnForm *f);
 /* Whether the DISTINCT of the core matters to the result. */

@@ -347,10 +347,14 @@ static void group_keys(const CnForm *f, SqArena *a, SqExprList *out) {
         if (g->u.agg.items[i].kind == SQ_AGG_KEY) sq_expr_list_add(a, out, g->u.agg.items[i].expr);
 }
 
+/* Whether the form aggregates rows, as the comparison takes it: not
+** when each group is one row. */
+static int groups(const CnForm *f) { return f->c.agg && !f->ungrouped; }
+
 static int same_grouping(const Match *m, SqArena *a) {
     const CnForm *f = m->f[0], *g = m->f[1];
-    if (!f->c.agg != !g->c.agg) return 0;
-    if (!f->c.agg) return 1;
+    if (groups(f) != groups(g)) return 0;
+    if (!groups(f)) return 1;
     SqExprList k1 = {0}, k2 = {0};
     group_keys(f, a, &k1);
     group_keys(g, a, &k2);

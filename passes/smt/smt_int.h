@@ -418,8 +418,6 @@ typedef struct SmtCallInput {
 ** shared by the calls of one item over the same input. */
 SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it,
                     SmtCallInput *ci);
-/* e is an integer constant (a literal, maybe negated): 1 and *v. */
-int smt_constant_int(const SqExpr *e, int64_t *v);
 
 /* ---- smt_window.c --------------------------------------------------------- */
 

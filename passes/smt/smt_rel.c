@@ -537,24 +537,11 @@ static SmtRel distinct(SqSmt *s, SmtRel in) {
     return out;
 }
 
-int smt_constant_int(const SqExpr *e, int64_t *v) {
-    if (!e) return 0;
-    if (e->kind == SQX_LITERAL && e->u.lit.vtype == SQ_VAL_INTEGER) {
-        *v = e->u.lit.i;
-        return 1;
-    }
-    if (e->kind == SQX_UNARY && e->op == AST_OP_NEG && smt_constant_int(e->u.bin.l, v)) {
-        *v = -*v;
-        return 1;
-    }
-    return 0;
-}
-
 static SmtRel limit(SqSmt *s, IrRel *r, const SmtEnv *env) {
     SmtRel in = smt_rel(s, r->input, env);
     int64_t count = -1, offset = 0;
-    if (!smt_constant_int(r->u.limit.count, &count) ||
-        (r->u.limit.offset && !smt_constant_int(r->u.limit.offset, &offset)))
+    if (!sq_expr_int_constant(r->u.limit.count, &count) ||
+        (r->u.limit.offset && !sq_expr_int_constant(r->u.limit.offset, &offset)))
         smt_unsupported(s, r->span, "a LIMIT or OFFSET that is not an integer constant");
     if (offset < 0) offset = 0;
     smt_positions(s, &in);

@@ -148,7 +148,7 @@ static Z3_ast *groups(Win *w) {
 /* A frame bound's offset: a non-negative integer constant. */
 static int64_t offset_of(Win *w, const SqExpr *e) {
     int64_t v = 0;
-    if (!smt_constant_int(e, &v) || v < 0)
+    if (!sq_expr_int_constant(e, &v) || v < 0)
         smt_unsupported(w->s, e ? e->span : w->w->span, "a window frame offset that is not a non-negative integer constant");
     return v;
 }
@@ -258,7 +258,7 @@ static SmtVal *arg_values(Win *w, uint32_t a) {
 static int64_t const_arg(Win *w, uint32_t a, int64_t dflt, int64_t min) {
     if (w->w->args.n <= a) return dflt;
     int64_t v = 0;
-    if (!smt_constant_int(w->w->args.items[a], &v) || v < min)
+    if (!sq_expr_int_constant(w->w->args.items[a], &v) || v < min)
         smt_unsupported(w->s, w->w->args.items[a]->span, "%s() with this argument", w->w->def->name);
     return v;
 }
