@@ -623,6 +623,11 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && l->n >= 2)
         return min_max(s, e, row, env, name[1] == 'a');
     if (e->u.func.def && (e->u.func.def->flags & FL_DATE)) return date_call(s, e, row, env);
+    if (strcmp(name, "printf") == 0 || strcmp(name, "format") == 0) {
+        SmtVal out, *args = lower_args(s, e, row, env);
+        if (smt_printf(s, args, l->n, &out)) return out;
+        return uninterpreted_of(s, e, args);
+    }
     if (l->n <= 3) {
         SmtVal args[3], out;
         for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
@@ -650,15 +655,7 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
                                                              : SMT_READ_NUMERIC);
     }
     switch (aff) {
-    case SQ_AFF_INTEGER:
-        if (x.kind == SMT_INT) return x;
-        smt_count(s, 5);
-        {
-            Z3_context z = s->z;
-            Z3_ast fl = Z3_mk_real2int(z, x.v);
-            Z3_ast neg = Z3_mk_unary_minus(z, Z3_mk_real2int(z, Z3_mk_unary_minus(z, x.v)));
-            return smt_val(s, SMT_INT, x.null, smt_ite(s, Z3_mk_ge(z, x.v, smt_real(s, 0, 1)), fl, neg));
-        }
+    case SQ_AFF_INTEGER: return smt_trunc_int(s, x);
     case SQ_AFF_REAL: return smt_to_real(s, x);
     case SQ_AFF_NUMERIC: return x; /* a no-op on INTEGER and REAL, 3.0 included */
     case SQ_AFF_TEXT: return smt_text_of(s, x);

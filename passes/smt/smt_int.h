@@ -239,6 +239,9 @@ Z3_ast smt_div_count(SqSmt *s, Z3_ast a, Z3_ast cnt, uint32_t max);
 SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at);
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at);
 SmtVal smt_to_real(SqSmt *s, SmtVal a);
+/* A REAL (or a number of either class) as an INTEGER, toward zero, as
+** CAST AS INTEGER does; other kinds unchanged. */
+SmtVal smt_trunc_int(SqSmt *s, SmtVal a);
 
 /* ---- smt_str.c: TEXT as z3 strings --------------------------------------- */
 
@@ -284,6 +287,10 @@ Z3_ast smt_fresh_const(SqSmt *s, const char *prefix, Z3_sort sort);
 
 /* The text SQLite gives a value where it needs one (||, length(), ...). */
 SmtVal smt_text_of(SqSmt *s, SmtVal v);
+/* printf()/format() of args (the format first) when the format is a
+** constant with only %d %i %s %f %.Nf %% and no flags or widths: 1 and
+** *out; else 0. */
+int smt_printf(SqSmt *s, const SmtVal *args, uint32_t n, SmtVal *out);
 SmtVal smt_concat(SqSmt *s, SmtVal a, SmtVal b);
 /* name(args) when it is a string function modelled exactly: 1 and *out. */
 int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);

@@ -1,7 +1,7 @@
 /*
 ** smt_strfn.c -- SQLite's string functions on z3 strings: ||, length,
-** substr, instr, upper, lower, trim, ltrim, rtrim, replace, and the text
-** of a number.
+** substr, instr, upper, lower, trim, ltrim, rtrim, replace, printf with
+** simple formats, and the text of a number.
 **
 ** Layer: passes.  Each function follows SQLite 3.40's func.c for TEXT
 ** arguments (characters, not bytes).  Where the exact result needs more
@@ -10,6 +10,7 @@
 ** arguments (smt_uf.c) in that region only: "equivalent" stays sound and a
 ** difference that leans on it is left unconfirmed by execution.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "smt_int.h"
@@ -285,6 +286,88 @@ static Z3_ast replace_text(SqSmt *s, const SmtVal *t) {
     Z3_solver_assert(s->z, s->solver, Z3_mk_implies(s->z, absent, smt_eq(s, v, x)));
     Z3_solver_assert(s->z, s->solver, Z3_mk_implies(s->z, whole, smt_eq(s, v, to)));
     return v;
+}
+
+/* ---- printf ------------------------------------------------------------------------ */
+
+/* What %d prints: the argument as CAST AS INTEGER reads it (a text's
+** integer prefix, a real toward zero), 0 for NULL or no argument. */
+static Z3_ast printf_int(SqSmt *s, const SmtVal *arg) {
+    if (!arg || arg->kind == SMT_NULL) return int_text(s, smt_int(s, 0));
+    SmtVal v = arg->kind == SMT_TEXT ? smt_text_read(s, *arg, SMT_READ_INT) : smt_trunc_int(s, *arg);
+    return int_text(s, smt_ite(s, v.null, smt_int(s, 0), v.v));
+}
+
+/* What %s prints: the argument's text, '' for NULL or no argument. */
+static Z3_ast printf_str(SqSmt *s, const SmtVal *arg) {
+    if (!arg || arg->kind == SMT_NULL) return lit(s, "");
+    SmtVal t = smt_text_of(s, *arg);
+    return smt_ite(s, t.null, lit(s, ""), t.v);
+}
+
+/* What %.Nf prints (places = N): for an INTEGER of at most 2^53 in size,
+** which a double holds exactly, its digits, a point and N zeros (no point
+** for N = 0); otherwise the value rounded as a double, an uninterpreted
+** function of the REAL.  NULL or no argument prints 0. */
+static Z3_ast printf_fixed(SqSmt *s, const SmtVal *arg, int places) {
+    char zeros[12] = ".", name[24];
+    memset(zeros + 1, '0', (size_t)places);
+    zeros[places ? places + 1 : 0] = 0;
+    if (!arg || arg->kind == SMT_NULL) return smt_str_concat(s, lit(s, "0"), lit(s, zeros));
+    SmtVal v = smt_as_number(s, arg->kind == SMT_TEXT ? smt_text_read(s, *arg, SMT_READ_REAL) : *arg);
+    snprintf(name, sizeof name, "printf %%.%df", places);
+    SmtVal real = smt_to_real(s, v);
+    real.null = smt_false(s);
+    Z3_ast out = smt_uf(s, name, &real, 1, SMT_TEXT).v;
+    if (v.kind == SMT_INT || v.kind == SMT_NUM) {
+        Z3_ast i = smt_trunc_int(s, v).v, limit = smt_int(s, (int64_t)1 << 53);
+        smt_count(s, 2);
+        Z3_ast exact = smt_and2(s, Z3_mk_le(s->z, i, limit), int_ge(s, add(s, i, limit), 0));
+        if (v.kind == SMT_NUM) exact = smt_and2(s, exact, v.isint);
+        out = smt_ite(s, exact, smt_str_concat(s, int_text(s, i), lit(s, zeros)), out);
+    }
+    return smt_ite(s, v.null, smt_str_concat(s, lit(s, "0"), lit(s, zeros)), out);
+}
+
+/* printf(format, ...) and format(...) with a constant format of literal
+** text, %%, %d, %i, %s, %f and %.Nf (N up to 9), and no flag or width:
+** the text, never NULL.  0 for any other format (the caller leaves the
+** call uninterpreted). */
+int smt_printf(SqSmt *s, const SmtVal *args, uint32_t n, SmtVal *out) {
+    const char *fmt = n ? smt_const_text(s, args[0]) : NULL;
+    if (!fmt) return 0;
+    Z3_ast r = lit(s, "");
+    SqBuf text = SQ_BUF_INIT;
+    uint32_t next = 1;
+    int ok = 1;
+    for (const char *c = fmt; *c && ok; c++) {
+        if (*c != '%') {
+            sq_buf_putc(&text, *c);
+            continue;
+        }
+        int places = -1;
+        char conv = *++c;
+        if (conv == '.' && c[1] >= '0' && c[1] <= '9' && c[2] == 'f') places = c[1] - '0', conv = 'f', c += 2;
+        else if (conv == 'f') places = 6;
+        if (conv == '%') {
+            sq_buf_putc(&text, '%');
+            continue;
+        }
+        if (conv != 'd' && conv != 'i' && conv != 's' && conv != 'f') {
+            ok = 0;
+            break;
+        }
+        if (text.len) r = smt_str_concat(s, r, lit(s, sq_buf_str(&text)));
+        sq_buf_reset(&text);
+        const SmtVal *a = next < n ? &args[next] : NULL;
+        next++;
+        r = smt_str_concat(s, r, conv == 's' ? printf_str(s, a) : conv == 'f' ? printf_fixed(s, a, places)
+                                                                               : printf_int(s, a));
+    }
+    if (ok && text.len) r = smt_str_concat(s, r, lit(s, sq_buf_str(&text)));
+    sq_buf_free(&text);
+    if (ok) *out = smt_val(s, SMT_TEXT, smt_false(s), r);
+    return ok;
 }
 
 /* ---- the dispatcher ------------------------------------------------------------------ */

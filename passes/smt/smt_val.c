@@ -140,6 +140,16 @@ SmtVal smt_to_real(SqSmt *s, SmtVal v) {
     return smt_val(s, SMT_REAL, v.null, Z3_mk_int2real(s->z, v.v));
 }
 
+SmtVal smt_trunc_int(SqSmt *s, SmtVal v) {
+    v = smt_as_number(s, v);
+    if (v.kind != SMT_REAL && v.kind != SMT_NUM) return v;
+    smt_count(s, 5);
+    Z3_context z = s->z;
+    Z3_ast fl = Z3_mk_real2int(z, v.v);
+    Z3_ast neg = Z3_mk_unary_minus(z, Z3_mk_real2int(z, Z3_mk_unary_minus(z, v.v)));
+    return smt_val(s, SMT_INT, v.null, smt_ite(s, Z3_mk_ge(z, v.v, smt_real(s, 0, 1)), fl, neg));
+}
+
 /* v as SMT_NUM (INT and REAL widened, with their class). */
 static SmtVal to_num(SqSmt *s, SmtVal v) {
     v = smt_as_number(s, v);

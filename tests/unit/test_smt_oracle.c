@@ -73,7 +73,7 @@ static void check(const char *type, const char *expr, const char *value) {
     sq_catalog_link(cat, &diags);
     IrQuery *a1 = load_query(a, &srcs, cat, names, &diags, q1);
     IrQuery *a2 = load_query(a, &srcs, cat, names, &diags, q2);
-    SqEquivOptions opt = {1, 20, SQ_SMT_SET}; /* one row holds the value */
+    SqEquivOptions opt = {.bound = 1, .timeout = 20, .sem = SQ_SMT_SET}; /* one row holds the value */
     SqEquivResult r;
     sq_equiv(cat, a1, q1, a2, q2, &opt, &r);
     if (r.verdict != SQ_VERDICT_EQUIVALENT)
@@ -166,6 +166,21 @@ static void dates_match_sqlite(void **state) {
         for (size_t v = 0; v < sizeof values / sizeof *values; v++) check("TEXT", exprs[e], values[v]);
 }
 
+/* printf() and format() with the formats modelled exactly: %d and %s of
+** integers and text, %.Nf of integers (smt_strfn.c). */
+static void printf_matches_sqlite(void **state) {
+    (void)state;
+    static const char *const int_exprs[] = {"printf('%d', x)", "printf('%.2f', x)", "printf('%.0f|%f', x, x)",
+                                            "format('%s = %d%%', x, x)", "printf('%d-%s-%d', x)"};
+    static const char *const ints[] = {"0", "7", "-12", "123456789012"};
+    for (size_t e = 0; e < sizeof int_exprs / sizeof *int_exprs; e++)
+        for (size_t v = 0; v < sizeof ints / sizeof *ints; v++) check("INTEGER", int_exprs[e], ints[v]);
+    static const char *const text_exprs[] = {"printf('%d', x)", "printf('[%s]', x)", "printf('%i:%s', x, x)"};
+    static const char *const values[] = {"'12'", "'-7'", "'+3'", "'007'", "'abc'", "''"};
+    for (size_t e = 0; e < sizeof text_exprs / sizeof *text_exprs; e++)
+        for (size_t v = 0; v < sizeof values / sizeof *values; v++) check("TEXT", text_exprs[e], values[v]);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(substr_matches_sqlite),
@@ -174,6 +189,7 @@ int main(void) {
         cmocka_unit_test(number_text_matches_sqlite),
         cmocka_unit_test(text_numbers_match_sqlite),
         cmocka_unit_test(dates_match_sqlite),
+        cmocka_unit_test(printf_matches_sqlite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
