@@ -21,13 +21,13 @@ static int inst_of_rel(const CnForm *f, uint32_t rel) {
     return -1;
 }
 
-static const SqExpr *one_row_value(const CnForm *f, const SqAggItem *it);
+static const SqExpr *row_group_value(const CnForm *f, const SqAggItem *it);
 
 const SqExpr *cn_def(const CnForm *f, const SqExpr *e) {
     if (e->kind != SQX_COLUMN) return NULL;
     for (uint32_t i = 0; i < f->n_through; i++)
         if (f->through[i]->id == e->u.col.rel) return f->through[i]->u.project.exprs.items[e->u.col.col];
-    if (f->ungrouped && e->u.col.rel == f->c.agg->id) return one_row_value(f, &f->c.agg->u.agg.items[e->u.col.col]);
+    if (f->ungrouped && e->u.col.rel == f->c.agg->id) return row_group_value(f, &f->c.agg->u.agg.items[e->u.col.col]);
     return NULL;
 }
 
@@ -551,8 +551,7 @@ static int result_is_sort_key(const CnForm *f) {
     return 1;
 }
 
-/* One row at most: an aggregate without GROUP BY. */
-static int one_row(const CnForm *f) {
+int cn_one_row(const CnForm *f) {
     const IrRel *g = f->c.agg;
     if (!g) return 0;
     for (uint32_t i = 0; i < g->u.agg.n_items; i++)
@@ -560,10 +559,10 @@ static int one_row(const CnForm *f) {
     return 1;
 }
 
-int cn_sort_matters(const CnForm *f) { return f->c.sort && f->c.limit && !one_row(f); }
+int cn_sort_matters(const CnForm *f) { return f->c.sort && f->c.limit && !cn_one_row(f); }
 
 int cn_distinct_matters(const CnForm *f) {
-    return f->c.distinct && !one_row(f) && (f->sem != SQ_SMT_SET || f->c.limit);
+    return f->c.distinct && !cn_one_row(f) && (f->sem != SQ_SMT_SET || f->c.limit);
 }
 
 /* ------------------------------------------------------------------ */
@@ -575,7 +574,7 @@ int cn_distinct_matters(const CnForm *f) {
 ** min(x) and max(x) are x; sum(x) is x when x is a column that holds
 ** integers or reals (the search's assumption for INTEGER and REAL
 ** columns; sum() of text is a number).  count() is not: count(*) is 1. */
-static const SqExpr *one_row_value(const CnForm *f, const SqAggItem *it) {
+static const SqExpr *row_group_value(const CnForm *f, const SqAggItem *it) {
     if (it->kind != SQ_AGG_CALL) return it->expr;
     if (it->filter || it->star || it->args.n != 1) return NULL;
     const SqExpr *x = it->args.items[0];
@@ -625,7 +624,7 @@ static int key_fixed(const CnForm *f, uint32_t r, const uint8_t *fixed) {
 ** instance whose key is fixed has all its columns fixed, until every
 ** live instance's key is.  (Removed instances follow a foreign key of a
 ** live one.)  Not with HAVING, which the form keeps apart. */
-static int one_row_groups(const CnForm *f) {
+static int groups_are_rows(const CnForm *f) {
     const IrRel *g = f->c.agg;
     if (!g || f->c.having) return 0;
     uint8_t *fixed = sq_arena_alloc(f->a, f->n_cols + 1), *done = sq_arena_alloc(f->a, f->n_inst + 1);
@@ -676,10 +675,10 @@ int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
     note_implied(f);
     remove_redundant(f);
     absorb(f);
-    if (one_row_groups(f)) {
+    if (groups_are_rows(f)) {
         f->ungrouped = 1;
         f->ties = 0; /* a bare column of a group of one row is that row's */
     }
-    if (f->c.limit && !one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;
+    if (f->c.limit && !cn_one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;
     return 1;
 }

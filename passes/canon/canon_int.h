@@ -49,7 +49,7 @@ typedef struct CnForm {
     int ungrouped;       /* a GROUP BY whose every group is one row:
                             compared as no grouping, each aggregate
                             reference standing for its one row's value
-                            where it has one (canon_form.c, one_row_groups) */
+                            where it has one (canon_form.c, groups_are_rows) */
     int ties;            /* rows that tie may change the result */
     int reads_clock;
     const char *why;     /* no form: why (static) */
@@ -85,6 +85,8 @@ void cn_between_parts(const SqExpr *bt, SqExpr *ge, SqExpr *le);
 /* The conjuncts that hold an INTEGER column to a few values, rewritten
 ** as one IN list (canon_range.c). */
 void cn_integer_sets(CnForm *f);
+/* One row at most: an aggregate without GROUP BY. */
+int cn_one_row(const CnForm *f);
 /* Whether the ORDER BY of the core matters to the result. */
 int cn_sort_matters(const CnForm *f);
 /* Whether the DISTINCT of the core matters to the result. */

@@ -38,6 +38,9 @@ typedef struct Match {
     SqArena *a;
     Folded *folded;      /* every closed expression folded so far */
     uint32_t n_folded, cap_folded;
+    int on_no_rows;      /* under this mapping a count matched a sum that
+                            counts the same rows: the results must also
+                            agree where the query reads no row */
 } Match;
 
 /* Column x of form side, in the first form's numbering. */
@@ -85,20 +88,27 @@ static int expr_eq(const Match *m, const SqExpr *a, const SqExpr *b) {
 
 /* ---- two spellings of one expression ---- */
 
+/* What SQLite computes for e, its column references written by nm
+** (NULL: e is closed), into out. */
+static void fold_into(Match *m, const SqExpr *e, const IrNaming *nm, Folded *out) {
+    memset(out, 0, sizeof *out);
+    out->e = e;
+    SqBuf sql = SQ_BUF_INIT, text = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT ");
+    ir_sql_expr(&sql, e, nm);
+    out->ok = m->fold(m->fold_arg, sq_buf_str(&sql), &out->v, &text);
+    out->text = out->ok && out->v.type == SQ_VAL_TEXT ? sq_arena_strndup(m->a, text.data ? text.data : "", text.len)
+                                                      : NULL;
+    sq_buf_free(&sql);
+    sq_buf_free(&text);
+}
+
 /* The value of closed expression e, folded once. */
 static const Folded *folded(Match *m, const SqExpr *e) {
     for (uint32_t i = 0; i < m->n_folded; i++)
         if (m->folded[i].e == e) return &m->folded[i];
     Folded *f = SQ_ARENA_APPEND(m->a, m->folded, m->n_folded, m->cap_folded);
-    memset(f, 0, sizeof *f);
-    f->e = e;
-    SqBuf sql = SQ_BUF_INIT, text = SQ_BUF_INIT;
-    sq_buf_puts(&sql, "SELECT ");
-    ir_sql_expr(&sql, e, NULL);
-    f->ok = m->fold(m->fold_arg, sq_buf_str(&sql), &f->v, &text);
-    f->text = f->ok && f->v.type == SQ_VAL_TEXT ? sq_arena_strndup(m->a, text.data ? text.data : "", text.len) : NULL;
-    sq_buf_free(&sql);
-    sq_buf_free(&text);
+    fold_into(m, e, NULL, f);
     return f;
 }
 
@@ -113,9 +123,8 @@ static int by_value(const SqExpr *e) {
     return e->kind != SQX_CAST && sq_smt_closed(e, NULL) && !sq_expr_walk((SqExpr *)e, has_collate, NULL);
 }
 
-/* Two closed expressions written differently, with the same value. */
-static int same_value(Match *m, const SqExpr *a, const SqExpr *b) {
-    const Folded *x = folded(m, a), *y = folded(m, b);
+/* Two values SQLite computed: the same storage class and value. */
+static int same_folded(const Folded *x, const Folded *y) {
     if (!x->ok || !y->ok || x->v.type != y->v.type) return 0;
     switch (x->v.type) {
     case SQ_VAL_INTEGER: return x->v.i == y->v.i;
@@ -125,6 +134,9 @@ static int same_value(Match *m, const SqExpr *a, const SqExpr *b) {
     default: return 0;
     }
 }
+
+/* Two closed expressions written differently, with the same value. */
+static int same_value(Match *m, const SqExpr *a, const SqExpr *b) { return same_folded(folded(m, a), folded(m, b)); }
 
 /* iif(c, x, y), or CASE WHEN c THEN x [ELSE y] END (no ELSE: NULL). */
 typedef struct Choice {
@@ -311,9 +323,52 @@ static int counted(const CnForm *f, const SqAggItem *it) {
     return x == COUNTS_ROWS && f->absorbed >= 0 ? f->absorbed : x;
 }
 
-static int item_eq(const Match *m, const SqAggItem *a, const SqAggItem *b) {
+/* e is never NULL on the rows kept: a literal other than NULL, or a
+** column so marked or declared. */
+static int never_null(const CnForm *f, const SqExpr *e) {
+    if (e->kind == SQX_LITERAL) return e->u.lit.vtype != SQ_VAL_NULL;
+    int x = cn_column(f, e);
+    return x >= 0 && cn_not_null(f, (uint32_t)x);
+}
+
+static int int_literal(const SqExpr *e, int64_t v) {
+    int64_t c;
+    return e && sq_expr_int_constant(e, &c) && c == v;
+}
+
+/* count(CASE WHEN c THEN v END), v never NULL, and sum(CASE WHEN c THEN 1
+** ELSE 0 END) (iif alike) both count the rows where c is true: the
+** same integer wherever there are rows, 0 and NULL where there are none.
+** The condition c (and *is_sum), else NULL. */
+static const SqExpr *counted_when(const CnForm *f, const SqAggItem *it, int *is_sum) {
+    Choice ch;
+    if (it->kind != SQ_AGG_CALL || it->distinct || it->filter || it->star || it->args.n != 1 ||
+        !as_choice(it->args.items[0], &ch))
+        return NULL;
+    *is_sum = strcmp(it->def->name, "sum") == 0;
+    if (*is_sum) return int_literal(ch.then, 1) && int_literal(ch.else_, 0) ? ch.when : NULL;
+    if (strcmp(it->def->name, "count") != 0) return NULL;
+    return is_null(ch.else_) && never_null(f, ch.then) ? ch.when : NULL;
+}
+
+/* A count and a sum of the rows where the same condition holds: equal
+** in a group (never empty); in an aggregate of the whole input, only
+** where the results also agree on no rows (same_on_no_rows), and not
+** with HAVING. */
+static int count_as_sum(Match *m, const SqAggItem *a, const SqAggItem *b) {
+    int sa, sb;
+    const SqExpr *ca = counted_when(m->f[0], a, &sa), *cb = counted_when(m->f[1], b, &sb);
+    if (!ca || !cb || sa == sb || !expr_eq(m, ca, cb)) return 0;
+    if (!cn_one_row(m->f[0])) return 1;
+    if (m->f[0]->c.having || m->f[1]->c.having) return 0;
+    m->on_no_rows = 1;
+    return 1;
+}
+
+static int item_eq(Match *m, const SqAggItem *a, const SqAggItem *b) {
     if (a->kind != b->kind) return 0;
     if (a->kind != SQ_AGG_CALL) return expr_eq(m, a->expr, b->expr);
+    if (a->def != b->def && count_as_sum(m, a, b)) return 1;
     if (a->def != b->def || a->distinct != b->distinct || !expr_eq(m, a->filter, b->filter)) return 0;
     int x = counted(m->f[0], a), y = counted(m->f[1], b);
     if (x >= 0 && y >= 0) return m->key[0][x] != UINT32_MAX && m->key[0][x] == m->key[1][y];
@@ -324,7 +379,7 @@ static int item_eq(const Match *m, const SqAggItem *a, const SqAggItem *b) {
 /* References of the two forms: to instance columns (by class), to
 ** aggregate outputs (by item), to result columns (by expression). */
 static int col_eq(const SqExpr *a, const SqExpr *b, void *arg) {
-    const Match *m = arg;
+    Match *m = arg;
     const CnForm *f = m->f[0], *g = m->f[1];
     int x = cn_column(f, a), y = cn_column(g, b);
     if (x >= 0 || y >= 0) return x >= 0 && y >= 0 && m->key[0][x] != UINT32_MAX && m->key[0][x] == m->key[1][y];
@@ -406,11 +461,45 @@ static int same_limit(const Match *m) {
     return expr_eq(m, l->u.limit.offset, k->u.limit.offset);
 }
 
+/* ---- where an aggregate of the whole input reads no row ---- */
+
+/* A reference as it reads where the input has no row: an aggregate's
+** value on no rows (count 0, total 0.0, the others NULL), anything else
+** NULL. */
+static void no_rows_column(void *ctx, SqBuf *out, const SqExpr *col) {
+    const CnForm *f = ctx;
+    const char *v = "NULL";
+    if (f->c.agg && col->u.col.rel == f->c.agg->id) {
+        const SqAggItem *it = &f->c.agg->u.agg.items[col->u.col.col];
+        if (it->kind == SQ_AGG_CALL && strcmp(it->def->name, "count") == 0) v = "0";
+        if (it->kind == SQ_AGG_CALL && strcmp(it->def->name, "total") == 0) v = "0.0";
+    }
+    sq_buf_puts(out, v);
+}
+
+/* The visible result columns of both forms, computed by SQLite as they
+** read on no rows, are the same values. */
+static int same_on_no_rows(Match *m) {
+    if (!m->fold) return 0;
+    const IrRel *p = m->f[0]->c.project, *q = m->f[1]->c.project;
+    IrNaming n0 = {(void *)m->f[0], no_rows_column, NULL}, n1 = {(void *)m->f[1], no_rows_column, NULL};
+    for (uint32_t i = 0, j = 0;; i++, j++) {
+        while (i < p->cols.n && p->cols.items[i].hidden) i++;
+        while (j < q->cols.n && q->cols.items[j].hidden) j++;
+        if (i == p->cols.n || j == q->cols.n) return 1;
+        Folded x, y;
+        fold_into(m, p->u.project.exprs.items[i], &n0, &x);
+        fold_into(m, q->u.project.exprs.items[j], &n1, &y);
+        if (!same_folded(&x, &y)) return 0;
+    }
+}
+
 static int same_core(Match *m, SqArena *a) {
     const CnForm *f = m->f[0], *g = m->f[1];
     if (cn_distinct_matters(f) != cn_distinct_matters(g)) return 0;
+    m->on_no_rows = 0;
     return same_classes(m) && same_set(m, &f->conj, &g->conj) && same_grouping(m, a) && same_results(m) &&
-           same_sort(m) && same_limit(m);
+           same_sort(m) && same_limit(m) && (!m->on_no_rows || same_on_no_rows(m));
 }
 
 /* ------------------------------------------------------------------ */
@@ -458,7 +547,7 @@ void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn 
     } else if (live(&f) != live(&g)) {
         out->why = "different tables";
     } else {
-        Match m = {{&f, &g}, NULL, NULL, {NULL, NULL}, 0, fold, fold_arg, a, NULL, 0, 0};
+        Match m = {{&f, &g}, NULL, NULL, {NULL, NULL}, 0, fold, fold_arg, a, NULL, 0, 0, 0};
         m.map = sq_arena_alloc(a, (g.n_inst + 1) * sizeof *m.map);
         m.taken = sq_arena_alloc(a, f.n_inst + 1);
         memset(m.taken, 0, f.n_inst + 1);
