@@ -335,6 +335,8 @@ static void reset(SqSmt *s) {
     s->n_reals = s->cap_reals = 0;
     s->sampled = NULL;
     s->n_sampled = s->cap_sampled = 0;
+    s->date_texts = NULL;
+    s->n_date_texts = s->cap_date_texts = 0;
     s->folds = NULL;
     s->n_folds = s->cap_folds = 0;
     s->counts = NULL;

@@ -585,7 +585,7 @@ static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const 
 ** is open and the rest closed, what SQLite computes on the sample dates
 ** (smt_sample.c); else the exact lowering of smt_date.c where there is
 ** one, or an uninterpreted function. */
-static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const SqExprList *l = &e->u.func.args;
     SmtVal *args = lower_args(s, e, row, env);
     int open = -1;
@@ -600,6 +600,13 @@ static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtE
     if (smt_date_function(s, e->u.func.def->name, args, l->n, &out)) return out;
     must_be_deterministic(s, e);
     return uninterpreted_of(s, e, args);
+}
+
+/* A date function's value, noted as date text (smt_note_date_text). */
+static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal v = date_value(s, e, row, env);
+    smt_note_date_text(s, v);
+    return v;
 }
 
 static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
@@ -799,7 +806,10 @@ static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
         if (e->u.collate.name && sq_stricmp(e->u.collate.name, "binary") == 0)
             return smt_expr(s, e->u.collate.x, row, env);
         smt_unsupported(s, e->span, "COLLATE %s", e->u.collate.name ? e->u.collate.name : "");
-    case SQX_FUNC: return smt_fold(s, e, &folded) ? folded : function(s, e, row, env);
+    case SQX_FUNC:
+        if (!smt_fold(s, e, &folded)) return function(s, e, row, env);
+        if (e->u.func.def && (e->u.func.def->flags & FL_DATE)) smt_note_date_text(s, folded);
+        return folded;
     case SQX_LIKE: return like(s, e, row, env);
     case SQX_PARAM: smt_unsupported(s, e->span, "a bind parameter");
     case SQX_VECTOR: smt_unsupported(s, e->span, "a row value");
@@ -807,7 +817,9 @@ static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
         s->reads_clock = 1;
         const char *t = e->op == AST_OP_CURRENT_DATE ? s->now : e->op == AST_OP_CURRENT_TIME ? s->now + 11 : s->now;
         uint32_t n = e->op == AST_OP_CURRENT_DATE ? 10 : e->op == AST_OP_CURRENT_TIME ? 8 : 19;
-        return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, t, n));
+        SmtVal v = smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, t, n));
+        smt_note_date_text(s, v);
+        return v;
     }
     default: smt_unsupported(s, e->span, "this expression");
     }

@@ -129,6 +129,10 @@ struct SqSmt {
     Z3_ast *sampled;         /* "x is NULL or a sample" per sampled argument:
                                 while sampling, the search stays there */
     uint32_t n_sampled, cap_sampled;
+    Z3_ast *date_texts;      /* the values of date function calls: a number
+                                read from one of them has an exact region
+                                more (smt_strnum.c) */
+    uint32_t n_date_texts, cap_date_texts;
     Z3_ast used;             /* what the current model was asked to
                                 satisfy (sampled, exact), or NULL */
     int no_nul;              /* TEXT cells may not hold NUL (asserted once a
@@ -317,6 +321,9 @@ typedef enum SmtNumRead {
 
 /* The number SQLite reads from the TEXT value t (NULL when t is). */
 SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how);
+/* v is what a date function returned (date text, or NULL): numbers read
+** from it are exact on dates and times too. */
+void smt_note_date_text(SqSmt *s, SmtVal v);
 /* Whether t spells a number whole (numeric affinity converts it). */
 Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t);
 

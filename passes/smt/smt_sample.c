@@ -135,8 +135,8 @@ static void add_real(SqSmt *s, double r) {
 }
 
 /* What the walk over the queries' literals gathers besides samples: the
-** years they name, the small numbers (an age, a count of years), and
-** whether they read the clock. */
+** years they name ('1995', 1995, '1995-03-04'), the small numbers (an
+** age, a count of years), and whether they read the clock. */
 typedef struct Collect {
     SqSmt *s;
     int years[8], ages[8];
@@ -158,7 +158,8 @@ static int literal_cb(SqExpr *e, void *arg) {
     if (e->u.lit.vtype == SQ_VAL_REAL && e->u.lit.r == e->u.lit.r && e->u.lit.r - e->u.lit.r == 0) add_real(s, e->u.lit.r);
     if (e->u.lit.vtype == SQ_VAL_TEXT) {
         literal_samples(s, e->u.lit.s, e->u.lit.n);
-        if (e->u.lit.n == 4 && digits(e->u.lit.s, 4)) note(c->years, &c->n_years, atoi(e->u.lit.s));
+        if (e->u.lit.n >= 4 && digits(e->u.lit.s, 4) && (e->u.lit.n == 4 || e->u.lit.s[4] == '-'))
+            note(c->years, &c->n_years, atoi(e->u.lit.s)); /* '1995', or a day of 1995 */
     }
     if (e->u.lit.vtype == SQ_VAL_INTEGER && e->u.lit.i >= 1000 && e->u.lit.i <= 9999) {
         year_samples(s, (int)e->u.lit.i);

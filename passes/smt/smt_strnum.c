@@ -11,7 +11,15 @@
 **   an integer   [+-]?[0-9]{1,15}: that integer, in every reading (a REAL
 **                for CAST AS REAL);
 **   no digit     (no numeric prefix at all): 0, an INTEGER, except that
-**                sum() reads it as REAL 0.0 and CAST AS REAL gives 0.0.
+**                sum() reads it as REAL 0.0 and CAST AS REAL gives 0.0;
+**   a date       the value of a date function (date(), datetime(),
+**                strftime(), ...) that starts with four digits and '-',
+**                or two digits and ':' ('1990-01-01 10:00:00', '12:30'):
+**                those digits' integer, an
+**                INTEGER in arithmetic and CAST AS NUMERIC, a REAL in
+**                sum() (which reads text that is not a whole integer as
+**                REAL) and CAST AS REAL.  So datetime(a) - datetime(b)
+**                is the difference of the years, as in SQLite.
 **
 ** Whether a TEXT value spells a number whole, as numeric affinity needs,
 ** is a regular expression, exact everywhere (smt_re_number).
@@ -26,6 +34,22 @@ static Z3_ast re_integer(SqSmt *s) {
     smt_count(s, 3);
     Z3_ast digits = Z3_mk_re_loop(s->z, smt_re_digit(s), 1, MAX_DIGITS);
     return smt_re_concat(s, (Z3_ast[]){sign, digits}, 2);
+}
+
+/* Whether x is a year and a dash ('1990-...'), or hours and a colon
+** ('12:...'), however it goes on: the shapes of date and time text.
+** Into *digits: how many digits start it, as a term. */
+static Z3_ast date_like(SqSmt *s, Z3_ast x, Z3_ast *digits) {
+    Z3_context z = s->z;
+    smt_count(s, 8);
+    Z3_ast year = smt_and2(s, smt_in_re(s, Z3_mk_seq_extract(z, x, smt_int(s, 0), smt_int(s, 4)),
+                                        Z3_mk_re_loop(z, smt_re_digit(s), 4, 4)),
+                           smt_eq(s, Z3_mk_seq_at(z, x, smt_int(s, 4)), smt_str_lit(s, "-", 1)));
+    Z3_ast hours = smt_and2(s, smt_in_re(s, Z3_mk_seq_extract(z, x, smt_int(s, 0), smt_int(s, 2)),
+                                         Z3_mk_re_loop(z, smt_re_digit(s), 2, 2)),
+                            smt_eq(s, Z3_mk_seq_at(z, x, smt_int(s, 2)), smt_str_lit(s, ":", 1)));
+    *digits = smt_ite(s, year, smt_int(s, 4), smt_int(s, 2));
+    return smt_or2(s, year, hours);
 }
 
 /* A string with no digit in it. */
@@ -47,6 +71,16 @@ static Z3_ast integer_value(SqSmt *s, Z3_ast x) {
     return smt_ite(s, smt_eq(s, first, smt_str_lit(s, "-", 1)), Z3_mk_unary_minus(z, mag), mag);
 }
 
+void smt_note_date_text(SqSmt *s, SmtVal v) {
+    if (v.kind == SMT_TEXT) *SQ_ARENA_APPEND(s->arena, s->date_texts, s->n_date_texts, s->cap_date_texts) = v.v;
+}
+
+static int is_date_text(const SqSmt *s, Z3_ast x) {
+    for (uint32_t i = 0; i < s->n_date_texts; i++)
+        if (s->date_texts[i] == x) return 1;
+    return 0;
+}
+
 static const char *uf_name(SmtNumRead how) {
     switch (how) {
     case SMT_READ_ARITH: return "text_number";
@@ -65,20 +99,31 @@ SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how) {
     SmtKind kind = how == SMT_READ_INT ? SMT_INT : how == SMT_READ_REAL ? SMT_REAL : SMT_NUM;
     SmtVal other = smt_uf(s, uf_name(how), &arg, 1, kind);
     Z3_ast is_int = smt_in_re(s, t.v, re_integer(s));
+    /* only a date function's value, and never where the text must spell
+    ** a number whole */
+    Z3_ast digits = NULL, is_date = smt_false(s);
+    if (how != SMT_READ_SPELLED && is_date_text(s, t.v)) is_date = date_like(s, t.v, &digits);
     Z3_ast none = no_digit(s, t.v);
     Z3_ast n = integer_value(s, t.v);
+    if (digits) {
+        smt_count(s, 2);
+        n = smt_ite(s, is_date, Z3_mk_str_to_int(z, Z3_mk_seq_extract(z, t.v, smt_int(s, 0), digits)), n);
+    }
+    Z3_ast exact = smt_or2(s, is_int, is_date);
     SmtVal out;
-    smt_prefer(s, smt_or2(s, is_int, none));
+    smt_prefer(s, smt_or2(s, exact, none));
     smt_count(s, 4);
     if (kind == SMT_INT) {
-        out = smt_val(s, SMT_INT, t.null, smt_ite(s, is_int, n, smt_ite(s, none, smt_int(s, 0), other.v)));
+        out = smt_val(s, SMT_INT, t.null, smt_ite(s, exact, n, smt_ite(s, none, smt_int(s, 0), other.v)));
     } else {
-        Z3_ast r = smt_ite(s, is_int, Z3_mk_int2real(z, n), smt_ite(s, none, smt_real(s, 0, 1), other.v));
+        Z3_ast r = smt_ite(s, exact, Z3_mk_int2real(z, n), smt_ite(s, none, smt_real(s, 0, 1), other.v));
         if (kind == SMT_REAL) {
             out = smt_val(s, SMT_REAL, t.null, r);
         } else {
-            Z3_ast zero_int = how == SMT_READ_SUM ? smt_false(s) : smt_true(s);
-            out = smt_num(s, t.null, r, smt_ite(s, is_int, smt_true(s), smt_ite(s, none, zero_int, other.isint)));
+            Z3_ast sum = how == SMT_READ_SUM ? smt_true(s) : smt_false(s);
+            Z3_ast isint = smt_ite(s, is_int, smt_true(s),
+                                   smt_ite(s, is_date, smt_not(s, sum), smt_ite(s, none, smt_not(s, sum), other.isint)));
+            out = smt_num(s, t.null, r, isint);
         }
     }
     return out;

@@ -181,6 +181,17 @@ static void printf_matches_sqlite(void **state) {
         for (size_t v = 0; v < sizeof values / sizeof *values; v++) check("TEXT", text_exprs[e], values[v]);
 }
 
+/* Numbers read from what a date function returns: its leading year (or
+** hours), in arithmetic and casts (smt_strnum.c). */
+static void date_numbers_match_sqlite(void **state) {
+    (void)state;
+    static const char *const exprs[] = {"datetime(x) + 0", "date(x) - 1", "time(x) * 2", "CAST(date(x) AS INTEGER)",
+                                        "CAST(datetime(x) AS REAL)", "datetime(x) - date(x)"};
+    static const char *const values[] = {"'1990-01-01'", "'2026-06-15 12:34:56'", "'0999-12-31 23:00:00'"};
+    for (size_t e = 0; e < sizeof exprs / sizeof *exprs; e++)
+        for (size_t v = 0; v < sizeof values / sizeof *values; v++) check("TEXT", exprs[e], values[v]);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(substr_matches_sqlite),
@@ -189,6 +200,7 @@ int main(void) {
         cmocka_unit_test(number_text_matches_sqlite),
         cmocka_unit_test(text_numbers_match_sqlite),
         cmocka_unit_test(dates_match_sqlite),
+        cmocka_unit_test(date_numbers_match_sqlite),
         cmocka_unit_test(printf_matches_sqlite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
