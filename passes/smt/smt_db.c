@@ -2,7 +2,9 @@
 ** smt_db.c -- the symbolic database: k tuples per table, each a liveness
 ** flag and its cells, and the schema's constraints over the live ones
 ** (NOT NULL, keys, foreign keys, CHECK, and no numeric-looking text in a
-** date column).
+** date column).  A column declared with a collation other than BINARY
+** may not be in a key; its value is read only as a comparison's operand
+** (smt_expr.c).
 **
 ** Layer: passes.  See docs/smt.md, "The symbolic database".
 */
@@ -27,6 +29,21 @@ static SmtKind column_kind(const CatColumn *c) {
     }
 }
 
+int smt_collated(const CatColumn *c) { return c->collation && sq_stricmp(c->collation, "binary") != 0; }
+
+/* Whether column c is in a key or a foreign key of t: uniqueness and
+** references compare under the column's collation, and the symbolic
+** database's constraints compare values as BINARY. */
+static int keyed(const CatTable *t, uint32_t c) {
+    for (uint32_t k = 0; k < t->n_keys; k++)
+        for (uint32_t i = 0; i < t->keys[k].n_cols; i++)
+            if (t->keys[k].cols[i] == c) return 1;
+    for (uint32_t k = 0; k < t->n_fks; k++)
+        for (uint32_t i = 0; i < t->fks[k].n_cols; i++)
+            if (t->fks[k].cols[i] == c) return 1;
+    return t->cols[c].pk > 0;
+}
+
 static int rowid_alias(const CatTable *t) {
     for (uint32_t c = 0; c < t->n_cols; c++)
         if (t->cols[c].rowid_alias) return (int)c;
@@ -48,10 +65,10 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     int alias = rowid_alias(t);
     for (uint32_t c = 0; c < t->n_cols; c++) {
         st->kinds[c] = (uint8_t)column_kind(&t->cols[c]);
-        const char *coll = t->cols[c].collation;
-        if (coll && sq_stricmp(coll, "binary") != 0) {
+        if (smt_collated(&t->cols[c]) && keyed(t, c)) {
             SrcSpan none = {0};
-            smt_unsupported(s, none, "the column %s.%s declared COLLATE %s", t->name, t->cols[c].name, coll);
+            smt_unsupported(s, none, "the key column %s.%s declared COLLATE %s", t->name, t->cols[c].name,
+                            t->cols[c].collation);
         }
     }
     for (uint32_t i = 0; i < st->n; i++) {
@@ -166,9 +183,10 @@ static const char check_left_out[] =
     "a CHECK constraint the lowering cannot express was left out of the search";
 
 /* The CHECK expression's condition, bound against its table: the WHERE of
-** SELECT * FROM t WHERE (check), and the id of its scan. */
+** SELECT * FROM t WHERE (check), the id of its scan, and the query it
+** is part of. */
 static const SqExpr *check_condition(SqSmt *s, SqSrcSet *srcs, SqDiags *diags, const CatTable *t,
-                                     const char *check, uint32_t *scan) {
+                                     const char *check, uint32_t *scan, IrQuery **query) {
     SqBuf sql = SQ_BUF_INIT;
     sq_buf_puts(&sql, "SELECT * FROM ");
     ir_sql_ident(&sql, t->name);
@@ -182,6 +200,7 @@ static const SqExpr *check_condition(SqSmt *s, SqSrcSet *srcs, SqDiags *diags, c
     IrRel *f = q && q->root ? q->root->input : NULL;
     if (!f || f->kind != IR_FILTER || !f->input || f->input->kind != IR_SCAN) return NULL;
     *scan = f->input->id;
+    *query = q;
     return f->u.filter.pred;
 }
 
@@ -193,8 +212,10 @@ static void one_check(SqSmt *s, uint32_t ti, const char *check) {
     sq_diags_init(&diags, &srcs);
     uint32_t scan = 0;
     jmp_buf jb, *outer = s->fail;
-    const SqExpr *cond = check_condition(s, &srcs, &diags, s->tables[ti].table, check, &scan);
+    IrQuery *q = NULL, *user = s->q;
+    const SqExpr *cond = check_condition(s, &srcs, &diags, s->tables[ti].table, check, &scan, &q);
     s->fail = &jb;
+    s->q = q; /* the CHECK's column references are of its own query */
     if (!cond || setjmp(jb)) {
         s->approx = check_left_out;
         s->unsupported = NULL;
@@ -210,6 +231,7 @@ static void one_check(SqSmt *s, uint32_t ti, const char *check) {
         }
     }
     s->fail = outer;
+    s->q = user;
     sq_diags_free(&diags);
     sq_srcset_free(&srcs);
 }

@@ -181,6 +181,36 @@ const SqExpr *smt_strip_collate(const SqExpr *e, const char **name) {
     return e;
 }
 
+/* The collation of column reference x as SQLite takes it for a
+** comparison: the one its table column was declared with, else BINARY;
+** NULL when x is no column reference. */
+static const char *column_collation(const SqSmt *s, const SqExpr *x) {
+    if (x->kind != SQX_COLUMN) return NULL;
+    const SqColumn *col = ir_column(s->q, x->u.col);
+    if (!col || !col->table || col->table_col < 0) return "binary";
+    const CatColumn *c = &col->table->cols[col->table_col];
+    return smt_collated(c) ? c->collation : "binary";
+}
+
+/* The collation other than BINARY x's column was declared with (x
+** stripped of COLLATE), else NULL. */
+static const char *declared_collation(const SqSmt *s, const SqExpr *x) {
+    const char *ignored, *coll = column_collation(s, smt_strip_collate(x, &ignored));
+    return coll && sq_stricmp(coll, "binary") != 0 ? coll : NULL;
+}
+
+/* An operand of a comparison, which honours its collation: a column
+** declared with one may be read here (and nowhere else: smt_expr's
+** SQX_COLUMN). */
+static SmtVal operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *env) {
+    const char *ignored;
+    int column = smt_strip_collate(x, &ignored)->kind == SQX_COLUMN;
+    s->operand = column;
+    SmtVal v = smt_expr(s, x, row, env);
+    s->operand = 0;
+    return v;
+}
+
 /* A text constant in ASCII lower case, in the arena. */
 static char *lower_const(SqSmt *s, const Const *c) {
     char *low = sq_arena_alloc(s->arena, c->n + 1);
@@ -197,15 +227,16 @@ static SmtVal nocase_operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const
         char *low = lower_const(s, &c);
         return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, low, c.n));
     }
-    SmtVal v = smt_expr(s, x, row, env);
+    SmtVal v = operand(s, x, row, env);
     if (v.kind == SMT_NULL) return v;
     if (v.kind != SMT_TEXT) smt_unsupported(s, at, "COLLATE NOCASE on a value that is not TEXT");
     v.v = smt_str_lower(s, v.v);
     return v;
 }
 
-/* l op r when a COLLATE names NOCASE for it (the left side's COLLATE wins,
-** as in SQLite): both sides folded to lower case and compared as BINARY,
+/* l op r when a COLLATE names NOCASE for it, or else a column declared
+** so (the left side's wins, as in SQLite): both sides folded to lower
+** case and compared as BINARY,
 ** which is what NOCASE does.  = and <> between TEXT and a string constant
 ** are exact (the strings that fold to the constant); elsewhere lower() is
 ** uninterpreted, with its axioms.  1 and *out; 0 when no COLLATE other
@@ -213,7 +244,8 @@ static SmtVal nocase_operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const
 static int nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal *out) {
     const char *cl, *cr;
     const SqExpr *l = smt_strip_collate(e->u.bin.l, &cl), *r = smt_strip_collate(e->u.bin.r, &cr);
-    const char *coll = cl ? cl : cr;
+    const char *coll = cl ? cl : cr ? cr : column_collation(s, l); /* a column's, even BINARY, beats the right's */
+    if (!coll) coll = column_collation(s, r);
     if (!coll || sq_stricmp(coll, "binary") == 0) return 0;
     if (sq_stricmp(coll, "nocase") != 0) smt_unsupported(s, e->span, "COLLATE %s", coll);
     if (numeric_aff(expr_aff(l)) || numeric_aff(expr_aff(r)))
@@ -222,7 +254,7 @@ static int nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const Sm
     int lc = constant(l, &c) && c.vtype == SQ_VAL_TEXT;
     int rc = !lc && constant(r, &c) && c.vtype == SQ_VAL_TEXT;
     if ((lc || rc) && (e->op == AST_OP_EQ || e->op == AST_OP_NE)) {
-        SmtVal v = smt_expr(s, lc ? r : l, row, env);
+        SmtVal v = operand(s, lc ? r : l, row, env);
         if (v.kind == SMT_NULL) {
             *out = v;
             return 1;
@@ -686,9 +718,12 @@ static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv 
         SmtVal a = smt_expr_number(s, l, row, env, SMT_READ_ARITH), b = smt_expr_number(s, r, row, env, SMT_READ_ARITH);
         return smt_arith(s, e->op, a, b, e->span);
     }
+    if (is_comparison(e->op)) { /* BINARY: a COLLATE says so, or no collation applies */
+        SmtVal a = operand(s, l, row, env), b = operand(s, r, row, env);
+        return compare_exprs(s, e->op, l, a, r, b, e->span);
+    }
     SmtVal a = smt_expr(s, l, row, env), b = smt_expr(s, r, row, env);
     if (e->op == AST_OP_AND || e->op == AST_OP_OR) return logic(s, e->op, a, b, l->span, r->span);
-    if (is_comparison(e->op)) return compare_exprs(s, e->op, l, a, r, b, e->span);
     switch (e->op) {
     case AST_OP_ADD: case AST_OP_SUB: case AST_OP_MUL: case AST_OP_DIV: case AST_OP_MOD:
         return smt_arith(s, e->op, a, b, e->span);
@@ -770,7 +805,12 @@ static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
     SmtVal folded;
     switch (e->kind) {
     case SQX_LITERAL: return literal(s, e);
-    case SQX_COLUMN: return smt_column(s, e->u.col, row, env, e->span);
+    case SQX_COLUMN: {
+        const char *coll = s->operand ? NULL : declared_collation(s, e);
+        if (coll)
+            smt_unsupported(s, e->span, "a column declared COLLATE %s, read other than as a comparison's operand", coll);
+        return smt_column(s, e->u.col, row, env, e->span);
+    }
     case SQX_UNARY: {
         SmtVal a = smt_expr(s, e->u.bin.l, row, env);
         if (e->op == AST_OP_NOT) return negate_truth(s, a, e->span);

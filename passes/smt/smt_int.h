@@ -139,6 +139,9 @@ struct SqSmt {
                                 model put one there: a fixture cannot) */
     int rounds;              /* REAL arithmetic was lowered: exact here,
                                 rounded to doubles in SQLite */
+    int operand;             /* lowering a comparison's operand that is a
+                                column: one declared with a collation may
+                                be read (smt_expr.c) */
     int num_read;            /* SmtNumRead + 1 while lowering a value that
                                 is read as a number (smt_expr.c), else 0 */
     struct SmtFold *folds;   /* upper() and lower() results (smt_strfn.c) */
@@ -157,6 +160,8 @@ struct SqSmt {
 _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) SQ_PRINTF(3, 4);
 /* The symbolic table for t (its tuples), adding it on first use. */
 SmtTable *smt_table(SqSmt *s, const CatTable *t);
+/* Whether column c is declared with a collation other than BINARY. */
+int smt_collated(const CatColumn *c);
 void smt_add_tie_condition(SqSmt *s, Z3_ast c);
 /* A condition under which a value is exact rather than uninterpreted (a
 ** string in a region the lowering models): models where all of them hold
