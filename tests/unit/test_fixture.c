@@ -208,6 +208,43 @@ static void script_rebuilds_rows_and_storage_classes(void **state) {
     assert_non_null(strstr(sq_buf_str(&t->out), "(1, 1, 'it''s \xc3\xa9t\xc3\xa9', 1.0, 7)"));
 }
 
+/* Text a person can read: each character beyond printable ASCII a
+** letter, the same for equal values (a key and its reference), other for
+** other values; tables with a CHECK keep theirs; undo puts all back. */
+static void readable_text_keeps_equal_values_equal(void **state) {
+    T *t = *state;
+    load(t, "CREATE TABLE a(k TEXT PRIMARY KEY, v INT);"
+            "CREATE TABLE b(id INTEGER PRIMARY KEY, k TEXT REFERENCES a(k));"
+            "CREATE TABLE c(s TEXT CHECK (length(s) > 0));");
+    SqResult *ra = sq_fixture_table(&t->fx, table(t, "a"));
+    SqValue *row = sq_result_add_row(ra);
+    row[0] = text(ra, "x\x01y"), row[1] = sq_value_int(1);
+    row = sq_result_add_row(ra);
+    row[0] = text(ra, "\xc3\xa9t\xc3\xa9"), row[1] = sq_value_int(2);
+    SqResult *rb = sq_fixture_table(&t->fx, table(t, "b"));
+    row = sq_result_add_row(rb);
+    row[0] = sq_value_int(1), row[1] = text(rb, "\xc3\xa9t\xc3\xa9");
+    row = sq_result_add_row(rb);
+    row[0] = sq_value_int(2), row[1] = text(rb, "x\x01y");
+    SqResult *rc = sq_fixture_table(&t->fx, table(t, "c"));
+    row = sq_result_add_row(rc);
+    row[0] = text(rc, "\xe2\x82\xac");
+    ra = sq_fixture_table(&t->fx, table(t, "a")), rb = sq_fixture_table(&t->fx, table(t, "b"));
+    SqArena *arena = sq_arena_new();
+    SqFixtureChange *changed;
+    assert_int_equal(sq_fixture_readable(&t->fx, arena, &changed), 4);
+    assert_string_equal(sq_result_cell(ra, 0, 0)->s, "xay");
+    assert_string_equal(sq_result_cell(ra, 1, 0)->s, "btb"); /* one letter per character */
+    assert_string_equal(sq_result_cell(rb, 0, 1)->s, "btb");
+    assert_string_equal(sq_result_cell(rb, 1, 1)->s, "xay");
+    rc = sq_fixture_table(&t->fx, table(t, "c"));
+    assert_string_equal(sq_result_cell(rc, 0, 0)->s, "\xe2\x82\xac");
+    sq_fixture_undo(changed, 4);
+    assert_string_equal(sq_result_cell(ra, 0, 0)->s, "x\x01y");
+    assert_string_equal(sq_result_cell(rb, 0, 1)->s, "\xc3\xa9t\xc3\xa9");
+    sq_arena_free(arena);
+}
+
 /* A NaN REAL cannot be stored: the script writes NULL, as SQLite would. */
 static void script_writes_nan_as_null(void **state) {
     T *t = *state;
@@ -748,6 +785,7 @@ int main(void) {
         FX_TEST(differs_by_compare_mode),
         FX_TEST(differs_reports_failures),
         FX_TEST(differs_reports_a_fixture_that_does_not_load),
+        FX_TEST(readable_text_keeps_equal_values_equal),
         FX_TEST(write_sqlite_reads_back),
         FX_TEST(write_sqlite_refuses_other_files),
         FX_TEST(write_sqlite_failure_keeps_the_old_file),
