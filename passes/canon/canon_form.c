@@ -216,6 +216,9 @@ static int check_aggregates(CnForm *f) {
         const SqAggItem *it = &g->u.agg.items[i];
         if (it->kind == SQ_AGG_CALL && !it->def) return fail(f, "an unknown aggregate");
         if (it->kind == SQ_AGG_BARE) f->ties = 1; /* which row of its group is SQLite's choice */
+        if (it->kind == SQ_AGG_CALL && (strcmp(it->def->name, "group_concat") == 0 ||
+                                        strncmp(it->def->name, "json_group_", 11) == 0))
+            f->ties = 1; /* so is the order of the rows it strings together */
     }
     return 1;
 }

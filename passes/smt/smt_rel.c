@@ -306,7 +306,9 @@ static void call_input(Group *g, const SqAggItem *it, SmtCallInput *ci) {
     uint32_t n = g->in->n;
     if (ci->x) return;
     const char *name = call_name(it);
-    if (!it->star && it->args.n != 1) smt_unsupported(s, it->span, "the aggregate %s() with %u arguments", name, it->args.n);
+    int separated = strcmp(name, "group_concat") == 0 && it->args.n == 2; /* the separator: concat_of */
+    if (!it->star && it->args.n != 1 && !separated)
+        smt_unsupported(s, it->span, "the aggregate %s() with %u arguments", name, it->args.n);
     const SqExpr *arg = it->star ? NULL : it->args.items[0];
     ci->x = sq_arena_alloc(s->arena, (n + 1) * sizeof *ci->x);
     ci->pass = sq_arena_alloc(s->arena, (n + 1) * sizeof *ci->pass);
@@ -360,6 +362,33 @@ static SmtVal sum_of(SqSmt *s, const Z3_ast *use, const SmtVal *x, uint32_t n, S
     return k == SMT_NUM ? smt_num(s, smt_false(s), sum, all_int) : smt_val(s, k, smt_false(s), sum);
 }
 
+/* group_concat(x [, sep]): the texts of the rows used, in the order
+** SQLite reads them, sep (a constant; ',' by default) between; NULL when
+** no row is used.  That order is SQLite's choice: two rows used that
+** differ are a tie. */
+static SmtVal concat_of(Group *g, const SqAggItem *it, const Z3_ast *use, const SmtVal *x) {
+    SqSmt *s = g->s;
+    uint32_t n = g->in->n;
+    const SqExpr *sep_e = it->args.n == 2 ? it->args.items[1] : NULL;
+    if (sep_e && it->distinct) smt_unsupported(s, it->span, "group_concat(DISTINCT ...) with a separator");
+    if (sep_e && (sep_e->kind != SQX_LITERAL || sep_e->u.lit.vtype != SQ_VAL_TEXT))
+        smt_unsupported(s, it->span, "group_concat() with a separator that is not a string constant");
+    Z3_ast sep = sep_e ? smt_str_lit(s, sep_e->u.lit.s, sep_e->u.lit.n) : smt_str_lit(s, ",", 1);
+    Z3_ast acc = smt_str_lit(s, "", 0), any = smt_false(s);
+    for (uint32_t j = 0; j < n; j++) {
+        SmtVal t = smt_text_of(s, x[j]);
+        if (t.kind != SMT_TEXT) smt_unsupported(s, it->span, "group_concat() of a value that is not TEXT or a number");
+        Z3_ast piece = smt_ite(s, any, smt_str_concat(s, smt_str_concat(s, acc, sep), t.v), t.v);
+        acc = smt_ite(s, use[j], piece, acc);
+        any = smt_or2(s, any, use[j]);
+        for (uint32_t l = 0; l < j; l++) {
+            Z3_ast c[3] = {use[l], use[j], smt_not(s, smt_same(s, x[l], x[j]))};
+            smt_add_tie_condition(s, smt_not(s, smt_and_n(s, c, 3)));
+        }
+    }
+    return smt_val(s, SMT_TEXT, smt_not(s, any), acc);
+}
+
 /* MIN or MAX: the first row holding the extreme (SQLite replaces the
 ** current one only by a strictly better value). */
 static SmtVal extreme(Group *g, Z3_ast *use, SmtVal *x, int is_max, SrcSpan at) {
@@ -411,6 +440,7 @@ static SmtVal agg_call(Group *g, const SqAggItem *it, SmtCallInput *ci) {
         return smt_val(s, SMT_REAL, empty, avg);
     }
     if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) return extreme(g, use, x, name[1] == 'a', it->span);
+    if (strcmp(name, "group_concat") == 0) return concat_of(g, it, use, x);
     smt_unsupported(s, it->span, "the aggregate %s()", name);
 }
 
