@@ -354,14 +354,27 @@ static int check_core(CnForm *f) {
 /* Conjuncts into classes                                              */
 /* ------------------------------------------------------------------ */
 
-/* x IS NOT NULL, x NOTNULL: the column x, else -1. */
-static int not_null_test(const CnForm *f, const SqExpr *e) {
-    if (!(e->flags & SQXF_NOT)) return -1;
-    if (e->kind == SQX_ISNULL) return cn_column(f, e->u.bin.l);
+int cn_is_not(const SqExpr *e) { return e->kind == SQX_UNARY && e->op == AST_OP_NOT; }
+
+int cn_null_test(const SqExpr *e, const SqExpr **x, int *negated) {
+    *negated = 0;
+    for (; cn_is_not(e); e = e->u.bin.l) *negated ^= 1;
     if (e->kind == SQX_IS && !(e->flags & SQXF_DISTINCT_FROM) && e->u.bin.r->kind == SQX_LITERAL &&
         e->u.bin.r->u.lit.vtype == SQ_VAL_NULL)
-        return cn_column(f, e->u.bin.l);
-    return -1;
+        *x = e->u.bin.l;
+    else if (e->kind == SQX_ISNULL)
+        *x = e->u.bin.l;
+    else
+        return 0;
+    *negated ^= (e->flags & SQXF_NOT) != 0;
+    return 1;
+}
+
+/* x IS NOT NULL, x NOTNULL, NOT x IS NULL: the column x, else -1. */
+static int not_null_test(const CnForm *f, const SqExpr *e) {
+    const SqExpr *x;
+    int negated;
+    return cn_null_test(e, &x, &negated) && negated ? cn_column(f, x) : -1;
 }
 
 /* Move the equalities between columns and the IS NOT NULL tests of the
@@ -399,11 +412,13 @@ static void imply_column(CnForm *f, const SqExpr *e) {
 }
 
 /* The classes the conjuncts left keep from NULL: the operands of a
-** comparison, LIKE, BETWEEN or IN list.  A mark there says nothing more
-** (the conjunct stays in the form either way). */
+** comparison, LIKE, BETWEEN or IN list (not an empty one), negated or
+** not.  A mark there says nothing more (the conjunct stays in the form
+** either way). */
 static void note_implied(CnForm *f) {
     for (uint32_t i = 0; i < f->conj.n; i++) {
         const SqExpr *e = f->conj.items[i];
+        while (cn_is_not(e)) e = e->u.bin.l; /* NOT of NULL is NULL */
         switch ((SqExprKind)e->kind) {
         case SQX_BINARY:
             if (cn_comparison(e)) {
@@ -414,7 +429,7 @@ static void note_implied(CnForm *f) {
         case SQX_LIKE: imply_column(f, e->u.like.x); break;
         case SQX_BETWEEN: imply_column(f, e->u.between.x); break;
         case SQX_IN_LIST:
-            if (!(e->flags & SQXF_NOT)) imply_column(f, e->u.in.x); /* NULL NOT IN () is true */
+            if (e->u.in.list.n) imply_column(f, e->u.in.x); /* NULL NOT IN () is true, NULL IN (1) NULL */
             break;
         default: break;
         }

@@ -75,6 +75,12 @@ int cn_not_null(const CnForm *f, uint32_t x);
 /* Whether the class of x asks NOT NULL of a column that could be NULL
 ** (its marks, less what its one column's declaration already says). */
 int cn_class_mark(const CnForm *f, uint32_t x);
+/* NOT x. */
+int cn_is_not(const SqExpr *e);
+/* x IS NULL, x ISNULL, x IS NOT NULL, x NOTNULL, and NOT of them: 1, x
+** and whether the test is negated (an odd number of NOTs); else 0.  A
+** NULL test is never NULL, so NOT turns it around exactly. */
+int cn_null_test(const SqExpr *e, const SqExpr **x, int *negated);
 /* x = y, x <> y, x < y, x <= y, x > y or x >= y. */
 int cn_comparison(const SqExpr *e);
 /* x BETWEEN lo AND hi (not NOT BETWEEN). */

@@ -222,6 +222,37 @@ static int values_in(const Alternatives *a, const Alternatives *b) {
 
 static int is_and(const SqExpr *e) { return e->kind == SQX_BINARY && e->op == AST_OP_AND; }
 
+
+/* The comparison that NOT (a op b) is: NULL where that is, and true
+** exactly where it is false (SQLite orders any two values it compares). */
+static int negated_op(int op) {
+    switch (op) {
+    case AST_OP_EQ: return AST_OP_NE;
+    case AST_OP_NE: return AST_OP_EQ;
+    case AST_OP_LT: return AST_OP_GE;
+    case AST_OP_GE: return AST_OP_LT;
+    case AST_OP_GT: return AST_OP_LE;
+    case AST_OP_LE: return AST_OP_GT;
+    default: return 0;
+    }
+}
+
+/* NOT p against q, q a test SQLite also writes negated: x NOT LIKE p, x
+** NOT BETWEEN, x NOT IN (...), x IS NOT y (each NOT of the test itself), or a
+** comparison turned around (NOT a < b is a >= b).  not_first: NOT p is
+** of the first form (expr_eq takes the forms in order).  -1: neither. */
+static int not_eq(const Match *m, const SqExpr *not_p, const SqExpr *q, int not_first) {
+    SqExpr flipped = *q;
+    if (q->kind == SQX_LIKE || q->kind == SQX_BETWEEN || q->kind == SQX_IN_LIST || q->kind == SQX_IN_SUBQUERY ||
+        q->kind == SQX_IS)
+        flipped.flags ^= SQXF_NOT;
+    else if (cn_comparison(q))
+        flipped.op = (uint8_t)negated_op(q->op);
+    else
+        return -1;
+    return not_first ? expr_eq(m, not_p->u.bin.l, &flipped) : expr_eq(m, &flipped, not_p->u.bin.l);
+}
+
 /* The operands of a chain of one operator (AND, OR): at most 16, else 0.
 ** In an AND chain, x BETWEEN lo AND hi is the two operands x >= lo and
 ** x <= hi, as SQLite defines it (built in tmp). */
@@ -261,7 +292,8 @@ static int all_matched(const Match *m, const SqExpr *const *a, uint32_t na, cons
 
 /* A merged derived table's column against what it stands for; two
 ** closed expressions by their values (the clock pinned); iif
-** against CASE; 5 < x against x > 5 (a literal has no affinity or
+** against CASE; NULL tests however spelled and negated; NOT p against
+** the test written negated (NOT x = 1 is x <> 1); 5 < x against x > 5 (a literal has no affinity or
 ** collation, so the other side's apply in either order); x IN (1, 2)
 ** against x = 1 OR x = 2 in any order (SQLite compares each value of the
 ** list as = does); BETWEEN against its two comparisons; a chain of AND
@@ -277,6 +309,11 @@ static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
     if ((d = cn_def(m->f[1], b))) return expr_eq(m, a, d);
     Choice x, y;
     if (a->kind != b->kind && as_choice(a, &x) && as_choice(b, &y)) return choice_eq(m, &x, &y);
+    const SqExpr *nx, *ny;
+    int na, nb, r;
+    if ((cn_is_not(a) || cn_is_not(b) || a->kind != b->kind) && cn_null_test(a, &nx, &na) && cn_null_test(b, &ny, &nb))
+        return na == nb && expr_eq(m, nx, ny);
+    if (cn_is_not(a) != cn_is_not(b) && (r = cn_is_not(a) ? not_eq(m, a, b, 1) : not_eq(m, b, a, 0)) >= 0) return r;
     Alternatives p, q;
     if ((a->kind == SQX_IN_LIST || (a->kind == SQX_BINARY && a->op == AST_OP_OR)) && as_alternatives(a, &p) &&
         as_alternatives(b, &q))
