@@ -50,6 +50,10 @@ typedef enum SqCanonVerdict {
 typedef struct SqCanonResult {
     SqCanonVerdict verdict;
     int reads_clock;    /* a query reads 'now' (pinned by the caller) */
+    uint32_t uncut;     /* SQ_CANON_TIE_FREE: on databases of at most this
+                           many rows per table no LIMIT cuts between rows
+                           (each query's rows follow, by keys, from a few
+                           of its tables), so ties cannot matter there */
     const char *why;    /* SQ_CANON_NONE: why (static text) */
 } SqCanonResult;
 

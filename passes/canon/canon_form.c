@@ -637,32 +637,110 @@ static int key_fixed(const CnForm *f, uint32_t r, const uint8_t *fixed) {
     return 0;
 }
 
+/* Instance r done: its row is known, and so every column of it (and the
+** classes they are in). */
+static void take(const CnForm *f, uint32_t r, uint8_t *fixed, uint8_t *done) {
+    const CnInst *in = &f->inst[r];
+    done[r] = 1;
+    for (uint32_t x = in->first; x <= in->first + in->table->n_cols; x++) fixed[cn_root(f, x)] = 1;
+}
+
+/* Close `fixed` over keys: a live instance whose key is fixed holds at
+** most one row for each choice of the fixed values, and is taken.  The
+** number of instances done. */
+static uint32_t close_keys(const CnForm *f, uint8_t *fixed, uint8_t *done) {
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t r = 0; r < f->n_inst; r++)
+            if (!done[r] && !f->inst[r].removed && key_fixed(f, r, fixed)) take(f, r, fixed, done), changed = 1;
+    }
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < f->n_inst; r++) n += done[r];
+    return n;
+}
+
+/* The number of generators: live instances taken as chosen freely, each
+** time the one after which closing over keys takes the most, until every
+** live instance is done.  Every row of the query is then one choice of a
+** row of each generator. */
+static uint32_t generators(const CnForm *f, uint8_t *fixed, uint8_t *done) {
+    uint32_t g = 0;
+    uint8_t *tf = sq_arena_alloc(f->a, f->n_cols + 1), *td = sq_arena_alloc(f->a, f->n_inst + 1);
+    for (close_keys(f, fixed, done);; g++) {
+        int best = -1;
+        uint32_t most = 0;
+        for (uint32_t r = 0; r < f->n_inst; r++) {
+            if (done[r] || f->inst[r].removed) continue;
+            memcpy(tf, fixed, f->n_cols + 1);
+            memcpy(td, done, f->n_inst + 1);
+            take(f, r, tf, td);
+            uint32_t n = close_keys(f, tf, td);
+            if (best < 0 || n > most) best = (int)r, most = n;
+        }
+        if (best < 0) return g;
+        take(f, (uint32_t)best, fixed, done);
+        close_keys(f, fixed, done);
+    }
+}
+
+/* The classes a conjunct makes equal to a literal, fixed, in fixed and
+** done (both in the arena, cleared). */
+static void fixed_by_literals(const CnForm *f, uint8_t **fixed, uint8_t **done) {
+    *fixed = sq_arena_alloc(f->a, f->n_cols + 1);
+    *done = sq_arena_alloc(f->a, f->n_inst + 1);
+    memset(*fixed, 0, f->n_cols + 1);
+    memset(*done, 0, f->n_inst + 1);
+    for (uint32_t i = 0; i < f->conj.n; i++) fix(f, *fixed, equals_literal(f, f->conj.items[i]));
+}
+
 /* Whether every group of the GROUP BY is one row: the grouping columns
-** and the columns a conjunct makes equal to a literal are fixed, and an
-** instance whose key is fixed has all its columns fixed, until every
-** live instance's key is.  (Removed instances follow a foreign key of a
-** live one.)  Not with HAVING, which the form keeps apart. */
+** and the columns a conjunct makes equal to a literal are fixed, and
+** closing over keys (close_keys) takes every live instance.  (Removed instances
+** follow a foreign key of a live one.)  Not with HAVING, which the form
+** keeps apart. */
 static int groups_are_rows(const CnForm *f) {
     const IrRel *g = f->c.agg;
     if (!g || f->c.having) return 0;
-    uint8_t *fixed = sq_arena_alloc(f->a, f->n_cols + 1), *done = sq_arena_alloc(f->a, f->n_inst + 1);
-    memset(fixed, 0, f->n_cols + 1);
-    memset(done, 0, f->n_inst + 1);
+    uint8_t *fixed, *done;
+    fixed_by_literals(f, &fixed, &done);
     int keys = 0;
     for (uint32_t i = 0; i < g->u.agg.n_items; i++)
         if (g->u.agg.items[i].kind == SQ_AGG_KEY) keys = 1, fix(f, fixed, cn_column(f, g->u.agg.items[i].expr));
-    for (uint32_t i = 0; i < f->conj.n; i++) fix(f, fixed, equals_literal(f, f->conj.items[i]));
-    for (int changed = keys; changed;) {
-        changed = 0;
-        for (uint32_t r = 0; r < f->n_inst; r++) {
-            if (done[r] || f->inst[r].removed || !key_fixed(f, r, fixed)) continue;
-            done[r] = 1, changed = 1;
-            for (uint32_t x = f->inst[r].first; x <= f->inst[r].first + f->inst[r].table->n_cols; x++) fix(f, fixed, (int)x);
-        }
-    }
+    if (!keys) return 0;
+    close_keys(f, fixed, done);
     for (uint32_t r = 0; r < f->n_inst; r++)
         if (!f->inst[r].removed && !done[r]) return 0;
-    return keys;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows a LIMIT may cut                                                */
+/* ------------------------------------------------------------------ */
+
+enum { MAX_UNCUT = 1000 }; /* far beyond any bound the search reaches */
+
+/* The largest bound k (at most max) at which the query's rows before
+** its LIMIT are never more than the LIMIT keeps: with g instances that
+** the others follow by keys (generators), there are at most k^g
+** rows, and LIMIT n with no OFFSET cuts none of them when k^g <= n.
+** Then ties cannot matter at bound k.  0 when there is no such bound:
+** the LIMIT or OFFSET is not a constant, or an OFFSET is there. */
+static uint32_t uncut_bound(const CnForm *f, uint32_t max) {
+    int64_t n, offset = 0;
+    const IrRel *l = f->c.limit;
+    if (!l || !sq_expr_int_constant(l->u.limit.count, &n) ||
+        (l->u.limit.offset && (!sq_expr_int_constant(l->u.limit.offset, &offset) || offset != 0)))
+        return 0;
+    uint8_t *fixed, *done;
+    fixed_by_literals(f, &fixed, &done);
+    uint32_t g = generators(f, fixed, done), k = 0;
+    if (g == 0) return n >= 1 ? max : 0; /* one row at most */
+    for (;;) {
+        int64_t rows = 1;
+        for (uint32_t i = 0; i < g && rows <= n; i++) rows *= k + 1;
+        if (rows > n || k == max) return k;
+        k++;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -697,6 +775,11 @@ int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
         f->ungrouped = 1;
         f->ties = 0; /* a bare column of a group of one row is that row's */
     }
-    if (f->c.limit && !cn_one_row(f) && !(f->c.sort && result_is_sort_key(f))) f->ties = 1;
+    f->uncut = UINT32_MAX; /* ties nowhere */
+    if (f->ties) f->uncut = 0; /* ties in a group: at any bound */
+    if (f->c.limit && !cn_one_row(f) && !(f->c.sort && result_is_sort_key(f))) {
+        f->ties = 1;
+        if (f->uncut) f->uncut = uncut_bound(f, MAX_UNCUT);
+    }
     return 1;
 }

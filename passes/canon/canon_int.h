@@ -51,6 +51,8 @@ typedef struct CnForm {
                             reference standing for its one row's value
                             where it has one (canon_form.c, groups_are_rows) */
     int ties;            /* rows that tie may change the result */
+    uint32_t uncut;      /* up to this bound ties cannot matter: LIMIT
+                            cuts no row (canon_form.c, uncut_bound) */
     int reads_clock;
     const char *why;     /* no form: why (static) */
 } CnForm;

@@ -590,7 +590,10 @@ void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn 
         memset(m.taken, 0, f.n_inst + 1);
         m.key[0] = sq_arena_alloc(a, (f.n_cols + 1) * sizeof *m.key[0]);
         m.key[1] = sq_arena_alloc(a, (g.n_cols + 1) * sizeof *m.key[1]);
-        if (try_from(&m, a, 0)) out->verdict = f.ties || g.ties ? SQ_CANON_TIE_FREE : SQ_CANON_SAME;
+        if (try_from(&m, a, 0)) {
+            out->verdict = f.ties || g.ties ? SQ_CANON_TIE_FREE : SQ_CANON_SAME;
+            out->uncut = f.uncut < g.uncut ? f.uncut : g.uncut;
+        }
         else out->why = m.tries > MAX_MAPPINGS ? "too many ways to match the tables" : "different normal forms";
     }
     sq_arena_free(a);

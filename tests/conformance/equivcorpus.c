@@ -19,8 +19,9 @@
 **              (passes/canon) prove it equivalent is searched as well
 **              (--search-only): the search must find no difference that
 **              the proof rules out (a tie-free one, or any one when the
-**              forms are the same outright).  An unknown verdict of the
-**              search is counted, not a failure.
+**              forms are the same outright or no LIMIT can cut at the
+**              bound).  An unknown verdict of the search is counted, not
+**              a failure.
 **
 ** --self and --unnest decide by the search alone (--search-only), whose
 ** encoding they check; --self also asks that every query that has a
@@ -62,6 +63,7 @@ typedef struct Run {
     size_t pairs, not_parsed, verdicts[SQ_VERDICT_SPURIOUS + 1];
     size_t failures;
     size_t proved, proved_tie_free; /* --forms: pairs the normal forms prove */
+    size_t uncut;                   /* --forms: of those, where no LIMIT cuts at the bound */
     CorpusTally reasons;
     double seconds;
 } Run;
@@ -108,16 +110,18 @@ static void fail(Run *r, const char *origin, const char *what) {
     if (r->failures <= 20) printf("equivcorpus: %s: %s\n", origin, what);
 }
 
-/* Whether verdict v contradicts what the normal forms proved (c). */
-static int contradicts(SqCanonVerdict c, SqVerdict v) {
+/* Whether verdict v contradicts what the normal forms proved (c): a
+** difference where they are the same, or under ties where they are the
+** same but for ties and no LIMIT can cut at the bound (uncut). */
+static int contradicts(SqCanonVerdict c, int uncut, SqVerdict v) {
     if (v == SQ_VERDICT_DIFFERENT || v == SQ_VERDICT_COLUMNS) return 1;
-    return c == SQ_CANON_SAME && v == SQ_VERDICT_DIFFERENT_TIES;
+    return (c == SQ_CANON_SAME || uncut) && v == SQ_VERDICT_DIFFERENT_TIES;
 }
 
 /* Decide one pair and count it; *bad set when it is a failure of the mode.
 ** canon: what the normal forms proved (--forms). */
 static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, const char *sql1, IrQuery *q2,
-                   const char *sql2, SqCanonVerdict canon) {
+                   const char *sql2, SqCanonVerdict canon, int uncut) {
     SqEquivResult v;
     sq_equiv(cat, q1, sql1, q2, sql2, &r->opt, &v);
     r->verdicts[v.verdict]++;
@@ -126,7 +130,7 @@ static void decide(Run *r, const Catalog *cat, const char *origin, IrQuery *q1, 
                   v.verdict == SQ_VERDICT_DIFFERENT_TIES;
     int bad = v.verdict == SQ_VERDICT_SPURIOUS || (r->strict && v.verdict != SQ_VERDICT_EQUIVALENT) ||
               ((r->mode == M_SELF || r->mode == M_UNNEST) && differs) ||
-              (r->mode == M_FORMS && contradicts(canon, v.verdict));
+              (r->mode == M_FORMS && contradicts(canon, uncut, v.verdict));
     if (v.verdict == SQ_VERDICT_UNSUPPORTED || v.verdict == SQ_VERDICT_TIMEOUT || v.verdict == SQ_VERDICT_UNCONFIRMED)
         corpus_tally_add(&r->reasons, v.verdict == SQ_VERDICT_TIMEOUT       ? "timeout"
                         : v.verdict == SQ_VERDICT_UNCONFIRMED ? "unconfirmed (uninterpreted functions)"
@@ -175,7 +179,7 @@ static void gold(Run *r, const CorpusQuery *q) {
     }
     if (r->mode == M_SELF) {
         r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q1, q->sql, SQ_CANON_NONE);
+        decide(r, cat, q->origin, q1, q->sql, q1, q->sql, SQ_CANON_NONE, 0);
         same_form(r, q->origin, q1, q1);
         if (!sq_emit_sqlite(q1, &b)) goto done;
         IrQuery *q2 = load(r, a, cat, "emitted", sq_buf_str(&b), &why);
@@ -185,7 +189,7 @@ static void gold(Run *r, const CorpusQuery *q) {
             goto done;
         }
         r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE);
+        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE, 0);
         same_form(r, q->origin, q1, q2);
     } else {
         IrQuery *q2 = load(r, a, cat, q->origin, q->sql, &why);
@@ -195,7 +199,7 @@ static void gold(Run *r, const CorpusQuery *q) {
         sq_pass_run(&ctx, q2, passes, 1);
         if (!ctx.n_rewrites || !sq_emit_sqlite(q2, &b)) goto done;
         r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE);
+        decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE, 0);
     }
 done:
     sq_buf_free(&b);
@@ -216,7 +220,7 @@ static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
         corpus_tally_add(&r->reasons, buf);
         if (r->report) fprintf(r->report, "%s\tnot parsed\t%s: %s\n", q->origin, why, msg);
     } else {
-        decide(r, sc.cat, q->origin, i1, q->sql, i2, q2->sql, SQ_CANON_NONE);
+        decide(r, sc.cat, q->origin, i1, q->sql, i2, q2->sql, SQ_CANON_NONE, 0);
     }
     scratch_end(r, &sc);
 }
@@ -232,20 +236,22 @@ static void forms(Run *r, const CorpusQuery *g, const CorpusQuery *p) {
         scratch_end(r, &sc);
         return;
     }
-    /* what squint equiv's normal forms say; no time for a search after them */
+    /* what squint equiv's normal forms say; no time for a search after
+    ** them, which bounds where no LIMIT cuts do not need */
     SqEquivOptions o = r->opt;
     o.search_only = 0;
-    o.bound = 1;
     o.timeout = 1e-9;
     SqEquivResult v;
     sq_equiv(sc.cat, q1, g->sql, q2, p->sql, &o, &v);
     SqCanonVerdict c = v.proof ? SQ_CANON_SAME : v.tie_free_proved ? SQ_CANON_TIE_FREE : SQ_CANON_NONE;
+    int uncut = c == SQ_CANON_TIE_FREE && v.verdict == SQ_VERDICT_EQUIVALENT;
+    r->uncut += uncut;
     sq_equiv_result_free(&v);
     if (c != SQ_CANON_NONE) {
         r->pairs++;
         if (c == SQ_CANON_SAME) r->proved++;
         else r->proved_tie_free++;
-        decide(r, sc.cat, p->origin, q1, g->sql, q2, p->sql, c);
+        decide(r, sc.cat, p->origin, q1, g->sql, q2, p->sql, c, uncut);
     }
     scratch_end(r, &sc);
 }
@@ -273,8 +279,9 @@ static void summary(Run *r) {
     printf("equivcorpus: %s, bound %d: %zu pairs", modes[r->mode], r->opt.bound, r->pairs);
     if (r->not_parsed) printf(" (%zu queries not parsed or bound)", r->not_parsed);
     if (r->mode == M_FORMS)
-        printf("\n  proved the same %zu, the same where ties do not matter %zu; the search:", r->proved,
-               r->proved_tie_free);
+        printf("\n  proved the same %zu, the same where ties do not matter %zu (no LIMIT cuts at the bound:"
+               " %zu); the search:",
+               r->proved, r->proved_tie_free, r->uncut);
     printf("\n  equivalent %zu, different %zu, different-under-ties %zu, column count %zu,\n"
            "  unsupported %zu, timeout %zu, unconfirmed %zu, spurious %zu; solver time %.1f s\n",
            r->verdicts[SQ_VERDICT_EQUIVALENT], r->verdicts[SQ_VERDICT_DIFFERENT],
