@@ -247,6 +247,9 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (v->now)
         sq_buf_printf(out, "note: the queries read the clock, which is not deterministic; 'now' was %s UTC "
                            "(--now)\n", v->now);
+    if (v->time_zone)
+        sq_buf_printf(out, "note: 'localtime' and 'utc' depend on the machine's time zone; this verdict is for "
+                           "TZ=%s\n", v->time_zone);
     if (!has_counterexample(v)) return;
     if (v->verdict == SQ_VERDICT_DIFFERENT)
         sq_buf_printf(out, "checked by execution: the results differ under %s semantics on this database "
@@ -290,6 +293,8 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_str(&w, v->uninterpreted);
     sq_jw_key(&w, "now");
     sq_jw_str(&w, v->now);
+    sq_jw_key(&w, "time_zone");
+    sq_jw_str(&w, v->time_zone);
     sq_jw_key(&w, "seconds");
     sq_jw_double(&w, v->seconds);
     if (has_counterexample(v)) {

@@ -332,6 +332,19 @@ usage "normal form: why not" 0 --schema "$U" --bound 2 -f json "SELECT id FROM t
 if grep -q '"proof": null' "$TMP/out" && grep -q '"normal_form": "a subquery"' "$TMP/out"; then
     ok "equiv/usage/normal form: why not"; else bad "equiv/usage/normal form: why not (got '$(cat "$TMP/out")')"; fi
 
+# ---- 'localtime' and 'utc' depend on the time zone: the verdict names it
+tz_set=${TZ+1} tz_was=${TZ-}
+export TZ=UTC
+usage "time zone: localtime" 0 --schema "$U" --bound 1 -f json \
+    "SELECT id, datetime('2020-01-01', 'localtime') FROM t" "SELECT id, '2020-01-01 00:00:00' FROM t"
+if grep -q '"time_zone": "UTC"' "$TMP/out"; then ok "equiv/usage/time zone: named"; else
+    bad "equiv/usage/time zone: named (got '$(cat "$TMP/out")')"; fi
+usage "time zone: none" 0 --schema "$U" --bound 1 -f json "SELECT id, datetime('2020-01-01') FROM t" \
+    "SELECT id, '2020-01-01 00:00:00' FROM t"
+if grep -q '"time_zone": null' "$TMP/out"; then ok "equiv/usage/time zone: not named"; else
+    bad "equiv/usage/time zone: not named (got '$(cat "$TMP/out")')"; fi
+if [ -n "$tz_set" ]; then export TZ=$tz_was; else unset TZ; fi
+
 # ---- readable counterexamples: z3 gives the text of columns nothing reads
 # characters from anywhere in Unicode ('\u{10af}' here, before squint made
 # them letters); once SQLite has confirmed the difference, they are made
