@@ -88,9 +88,7 @@ static int constant(const SqExpr *e, Const *c) {
     return 0;
 }
 
-static int numeric_aff(uint8_t aff) {
-    return aff == SQ_AFF_INTEGER || aff == SQ_AFF_REAL || aff == SQ_AFF_NUMERIC;
-}
+int smt_numeric_aff(uint8_t aff) { return aff == SQ_AFF_INTEGER || aff == SQ_AFF_REAL || aff == SQ_AFF_NUMERIC; }
 
 /* The affinity SQLite gives an expression in a comparison: a column's,
 ** a CAST's, none for the rest (SqType.aff holds it). */
@@ -144,8 +142,8 @@ static void to_text(SqSmt *s, SmtVal *v) {
 static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *eb, SmtVal *b, int *spelled_a,
                            int *spelled_b) {
     uint8_t fa = expr_aff(ea), fb = expr_aff(eb);
-    if (numeric_aff(fa) && !numeric_aff(fb)) to_numeric(s, eb, b, spelled_b);
-    else if (numeric_aff(fb) && !numeric_aff(fa)) to_numeric(s, ea, a, spelled_a);
+    if (smt_numeric_aff(fa) && !smt_numeric_aff(fb)) to_numeric(s, eb, b, spelled_b);
+    else if (smt_numeric_aff(fb) && !smt_numeric_aff(fa)) to_numeric(s, ea, a, spelled_a);
     else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) to_text(s, b);
     else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, a);
 }
@@ -168,108 +166,6 @@ static SmtVal compare_exprs(SqSmt *s, int op, const SqExpr *ea, SmtVal a, const 
     Z3_ast looks = spelled_number(s, sa ? a : b, &num);
     SmtVal as_num = sa ? smt_compare(s, op, num, b, at) : smt_compare(s, op, a, num, at);
     return smt_val_ite(s, looks, as_num, smt_compare(s, op, a, b, at), at);
-}
-
-/* ---- COLLATE NOCASE ------------------------------------------------------------ */
-
-const SqExpr *smt_strip_collate(const SqExpr *e, const char **name) {
-    *name = NULL;
-    while (e->kind == SQX_COLLATE) {
-        if (!*name) *name = e->u.collate.name ? e->u.collate.name : "";
-        e = e->u.collate.x;
-    }
-    return e;
-}
-
-/* The collation of column reference x as SQLite takes it for a
-** comparison: the one its table column was declared with, else BINARY;
-** NULL when x is no column reference. */
-static const char *column_collation(const SqSmt *s, const SqExpr *x) {
-    if (x->kind != SQX_COLUMN) return NULL;
-    const SqColumn *col = ir_column(s->q, x->u.col);
-    if (!col || !col->table || col->table_col < 0) return "binary";
-    const CatColumn *c = &col->table->cols[col->table_col];
-    return smt_collated(c) ? c->collation : "binary";
-}
-
-/* The collation other than BINARY x's column was declared with (x
-** stripped of COLLATE), else NULL. */
-static const char *declared_collation(const SqSmt *s, const SqExpr *x) {
-    const char *ignored, *coll = column_collation(s, smt_strip_collate(x, &ignored));
-    return coll && sq_stricmp(coll, "binary") != 0 ? coll : NULL;
-}
-
-/* An operand of a comparison, which honours its collation: a column
-** declared with one may be read here (and nowhere else: smt_expr's
-** SQX_COLUMN). */
-static SmtVal operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *env) {
-    const char *ignored;
-    int column = smt_strip_collate(x, &ignored)->kind == SQX_COLUMN;
-    s->operand = column;
-    SmtVal v = smt_expr(s, x, row, env);
-    s->operand = 0;
-    return v;
-}
-
-/* A text constant in ASCII lower case, in the arena. */
-static char *lower_const(SqSmt *s, const Const *c) {
-    char *low = sq_arena_alloc(s->arena, c->n + 1);
-    for (uint32_t i = 0; i < c->n; i++) low[i] = (char)sq_ascii_lower((unsigned char)c->s[i]);
-    low[c->n] = 0;
-    return low;
-}
-
-/* A NOCASE operand: TEXT folded to lower case (ASCII), a constant exactly,
-** anything else through lower()'s axioms (smt_strfn.c); NULL stays NULL. */
-static SmtVal nocase_operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *env, SrcSpan at) {
-    Const c;
-    if (constant(x, &c) && c.vtype == SQ_VAL_TEXT) {
-        char *low = lower_const(s, &c);
-        return smt_val(s, SMT_TEXT, smt_false(s), smt_str_lit(s, low, c.n));
-    }
-    SmtVal v = operand(s, x, row, env);
-    if (v.kind == SMT_NULL) return v;
-    if (v.kind != SMT_TEXT) smt_unsupported(s, at, "COLLATE NOCASE on a value that is not TEXT");
-    v.v = smt_str_lower(s, v.v);
-    return v;
-}
-
-/* l op r when a COLLATE names NOCASE for it, or else a column declared
-** so (the left side's wins, as in SQLite): both sides folded to lower
-** case and compared as BINARY,
-** which is what NOCASE does.  = and <> between TEXT and a string constant
-** are exact (the strings that fold to the constant); elsewhere lower() is
-** uninterpreted, with its axioms.  1 and *out; 0 when no COLLATE other
-** than BINARY applies. */
-static int nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal *out) {
-    const char *cl, *cr;
-    const SqExpr *l = smt_strip_collate(e->u.bin.l, &cl), *r = smt_strip_collate(e->u.bin.r, &cr);
-    const char *coll = cl ? cl : cr ? cr : column_collation(s, l); /* a column's, even BINARY, beats the right's */
-    if (!coll) coll = column_collation(s, r);
-    if (!coll || sq_stricmp(coll, "binary") == 0) return 0;
-    if (sq_stricmp(coll, "nocase") != 0) smt_unsupported(s, e->span, "COLLATE %s", coll);
-    if (numeric_aff(expr_aff(l)) || numeric_aff(expr_aff(r)))
-        smt_unsupported(s, e->span, "COLLATE NOCASE beside a value of numeric affinity");
-    Const c;
-    int lc = constant(l, &c) && c.vtype == SQ_VAL_TEXT;
-    int rc = !lc && constant(r, &c) && c.vtype == SQ_VAL_TEXT;
-    if ((lc || rc) && (e->op == AST_OP_EQ || e->op == AST_OP_NE)) {
-        SmtVal v = operand(s, lc ? r : l, row, env);
-        if (v.kind == SMT_NULL) {
-            *out = v;
-            return 1;
-        }
-        if (v.kind != SMT_TEXT) smt_unsupported(s, e->span, "COLLATE NOCASE on a value that is not TEXT");
-        char *low = lower_const(s, &c);
-        Z3_ast in = smt_in_re(s, v.v, smt_folds_to(s, low, 1));
-        Z3_ast known = smt_not(s, v.null);
-        if (e->op == AST_OP_NE) in = smt_not(s, in);
-        *out = smt_bool3(s, smt_and2(s, known, in), smt_and2(s, known, smt_not(s, in)));
-        return 1;
-    }
-    SmtVal a = nocase_operand(s, l, row, env, e->span), b = nocase_operand(s, r, row, env, e->span);
-    *out = smt_compare(s, e->op, a, b, e->span);
-    return 1;
 }
 
 /* ---- logic -------------------------------------------------------------------- */
@@ -713,13 +609,13 @@ static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv 
     const SqExpr *l = e->u.bin.l, *r = e->u.bin.r;
     if (is_comparison(e->op) && (row_width(l) > 1 || row_width(r) > 1)) return compare_rows(s, e, row, env);
     SmtVal folded;
-    if (is_comparison(e->op) && nocase_compare(s, e, row, env, &folded)) return folded;
+    if (is_comparison(e->op) && smt_nocase_compare(s, e, row, env, &folded)) return folded;
     if (e->op >= AST_OP_ADD && e->op <= AST_OP_MOD) {
         SmtVal a = smt_expr_number(s, l, row, env, SMT_READ_ARITH), b = smt_expr_number(s, r, row, env, SMT_READ_ARITH);
         return smt_arith(s, e->op, a, b, e->span);
     }
     if (is_comparison(e->op)) { /* BINARY: a COLLATE says so, or no collation applies */
-        SmtVal a = operand(s, l, row, env), b = operand(s, r, row, env);
+        SmtVal a = smt_operand(s, l, row, env), b = smt_operand(s, r, row, env);
         return compare_exprs(s, e->op, l, a, r, b, e->span);
     }
     SmtVal a = smt_expr(s, l, row, env), b = smt_expr(s, r, row, env);
@@ -806,7 +702,7 @@ static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
     switch (e->kind) {
     case SQX_LITERAL: return literal(s, e);
     case SQX_COLUMN: {
-        const char *coll = s->operand ? NULL : declared_collation(s, e);
+        const char *coll = s->operand ? NULL : smt_declared_collation(s, e);
         if (coll)
             smt_unsupported(s, e->span, "a column declared COLLATE %s, read other than as a comparison's operand", coll);
         return smt_column(s, e->u.col, row, env, e->span);

@@ -395,9 +395,25 @@ Z3_ast smt_cond(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env)
 /* The cell that column reference ref names in row or its outer rows. */
 SmtVal smt_column(SqSmt *s, SqColRef ref, const SmtRow *row, const SmtEnv *env, SrcSpan at);
 
+
+/* ---- smt_collate.c --------------------------------------------------------- */
+
 /* e without the COLLATE nodes above it, and the collation the outermost one
 ** names (NULL when there is none). */
 const SqExpr *smt_strip_collate(const SqExpr *e, const char **name);
+
+/* The collation other than BINARY x's column was declared with (x
+** stripped of COLLATE), else NULL. */
+const char *smt_declared_collation(const SqSmt *s, const SqExpr *x);
+/* An operand of a comparison, which honours its collation: a column
+** declared with one may be read here (and nowhere else: smt_expr's
+** SQX_COLUMN refuses it). */
+SmtVal smt_operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *env);
+/* e, a comparison, when a COLLATE names NOCASE for it, or else a column
+** declared so: 1 and *out; 0 when BINARY applies. */
+int smt_nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal *out);
+/* Whether aff is INTEGER, REAL or NUMERIC (smt_expr.c). */
+int smt_numeric_aff(uint8_t aff);
 
 /* ---- smt_rel.c --------------------------------------------------------- */
 
