@@ -129,6 +129,24 @@ int ir_rel_exprs(IrRel *r, int (*fn)(SqExpr **slot, void *arg), void *arg) {
     }
 }
 
+typedef struct QueryWalk {
+    int (*fn)(SqExpr *e, void *arg);
+    void *arg;
+} QueryWalk;
+
+static int walk_slot(SqExpr **slot, void *arg) {
+    const QueryWalk *w = arg;
+    return *slot ? sq_expr_walk(*slot, w->fn, w->arg) : 0;
+}
+
+int ir_query_walk(IrQuery *q, int (*fn)(SqExpr *e, void *arg), void *arg) {
+    QueryWalk w = {fn, arg};
+    int r = 0;
+    for (uint32_t id = 0; q && id < q->n_rels && !r; id++)
+        if (q->rels[id]) r = ir_rel_exprs(q->rels[id], walk_slot, &w);
+    return r;
+}
+
 const char *ir_rel_kind_name(IrRelKind k) {
     static const char *const names[IR__COUNT] = {
         "scan", "values", "filter", "project", "join", "aggregate",

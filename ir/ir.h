@@ -157,6 +157,9 @@ typedef int (*IrRelFn)(IrRel *r, void *arg);
 int ir_walk_rels(IrRel *r, IrRelFn fn, void *arg);
 /* Every expression held directly by r (not by its inputs). */
 int ir_rel_exprs(IrRel *r, int (*fn)(SqExpr **slot, void *arg), void *arg);
+/* Every node of every expression of every relation of q (subqueries'
+** and CTE bodies' included), until fn returns nonzero: that value. */
+int ir_query_walk(IrQuery *q, int (*fn)(SqExpr *e, void *arg), void *arg);
 
 /* ---- SELECT cores (ir_core.c) ------------------------------------------ */
 

@@ -314,6 +314,16 @@ int cn_comparison(const SqExpr *e) {
                                      e->op == AST_OP_LE || e->op == AST_OP_GT || e->op == AST_OP_GE);
 }
 
+int cn_mirrored(int op) {
+    switch (op) {
+    case AST_OP_LT: return AST_OP_GT;
+    case AST_OP_GT: return AST_OP_LT;
+    case AST_OP_LE: return AST_OP_GE;
+    case AST_OP_GE: return AST_OP_LE;
+    default: return op;
+    }
+}
+
 int cn_between(const SqExpr *e) { return e->kind == SQX_BETWEEN && !(e->flags & SQXF_NOT); }
 
 void cn_between_parts(const SqExpr *bt, SqExpr *ge, SqExpr *le) {

@@ -85,6 +85,8 @@ int cn_is_not(const SqExpr *e);
 int cn_null_test(const SqExpr *e, const SqExpr **x, int *negated);
 /* x = y, x <> y, x < y, x <= y, x > y or x >= y. */
 int cn_comparison(const SqExpr *e);
+/* The comparison with its operands swapped: 5 < x is x > 5. */
+int cn_mirrored(int op);
 /* x BETWEEN lo AND hi (not NOT BETWEEN). */
 int cn_between(const SqExpr *e);
 /* The two comparisons SQLite defines BETWEEN bt as, x >= lo and x <= hi,

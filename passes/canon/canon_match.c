@@ -162,16 +162,6 @@ static int choice_eq(const Match *m, const Choice *a, const Choice *b) {
     return (is_null(a->else_) && is_null(b->else_)) || expr_eq(m, a->else_, b->else_);
 }
 
-static int mirrored(int op) {
-    switch (op) {
-    case AST_OP_LT: return AST_OP_GT;
-    case AST_OP_GT: return AST_OP_LT;
-    case AST_OP_LE: return AST_OP_GE;
-    case AST_OP_GE: return AST_OP_LE;
-    default: return op;
-    }
-}
-
 /* A comparison with a literal on its left only. */
 static int literal_first(const SqExpr *e) {
     return e->u.bin.l->kind == SQX_LITERAL && e->u.bin.r->kind != SQX_LITERAL;
@@ -329,7 +319,7 @@ static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
             return all_matched(m, ca.x, ca.n, cb.x, cb.n, 1) && all_matched(m, cb.x, cb.n, ca.x, ca.n, 0);
     }
     if (cn_comparison(a) && cn_comparison(b) && literal_first(a) != literal_first(b))
-        return mirrored(a->op) == b->op && expr_eq(m, a->u.bin.l, b->u.bin.r) && expr_eq(m, a->u.bin.r, b->u.bin.l);
+        return cn_mirrored(a->op) == b->op && expr_eq(m, a->u.bin.l, b->u.bin.r) && expr_eq(m, a->u.bin.r, b->u.bin.l);
     return -1;
 }
 

@@ -58,8 +58,7 @@ static int comparison(const CnForm *f, const SqExpr *e, int cls, Allowed *a) {
     const SqExpr *x = e->u.bin.l, *v = e->u.bin.r;
     if (sq_expr_int_constant(x, &c)) {
         x = e->u.bin.r, v = e->u.bin.l;
-        op = op == AST_OP_LT ? AST_OP_GT : op == AST_OP_GT ? AST_OP_LT
-           : op == AST_OP_LE ? AST_OP_GE : op == AST_OP_GE ? AST_OP_LE : op;
+        op = cn_mirrored(op);
     }
     if (!sq_expr_int_constant(v, &c) || integer_class(f, x) != cls) return 0;
     switch (op) {
@@ -101,19 +100,19 @@ static int value_list(const CnForm *f, const SqExpr *e, int cls, Allowed *a) {
     return 1;
 }
 
-/* The column a conjunct of this kind tests: its class, else -1. */
+/* The column a comparison, IN list or OR of equalities tests (the first
+** equality's for an OR), else NULL. */
+static const SqExpr *tested_column(const SqExpr *e) {
+    if (e->kind == SQX_IN_LIST) return e->u.in.x;
+    while (e->kind == SQX_BINARY && e->op == AST_OP_OR) e = e->u.bin.l;
+    if (!cn_comparison(e)) return NULL;
+    int64_t c;
+    return sq_expr_int_constant(e->u.bin.l, &c) ? e->u.bin.r : e->u.bin.l;
+}
+
+/* The class of the INTEGER column a conjunct tests, else -1. */
 static int tested_class(const CnForm *f, const SqExpr *e) {
-    const SqExpr *x = NULL;
-    if (cn_comparison(e)) {
-        int64_t c;
-        x = sq_expr_int_constant(e->u.bin.l, &c) ? e->u.bin.r : e->u.bin.l;
-    } else if (e->kind == SQX_IN_LIST) {
-        x = e->u.in.x;
-    } else if (e->kind == SQX_BINARY && e->op == AST_OP_OR) {
-        for (x = e; x->kind == SQX_BINARY && x->op == AST_OP_OR;) x = x->u.bin.l;
-        if (x->kind != SQX_BINARY || x->op != AST_OP_EQ) return -1;
-        return tested_class(f, x);
-    }
+    const SqExpr *x = tested_column(e);
     return x ? integer_class(f, x) : -1;
 }
 
@@ -156,14 +155,6 @@ static SqExpr *in_list(CnForm *f, const SqExpr *x, const int64_t *v, int n, cons
         sq_expr_list_add(f->a, &in->u.in.list, lit);
     }
     return in;
-}
-
-/* The column of class cls one of the conjuncts tests. */
-static const SqExpr *tested_column(const SqExpr *e) {
-    if (e->kind == SQX_IN_LIST) return e->u.in.x;
-    while (e->kind == SQX_BINARY && e->op == AST_OP_OR) e = e->u.bin.l;
-    int64_t c;
-    return sq_expr_int_constant(e->u.bin.l, &c) ? e->u.bin.r : e->u.bin.l;
 }
 
 /* The conjuncts on class cls, from index from on: when they allow a

@@ -174,11 +174,6 @@ static int literal_cb(SqExpr *e, void *arg) {
     return 0;
 }
 
-static int expr_cb(SqExpr **slot, void *arg) {
-    if (*slot) sq_expr_walk(*slot, literal_cb, arg);
-    return 0;
-}
-
 /* A year named (or the clock's) minus a small number named: the first
 ** day of the year an age or a span of years points at, and the day
 ** before ('now' minus a birthday >= 50 turns on a birthday in now's year
@@ -199,11 +194,9 @@ static void age_samples(SqSmt *s, const Collect *c) {
 }
 
 void smt_samples_collect(SqSmt *s, IrQuery *q1, IrQuery *q2) {
-    IrQuery *qs[2] = {q1, q2};
     Collect c = {s, {0}, {0}, 0, 0, 0};
-    for (int k = 0; k < 2; k++)
-        for (uint32_t id = 0; qs[k] && id < qs[k]->n_rels; id++)
-            if (qs[k]->rels[id]) ir_rel_exprs(qs[k]->rels[id], expr_cb, &c);
+    ir_query_walk(q1, literal_cb, &c);
+    ir_query_walk(q2, literal_cb, &c);
     year_samples(s, 2000); /* for queries that name no date */
     add(s, "2000-02-29 12:00:00"); /* a leap day, with a time */
     add(s, "x");                   /* no date */
