@@ -26,7 +26,7 @@ export SQUINT_CORPORA
 
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
-               runtime/json.c runtime/pool.c
+               runtime/json.c runtime/pool.c runtime/wire.c runtime/outfile.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
@@ -48,7 +48,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c \
                backend/sqlite/lint_data.c backend/fixture/fixture.c \
-               backend/fixture/fixture_print.c backend/fixture/equiv.c backend/eval/metric.c \
+               backend/fixture/fixture_print.c backend/fixture/equiv.c backend/fixture/equiv_child.c backend/eval/metric.c \
                backend/eval/item.c backend/eval/record.c backend/eval/hardness.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \

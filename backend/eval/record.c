@@ -13,25 +13,28 @@
 static const char *const verdict_names[] = {
     "equivalent", "different", "different-under-ties", "column-count",
     "unsupported", "timeout",  "unconfirmed",          "spurious",
+    "vacuous",     "solver-failed",
 };
+_Static_assert(sizeof verdict_names / sizeof *verdict_names == SQ_VERDICT_COUNT, "a name per verdict");
 
 const char *sq_eval_verdict_name(int verdict) {
     if (verdict == SQ_EVAL_NOT_LOADED) return "not-loaded";
-    if (verdict < 0 || verdict > SQ_VERDICT_SPURIOUS) return NULL;
+    if (verdict < 0 || verdict >= SQ_VERDICT_COUNT) return NULL;
     return verdict_names[verdict];
 }
 
 int sq_eval_verdict_parse(const char *name) {
     if (!name) return SQ_EVAL_NO_VERDICT;
     if (strcmp(name, "not-loaded") == 0) return SQ_EVAL_NOT_LOADED;
-    for (int k = 0; k <= SQ_VERDICT_SPURIOUS; k++)
+    for (int k = 0; k < SQ_VERDICT_COUNT; k++)
         if (strcmp(verdict_names[k], name) == 0) return k;
     return SQ_EVAL_NO_VERDICT;
 }
 
 int sq_eval_verdict_unknown(int verdict) {
     return verdict < 0 || verdict == SQ_VERDICT_UNSUPPORTED || verdict == SQ_VERDICT_TIMEOUT ||
-           verdict == SQ_VERDICT_UNCONFIRMED || verdict == SQ_VERDICT_SPURIOUS;
+           verdict == SQ_VERDICT_UNCONFIRMED || verdict == SQ_VERDICT_SPURIOUS || verdict == SQ_VERDICT_VACUOUS ||
+           verdict == SQ_VERDICT_FAILED;
 }
 
 static const char *text_of(const SqJson *obj, const char *key) {

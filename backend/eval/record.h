@@ -82,8 +82,8 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m);
 /* The record's name of a verdict (one per SqVerdict, unlike
 ** sq_verdict_name): "equivalent", "different", "different-under-ties",
 ** "column-count", "unsupported", "timeout", "unconfirmed", "spurious",
-** "not-loaded"; NULL for SQ_EVAL_NO_VERDICT.  _parse gives the verdict of
-** a name, or SQ_EVAL_NO_VERDICT. */
+** "vacuous", "solver-failed", "not-loaded"; NULL for SQ_EVAL_NO_VERDICT.  _parse
+** gives the verdict of a name, or SQ_EVAL_NO_VERDICT. */
 const char *sq_eval_verdict_name(int verdict);
 int sq_eval_verdict_parse(const char *name);
 

@@ -23,6 +23,7 @@
 
 #include <sqlite3.h>
 
+#include "../../runtime/outfile.h"
 #include "../../runtime/strbuf.h"
 #include "../../runtime/util.h"
 
@@ -380,26 +381,14 @@ static int check_replaceable(const char *path, char **err) {
     return -1;
 }
 
-/* A new empty file next to path, created with O_EXCL so that it is never
-** someone else's; its malloc'd name, or NULL and *err. */
+/* A new empty file next to path (runtime/outfile.h); its malloc'd name,
+** or NULL and *err. */
 static char *create_temp(const char *path, char **err) {
-    static unsigned counter;
-    for (int attempt = 0; attempt < 100; attempt++) {
-        char *name = msg_printf("%s.tmp-%ld-%u", path, (long)getpid(), counter++);
-        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0) {
-            close(fd);
-            return name;
-        }
-        int e = errno;
-        free(name);
-        if (e != EEXIST) {
-            set_err(err, "cannot write next to '%s': %s", path, strerror(e));
-            return NULL;
-        }
-    }
-    set_err(err, "cannot write next to '%s': no free temporary name", path);
-    return NULL;
+    SqBuf why = SQ_BUF_INIT;
+    char *name = sq_out_temp(path, &why);
+    if (!name) set_err(err, "%s", sq_buf_str(&why));
+    sq_buf_free(&why);
+    return name;
 }
 
 /* Run script in one transaction on the empty database file tmp; messages

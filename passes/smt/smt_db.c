@@ -60,6 +60,8 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     SmtTable *st = SQ_ARENA_APPEND(s->arena, s->tables, s->n_tables, s->cap_tables);
     st->table = t;
     st->n = (uint32_t)s->k;
+    for (uint32_t i = 0; i < s->n_table_bounds; i++)
+        if (s->table_bounds[i].t == t) st->n = (uint32_t)s->table_bounds[i].n;
     st->rows = sq_arena_alloc(s->arena, (st->n + 1) * sizeof *st->rows);
     st->kinds = sq_arena_alloc(s->arena, t->n_cols + 1);
     int alias = rowid_alias(t);
