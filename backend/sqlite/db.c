@@ -169,6 +169,13 @@ static int authorize(void *arg, int code, const char *arg1, const char *arg2,
     SQ_UNUSED(db_name);
     SQ_UNUSED(trigger);
     const struct AuthRule *rule = auth_rule(code);
+    /* load_extension() would run code from a file; it is switched off
+    ** (harden), and a query calling it is refused as one that does more
+    ** than read, not left to fail as an error */
+    if (code == SQLITE_FUNCTION && arg2 && sq_stricmp(arg2, "load_extension") == 0) {
+        note_denial(arg, rule, code, arg1, arg2);
+        return SQLITE_DENY;
+    }
     if (rule && rule->is_allowed) return SQLITE_OK;
     if (code == SQLITE_PRAGMA && is_read_pragma(arg1)) return SQLITE_OK;
     /* Setting up an eponymous virtual table (json_each, pragma_table_info)
@@ -523,8 +530,10 @@ static SqExecStatus sqlite_failure(QueryRun *q, int rc) {
         set_err(q->err, "%s", msg);
         return SQ_EXEC_TOO_BIG;
     default:
+        /* a function the authorizer refuses fails the prepare with a
+        ** plain SQLITE_ERROR ("not authorized to use function: X") */
         set_err(q->err, "%s", msg);
-        return is_write_refusal(msg) ? SQ_EXEC_DENIED : SQ_EXEC_ERROR;
+        return is_write_refusal(msg) || db->denied ? SQ_EXEC_DENIED : SQ_EXEC_ERROR;
     }
 }
 

@@ -106,6 +106,9 @@ static void ex_test_follows_the_scripts(void **state) {
         {SQ_METRIC_SPIDER, "SELECT 1", "SELECT 1; -- done", SQ_EX_CORRECT},
         {SQ_METRIC_BIRD, "SELECT 1", "SELECT 1;;", SQ_EX_ERROR},
         {SQ_METRIC_SPIDER, "SELECT 1", "DROP TABLE t", SQ_EX_DENIED},
+        /* load_extension() is refused like a write, not run and failed */
+        {SQ_METRIC_SPIDER, "SELECT 1", "SELECT load_extension('x')", SQ_EX_DENIED},
+        {SQ_METRIC_BIRD, "SELECT a FROM t", "SELECT a FROM t WHERE Load_Extension('x', 'y') IS NULL", SQ_EX_DENIED},
         {SQ_METRIC_BIRD, "SELECT 1", "SELECT nope FROM t", SQ_EX_ERROR},
         {SQ_METRIC_SPIDER, "SELECT nope FROM t", "SELECT 1", SQ_EX_GOLD_FAILED},
         /* an empty prediction runs as nothing: right only for an empty gold */
