@@ -26,7 +26,7 @@ export SQUINT_CORPORA
 
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
-               runtime/json.c runtime/pool.c runtime/wire.c runtime/outfile.c
+               runtime/json.c runtime/pool.c runtime/wire.c runtime/safewrite.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
@@ -57,7 +57,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/c
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c cli/lint_config.c cli/lint_output.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
-               cli/eval_report.c cli/cmd_merge.c
+               cli/eval_report.c cli/eval_out.c cli/cmd_merge.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)

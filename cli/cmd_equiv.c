@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "../backend/fixture/equiv.h"
-#include "../runtime/outfile.h"
+#include "../runtime/safewrite.h"
 #include "cli.h"
 #include "cli_queries.h"
 
@@ -348,7 +348,7 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 /* --fixture-out: the format by the file's extension; written whole or
-** not at all (runtime/outfile.h). */
+** not at all (runtime/safewrite.h). */
 static int write_fixture(const char *path, const SqFixture *f) {
     char *err = NULL;
     if (ends_with(path, ".sqlite") || ends_with(path, ".db") || ends_with(path, ".sqlite3")) {
@@ -357,7 +357,7 @@ static int write_fixture(const char *path, const SqFixture *f) {
         free(err);
         return -1;
     }
-    SqBuf b = SQ_BUF_INIT, why = SQ_BUF_INIT;
+    SqBuf b = SQ_BUF_INIT;
     if (ends_with(path, ".json")) {
         SqJsonWriter w;
         sq_jw_init(&w, &b, 1);
@@ -366,10 +366,9 @@ static int write_fixture(const char *path, const SqFixture *f) {
     } else {
         sq_fixture_sql(f, &b);
     }
-    int rc = sq_out_write(path, sq_buf_str(&b), b.len, &why);
-    if (rc < 0) fprintf(stderr, "squint equiv: %s\n", sq_buf_str(&why));
+    int e = 0, rc = sq_write_replace(path, sq_buf_str(&b), b.len, &e);
+    if (rc < 0) fprintf(stderr, "squint equiv: cannot write '%s': %s\n", path, strerror(e));
     sq_buf_free(&b);
-    sq_buf_free(&why);
     return rc;
 }
 

@@ -23,7 +23,7 @@
 
 #include <sqlite3.h>
 
-#include "../../runtime/outfile.h"
+#include "../../runtime/safewrite.h"
 #include "../../runtime/strbuf.h"
 #include "../../runtime/util.h"
 
@@ -170,6 +170,13 @@ static int authorize(void *arg, int code, const char *arg1, const char *arg2,
     SQ_UNUSED(db_name);
     SQ_UNUSED(trigger);
     const struct AuthRule *rule = auth_rule(code);
+    /* load_extension() would run code from a file; it is switched off
+    ** (harden), and a query calling it is refused as one that does more
+    ** than read, not left to fail as an error */
+    if (code == SQLITE_FUNCTION && arg2 && sq_stricmp(arg2, "load_extension") == 0) {
+        note_denial(arg, rule, code, arg1, arg2);
+        return SQLITE_DENY;
+    }
     if (rule && rule->is_allowed) return SQLITE_OK;
     if (code == SQLITE_PRAGMA && is_read_pragma(arg1)) return SQLITE_OK;
     /* Setting up an eponymous virtual table (json_each, pragma_table_info)
@@ -381,13 +388,12 @@ static int check_replaceable(const char *path, char **err) {
     return -1;
 }
 
-/* A new empty file next to path (runtime/outfile.h); its malloc'd name,
+/* A new empty file next to path (runtime/safewrite.h); its malloc'd name,
 ** or NULL and *err. */
 static char *create_temp(const char *path, char **err) {
-    SqBuf why = SQ_BUF_INIT;
-    char *name = sq_out_temp(path, &why);
-    if (!name) set_err(err, "%s", sq_buf_str(&why));
-    sq_buf_free(&why);
+    int e = 0;
+    char *name = sq_temp_beside(path, &e);
+    if (!name) set_err(err, "cannot write next to '%s': %s", path, strerror(e));
     return name;
 }
 
@@ -512,8 +518,10 @@ static SqExecStatus sqlite_failure(QueryRun *q, int rc) {
         set_err(q->err, "%s", msg);
         return SQ_EXEC_TOO_BIG;
     default:
+        /* a function the authorizer refuses fails the prepare with a
+        ** plain SQLITE_ERROR ("not authorized to use function: X") */
         set_err(q->err, "%s", msg);
-        return is_write_refusal(msg) ? SQ_EXEC_DENIED : SQ_EXEC_ERROR;
+        return is_write_refusal(msg) || db->denied ? SQ_EXEC_DENIED : SQ_EXEC_ERROR;
     }
 }
 

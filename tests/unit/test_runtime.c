@@ -5,17 +5,22 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../../runtime/arena.h"
 #include "../../runtime/diag.h"
 #include "../../runtime/intern.h"
 #include "../../runtime/jsonw.h"
+#include "../../runtime/safewrite.h"
 #include "../../runtime/src.h"
 #include "../../runtime/strbuf.h"
+#include "../../runtime/util.h"
 
 /* ------------------------------------------------------------------ */
 /* Arena                                                               */
@@ -772,6 +777,84 @@ static void diag_json_without_location_is_null(void **state) {
 
 #define DIAG_TEST(fn) cmocka_unit_test_setup_teardown(fn, diag_setup, diag_teardown)
 
+/* ------------------------------------------------------------------ */
+/* Safe writing                                                        */
+/* ------------------------------------------------------------------ */
+
+static void path_in(char *out, size_t size, const char *dir, const char *name) {
+    snprintf(out, size, "%s/%s", dir, name);
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* One file by other names; replacement keeps the mode and leaves no
+** temporary file; a target that cannot take the file is told up front. */
+static void safe_writes(void **state) {
+    (void)state;
+    char dir[64] = "/tmp/sq_test_safewrite_XXXXXX", a[128], sym[128], hard[128], other[128], missing[128];
+    assert_non_null(mkdtemp(dir));
+    path_in(a, sizeof a, dir, "a.txt");
+    path_in(sym, sizeof sym, dir, "link.txt");
+    path_in(hard, sizeof hard, dir, "hard.txt");
+    path_in(other, sizeof other, dir, "other.txt");
+    path_in(missing, sizeof missing, dir, "no/such/dir/x.txt");
+    write_text(a, "one");
+    write_text(other, "one");
+    assert_int_equal(symlink(a, sym), 0);
+    assert_int_equal(link(a, hard), 0);
+    assert_true(sq_same_file(a, sym));
+    assert_true(sq_same_file(hard, sym));
+    assert_false(sq_same_file(a, other));
+    assert_false(sq_same_file(a, missing));
+    int err = 0;
+    assert_int_equal(chmod(a, 0600), 0);
+    assert_int_equal(sq_write_replace(a, "two", 3, &err), 0);
+    size_t len;
+    char *text = sq_read_file(a, &len, &err);
+    assert_string_equal(text, "two");
+    free(text);
+    struct stat st;
+    assert_int_equal(stat(a, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    assert_int_equal(sq_check_writable(missing, &err), -1);
+    assert_int_equal(err, ENOENT);
+    assert_int_equal(sq_write_replace(missing, "x", 1, &err), -1);
+    assert_int_equal(sq_check_writable(dir, &err), -1);
+    assert_int_equal(err, EISDIR);
+    assert_true(sq_path_is_special(dir));
+    assert_false(sq_path_is_special(a));
+    assert_int_equal(sq_check_writable(other, &err), 0);
+    /* a command's output: never an input (by any name), an existing file
+    ** only when forced */
+    SqOutInput in[] = {{a, "--db"}};
+    SqBuf why = SQ_BUF_INIT;
+    assert_int_equal(sq_out_check(sym, 1, in, 1, &why), -1);
+    assert_non_null(strstr(sq_buf_str(&why), "input of this run (--db)"));
+    assert_ptr_equal(sq_out_input_of(sym, in, 1), &in[0]); /* (hard is the old a: replaced by a rename) */
+    assert_null(sq_out_input_of(other, in, 1));
+    sq_buf_reset(&why);
+    assert_int_equal(sq_out_check(other, 0, in, 1, &why), -1);
+    assert_non_null(strstr(sq_buf_str(&why), "pass --force"));
+    assert_int_equal(sq_out_check(other, 1, in, 1, &why), 0);
+    assert_int_equal(sq_out_check(dir, 1, in, 1, &why), -1);
+    sq_buf_free(&why);
+    char *tmp = sq_temp_beside(other, &err);
+    assert_non_null(tmp);
+    assert_int_equal(unlink(tmp), 0);
+    free(tmp);
+    /* nothing but the files made here is left in the directory */
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) = 4", dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena_allocations_are_16_byte_aligned),
@@ -805,6 +888,7 @@ int main(void) {
         cmocka_unit_test(json_long_array_has_every_comma),
         cmocka_unit_test(json_doubles_and_non_finite),
         cmocka_unit_test(diag_codes_have_slug_and_summary),
+        cmocka_unit_test(safe_writes),
         DIAG_TEST(diag_add_counts_errors_and_warnings),
         DIAG_TEST(diag_text_for_span_on_line_one),
         DIAG_TEST(diag_text_for_span_in_middle_of_line_two),
