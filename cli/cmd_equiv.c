@@ -32,6 +32,10 @@ static const char usage_head[] =
     "                         when Q1 has ORDER BY, under some order of Q2's\n"
     "                         columns)\n"
     "      --bound K          up to K rows per table (default 4)\n"
+    "      --values V         any (default): a column holds every storage class\n"
+    "                         its affinity lets it hold (an INTEGER column 'abc'\n"
+    "                         and 1.5, as SQLite allows); typed: only its\n"
+    "                         declared class (a smaller search, a weaker promise)\n"
     "      --timeout S        seconds for the pair (default 10; 0: none)\n"
     "      --rlimit N         z3's resource units for the pair (default 0: none),\n"
     "                         shared by its solver calls as the time is; unlike\n"
@@ -76,7 +80,7 @@ typedef struct EquivRun {
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
-    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
+    {"semantics", 0, 1}, {"bound", 0, 1},  {"values", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
     {"help", 'h', 0},    CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
@@ -127,6 +131,10 @@ static int own_option(void *ctx, const char *name, const char *val) {
         long k = strtol(val, &end, 10);
         if (*end || !*val || k < 1 || k > 16) return bad_value("--bound", "a number from 1 to 16");
         r->opt.bound = (int)k;
+    } else if (strcmp(name, "values") == 0) {
+        if (strcmp(val, "any") == 0) r->opt.typed_values = 0;
+        else if (strcmp(val, "typed") == 0) r->opt.typed_values = 1;
+        else return bad_value("--values", "any or typed");
     } else if (strcmp(name, "timeout") == 0) {
         double t = strtod(val, &end);
         if (*end || !*val || t < 0) return bad_value("--timeout", "seconds (0: none)");

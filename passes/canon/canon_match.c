@@ -561,13 +561,13 @@ static uint32_t live(const CnForm *f) {
     return n;
 }
 
-void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn fold, void *fold_arg,
-                      SqCanonResult *out) {
+void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, int typed_values, SqSmtFoldFn fold,
+                      void *fold_arg, SqCanonResult *out) {
     memset(out, 0, sizeof *out);
     SqArena *a = sq_arena_new();
     CnForm f, g;
-    int built = cn_build(&f, a, q1, sem);
-    built = cn_build(&g, a, q2, sem) && built;
+    int built = cn_build(&f, a, q1, sem, typed_values);
+    built = cn_build(&g, a, q2, sem, typed_values) && built;
     out->reads_clock = f.reads_clock || g.reads_clock;
     if (!built) {
         out->why = f.why ? f.why : g.why;

@@ -25,11 +25,13 @@ typedef struct Allowed {
     uint32_t n, n_ne;
 } Allowed;
 
-/* The class of column x when x is an INTEGER column, else -1. */
+/* The class of column x when x holds integers only, else -1: an INTEGER
+** column that may hold 1.5 or 'abc' is not one (0 < x < 3 is not x IN
+** (1, 2) there). */
 static int integer_class(const CnForm *f, const SqExpr *x) {
     int c = cn_column(f, x);
     const CatColumn *col = c >= 0 ? cn_cat_column(f, (uint32_t)c) : NULL;
-    return col && col->affinity == SQ_AFF_INTEGER ? (int)cn_root(f, (uint32_t)c) : -1;
+    return cn_integers_only(f, col) ? (int)cn_root(f, (uint32_t)c) : -1;
 }
 
 /* Keep in the list only the values of v[0..n). */

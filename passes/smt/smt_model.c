@@ -32,13 +32,25 @@ uint32_t sq_smt_n_rows(const SqSmt *s, uint32_t t) {
     return n;
 }
 
+/* The class an SMT_MIX cell has in the model. */
+static SmtKind mix_class(SqSmt *s, SmtVal v) {
+    if (smt_model_bool(s, v.istext)) return SMT_TEXT;
+    return smt_model_bool(s, v.isint) ? SMT_INT : SMT_REAL;
+}
+
 SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
     SqSmtCell c = {SQ_VAL_NULL, 0, 0, NULL};
     SmtVal v = smt_cell(&s->tables[t], row, col);
     if (v.kind == SMT_NULL || smt_model_bool(s, v.null)) return c;
+    SmtKind kind = (SmtKind)v.kind;
+    if (kind == SMT_MIX) {
+        kind = mix_class(s, v);
+        if (kind == SMT_TEXT) v.v = v.str;
+        else if (kind == SMT_INT) v.v = Z3_mk_real2int(s->z, v.v);
+    }
     Z3_ast x;
     if (!Z3_model_eval(s->z, s->model, v.v, 1, &x)) return c;
-    switch (v.kind) {
+    switch (kind) {
     case SMT_INT: c.type = SQ_VAL_INTEGER; Z3_get_numeral_int64(s->z, x, &c.i); break;
     case SMT_REAL: {
         int64_t num = 0, den = 1;
