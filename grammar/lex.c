@@ -174,11 +174,17 @@ size_t lex_word(struct Lexer *lx, const char *text, size_t n, int *code) {
 /* Scanner plumbing                                                    */
 /* ------------------------------------------------------------------ */
 
+/* flex asks for more text when a scan reaches the end of its buffer; the
+** bytes from the start of the token being matched (pos) to what was fed
+** so far are the ones it has just moved and will scan again. */
 size_t lex_feed(struct Lexer *lx, char *buf, size_t max) {
     size_t left = lx->src->len - lx->feed;
     size_t n = left < max ? left : max;
     memcpy(buf, lx->src->text + lx->feed, n);
+    lx->stats.rescanned += lx->feed - lx->pos;
+    lx->stats.reads++;
     lx->feed += n;
+    lx->stats.fed = lx->feed;
     return n;
 }
 
@@ -245,6 +251,8 @@ void lex_close(Lexer *lx) {
     sqlyylex_destroy((yyscan_t)lx->scanner);
     free(lx);
 }
+
+void lex_stats(const Lexer *lx, LexStats *out) { *out = lx->stats; }
 
 void lex_next(Lexer *lx, LexTok *out) {
     SQ_YYSTYPE val;
