@@ -354,6 +354,7 @@ static SqExpr *bind_in_list(Binder *b, Scope *s, const AstExpr *e) {
     if (e->flags & AEF_NOT) x->flags |= SQXF_NOT;
     x->u.in.x = x0;
     int w = bind_vector_size(x0);
+    SQ_ARENA_RESERVE(b->arena, &x->u.in.list, e->u.in.list.n);
     for (uint32_t i = 0; i < e->u.in.list.n; i++) {
         SqExpr *v = bind_expr(b, s, e->u.in.list.items[i]);
         if (!v) return NULL;
@@ -518,6 +519,7 @@ static SqExpr *bind_collate(Binder *b, Scope *s, const AstExpr *e) {
 
 static SqExpr *bind_vector(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *x = node(b, SQX_VECTOR, e, sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1));
+    SQ_ARENA_RESERVE(b->arena, &x->u.list, e->u.vec.items.n);
     for (uint32_t i = 0; i < e->u.vec.items.n; i++) {
         SqExpr *v = bind_expr(b, s, e->u.vec.items.items[i]);
         if (!v) return NULL;

@@ -102,6 +102,8 @@ static int bind_results(Binder *b, Scope *s, BndSelect *sel, ResultItem *items, 
             return 0;
         }
     }
+    SQ_ARENA_RESERVE(b->arena, &sel->results, n);
+    SQ_ARENA_RESERVE(b->arena, &sel->cols, n);
     for (uint32_t i = 0; i < n; i++)
         add_result(b, sel, items[i].bound, bind_result_name(b, &items[i]), items[i].alias != NULL, 0);
     return 1;
@@ -125,7 +127,7 @@ static void out_of_range(Binder *b, const char *what, int i, uint32_t n, SrcSpan
 }
 
 static int alias_index(const ResultItem *items, uint32_t n, const AstExpr *e) {
-    if (e->kind != AE_COLUMN || ast_name_present(&e->u.col.table)) return -1;
+    if (e->kind != AE_COLUMN || ast_name_present(ast_col_table(e))) return -1;
     for (uint32_t i = 0; i < n; i++)
         if (items[i].alias && items[i].alias_key == e->u.col.column.key) return (int)i;
     return -1;
@@ -446,6 +448,7 @@ static BndSelect *bind_values(Binder *b, const AstSelect *ast, Scope *outer) {
             return NULL;
         }
         SqExprList *row = SQ_ARENA_APPEND(b->arena, sel->rows, sel->n_rows, sel->cap_rows);
+        SQ_ARENA_RESERVE(b->arena, row, vals->n);
         for (uint32_t i = 0; i < vals->n; i++) {
             SqExpr *x = bind_in(b, &s, CL_RESULT, vals->items[i]);
             if (!x) return NULL;
@@ -593,7 +596,7 @@ static int compound_order_term(Binder *b, BndSelect *q, BndSelect **terms, uint3
     }
     for (uint32_t i = 0; i < n_terms && idx < 0; i++) {
         const BndSelect *term = terms[i];
-        if (e->kind == AE_COLUMN && !ast_name_present(&e->u.col.table))
+        if (e->kind == AE_COLUMN && !ast_name_present(ast_col_table(e)))
             for (uint32_t j = 0; j < n && idx < 0; j++)
                 if (term->cols.items[j].is_alias && term->cols.items[j].key == e->u.col.column.key)
                     idx = (int)j;
