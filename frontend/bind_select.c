@@ -441,6 +441,8 @@ static BndSelect *bind_values(Binder *b, const AstSelect *ast, Scope *outer) {
     Scope s;
     memset(&s, 0, sizeof s);
     s.outer = outer;
+    sel->rows = sq_arena_reserve32(b->arena, sel->rows, sel->n_rows, &sel->cap_rows, ast->n_rows,
+                                   sizeof *sel->rows);
     for (uint32_t r = 0; r < ast->n_rows; r++) {
         const AstExprList *vals = &ast->rows[r].values;
         if (r > 0 && vals->n != ast->rows[0].values.n) {

@@ -200,7 +200,8 @@ static void *resize_array(SqArena *a, void *old, size_t n, size_t c, size_t sz) 
 void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
                     size_t need, size_t sz) {
     if (need <= *cap) return old;
-    size_t c = *cap ? *cap : 1; /* most lists hold one item */
+    /* most lists hold one item: start with what fills one aligned unit */
+    size_t c = *cap ? *cap : sz < ARENA_ALIGN ? ARENA_ALIGN / sz : 1;
     while (c < need) c = c * sz > ARENA_MAX_BLOCK / 4 ? c + c / 4 + 1 : c * 2;
     void *p = resize_array(a, old, n, c, sz);
     *cap = c;
