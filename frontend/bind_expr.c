@@ -451,8 +451,13 @@ static SqExpr *bind_in_table(Binder *b, Scope *s, const AstExpr *e) {
     AstFromItem *items[1] = {&item};
     AstFrom from = {items, 1, 1};
     q.from = &from;
-    AstExpr sub = *e;
+    AstExpr sub; /* the IN (SELECT ...) node it stands for */
+    memset(&sub, 0, sizeof sub);
     sub.kind = AE_IN_SELECT;
+    sub.op = e->op;
+    sub.flags = e->flags;
+    sub.span = e->span;
+    sub.height = e->height;
     sub.u.sub.x = e->u.intab.x;
     sub.u.sub.select = &q;
     SqExpr *x = bind_in_select(b, s, &sub);

@@ -108,6 +108,9 @@ static size_t round_up(size_t n) {
     return (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
 }
 
+/* Whether an allocation of n bytes gets a block of its own. */
+static int is_dedicated_size(size_t n) { return round_up(n) > ARENA_MAX_BLOCK / 4; }
+
 /* Big requests get a dedicated block of their own, so the current block
 ** keeps serving small requests and the block can be resized in place. */
 static void *alloc_dedicated(SqArena *a, size_t n) {
@@ -129,7 +132,7 @@ void *sq_arena_alloc(SqArena *a, size_t n) {
     size_t asked = n ? n : 1;
     n = round_up(asked);
     a->used += n;
-    if (n > ARENA_MAX_BLOCK / 4) {
+    if (is_dedicated_size(n)) {
         void *p = alloc_dedicated(a, n);
         memset(p, 0, n);
         return p;
@@ -185,25 +188,28 @@ static void *resize_dedicated(SqArena *a, ArenaBlock **link, size_t n) {
     return b->data;
 }
 
-/* Small arrays double, as usual; arrays with a block of their own grow by
-** a quarter, since realloc makes growing them cheap (amortized, still
-** linear) and their unused tail is memory the statement holds for
-** nothing. */
-static void *resize_array(SqArena *a, void *old, size_t n, size_t c, size_t sz) {
-    ArenaBlock **link = old ? find_dedicated(a, old) : NULL;
+/* Move an array of capacity cap (n elements used) to capacity c: in place
+** when it has a block of its own, else to a new allocation. */
+static void *resize_array(SqArena *a, void *old, size_t n, size_t cap, size_t c,
+                          size_t sz) {
+    ArenaBlock **link = old && is_dedicated_size(cap * sz) ? find_dedicated(a, old) : NULL;
     if (link) return resize_dedicated(a, link, round_up(c * sz));
     void *p = sq_arena_alloc(a, c * sz);
     if (n) memcpy(p, old, n * sz);
     return p;
 }
 
+/* Small arrays double, as usual; arrays with a block of their own grow by
+** a quarter, since realloc makes growing them cheap (amortized, still
+** linear) and their unused tail is memory the statement holds for
+** nothing. */
 void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
                     size_t need, size_t sz) {
     if (need <= *cap) return old;
     /* most lists hold one item: start with what fills one aligned unit */
     size_t c = *cap ? *cap : sz < ARENA_ALIGN ? ARENA_ALIGN / sz : 1;
-    while (c < need) c = c * sz > ARENA_MAX_BLOCK / 4 ? c + c / 4 + 1 : c * 2;
-    void *p = resize_array(a, old, n, c, sz);
+    while (c < need) c = is_dedicated_size(c * sz) ? c + c / 4 + 1 : c * 2;
+    void *p = resize_array(a, old, n, *cap, c, sz);
     *cap = c;
     return p;
 }
@@ -211,7 +217,7 @@ void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
 void *sq_arena_reserve(SqArena *a, void *old, size_t n, size_t *cap,
                        size_t need, size_t sz) {
     if (need <= *cap) return old;
-    void *p = resize_array(a, old, n, need, sz);
+    void *p = resize_array(a, old, n, *cap, need, sz);
     *cap = need;
     return p;
 }
