@@ -279,6 +279,14 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
     if (v->uninterpreted && v->verdict == SQ_VERDICT_EQUIVALENT)
         sq_buf_printf(out, "note: %s left uninterpreted: the queries agree whatever they return\n", v->uninterpreted);
+    if (v->off_type)
+        sq_buf_printf(out, "note: only values of another storage class than their columns' declared types (SQLite "
+                           "keeps them so) tell the queries apart%s\n",
+                      v->typed_equivalent ? "; with every value of its declared type they are equivalent "
+                                            "(--values typed)" : "");
+    else if (v->typed_equivalent && v->verdict != SQ_VERDICT_EQUIVALENT)
+        sq_buf_printf(out, "note: with every value of its column's declared type the queries are equivalent up to "
+                           "bound %d (--values typed)\n", r->opt.bound);
     if (v->now)
         sq_buf_printf(out, "note: the queries read the clock, which is not deterministic; 'now' was %s UTC "
                            "(--now)\n", v->now);
@@ -324,6 +332,12 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_str(&w, v->normal_form);
     sq_jw_key(&w, "raised");
     sq_jw_str(&w, v->raised);
+    sq_jw_key(&w, "values");
+    sq_jw_str(&w, r->opt.typed_values ? "typed" : "any");
+    sq_jw_key(&w, "off_type");
+    sq_jw_bool(&w, v->off_type);
+    sq_jw_key(&w, "typed_equivalent");
+    sq_jw_bool(&w, v->typed_equivalent);
     sq_jw_key(&w, "approximation");
     sq_jw_str(&w, v->approx);
     sq_jw_key(&w, "uninterpreted");

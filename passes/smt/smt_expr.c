@@ -522,9 +522,21 @@ static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const 
 ** is open and the rest closed, what SQLite computes on the sample dates
 ** (smt_sample.c); else the exact lowering of smt_date.c where there is
 ** one, or an uninterpreted function. */
-static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+static SmtVal date_of(SqSmt *s, const SqExpr *e, SmtVal *args) {
     const SqExprList *l = &e->u.func.args;
-    SmtVal *args = lower_args(s, e, row, env);
+    /* an argument TEXT in some rows and a number in others: each side on
+    ** its own (a number is a Julian day or a unix time: uninterpreted) */
+    for (uint32_t i = 0; i < l->n; i++) {
+        if (args[i].kind != SMT_MIX) continue;
+        SmtVal mix = args[i];
+        args[i] = smt_mix_text(s, mix);
+        SmtVal text = date_of(s, e, args);
+        args[i] = smt_mix_number(s, mix);
+        must_be_deterministic(s, e);
+        SmtVal number = uninterpreted_of(s, e, args);
+        args[i] = mix;
+        return smt_val_ite(s, mix.istext, text, number, e->span);
+    }
     int open = -1;
     for (uint32_t i = 0; i < l->n && s->sampling; i++)
         if (!sq_smt_closed(l->items[i], NULL)) open = open == -1 ? (int)i : -2;
@@ -537,6 +549,10 @@ static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
     if (smt_date_function(s, e->u.func.def->name, args, l->n, &out)) return out;
     must_be_deterministic(s, e);
     return uninterpreted_of(s, e, args);
+}
+
+static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    return date_of(s, e, lower_args(s, e, row, env));
 }
 
 /* A date function's value, noted as date text (smt_note_date_text). */
