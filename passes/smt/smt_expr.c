@@ -562,6 +562,49 @@ static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtE
     return v;
 }
 
+/* A function lowered exactly when it can be (printf, the string
+** functions): 1 with *out, 0 when it cannot. */
+typedef int (*ExactFn)(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
+
+static int exact_printf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out) {
+    (void)name;
+    return smt_printf(s, args, n, out);
+}
+
+static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, SmtVal *out);
+
+/* f on args with args[i] set to side: exactly where f can, else
+** uninterpreted. */
+static SmtVal one_side(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, uint32_t i, SmtVal side) {
+    SmtVal mix = args[i], out;
+    args[i] = side;
+    if (!split_mixed(s, e, f, args, n, &out)) out = uninterpreted_of(s, e, args);
+    args[i] = mix;
+    return out;
+}
+
+/* f(args), each SMT_MIX argument split into its TEXT, INTEGER and REAL
+** sides (as date_of splits it): the exact lowering then sees one class
+** per argument, and the class the cell holds picks the result.  A side
+** the exact lowering does not cover is uninterpreted, that side only.
+** With no mixed argument, 0 when f cannot lower args. */
+static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, SmtVal *out) {
+    for (uint32_t i = 0; i < n; i++) {
+        SmtVal mix = args[i];
+        if (mix.kind != SMT_MIX) continue;
+        must_be_deterministic(s, e);
+        SmtVal real = one_side(s, e, f, args, n, i, smt_val(s, SMT_REAL, mix.null, mix.v)), number = real;
+        if (Z3_get_bool_value(s->z, mix.isint) != Z3_L_FALSE) { /* not under REAL affinity */
+            SmtVal integer = smt_val(s, SMT_INT, mix.null, Z3_mk_real2int(s->z, mix.v));
+            number = smt_val_ite(s, mix.isint, one_side(s, e, f, args, n, i, integer), real, e->span);
+        }
+        SmtVal text = one_side(s, e, f, args, n, i, smt_mix_text(s, mix));
+        *out = smt_val_ite(s, mix.istext, text, number, e->span);
+        return 1;
+    }
+    return f(s, func_name(e), args, n, out);
+}
+
 static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const char *name = e->u.func.def ? e->u.func.def->name : "";
     const SqExprList *l = &e->u.func.args;
@@ -585,13 +628,13 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if (e->u.func.def && (e->u.func.def->flags & FL_DATE)) return date_call(s, e, row, env);
     if (strcmp(name, "printf") == 0 || strcmp(name, "format") == 0) {
         SmtVal out, *args = lower_args(s, e, row, env);
-        if (smt_printf(s, args, l->n, &out)) return out;
+        if (split_mixed(s, e, exact_printf, args, l->n, &out)) return out;
         return uninterpreted_of(s, e, args);
     }
     if (l->n <= 3) {
         SmtVal args[3], out;
         for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
-        if (smt_string_function(s, name, args, l->n, &out)) return out;
+        if (split_mixed(s, e, smt_string_function, args, l->n, &out)) return out;
     }
     return uninterpreted(s, e, row, env);
 }

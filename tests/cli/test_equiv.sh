@@ -374,7 +374,7 @@ if grep -q '^INSERT' "$TMP/readable.sql" && ! LC_ALL=C grep -q '[^ -~]' "$TMP/re
 # difference needs huge heights, where SQLite's doubles round it away.
 R=$TMP/round.sql
 echo "CREATE TABLE hero (id INTEGER PRIMARY KEY, h INTEGER);" >"$R"
-usage "rounding: unconfirmed" 3 --schema "$R" --bound 2 \
+usage "rounding: unconfirmed" 3 --schema "$R" --bound 2 --values typed \
     "SELECT id FROM hero WHERE h * 100 > (SELECT AVG(h) FROM hero) * 80" \
     "SELECT id FROM hero WHERE h > (SELECT AVG(h) * 0.8 FROM hero)"
 case $(head -n 1 "$TMP/out") in
@@ -383,6 +383,14 @@ case $(head -n 1 "$TMP/out") in
         ok "equiv/usage/rounding: not spurious" ;;
     *) bad "equiv/usage/rounding: not spurious (got '$(head -n 1 "$TMP/out")')" ;;
 esac
+
+# ... and with every storage class, a real difference: h = '' is 0 in
+# arithmetic but TEXT, above every number, when compared
+usage "rounding: text in the column" 1 --schema "$R" --bound 2 \
+    "SELECT id FROM hero WHERE h * 100 > (SELECT AVG(h) FROM hero) * 80" \
+    "SELECT id FROM hero WHERE h > (SELECT AVG(h) * 0.8 FROM hero)"
+grep -q "^note: only values of another storage class" "$TMP/out" && ok "equiv/usage/rounding: off-type note" ||
+    bad "equiv/usage/rounding: off-type note (got '$(cat "$TMP/out")')"
 
 # ---- --rlimit: a budget of solver work instead of time
 usage "rlimit: enough" 0 --schema "$U" --bound 2 --timeout 0 --rlimit 50000000 --search-only \
