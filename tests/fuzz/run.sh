@@ -69,6 +69,7 @@ make --no-print-directory BUILD=$B CC=clang CFLAGS="-O1 -g" \
 extra_src() {
     case $1 in
         config) echo cli/lint_config.c ;;
+        equiv) echo tests/fuzz/querygen.c ;;
     esac
 }
 
