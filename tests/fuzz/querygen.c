@@ -84,7 +84,7 @@ static const char *const like_patterns[] = {"'a%'", "'%b'", "'_'", "'A%'", "'1%'
 
 typedef enum Kind {
     K_COL, K_LIT, K_CMP, K_AND, K_OR, K_NOT, K_ISNULL, K_IN, K_BETWEEN, K_LIKE,
-    K_ARITH, K_CONCAT, K_CASE, K_COALESCE, K_ABS, K_AGG
+    K_ARITH, K_CONCAT, K_CASE, K_COALESCE, K_FN, K_CAST, K_NULLIF, K_AGG, K_INSUB, K_EXISTS
 } Kind;
 
 enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, N_CMP };
@@ -94,14 +94,21 @@ static const uint8_t cmp_flipped[] = {OP_EQ, OP_NE, OP_GT, OP_GE, OP_LT, OP_LE};
 static const char *const arith_ops[] = {"+", "-", "*", "/", "%"};
 static const char *const agg_fns[] = {"count", "sum", "total", "min", "max", "avg"};
 enum { AGG_COUNT, N_AGG = 6 };
+static const char *const fns[] = {"abs", "length", "lower", "upper", "typeof"};
+static const char *const cast_types[] = {"INTEGER", "TEXT", "REAL", "NUMERIC"};
 
 /* One node.  a, b, c: operands (CASE: WHEN a THEN b ELSE c; BETWEEN: a
 ** BETWEEN b AND c); items: an IN list; col: K_COL's column, K_AGG's
-** argument (-1: count(*)); neg: NOT IN, IS NOT NULL, NOT BETWEEN, NOT
-** LIKE, or an aggregate's DISTINCT. */
+** argument (-1: count(*)), K_INSUB's column of the subquery; op: the
+** operator, function (K_FN) or type (K_CAST); neg: NOT IN, IS NOT NULL,
+** NOT BETWEEN, NOT LIKE, NOT EXISTS, or an aggregate's DISTINCT.
+** K_INSUB is a [NOT] IN (SELECT d2.col FROM dept d2 [WHERE filter]) and
+** K_EXISTS [NOT] EXISTS (SELECT 1 FROM dept d2 WHERE d2.id = a [AND
+** filter]); the filter is d2.<filter_col> <filter_op> <lit>, when lit. */
 typedef struct Expr {
     uint8_t kind, op, neg;
-    int8_t col;
+    int8_t col, filter_col;
+    uint8_t filter_op;
     const char *lit;
     struct Expr *a, *b, *c;
     struct Expr *items[3];
@@ -119,7 +126,15 @@ typedef struct Query {
     uint8_t n_sel;
     Expr *where, *having, *order; /* NULL when absent */
     int limit;           /* -1: none */
+    /* a compound: this query (one column, no ORDER BY) SETOP rhs, then
+    ** ORDER BY 1 when order_first, and limit */
+    uint8_t setop;       /* 0: none, else an index into setops */
+    uint8_t order_first;
+    struct Query *rhs;
 } Query;
+
+static const char *const setops[] = {"", "UNION", "UNION ALL", "INTERSECT", "EXCEPT"};
+enum { N_SETOPS = 5 };
 
 enum { POOL = 1024 };
 
@@ -127,6 +142,8 @@ typedef struct Gen {
     Bytes b;
     Expr pool[POOL];
     size_t n_pool;
+    Query rhs[2];        /* the right sides of q1 and q2, when compounds */
+    int n_rhs;
     Expr spare;          /* returned when the pool is used up (never, at these depths) */
 } Gen;
 
@@ -192,7 +209,7 @@ static Expr *pred(Gen *g, From f, int depth);
 /* A scalar: a column, a literal or a small expression over them. */
 static Expr *scalar(Gen *g, From f, int depth) {
     int c = some_col(g, f, 0);
-    switch (pick(&g->b, depth > 0 ? 9 : 3)) {
+    switch (pick(&g->b, depth > 0 ? 11 : 3)) {
     case 0: case 1: return col_node(g, c);
     case 2: return lit_node(g, some_lit(g));
     case 3: {
@@ -210,9 +227,37 @@ static Expr *scalar(Gen *g, From f, int depth) {
         return e;
     }
     case 6: return bin(g, K_COALESCE, col_node(g, c), lit_node(g, some_lit(g)));
-    case 7: return bin(g, K_ABS, col_node(g, some_col(g, f, pick(&g->b, 2) ? 'i' : 'r')), NULL);
+    case 7: {
+        Expr *e = bin(g, K_FN, col_node(g, c), NULL);
+        e->op = (uint8_t)pick(&g->b, sizeof fns / sizeof *fns);
+        return e;
+    }
+    case 8: {
+        Expr *e = bin(g, K_CAST, col_node(g, c), NULL);
+        e->op = (uint8_t)pick(&g->b, sizeof cast_types / sizeof *cast_types);
+        return e;
+    }
+    case 9: return bin(g, K_NULLIF, col_node(g, c), lit_node(g, some_lit(g)));
     default: return col_node(g, c);
     }
+}
+
+/* The optional filter of a subquery over dept d2. */
+static void subquery_filter(Gen *g, Expr *e) {
+    if (pick(&g->b, 2)) return;
+    e->filter_col = (int8_t)(FIRST_DEPT_COL + (int)pick(&g->b, N_COLS - FIRST_DEPT_COL));
+    e->filter_op = (uint8_t)pick(&g->b, N_CMP);
+    e->lit = some_lit(g);
+}
+
+/* [NOT] IN (SELECT d2.x FROM dept d2 ...) or [NOT] EXISTS (... d2.id = outer ...). */
+static Expr *subquery(Gen *g, From f) {
+    Expr *e = node(g, pick(&g->b, 2) ? K_INSUB : K_EXISTS);
+    e->a = col_node(g, some_col(g, f, e->kind == K_EXISTS || pick(&g->b, 2) ? 'i' : 0));
+    e->col = (int8_t)(pick(&g->b, 2) ? FIRST_DEPT_COL : FIRST_DEPT_COL + (int)pick(&g->b, N_COLS - FIRST_DEPT_COL));
+    e->neg = pick(&g->b, 3) == 0;
+    subquery_filter(g, e);
+    return e;
 }
 
 static Expr *comparison(Gen *g, From f, int depth) {
@@ -227,8 +272,9 @@ static Expr *comparison(Gen *g, From f, int depth) {
 static Expr *pred(Gen *g, From f, int depth) {
     int c = some_col(g, f, 0);
     Expr *e;
-    switch (pick(&g->b, depth > 0 ? 10 : 6)) {
+    switch (pick(&g->b, depth > 0 ? 11 : 6)) {
     case 0: case 1: return comparison(g, f, depth);
+    case 10: return subquery(g, f);
     case 2:
         e = bin(g, K_ISNULL, col_node(g, c), NULL);
         e->neg = (uint8_t)pick(&g->b, 2);
@@ -263,7 +309,34 @@ static Expr *aggregate(Gen *g, From f) {
     return e;
 }
 
+/* One SELECT of a compound: one column, a WHERE. */
+static void grow_arm(Gen *g, Query *q) {
+    memset(q, 0, sizeof *q);
+    From f = (From)pick(&g->b, 4);
+    q->from = (uint8_t)f;
+    q->limit = -1;
+    q->sel[q->n_sel++] = scalar(g, f, 1);
+    if (pick(&g->b, 3)) q->where = pred(g, f, 1);
+}
+
+/* a SETOP b [ORDER BY 1 [DESC]] [LIMIT n] */
+static void grow_compound(Gen *g, Query *q) {
+    grow_arm(g, q);
+    q->rhs = &g->rhs[g->n_rhs++];
+    grow_arm(g, q->rhs);
+    q->setop = (uint8_t)(1 + pick(&g->b, N_SETOPS - 1));
+    if (pick(&g->b, 3) == 0) {
+        q->order_first = 1;
+        q->desc = (uint8_t)pick(&g->b, 2);
+        if (pick(&g->b, 2)) q->limit = 1 + (int)pick(&g->b, 3);
+    }
+}
+
 static void grow(Gen *g, Query *q) {
+    if (pick(&g->b, 10) == 0) {
+        grow_compound(g, q);
+        return;
+    }
     memset(q, 0, sizeof *q);
     From f = (From)pick(&g->b, 4);
     q->from = (uint8_t)f;
@@ -318,12 +391,13 @@ static void collect(Slots *s, Expr **e) {
 
 static int is_pred(const Expr *e) {
     return e->kind == K_CMP || e->kind == K_AND || e->kind == K_OR || e->kind == K_NOT || e->kind == K_ISNULL ||
-           e->kind == K_IN || e->kind == K_BETWEEN || e->kind == K_LIKE;
+           e->kind == K_IN || e->kind == K_BETWEEN || e->kind == K_LIKE || e->kind == K_INSUB ||
+           e->kind == K_EXISTS;
 }
 
 static int reads_dept(const Expr *e) {
     if (!e) return 0;
-    if ((e->kind == K_COL || e->kind == K_AGG) && e->col >= FIRST_DEPT_COL) return 1;
+    if ((e->kind == K_COL || e->kind == K_AGG) && e->col >= FIRST_DEPT_COL) return 1; /* not K_INSUB's d2 */
     if (reads_dept(e->a) || reads_dept(e->b) || reads_dept(e->c)) return 1;
     for (int i = 0; i < e->n_items; i++)
         if (reads_dept(e->items[i])) return 1;
@@ -448,6 +522,7 @@ static int rw_operator(Gen *g, Query *q, Expr **e) {
 
 static int rw_column(Gen *g, Query *q, Expr **e) {
     if ((*e)->kind != K_COL) return 0;
+    if (q->rhs && q->rhs->from != q->from) return 0; /* the node may be in either arm */
     (*e)->col = (int8_t)some_col(g, (From)q->from, 0);
     return 1;
 }
@@ -462,7 +537,7 @@ static int rw_drop(Gen *g, Query *q, Expr **e) {
 
 static int rw_aggregate(Gen *g, Query *q, Expr **e) {
     Expr *x = *e;
-    if (x->kind != K_AGG) return 0;
+    if (x->kind != K_AGG || q->rhs) return 0;
     if (x->op == AGG_COUNT && pick(&g->b, 2)) {
         x->col = (int8_t)(x->col < 0 ? some_col(g, (From)q->from, 0) : -1); /* count(*) <-> count(x) */
         x->neg = 0;
@@ -470,6 +545,43 @@ static int rw_aggregate(Gen *g, Query *q, Expr **e) {
         x->op = (uint8_t)pick(&g->b, N_AGG);
         if (x->op != AGG_COUNT && x->col < 0) x->col = (int8_t)some_col(g, (From)q->from, 0);
     }
+    return 1;
+}
+
+/* x IN (SELECT d2.id ...) <-> EXISTS (SELECT 1 ... WHERE d2.id = x ...):
+** the same in WHERE, not under NOT or in a SELECT list when x is NULL. */
+static int rw_in_exists(Gen *g, Query *q, Expr **e) {
+    (void)g, (void)q;
+    Expr *x = *e;
+    if (x->kind == K_EXISTS) {
+        x->kind = K_INSUB;
+        x->col = FIRST_DEPT_COL;
+        return 1;
+    }
+    if (x->kind != K_INSUB || x->col != FIRST_DEPT_COL) return 0;
+    x->kind = K_EXISTS;
+    return 1;
+}
+
+static int rw_negate(Gen *g, Query *q, Expr **e) {
+    (void)g, (void)q;
+    Expr *x = *e;
+    if (x->kind != K_INSUB && x->kind != K_EXISTS && x->kind != K_IN && x->kind != K_ISNULL) return 0;
+    x->neg = !x->neg;
+    return 1;
+}
+
+/* nullif(a, b) -> CASE WHEN a = b THEN NULL ELSE a END */
+static int rw_nullif(Gen *g, Query *q, Expr **e) {
+    (void)q;
+    Expr *x = *e;
+    if (x->kind != K_NULLIF) return 0;
+    Expr *c = node(g, K_CASE);
+    c->a = bin(g, K_CMP, copy(g, x->a), x->b);
+    c->a->op = OP_EQ;
+    c->b = lit_node(g, "NULL");
+    c->c = x->a;
+    *e = c;
     return 1;
 }
 
@@ -481,14 +593,18 @@ static const struct {
     {"in-as-or", rw_in_as_or},   {"between", rw_between},     {"is-null", rw_is_null},
     {"twice", rw_twice},         {"coalesce", rw_coalesce},   {"literal", rw_literal},
     {"operator", rw_operator},   {"column", rw_column},       {"drop-conjunct", rw_drop},
-    {"aggregate", rw_aggregate},
+    {"aggregate", rw_aggregate}, {"in-as-exists", rw_in_exists}, {"negate", rw_negate},
+    {"nullif", rw_nullif},
 };
 enum { N_EXPR_REWRITES = sizeof expr_rewrites / sizeof *expr_rewrites };
 
 /* Rewrites of the query's clauses; the name, or NULL when none applied. */
 static const char *rewrite_query(Gen *g, Query *q, unsigned which) {
     switch (which) {
-    case 0: q->distinct = !q->distinct; return "distinct";
+    case 0:
+        if (q->setop) return NULL;
+        q->distinct = !q->distinct;
+        return "distinct";
     case 1:
         if (q->limit < 0) return NULL;
         q->limit = pick(&g->b, 2) ? q->limit + 1 : -1;
@@ -497,11 +613,24 @@ static const char *rewrite_query(Gen *g, Query *q, unsigned which) {
         if (!q->order || q->limit >= 0) return NULL;
         q->order = NULL;
         return "no-order";
+    case 5:
+        if (!q->setop) return NULL;
+        q->setop = (uint8_t)(1 + pick(&g->b, N_SETOPS - 1));
+        return "set-operator";
+    case 6: {
+        if (!q->setop) return NULL; /* the arms swapped: the same for UNION and INTERSECT */
+        Query t = *q->rhs;
+        Expr *sel = q->sel[0], *where = q->where;
+        uint8_t from = q->from;
+        q->rhs->sel[0] = sel, q->rhs->where = where, q->rhs->from = from;
+        q->sel[0] = t.sel[0], q->where = t.where, q->from = t.from;
+        return "swap-arms";
+    }
     case 3:
         if (q->from != FROM_JOIN && q->from != FROM_LEFT) return NULL;
         q->from = q->from == FROM_JOIN ? FROM_LEFT : FROM_JOIN;
         return "left-join";
-    default: {
+    case 4: {
         /* a join that reads only emp as IN: dept.id is a key, so each emp
         ** row meets at most one dept row, in bags too */
         if (q->from != FROM_JOIN || reads_dept(q->where) || reads_dept(q->having) || reads_dept(q->order) ||
@@ -513,17 +642,22 @@ static const char *rewrite_query(Gen *g, Query *q, unsigned which) {
         q->semi = 1;
         return "join-as-in";
     }
+    default: return NULL;
     }
 }
 
 /* One rewrite of q, chosen by the bytes; its name, or NULL. */
 static const char *rewrite(Gen *g, Query *q) {
-    unsigned k = pick(&g->b, N_EXPR_REWRITES + 5);
+    unsigned k = pick(&g->b, N_EXPR_REWRITES + 7);
     if (k >= N_EXPR_REWRITES) return rewrite_query(g, q, k - N_EXPR_REWRITES);
     Slots s = {{0}, 0};
     for (int i = 0; i < q->n_sel; i++) collect(&s, &q->sel[i]);
     collect(&s, &q->where);
     collect(&s, &q->having);
+    if (q->rhs) {
+        collect(&s, &q->rhs->sel[0]);
+        collect(&s, &q->rhs->where);
+    }
     if (!s.n) return NULL;
     unsigned start = pick(&g->b, (unsigned)s.n);
     for (int i = 0; i < s.n; i++)
@@ -537,6 +671,10 @@ static const char *rewrite(Gen *g, Query *q) {
 
 static void put_col(SqBuf *b, int c) {
     sq_buf_printf(b, "%s.%s", cols[c].alias, cols[c].name);
+}
+
+static void put_filter(SqBuf *b, const Expr *e, const char *glue) {
+    if (e->lit) sq_buf_printf(b, "%sd2.%s %s %s", glue, cols[e->filter_col].name, cmp_ops[e->filter_op], e->lit);
 }
 
 static void put(SqBuf *b, const Expr *e) {
@@ -608,7 +746,28 @@ static void put(SqBuf *b, const Expr *e) {
         put(b, e->b);
         sq_buf_putc(b, ')');
         return;
-    case K_ABS: sq_buf_puts(b, "abs("); put(b, e->a); sq_buf_putc(b, ')'); return;
+    case K_FN: sq_buf_printf(b, "%s(", fns[e->op]); put(b, e->a); sq_buf_putc(b, ')'); return;
+    case K_CAST: sq_buf_puts(b, "CAST("); put(b, e->a); sq_buf_printf(b, " AS %s)", cast_types[e->op]); return;
+    case K_NULLIF:
+        sq_buf_puts(b, "nullif(");
+        put(b, e->a);
+        sq_buf_puts(b, ", ");
+        put(b, e->b);
+        sq_buf_putc(b, ')');
+        return;
+    case K_INSUB:
+        sq_buf_putc(b, '(');
+        put(b, e->a);
+        sq_buf_printf(b, "%s IN (SELECT d2.%s FROM dept d2", e->neg ? " NOT" : "", cols[e->col].name);
+        put_filter(b, e, " WHERE ");
+        sq_buf_puts(b, "))");
+        return;
+    case K_EXISTS:
+        sq_buf_printf(b, "%sEXISTS (SELECT 1 FROM dept d2 WHERE d2.id = ", e->neg ? "NOT " : "");
+        put(b, e->a);
+        put_filter(b, e, " AND ");
+        sq_buf_putc(b, ')');
+        return;
     case K_AGG:
         sq_buf_printf(b, "%s(%s", agg_fns[e->op], e->neg ? "DISTINCT " : "");
         if (e->col < 0) sq_buf_putc(b, '*');
@@ -618,7 +777,18 @@ static void put(SqBuf *b, const Expr *e) {
     }
 }
 
+static void put_select(SqBuf *b, const Query *q);
+
 static void put_query(SqBuf *b, const Query *q) {
+    put_select(b, q);
+    if (!q->setop) return;
+    sq_buf_printf(b, " %s ", setops[q->setop]);
+    put_select(b, q->rhs);
+    if (q->order_first) sq_buf_puts(b, q->desc ? " ORDER BY 1 DESC" : " ORDER BY 1");
+    if (q->limit >= 0) sq_buf_printf(b, " LIMIT %d", q->limit);
+}
+
+static void put_select(SqBuf *b, const Query *q) {
     static const char *const froms[] = {
         "emp e", "dept d", "emp e JOIN dept d ON e.dept_id = d.id", "emp e LEFT JOIN dept d ON e.dept_id = d.id"};
     sq_buf_puts(b, q->distinct ? "SELECT DISTINCT " : "SELECT ");
@@ -644,7 +814,7 @@ static void put_query(SqBuf *b, const Query *q) {
         put(b, q->order);
         if (q->desc) sq_buf_puts(b, " DESC");
     }
-    if (q->limit >= 0) sq_buf_printf(b, " LIMIT %d", q->limit);
+    if (q->limit >= 0 && !q->setop) sq_buf_printf(b, " LIMIT %d", q->limit);
 }
 
 /* ------------------------------------------------------------------ */
@@ -657,6 +827,10 @@ static Query *copy_query(Gen *g, const Query *q, Query *out) {
     out->where = copy(g, q->where);
     out->having = copy(g, q->having);
     out->order = copy(g, q->order);
+    if (q->rhs) {
+        out->rhs = &g->rhs[g->n_rhs++];
+        copy_query(g, q->rhs, out->rhs);
+    }
     return out;
 }
 
@@ -665,6 +839,7 @@ void qg_pair_make(QgPair *p, const uint8_t *data, size_t size) {
     memset(p, 0, sizeof *p);
     bytes_init(&g.b, data, size);
     g.n_pool = 0;
+    g.n_rhs = 0;
     unsigned s = pick(&g.b, 20);
     p->semantics = s < 8 ? SQ_SMT_SET : s < 14 ? SQ_SMT_BAG : s < 17 ? SQ_SMT_LIST : SQ_SMT_SPIDER;
     Query q1, q2;
