@@ -76,6 +76,29 @@ static const char *const lit_text[] = {"'a'", "'b'", "'A'", "''", "'ab'"};
 static const char *const lit_numtext[] = {"'1'", "'01'", "'1.0'", "' 2'", "'2 '", "'1e1'", "'-1'", "'10'", "'2'"};
 static const char *const like_patterns[] = {"'a%'", "'%b'", "'_'", "'A%'", "'1%'"};
 
+/* ------------------------------------------------------------------ */
+/* Features a run can leave out (qg_avoid)                             */
+/* ------------------------------------------------------------------ */
+
+static const char *const features[] = {"nullif", "cast", "functions", "subqueries", "compounds", "like"};
+enum { F_NULLIF = 1, F_CAST = 2, F_FUNCTIONS = 4, F_SUBQUERIES = 8, F_COMPOUNDS = 16, F_LIKE = 32 };
+static unsigned avoided;
+
+int qg_avoid(const char *list) {
+    avoided = 0;
+    for (const char *p = list; p && *p;) {
+        size_t n = strcspn(p, ", ");
+        size_t i = 0;
+        while (i < sizeof features / sizeof *features && (strlen(features[i]) != n || strncmp(p, features[i], n)))
+            i++;
+        if (n && i == sizeof features / sizeof *features) return -1;
+        if (n) avoided |= 1u << i;
+        p += n;
+        p += strspn(p, ", ");
+    }
+    return 0;
+}
+
 #define PICK_OF(b, arr) ((arr)[pick((b), sizeof(arr) / sizeof *(arr))])
 
 /* ------------------------------------------------------------------ */
@@ -228,16 +251,20 @@ static Expr *scalar(Gen *g, From f, int depth) {
     }
     case 6: return bin(g, K_COALESCE, col_node(g, c), lit_node(g, some_lit(g)));
     case 7: {
+        if (avoided & F_FUNCTIONS) return col_node(g, c);
         Expr *e = bin(g, K_FN, col_node(g, c), NULL);
         e->op = (uint8_t)pick(&g->b, sizeof fns / sizeof *fns);
         return e;
     }
     case 8: {
+        if (avoided & F_CAST) return col_node(g, c);
         Expr *e = bin(g, K_CAST, col_node(g, c), NULL);
         e->op = (uint8_t)pick(&g->b, sizeof cast_types / sizeof *cast_types);
         return e;
     }
-    case 9: return bin(g, K_NULLIF, col_node(g, c), lit_node(g, some_lit(g)));
+    case 9:
+        if (avoided & F_NULLIF) return col_node(g, c);
+        return bin(g, K_NULLIF, col_node(g, c), lit_node(g, some_lit(g)));
     default: return col_node(g, c);
     }
 }
@@ -274,7 +301,9 @@ static Expr *pred(Gen *g, From f, int depth) {
     Expr *e;
     switch (pick(&g->b, depth > 0 ? 11 : 6)) {
     case 0: case 1: return comparison(g, f, depth);
-    case 10: return subquery(g, f);
+    case 10:
+        if (avoided & F_SUBQUERIES) return comparison(g, f, depth);
+        return subquery(g, f);
     case 2:
         e = bin(g, K_ISNULL, col_node(g, c), NULL);
         e->neg = (uint8_t)pick(&g->b, 2);
@@ -291,6 +320,7 @@ static Expr *pred(Gen *g, From f, int depth) {
         e->neg = pick(&g->b, 3) == 0;
         return e;
     case 5:
+        if (avoided & F_LIKE) return comparison(g, f, depth);
         e = bin(g, K_LIKE, col_node(g, some_col(g, f, 't')), lit_node(g, PICK_OF(&g->b, like_patterns)));
         e->neg = pick(&g->b, 3) == 0;
         return e;
@@ -333,7 +363,7 @@ static void grow_compound(Gen *g, Query *q) {
 }
 
 static void grow(Gen *g, Query *q) {
-    if (pick(&g->b, 10) == 0) {
+    if (pick(&g->b, 10) == 0 && !(avoided & F_COMPOUNDS)) {
         grow_compound(g, q);
         return;
     }

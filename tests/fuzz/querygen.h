@@ -53,6 +53,12 @@ typedef struct QgPair {
     int semantics;     /* SqSmtSemantics the bytes chose */
 } QgPair;
 
+/* Leave features out of the pairs from now on: a comma-separated list of
+** "nullif", "cast", "functions" (abs, length, lower, upper, typeof),
+** "subqueries", "compounds", "like" (NULL or "": none).  A run hunting
+** past a known finding avoids what it needs.  -1 for an unknown name. */
+int qg_avoid(const char *list);
+
 /* Build a pair from data[0..size).  Release with qg_pair_free. */
 void qg_pair_make(QgPair *p, const uint8_t *data, size_t size);
 void qg_pair_free(QgPair *p);
