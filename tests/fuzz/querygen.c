@@ -107,7 +107,7 @@ int qg_avoid(const char *list) {
 
 typedef enum Kind {
     K_COL, K_LIT, K_CMP, K_AND, K_OR, K_NOT, K_ISNULL, K_IN, K_BETWEEN, K_LIKE,
-    K_ARITH, K_CONCAT, K_CASE, K_COALESCE, K_FN, K_CAST, K_NULLIF, K_AGG, K_INSUB, K_EXISTS
+    K_ARITH, K_CONCAT, K_CASE, K_COALESCE, K_FN, K_CAST, K_NULLIF, K_AGG, K_INSUB, K_EXISTS, K_SCALARSUB
 } Kind;
 
 enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, N_CMP };
@@ -149,6 +149,7 @@ typedef struct Query {
     uint8_t n_sel;
     Expr *where, *having, *order; /* NULL when absent */
     int limit;           /* -1: none */
+    int offset;          /* with limit: OFFSET, 0: none */
     /* a compound: this query (one column, no ORDER BY) SETOP rhs, then
     ** ORDER BY 1 when order_first, and limit */
     uint8_t setop;       /* 0: none, else an index into setops */
@@ -229,10 +230,12 @@ static const char *some_lit(Gen *g) {
 
 static Expr *pred(Gen *g, From f, int depth);
 
+static Expr *scalar_subquery(Gen *g, From f);
+
 /* A scalar: a column, a literal or a small expression over them. */
 static Expr *scalar(Gen *g, From f, int depth) {
     int c = some_col(g, f, 0);
-    switch (pick(&g->b, depth > 0 ? 11 : 3)) {
+    switch (pick(&g->b, depth > 0 ? 12 : 3)) {
     case 0: case 1: return col_node(g, c);
     case 2: return lit_node(g, some_lit(g));
     case 3: {
@@ -265,6 +268,7 @@ static Expr *scalar(Gen *g, From f, int depth) {
     case 9:
         if (avoided & F_NULLIF) return col_node(g, c);
         return bin(g, K_NULLIF, col_node(g, c), lit_node(g, some_lit(g)));
+    case 10: return (avoided & F_SUBQUERIES) ? col_node(g, c) : scalar_subquery(g, f);
     default: return col_node(g, c);
     }
 }
@@ -275,6 +279,22 @@ static void subquery_filter(Gen *g, Expr *e) {
     e->filter_col = (int8_t)(FIRST_DEPT_COL + (int)pick(&g->b, N_COLS - FIRST_DEPT_COL));
     e->filter_op = (uint8_t)pick(&g->b, N_CMP);
     e->lit = some_lit(g);
+}
+
+/* (SELECT d2.x FROM dept d2 WHERE d2.id = outer) -- a lookup by key -- or
+** (SELECT agg(d2.x) FROM dept d2 [WHERE filter]); K_SCALARSUB, with op
+** the aggregate and neg set for the lookup. */
+static Expr *scalar_subquery(Gen *g, From f) {
+    Expr *e = node(g, K_SCALARSUB);
+    e->col = (int8_t)(FIRST_DEPT_COL + (int)pick(&g->b, N_COLS - FIRST_DEPT_COL));
+    e->neg = (uint8_t)pick(&g->b, 2);
+    if (e->neg) {
+        e->a = col_node(g, some_col(g, f, 'i'));
+    } else {
+        e->op = (uint8_t)pick(&g->b, N_AGG);
+        subquery_filter(g, e);
+    }
+    return e;
 }
 
 /* [NOT] IN (SELECT d2.x FROM dept d2 ...) or [NOT] EXISTS (... d2.id = outer ...). */
@@ -396,6 +416,7 @@ static void grow(Gen *g, Query *q) {
         if (q->order->kind == K_LIT) q->order = col_node(g, some_col(g, f, 0)); /* ORDER BY 2 names a column */
         q->desc = (uint8_t)pick(&g->b, 2);
         if (pick(&g->b, 2)) q->limit = 1 + (int)pick(&g->b, 3);
+        if (q->limit >= 0 && pick(&g->b, 3) == 0) q->offset = 1;
     }
 }
 
@@ -601,6 +622,14 @@ static int rw_negate(Gen *g, Query *q, Expr **e) {
     return 1;
 }
 
+/* CASE WHEN a THEN b ELSE c END <-> iif(a, b, c) */
+static int rw_iif(Gen *g, Query *q, Expr **e) {
+    (void)g, (void)q;
+    if ((*e)->kind != K_CASE) return 0;
+    (*e)->neg = !(*e)->neg;
+    return 1;
+}
+
 /* nullif(a, b) -> CASE WHEN a = b THEN NULL ELSE a END */
 static int rw_nullif(Gen *g, Query *q, Expr **e) {
     (void)q;
@@ -624,7 +653,7 @@ static const struct {
     {"twice", rw_twice},         {"coalesce", rw_coalesce},   {"literal", rw_literal},
     {"operator", rw_operator},   {"column", rw_column},       {"drop-conjunct", rw_drop},
     {"aggregate", rw_aggregate}, {"in-as-exists", rw_in_exists}, {"negate", rw_negate},
-    {"nullif", rw_nullif},
+    {"nullif", rw_nullif},       {"iif", rw_iif},
 };
 enum { N_EXPR_REWRITES = sizeof expr_rewrites / sizeof *expr_rewrites };
 
@@ -637,7 +666,11 @@ static const char *rewrite_query(Gen *g, Query *q, unsigned which) {
         return "distinct";
     case 1:
         if (q->limit < 0) return NULL;
-        q->limit = pick(&g->b, 2) ? q->limit + 1 : -1;
+        switch (pick(&g->b, 3)) {
+        case 0: q->limit++; break;
+        case 1: q->offset = !q->offset; break;
+        default: q->limit = -1, q->offset = 0;
+        }
         return "limit";
     case 2:
         if (!q->order || q->limit >= 0) return NULL;
@@ -761,13 +794,24 @@ static void put(SqBuf *b, const Expr *e) {
         sq_buf_putc(b, ')');
         return;
     case K_CASE:
-        sq_buf_puts(b, "CASE WHEN ");
+        sq_buf_puts(b, e->neg ? "iif(" : "CASE WHEN ");
         put(b, e->a);
-        sq_buf_puts(b, " THEN ");
+        sq_buf_puts(b, e->neg ? ", " : " THEN ");
         put(b, e->b);
-        sq_buf_puts(b, " ELSE ");
+        sq_buf_puts(b, e->neg ? ", " : " ELSE ");
         put(b, e->c);
-        sq_buf_puts(b, " END");
+        sq_buf_puts(b, e->neg ? ")" : " END");
+        return;
+    case K_SCALARSUB:
+        if (e->neg) {
+            sq_buf_printf(b, "(SELECT d2.%s FROM dept d2 WHERE d2.id = ", cols[e->col].name);
+            put(b, e->a);
+            sq_buf_putc(b, ')');
+        } else {
+            sq_buf_printf(b, "(SELECT %s(d2.%s) FROM dept d2", agg_fns[e->op], cols[e->col].name);
+            put_filter(b, e, " WHERE ");
+            sq_buf_putc(b, ')');
+        }
         return;
     case K_COALESCE:
         sq_buf_puts(b, "coalesce(");
@@ -816,6 +860,7 @@ static void put_query(SqBuf *b, const Query *q) {
     put_select(b, q->rhs);
     if (q->order_first) sq_buf_puts(b, q->desc ? " ORDER BY 1 DESC" : " ORDER BY 1");
     if (q->limit >= 0) sq_buf_printf(b, " LIMIT %d", q->limit);
+    if (q->limit >= 0 && q->offset) sq_buf_printf(b, " OFFSET %d", q->offset);
 }
 
 static void put_select(SqBuf *b, const Query *q) {
@@ -845,6 +890,7 @@ static void put_select(SqBuf *b, const Query *q) {
         if (q->desc) sq_buf_puts(b, " DESC");
     }
     if (q->limit >= 0 && !q->setop) sq_buf_printf(b, " LIMIT %d", q->limit);
+    if (q->limit >= 0 && !q->setop && q->offset) sq_buf_printf(b, " OFFSET %d", q->offset);
 }
 
 /* ------------------------------------------------------------------ */

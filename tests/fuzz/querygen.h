@@ -6,11 +6,12 @@
 ** join, and columns of the three affinities the benchmarks use.  The
 ** first query is grown from the bytes by a small grammar: a SELECT list
 ** (columns, literals, arithmetic, ||, CASE, coalesce, nullif, CAST, abs,
-** length, lower, upper, typeof), a FROM of one table or the join (inner
+** length, lower, upper, typeof, scalar subqueries: a lookup by key or an
+** aggregate), a FROM of one table or the join (inner
 ** or LEFT), a WHERE of comparisons, AND, OR, NOT, IS [NOT] NULL, [NOT] IN
 ** lists, BETWEEN, LIKE, [NOT] IN and [NOT] EXISTS subqueries, an optional
 ** GROUP BY with count, sum, total, min, max and avg and a HAVING,
-** DISTINCT, and ORDER BY with LIMIT; or a compound (UNION, UNION ALL,
+** DISTINCT, and ORDER BY with LIMIT and OFFSET; or a compound (UNION, UNION ALL,
 ** INTERSECT, EXCEPT) of two one-column SELECTs.  Literals are of every
 ** class: integers, reals, text, text that spells a number ('01', ' 2',
 ** '1e1'), NULL and, rarely, a blob.
@@ -19,11 +20,12 @@
 ** chosen by the bytes, or none (one pair in eight: a query and itself).
 ** Some rewrites never change the result (operands swapped, De Morgan,
 ** NOT of a comparison as the negated comparison, IN as ORs, BETWEEN as
-** two comparisons, coalesce and nullif as CASE, a join on a key as IN,
+** two comparisons, coalesce and nullif as CASE, CASE as iif, a join on
+** a key as IN,
 ** the arms of a UNION swapped), some only in some places (IN a subquery
 ** as EXISTS: not under NOT), some usually do (another literal, operator,
 ** column or set operator, a conjunct dropped, a test negated, DISTINCT
-** toggled, another aggregate, LIMIT moved): the pair is then equivalent
+** toggled, another aggregate, LIMIT or OFFSET moved): the pair is then equivalent
 ** or not, and squint equiv must say which.
 **
 ** Bytes run out gracefully: past the end, choices come from a generator
