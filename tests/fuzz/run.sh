@@ -25,8 +25,11 @@
 # coverage (cov: edges, ft: features), the corpus size and the findings.
 # The full log of the last run of a target is build-fuzz/logs/TARGET.log.
 #
-# Environment: FUZZ_NICE (default 10) is the niceness the fuzzers run at;
-# FUZZ_JOBS is unused on purpose: targets run one after the other.
+# Environment: FUZZ_NICE (default 10) is the niceness the fuzzers run at
+# (targets run one after the other).  The equiv target's own variables
+# (FUZZ_EQUIV_*, fuzz_equiv.c) pass through; with -l, FUZZ_EQUIV_CONTINUE
+# defaults to 1, so a long run logs every failure to
+# build-fuzz/logs/equiv-findings.txt and goes on.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -148,6 +151,10 @@ dict_of() {
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:max_malloc_fill_size=0:malloc_context_size=20:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 nice_level=${FUZZ_NICE:-10}
+# equiv: a long run logs each failure and goes on, so that it counts them
+# all; a short one (smoke, CI) stops at the first
+export FUZZ_EQUIV_LOG=${FUZZ_EQUIV_LOG:-$ROOT/$B/logs/equiv-findings.txt}
+[ $long -eq 1 ] && export FUZZ_EQUIV_CONTINUE=${FUZZ_EQUIV_CONTINUE:-1}
 status=0
 for t in "${targets[@]}"; do
     corpus=$B/corpus/$t
