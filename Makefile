@@ -161,6 +161,10 @@ $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c
 	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/parse/bench_parse.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+$(BUILD)/tools/bench_long: bench/parse/bench_long.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ bench/parse/bench_long.c $(LIB) -lsqlite3 $(LDLIBS)
+
 $(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
                            tests/conformance/corpus.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -232,8 +236,8 @@ coverage-report: deps
 	@echo "wrote docs/coverage.md"
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_lint \
-	    $(BUILD)/tools/bench_equiv
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_long \
+	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv
 	@bench/run.sh $(BUILD)
 
 # libFuzzer targets (tests/fuzz/README.md): parse check lint bench tables

@@ -55,7 +55,8 @@ static const char usage_tail[] =
     "exit status: 0 no errors, 1 errors found in the SQL (syntax, names, db_ids),\n"
     "2 usage error, or an input squint cannot read: a missing or unreadable\n"
     "file, an empty or invalid JSON file, a malformed benchmark item, an\n"
-    "unreadable schema\n";
+    "unreadable schema\n"
+    CLI_EXIT_OOM;
 
 typedef struct CheckOpts {
     CliFormat format;

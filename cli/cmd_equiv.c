@@ -63,7 +63,8 @@ static const char usage_tail[] =
     "different (or different only under ties, or a different column count), 2\n"
     "usage or input error (also: an output file refused or not written), 3\n"
     "unknown (unsupported, timeout, resource limit, unconfirmed, spurious, solver\n"
-    "failed); no other status\n";
+    "failed, vacuous)\n"
+    CLI_EXIT_OOM;
 
 typedef struct EquivRun {
     CliQueries cq;

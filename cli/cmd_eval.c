@@ -58,6 +58,9 @@ static const char usage_head[] =
     "                         findings in the records, the summary and the report\n"
     "      --bound K          rows per table for the search (default 3)\n"
     "      --verify-timeout S seconds per search (default 10; 0: none)\n"
+    "      --rlimit N         z3's resource units per search (default 0: none):\n"
+    "                         with --verify-timeout 0, verdicts that do not\n"
+    "                         depend on how loaded the machine is\n"
     "  -j, --jobs N           items evaluated at once, each in its own process\n"
     "                         (default 1)\n"
     "      --item-timeout S   seconds per item's process, then it is killed and\n"
@@ -97,12 +100,15 @@ static const char usage_tail[] =
     "verdicts: every item has its record (an item whose process crashed or ran\n"
     "out of time is recorded as failed).  2: an unreadable, empty or malformed\n"
     "input, an --out file that is not squint's records or whose records do not\n"
-    "fit this run, an output that names an input or cannot be written.\n";
+    "fit this run, an output that names an input or cannot be written.  A\n"
+    "search that fails (z3 aborts, crashes) costs only its verdict: its own\n"
+    "process ends, the run goes on.\n"
+    CLI_EXIT_OOM;
 
 static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0},    {"bound", 0, 1},
-    {"verify-timeout", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
+    {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
     {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
@@ -228,6 +234,9 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         if ((rc = parse_count("--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
     } else if (strcmp(name, "verify-timeout") == 0) rc = parse_seconds("--verify-timeout", val, &r->cfg.equiv.timeout);
     else if (strcmp(name, "item-timeout") == 0) rc = parse_seconds("--item-timeout", val, &r->item_timeout);
+    else if (strcmp(name, "rlimit") == 0) {
+        if ((rc = parse_count("--rlimit", val, 0, LONG_MAX, &n)) < 0) r->cfg.equiv.rlimit = (uint64_t)n;
+    }
     else if (strcmp(name, "rerun-changed") == 0) r->rerun_changed = 1;
     else if (strcmp(name, "jobs") == 0) {
         if ((rc = parse_count("--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;

@@ -45,7 +45,8 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 merged, 2 usage or input error (unreadable file, a line\n"
     "that is not a record, records of different systems or options, an output\n"
-    "that is not squint's or cannot be written)\n";
+    "that is not squint's or cannot be written)\n"
+    CLI_EXIT_OOM;
 
 static const CliOpt merge_opts[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
                                     {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};

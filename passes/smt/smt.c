@@ -363,10 +363,12 @@ static void reset(SqSmt *s) {
     s->nonempty = NULL;
 }
 
-/* The share of the resource limit the incremental solver gets before a
-** fresh one takes the whole (check_once), as it gets a slice of the time:
-** where it gets stuck, the fresh solver often answers at once. */
-enum { INCREMENTAL_SHARE = 10 };
+/* The share of the resource budget the incremental solver gets before a
+** fresh one takes the rest (check_once), as it gets a slice of the time,
+** and at most INCREMENTAL_UNITS: where it gets stuck, the fresh solver
+** often answers at once, and z3's string solver may spend a second on
+** 100,000 units. */
+enum { INCREMENTAL_SHARE = 10, INCREMENTAL_UNITS = 1000000 };
 
 /* The solver's time limit: what is left until the deadline (every check
 ** of a bound shares it), or the fixed timeout when there is none, and at
@@ -385,6 +387,7 @@ static void set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms
     Z3_params_inc_ref(z, p);
     if (ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), ms);
     uint64_t left = rlimit_left(s), units = left / share ? left / share : left;
+    if (share == INCREMENTAL_SHARE && units > INCREMENTAL_UNITS) units = INCREMENTAL_UNITS;
     if (units > UINT_MAX) units = UINT_MAX; /* z3 takes an unsigned */
     if (s->rlimit) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), (unsigned)units);
     Z3_solver_set_params(z, solver, p);

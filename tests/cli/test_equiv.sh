@@ -195,7 +195,7 @@ if ! "$SQUINT" equiv --help >/dev/null 2>&1; then
 fi
 
 # ---- run the cases --------------------------------------------------------
-EQUIV_RLIMIT=${EQUIV_RLIMIT:-5000000}
+EQUIV_RLIMIT=${EQUIV_RLIMIT:-40000000}
 timeout_args=(--timeout 0 --rlimit "$EQUIV_RLIMIT")
 [ -n "${EQUIV_TIMEOUT:-}" ] && timeout_args=(--timeout "$EQUIV_TIMEOUT")
 
@@ -234,6 +234,9 @@ run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND PROOF
         case $first in "unknown: spurious"*) ;; "unknown: "*) line_ok=1 ;; esac
     elif [ "$first" = "$want_line" ]; then
         line_ok=1
+    elif [ "$expect" = equivalent ] && [ "$proof" != normal-form ]; then
+        # a vacuous bound, searched again with one table larger
+        case $first in "equivalent (up to bound $bound, "*" up to "*" rows)") line_ok=1 ;; esac
     fi
     if [ $line_ok = 0 ] || [ "$status" != "$want_status" ]; then
         bad "$tag (exit $status '$first', want $want_status '$want_line')"

@@ -5,31 +5,31 @@
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 eval_demo_db "eval"
-run() { "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+run() { "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
         --db-root "$TMP/db" -q "$@"; }
 
 # ---- usage ------------------------------------------------------------------
 expect_exit 2 "eval: no arguments" -- "$SQUINT" eval
 expect_exit 0 "eval: --help" -- "$SQUINT" eval --help
 expect_grep 'cross-check' "$TMP/out" "eval: --help lists --cross-check"
-expect_exit 2 "eval: no --pred" -- "$SQUINT" eval --gold $D/dev.json --db-root "$TMP/db"
-expect_exit 2 "eval: no database or schema" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql
+expect_exit 2 "eval: no --pred" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --db-root "$TMP/db"
+expect_exit 2 "eval: no database or schema" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql
 expect_exit 2 "eval: bad --shard" -- run --shard 3/3
 expect_exit 2 "eval: bad --semantics" -- run --semantics mysql
 head -5 $D/pred_good.sql > "$TMP/short.sql"
 expect_exit 2 "eval: fewer predictions than gold items" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred "$TMP/short.sql" --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred "$TMP/short.sql" --db-root "$TMP/db"
 expect_grep 'has 5 predictions for the 20 items' "$TMP/err" "eval: the count mismatch is explained"
 expect_exit 2 "eval: same system name twice" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_good.sql --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_good.sql --db-root "$TMP/db"
 
 expect_exit 2 "eval: a gold file that does not exist" -- run --gold "$TMP/nope.json"
 expect_grep 'nope.json' "$TMP/err" "eval: ... is named"
 printf '[{"db_id": "library", "query": ' > "$TMP/bad.json"
 expect_exit 2 "eval: a gold file that is not JSON" -- \
-    "$SQUINT" eval --gold "$TMP/bad.json" --pred $D/pred_good.sql --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/bad.json" --pred $D/pred_good.sql --db-root "$TMP/db"
 expect_exit 2 "eval: a prediction file that does not exist" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred "$TMP/nope.sql" --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred "$TMP/nope.sql" --db-root "$TMP/db"
 mkdir -p "$TMP/adir"
 expect_exit 2 "eval: --out is a directory" -- run --no-verify --out "$TMP/adir"
 printf '\001\002binary\n' > "$TMP/binary.jsonl"
@@ -63,7 +63,7 @@ expect_grep '\| pub_year \|' "$TMP/out" "eval: ... with its counterexample table
 expect_exit 0 "eval: rerun with the same --out" -- run --cross-check -j 2 --out "$TMP/all.jsonl"
 [ "$(wc -l < "$TMP/all.jsonl")" = 20 ] && ok "eval: rerun added nothing" || not_ok "eval: rerun added records"
 # exec: $! must be squint itself, not a subshell around it
-(exec "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+(exec "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
     --db-root "$TMP/db" -q --bound 4 -j 1 --out "$TMP/killed.jsonl" >/dev/null 2>&1) &
 pid=$!
 for _ in $(seq 1 100); do
@@ -83,7 +83,7 @@ else
     not_ok "eval: after resume $items items in $lines lines"
 fi
 expect_exit 2 "eval: --out of other systems is refused" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred other=$D/pred_good.sql --db-root "$TMP/db" --out "$TMP/killed.jsonl"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred other=$D/pred_good.sql --db-root "$TMP/db" --out "$TMP/killed.jsonl"
 
 # ---- shards cover the items once ---------------------------------------------
 expect_exit 0 "eval: shard 0/2" -- run --no-verify --shard 0/2 --out "$TMP/s0.jsonl"
@@ -109,7 +109,7 @@ for i in $(seq 1 20); do
     esac
 done > "$TMP/evil.sql"
 expect_exit 0 "eval: predictions that write" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred evil="$TMP/evil.sql" --db-root "$TMP/db" --no-verify -q \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred evil="$TMP/evil.sql" --db-root "$TMP/db" --no-verify -q \
     --out "$TMP/evil.jsonl"
 [ "$(cksum < "$DB")" = "$sum" ] && ok "eval: the database is unchanged" || not_ok "eval: the database changed"
 [ ! -e "$TMP/copy.db" ] && [ ! -e "$TMP/evil.db" ] && ok "eval: no file written beside it" ||
@@ -141,23 +141,23 @@ expect_exit 2 "merge: a line that is not a record" -- "$SQUINT" merge "$TMP/junk
 printf 'SELECT title FROM books WHERE price = NULL\tlibrary\nSELECT title FROM books ORDER BY price LIMIT 1\tlibrary\n' \
     > "$TMP/gold.tsv"
 printf 'SELECT title FROM books WHERE price IS NULL\nSELECT title FROM books ORDER BY price LIMIT 1\n' > "$TMP/p.sql"
-expect_exit 0 "eval --lint: runs" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
+expect_exit 0 "eval --lint: runs" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
     -q --lint --out "$TMP/lint.jsonl" --report "$TMP/lint.html"
 expect_grep 'gold linter: 1 gold query with findings' "$TMP/out" "eval --lint: the summary counts the flagged gold"
 n=$(grep -c '"rule":"compare-null"' "$TMP/lint.jsonl")
 [ "$n" = 1 ] && ok "eval --lint: the finding is in its item's record" || not_ok "eval --lint: $n records with it"
 expect_grep 'Gold queries with findings of the gold linter \(1\)' "$TMP/lint.html" "eval --lint: the report lists it"
-expect_exit 0 "eval: no --lint" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
+expect_exit 0 "eval: no --lint" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
     -q --out "$TMP/nolint.jsonl"
 # (the findings member; the records' options say "lint":false)
 if grep -q '"lint":\[' "$TMP/nolint.jsonl"; then not_ok "eval: lint without --lint"; else ok "eval: no lint without --lint"; fi
 
 # ---- --db: one database (a file or a SQL script) for every item -------------
 cat $D/schema.sql $D/data.sql > "$TMP/library.sql"
-expect_exit 0 "eval --db: a SQL script" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql \
+expect_exit 0 "eval --db: a SQL script" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql \
     --db "$TMP/library.sql" -q --no-verify --format json
 expect_grep '"correct": 17,' "$TMP/out" "eval --db: the script's data gives pred_good's 17 of 20"
-expect_exit 0 "eval --db: a database file" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql \
+expect_exit 0 "eval --db: a database file" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql \
     --db "$DB" -q --no-verify --format json
 expect_grep '"correct": 17,' "$TMP/out" "eval --db: the file gives the same"
 
@@ -197,7 +197,7 @@ expect_grep "is the gold file" "$TMP/err" "eval --out: ... is named as the gold 
 cp $D/pred_weak.sql "$TMP/weak.sql"
 ln "$TMP/weak.sql" "$TMP/weak-hardlink.jsonl"
 expect_exit 2 "eval --out: a prediction file by a hard link" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred weak="$TMP/weak.sql" --db-root "$TMP/db" -q --no-verify \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred weak="$TMP/weak.sql" --db-root "$TMP/db" -q --no-verify \
     --out "$TMP/weak-hardlink.jsonl"
 cmp -s "$TMP/weak.sql" $D/pred_weak.sql && ok "eval --out: ... left unchanged" || not_ok "eval --out: the prediction changed"
 sum=$(cksum < "$DB")
@@ -209,7 +209,7 @@ expect_exit 2 "eval --report: the database" -- run --no-verify --report "$DB"
 
 # ---- --out: a record is computed from its inputs and options (finding 3) -----
 sed '3s/.*/SELECT title FROM books WHERE 0/' $D/pred_good.sql > "$TMP/good2.sql"
-run2() { "$SQUINT" eval --gold $D/dev.json --pred good="$TMP/good2.sql" --pred weak=$D/pred_weak.sql \
+run2() { "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good="$TMP/good2.sql" --pred weak=$D/pred_weak.sql \
          --db-root "$TMP/db" -q --no-verify "$@"; }
 cp $D/pred_good.sql "$TMP/good2.sql"
 expect_exit 0 "eval: records of the first predictions" -- run2 --out "$TMP/st.jsonl"
@@ -233,7 +233,7 @@ cmp -s "$TMP/out" "$TMP/fresh-summary.json" && ok "merge: ... summary as the fre
     { not_ok "merge: summary differs"; diff "$TMP/out" "$TMP/fresh-summary.json" | head -5; }
 sed 's/SELECT name FROM members WHERE city = /SELECT name FROM members WHERE city <> /' $D/dev.json > "$TMP/dev2.json"
 expect_exit 2 "eval: a changed gold query is not resumed" -- \
-    "$SQUINT" eval --gold "$TMP/dev2.json" --pred good="$TMP/good2.sql" --pred weak=$D/pred_weak.sql \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/dev2.json" --pred good="$TMP/good2.sql" --pred weak=$D/pred_weak.sql \
     --db-root "$TMP/db" -q --no-verify --out "$TMP/st.jsonl"
 expect_grep "record of item 0 is stale: the gold query changed" "$TMP/err" "eval: ... named"
 expect_exit 2 "eval: other options are not resumed (--keep-distinct)" -- run2 --keep-distinct --out "$TMP/st.jsonl"
@@ -253,7 +253,7 @@ printf 'SELECT count(*) FROM books\tlibrary\n' > "$TMP/one.tsv"
 echo 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c' > "$TMP/endless.sql"
 # --timeout 0 leaves the query unlimited; --item-timeout still ends the item
 expect_exit 0 "eval --timeout 0 --item-timeout 1: an endless query" -- timeout 120 \
-    "$SQUINT" eval --gold "$TMP/one.tsv" --pred "$TMP/endless.sql" --db-root "$TMP/db" -q --no-verify \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/one.tsv" --pred "$TMP/endless.sql" --db-root "$TMP/db" -q --no-verify \
     --timeout 0 --item-timeout 1 --out "$TMP/endless.jsonl"
 expect_grep '"failed":"the item.s process ran out of time"' "$TMP/endless.jsonl" "eval --item-timeout: ... the item is recorded as failed"
 expect_exit 2 "eval --item-timeout: a bad value" -- run --item-timeout soon
@@ -273,16 +273,16 @@ ls "$TMP" | grep -q squint-tmp && not_ok "eval --report: a temporary file was le
 # ---- an empty gold file says so (11) ------------------------------------------
 : > "$TMP/empty-gold.json"
 expect_exit 2 "eval: an empty gold .json file" -- \
-    "$SQUINT" eval --gold "$TMP/empty-gold.json" --pred $D/pred_good.sql --tables "$TMP/none.json"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/empty-gold.json" --pred $D/pred_good.sql --tables "$TMP/none.json"
 : > "$TMP/empty-gold.sql"
 expect_exit 2 "eval: an empty gold file" -- \
-    "$SQUINT" eval --gold "$TMP/empty-gold.sql" --pred $D/pred_good.sql --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/empty-gold.sql" --pred $D/pred_good.sql --db-root "$TMP/db"
 expect_grep "the gold file '.*empty-gold.sql' is empty" "$TMP/err" "eval: ... is said to be empty"
 if grep -q 'db_id' "$TMP/err"; then not_ok "eval: the empty gold file is blamed on a db_id"; else ok "eval: ... not on a db_id"; fi
 
 # ---- load_extension is denied, not an error (11) ------------------------------
 printf "SELECT load_extension('%s/nothing.so')\n" "$TMP" > "$TMP/ext.sql"
 printf 'SELECT name FROM members\tlibrary\n' > "$TMP/ext.tsv"
-expect_exit 0 "eval: a prediction calling load_extension" -- "$SQUINT" eval --gold "$TMP/ext.tsv" \
+expect_exit 0 "eval: a prediction calling load_extension" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/ext.tsv" \
     --pred "$TMP/ext.sql" --db-root "$TMP/db" -q --no-verify --out "$TMP/ext.jsonl"
 expect_grep '"ex":"denied"' "$TMP/ext.jsonl" "eval: ... counts as denied"

@@ -16,7 +16,7 @@ printf '%s\n' "SELECT name FROM members WHERE city = 'Springfield'" "SELECT coun
 printf '%s\n' "SELECT name FROM members WHERE 'Springfield' = city /* crash-me */" \
     "SELECT count(*) FROM books" >"$TMP/b.sql"
 run() {
-    SQUINT_TEST_SOLVER_FAULT=abort:crash-me "$SQUINT" eval --gold "$TMP/gold.json" --pred a="$TMP/a.sql" \
+    SQUINT_TEST_SOLVER_FAULT=abort:crash-me "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/gold.json" --pred a="$TMP/a.sql" \
         --pred b="$TMP/b.sql" --db-root "$TMP/db" -q --out "$TMP/rec.jsonl" "$@"
 }
 expect_exit 0 "eval isolation: the run ends normally" -- run
