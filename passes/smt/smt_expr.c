@@ -602,7 +602,7 @@ static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint3
         *out = smt_val_ite(s, mix.istext, text, number, e->span);
         return 1;
     }
-    return f(s, func_name(e), args, n, out);
+    return f(s, e->u.func.def ? e->u.func.def->name : "", args, n, out); /* the name in lower case */
 }
 
 static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
