@@ -5,7 +5,9 @@
 #   make demo       install missing packages, build, run the bundled example
 #   make sanitize   build with ASan+UBSan into build-san/ and run the tests
 #   make sanitize-corpus  the corpus tools under ASan+UBSan
-#   make fuzz       libFuzzer over the parser for $(FUZZ_SECONDS) seconds
+#   make fuzz       every libFuzzer target for $(FUZZ_SECONDS) seconds each
+#   make fuzz-smoke every target for $(FUZZ_SMOKE_SECONDS) s (skipped without clang)
+#   make fuzz-long  every target to its long run count, or $(FUZZ_RUNS) executions
 #   make conformance  parser parity with SQLite over ../shared/corpora
 #   make bench      benchmarks (ratios against SQLite in the same run)
 
@@ -20,6 +22,9 @@ BISON   ?= bison
 FLEX    ?= flex
 SQUINT_CORPORA ?= ../shared/corpora
 FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_TARGETS ?=
+FUZZ_RUNS ?=
 export SQUINT_CORPORA
 
 # ---- sources --------------------------------------------------------------
@@ -67,7 +72,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench coverage-report eval-bird-report eval-spider-report clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus fuzz fuzz-smoke fuzz-long conformance bench coverage-report eval-bird-report eval-spider-report clean tools
 
 all: $(LIB) $(BIN)
 
@@ -243,9 +248,23 @@ bench: deps
 	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv
 	@bench/run.sh $(BUILD)
 
+# libFuzzer targets (tests/fuzz/README.md): parse check lint bench tables
+# config equiv; FUZZ_TARGETS picks some.  fuzz-long: FUZZ_RUNS executions
+# each (default: 10 million for the parser and the readers, 1 million for
+# check and lint, 100,000 pairs for equiv), FUZZ_SECONDS=S caps each target
+# at S seconds.  fuzz-smoke needs clang already there (CI): without it, it
+# says so and succeeds.
 fuzz:
 	@scripts/deps.sh clang libclang-rt-14-dev
-	@tests/fuzz/run.sh $(FUZZ_SECONDS)
+	@tests/fuzz/run.sh -t $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-long:
+	@scripts/deps.sh clang libclang-rt-14-dev
+	@tests/fuzz/run.sh -l $(if $(FUZZ_RUNS),-n $(FUZZ_RUNS)) \
+	    $(if $(filter command line environment,$(origin FUZZ_SECONDS)),-t $(FUZZ_SECONDS)) $(FUZZ_TARGETS)
+
+fuzz-smoke:
+	@tests/fuzz/smoke.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf build build-san build-fuzz

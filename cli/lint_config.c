@@ -69,7 +69,7 @@ const char *lint_config_find(SqArena *a, const char *input) {
 typedef struct Reader {
     LintConfig *c;
     SqArena *a;
-    SqSrc *src;
+    const SqSrc *src;
     SqDiags *diags;
     int bad;
 } Reader;
@@ -194,20 +194,17 @@ static const char *config_dir(SqArena *a, const char *path) {
     return out;
 }
 
-int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
-                     SqDiags *diags) {
+/* c zeroed, nothing set, for the file at path. */
+static void config_start(LintConfig *c, SqArena *a, const char *path) {
     memset(c, 0, sizeof *c);
     memset(c->sev, -1, sizeof c->sev);
     c->threshold = -1;
     c->path = sq_arena_strdup(a, path);
     c->dir = config_dir(a, path);
-    int err;
-    SqSrc *src = sq_src_add_file(srcs, path, &err);
-    if (!src) {
-        sq_diag_add(diags, SQ_SEV_ERROR, SQ_E_CONFIG, sq_span(0, 0, 0), "cannot read %s: %s", path,
-                    strerror(err));
-        return -1;
-    }
+}
+
+/* The configuration held in src, into c (started). */
+static int parse(LintConfig *c, SqArena *a, const SqSrc *src, SqDiags *diags) {
     SqJsonError jerr;
     SqJson *doc = sq_json_parse(a, src->text, src->len, &jerr);
     if (!doc) {
@@ -223,6 +220,25 @@ int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs
     const SqJson *lint = sq_json_get(doc, "lint");
     if (lint) lint_section(&r, lint);
     return r.bad ? -1 : 0;
+}
+
+int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
+                     SqDiags *diags) {
+    config_start(c, a, path);
+    int err;
+    SqSrc *src = sq_src_add_file(srcs, path, &err);
+    if (!src) {
+        sq_diag_add(diags, SQ_SEV_ERROR, SQ_E_CONFIG, sq_span(0, 0, 0), "cannot read %s: %s", path,
+                    strerror(err));
+        return -1;
+    }
+    return parse(c, a, src, diags);
+}
+
+int lint_config_read(LintConfig *c, SqArena *a, const char *path, const SqSrc *src,
+                     SqDiags *diags) {
+    config_start(c, a, path);
+    return parse(c, a, src, diags);
 }
 
 /* ------------------------------------------------------------------ */

@@ -57,6 +57,11 @@ const char *lint_config_find(SqArena *a, const char *input);
 /* Read path into c (zeroed first); 0, or -1 with diagnostics in diags. */
 int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
                      SqDiags *diags);
+/* The same for a configuration already in src, read as the file at path
+** (whose directory "file" patterns are relative to); the fuzz target's
+** way in (tests/fuzz/fuzz_config.c). */
+int lint_config_read(LintConfig *c, SqArena *a, const char *path, const SqSrc *src,
+                     SqDiags *diags);
 /* Whether c ignores rule for item (a number, -1 when the item has none)
 ** of the input file (its absolute path, or as given when that is unknown). */
 int lint_config_ignores(const LintConfig *c, const char *file, int64_t item, int rule);

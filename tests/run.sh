@@ -44,18 +44,57 @@ count_tap() { # count_tap PREFIX < output
     done
 }
 
-# ---- unit -------------------------------------------------------------
+# ---- the slow kinds run in the background ---------------------------
+# Unit binaries and CLI scripts run $TEST_JOBS at a time (default: the
+# number of processors), each into its own file; their results are
+# counted in a fixed order once all have ended, so the output does not
+# depend on which finished first.  A CLI script whose header says
+# "run.sh: --parts" is run once per part it prints for --parts (e.g.
+# test_equiv.sh: one case file each), so one long script does not hold up
+# the run.  No test reads the clock, so running them side by side changes
+# no verdict, only the wall time.
+JOBS=${TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+JOBDIR=$(mktemp -d)
+trap 'rm -rf "$JOBDIR"' EXIT
+job_names=()
+job_kinds=()
+
+spawn() { # spawn KIND NAME CMD...: run CMD in the background
+    local kind=$1 name=$2 i=${#job_names[@]}
+    shift 2
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    job_names+=("$name")
+    job_kinds+=("$kind")
+    ( "$@" >"$JOBDIR/$i.out" 2>&1; echo $? >"$JOBDIR/$i.status" ) &
+}
+
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
-    name=$(basename "$t")
-    out=$(CMOCKA_MESSAGE_OUTPUT=TAP "$t" 2>&1)
-    status=$?
-    count_tap "unit/$name" <<<"$out"
-    if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
-        record fail "unit/$name (exit $status)"
-        printf '%s\n' "$out" | tail -20
+    spawn unit "unit/$(basename "$t")" env CMOCKA_MESSAGE_OUTPUT=TAP "$t"
+done
+for t in tests/cli/*.sh; do
+    [ -e "$t" ] || continue
+    if grep -q '^# run.sh: --parts' "$t"; then
+        while IFS= read -r part; do
+            spawn cli "cli/$(basename "$t") $part" bash "$t" "$part"
+        done < <(bash "$t" --parts)
+    else
+        spawn cli "cli/$(basename "$t")" bash "$t"
     fi
 done
+
+# Count one background job's TAP lines, and a failure when it ended badly
+# without a "not ok" line to say so.
+collect() { # collect I
+    local i=$1 out status name=${job_names[$1]}
+    out=$(cat "$JOBDIR/$i.out")
+    status=$(cat "$JOBDIR/$i.status" 2>/dev/null || echo 255)
+    count_tap "${name%% *}" <<<"$out"
+    if [ "$status" -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
+        record fail "$name (exit $status)"
+        printf '%s\n' "$out" | tail -20
+    fi
+}
 
 # ---- golden -------------------------------------------------------------
 run_golden() { # run_golden SUITE_DIR SQL_FILE -> prints the observed result
@@ -149,17 +188,9 @@ for cases in tests/passes/*.cases; do
     fi
 done
 
-# ---- cli ------------------------------------------------------------------
-for t in tests/cli/*.sh; do
-    [ -e "$t" ] || continue
-    out=$(bash "$t" 2>&1)
-    status=$?
-    count_tap "cli/$(basename "$t")" <<<"$out"
-    if [ $status -ne 0 ] && ! grep -q "^not ok" <<<"$out"; then
-        record fail "cli/$(basename "$t") (exit $status)"
-        printf '%s\n' "$out" | tail -20
-    fi
-done
+# ---- the background jobs' results ------------------------------------------
+wait
+for i in "${!job_names[@]}"; do collect "$i"; done
 
 if [ ${#failures[@]} -gt 0 ]; then
     echo "failed:"

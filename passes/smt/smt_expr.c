@@ -547,10 +547,10 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
         return smt_val_ite(s, t, smt_expr(s, l->items[1], row, env), smt_expr(s, l->items[2], row, env),
                            e->span);
     }
-    if (strcmp(name, "nullif") == 0) {
+    if (strcmp(name, "nullif") == 0) { /* a function: its arguments take no affinity (nullif(2, '2') is 2) */
         SmtVal a = smt_expr(s, l->items[0], row, env), b = smt_expr(s, l->items[1], row, env);
         Z3_ast t, f;
-        smt_truth(s, compare_exprs(s, AST_OP_EQ, l->items[0], a, l->items[1], b, e->span), &t, &f, e->span);
+        smt_truth(s, smt_compare(s, AST_OP_EQ, a, b, e->span), &t, &f, e->span);
         return smt_null_if(s, t, a);
     }
     if (strcmp(name, "abs") == 0) return abs_value(s, e, smt_expr(s, l->items[0], row, env));

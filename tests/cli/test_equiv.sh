@@ -6,22 +6,33 @@
 #                                  `different`, the counterexample's size and
 #                                  its replay in the sqlite3 shell
 #   equiv/usage/...                column count and usage errors
-# Usage: tests/cli/test_equiv.sh [FILE.cases...]   (default: every file)
+# Usage: tests/cli/test_equiv.sh [usage] [FILE.cases...]
+#   With no argument, every case file and the usage checks; else only the
+#   case files named, and the usage checks when `usage` is named.
+#   --parts prints the parts one per line (tests/run.sh runs them side by
+#   side).
+# run.sh: --parts
 # Every run is bounded by z3's resource limit, not by time, so that a
 # verdict does not depend on how loaded the machine is (issue 18, finding
-# 7): --timeout 0 --rlimit $EQUIV_RLIMIT per solver call (default 30
-# million, about ten times what the hungriest case needs; squint equiv -f
-# json reports "rlimit_used").  EQUIV_TIMEOUT=S runs with --timeout S
+# 7): --timeout 0 --rlimit $EQUIV_RLIMIT for each pair (default 40
+# million units, well above what the hungriest case spends; squint equiv
+# -f json reports "rlimit_used").  EQUIV_TIMEOUT=S runs with --timeout S
 # instead, to see how the cases fare under the default time limit.
 
 # Case files named on the command line, made absolute before the cd.
 files=()
+run_usage=0
 for a in "$@"; do
-    case $a in /*) files+=("$a") ;; *) files+=("$PWD/$a") ;; esac
+    case $a in
+        --parts) cd "$(dirname "$0")/../.." && printf '%s\n' usage tests/equiv/*.cases; exit ;;
+        usage) run_usage=1 ;;
+        /*) files+=("$a") ;;
+        *) files+=("$PWD/$a") ;;
+    esac
 done
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
-[ ${#files[@]} -gt 0 ] || files=(tests/equiv/*.cases)
+if [ $# -eq 0 ]; then files=(tests/equiv/*.cases); run_usage=1; fi
 
 fails=0
 bad() { not_ok "$@"; fails=$((fails + 1)); }
@@ -276,6 +287,8 @@ for i in "${!dirs[@]}"; do
         run_case "${dirs[$i]}" "${bases[$i]}" "$k" "$name" "$sem" "$expect" "$maxrows" "$bound" "$proof"
     done <"${dirs[$i]}/index"
 done
+
+if [ $run_usage = 0 ]; then [ "$fails" -eq 0 ]; exit; fi
 
 # ---- column count and usage errors ------------------------------------------
 U=$TMP/usage.sql

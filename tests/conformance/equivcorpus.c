@@ -336,8 +336,12 @@ int main(int argc, char **argv) {
     if (r.mode == M_SELF || r.mode == M_UNNEST) {
         r.opt.sem = SQ_SMT_BAG; /* a query and its rewrite: same rows, same counts */
         r.opt.search_only = 1;  /* the encoding is what is checked */
+        r.opt.no_witness = 1;   /* ... for a difference it should not find */
     }
-    if (r.mode == M_FORMS) r.opt.search_only = 1; /* checked against the proof */
+    if (r.mode == M_FORMS) { /* checked against the proof: only a difference counts */
+        r.opt.search_only = 1;
+        r.opt.no_witness = 1;
+    }
     sq_srcset_init(&r.srcs);
     sq_diags_init(&r.diags, &r.srcs);
     r.names = sq_interner_new();
