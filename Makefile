@@ -162,9 +162,24 @@ $(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
 	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/lint/bench_lint.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+SOUNDNESS_SRC := tests/soundness/soundness.c tests/soundness/check.c tests/soundness/randdb.c \
+                 tests/soundness/dbcheck.c tests/soundness/cases.c tests/conformance/corpus.c
+
+$(BUILD)/tools/soundness: $(SOUNDNESS_SRC) $(wildcard tests/soundness/*.h) tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $(SOUNDNESS_SRC) $(LIB) -lsqlite3 -lcjson -lm $(LDLIBS)
+
+SOUNDNESS_LIB := tests/soundness/randdb.c tests/soundness/dbcheck.c tests/soundness/cases.c
+
+$(BUILD)/tests/test_soundness: tests/soundness/test_soundness.c $(SOUNDNESS_LIB) \
+                               $(wildcard tests/soundness/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/soundness/test_soundness.c $(SOUNDNESS_LIB) $(LIB) -lcmocka -lm $(LDLIBS)
+
 test: deps
 	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/soundness \
+	    $(BUILD)/tests/test_soundness
 	@BUILD=$(BUILD) tests/run.sh
 
 demo: deps
