@@ -7,6 +7,7 @@
 #   make sanitize-corpus  the corpus tools under ASan+UBSan
 #   make fuzz       libFuzzer over the parser for $(FUZZ_SECONDS) seconds
 #   make conformance  parser parity with SQLite over ../shared/corpora
+#   make soundness  squint equiv's verdicts against SQLite (soundness-ci: a sample)
 #   make bench      benchmarks (ratios against SQLite in the same run)
 
 CC      ?= cc
@@ -67,7 +68,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance bench coverage-report eval-bird-report eval-spider-report clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus fuzz conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report clean tools
 
 all: $(LIB) $(BIN)
 
@@ -216,6 +217,13 @@ conformance: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
 	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus
 	@tests/conformance/run.sh $(BUILD)
+
+# squint equiv's `equivalent` checked against SQLite (docs/soundness.md):
+# make soundness     everything, SOUNDNESS_DBS random databases per pair (default 20)
+# make soundness-ci  the tests/equiv cases and a sample of Spider, 4 databases each
+soundness soundness-ci: soundness%: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/soundness
+	@tests/soundness/run.sh $(if $*,ci,full) $(BUILD)
 
 $(BUILD)/tools/bench_equiv: bench/equiv/bench_equiv.c tests/conformance/corpus.c \
                             tests/conformance/corpus.h $(LIB)

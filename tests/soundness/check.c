@@ -203,7 +203,10 @@ static void random_dbs(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqE
             SqResult r1, r2;
             sq_result_init(&r1);
             sq_result_init(&r2);
-            int rc = db_differs(pr, &f, flags, &r1, &r2, NULL);
+            char *why = NULL;
+            int rc = db_differs(pr, &f, flags, &r1, &r2, &why);
+            if (w->ctx->show_dbs && rc < 0) fprintf(stderr, "-- database %d: %s\n", d, why ? why : "?");
+            free(why);
             sq_result_free(&r1);
             sq_result_free(&r2);
             n->run += rc >= 0;

@@ -29,11 +29,15 @@ static const SqResult *rows_of(const SqFixture *f, const CatTable *t) {
     return NULL;
 }
 
-/* INSERTs of a table's rows, at most 200 rows a statement. */
-static void insert_rows(const CatTable *t, const SqResult *rows, int reverse, SqBuf *out) {
+/* INSERTs of a table's rows, at most per rows a statement.  (With foreign
+** keys checked, SQLite checks a multi-row INSERT into a parent table
+** against its children, and a foreign key it cannot check then fails
+** the INSERT as "foreign key mismatch"; row by row it does not, as the
+** generator inserted them.) */
+static void insert_rows(const CatTable *t, const SqResult *rows, int reverse, uint64_t per, SqBuf *out) {
     for (uint64_t k = 0; k < rows->n_rows; k++) {
         uint64_t i = reverse ? rows->n_rows - 1 - k : k;
-        if (k % 200 == 0) {
+        if (k % per == 0) {
             if (k) sq_buf_puts(out, ";\n");
             sq_buf_puts(out, "INSERT INTO ");
             quote_ident(out, t->name);
@@ -76,7 +80,7 @@ void db_script(const PairRun *p, const SqFixture *f, unsigned flags, SqBuf *out)
     for (uint32_t i = 0; i < n; i++) {
         const CatTable *t = p->cat->tables[order[i]];
         const SqResult *rows = rows_of(f, t);
-        if (rows) insert_rows(t, rows, (flags & RUN_REVERSE_ROWS) != 0, out);
+        if (rows) insert_rows(t, rows, (flags & RUN_REVERSE_ROWS) != 0, flags & RUN_FK ? 1 : 200, out);
     }
     free(order);
     sq_buf_puts(out, "COMMIT;\n");
@@ -230,19 +234,44 @@ static uint64_t shrink_table(const PairRun *p, SqFixture *f, SqResult *rows, uin
     return removed;
 }
 
+/* Cells that may be NULL (rdb_nullable) made NULL where the pair still
+** differs: what is left is what the difference needs. */
+static uint64_t null_cells(const PairRun *p, SqFixture *f, unsigned flags, int *runs) {
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < f->n_tables && *runs > 0; i++) {
+        const CatTable *t = f->tables[i].table;
+        SqResult *rows = &f->tables[i].rows;
+        for (uint64_t r = 0; r < rows->n_rows && *runs > 0; r++)
+            for (uint32_t c = 0; c < t->n_cols && *runs > 0; c++) {
+                SqValue *cell = &rows->cells[r * rows->n_cols + c];
+                if (cell->type == SQ_VAL_NULL || !rdb_nullable(&t->cols[c]) || t->cols[c].hidden) continue;
+                SqValue was = *cell;
+                *cell = sq_value_null();
+                (*runs)--;
+                if (still_differs(p, f, flags)) n++;
+                else *cell = was;
+            }
+    }
+    return n;
+}
+
 uint64_t db_shrink(const PairRun *p, SqFixture *f, unsigned flags, int max_runs) {
     uint32_t n_order;
     uint32_t *order = rdb_table_order(p->cat, &n_order);
-    uint64_t removed = 0, round;
+    uint64_t removed = 0, round, nulled;
     do { /* children first: a parent row goes once nothing refers to it */
-        round = 0;
-        for (uint32_t i = n_order; i-- > 0 && max_runs > 0;) {
-            SqResult *rows = (SqResult *)rows_of(f, p->cat->tables[order[i]]);
-            if (!rows || !rows->n_rows) continue;
-            for (uint64_t n = rows->n_rows; n >= 1 && max_runs > 0; n /= 2) round += shrink_table(p, f, rows, n, flags, &max_runs);
-        }
-        removed += round;
-    } while (round && max_runs > 0);
+        do {
+            round = 0;
+            for (uint32_t i = n_order; i-- > 0 && max_runs > 0;) {
+                SqResult *rows = (SqResult *)rows_of(f, p->cat->tables[order[i]]);
+                if (!rows || !rows->n_rows) continue;
+                for (uint64_t n = rows->n_rows; n >= 1 && max_runs > 0; n /= 2)
+                    round += shrink_table(p, f, rows, n, flags, &max_runs);
+            }
+            removed += round;
+        } while (round && max_runs > 0);
+        nulled = null_cells(p, f, flags, &max_runs); /* which may free a parent row */
+    } while (nulled && max_runs > 0);
     free(order);
     return removed;
 }
@@ -300,15 +329,45 @@ static void off_class(const SqFixture *f, SqBuf *out) {
     if (more) sq_buf_printf(out, " (and %d more column%s)", more, more == 1 ? "" : "s");
 }
 
-/* Foreign keys of non-empty tables between columns the model gives
-** different classes. */
+/* NULL in a primary key column, which SQLite allows in a rowid table and
+** the model does not. */
+static void null_keys(const SqFixture *f, SqBuf *out) {
+    for (uint32_t i = 0; i < f->n_tables; i++) {
+        const CatTable *t = f->tables[i].table;
+        const SqResult *rows = &f->tables[i].rows;
+        for (uint32_t c = 0; c < t->n_cols; c++) {
+            if (!t->cols[c].pk) continue;
+            for (uint64_t r = 0; r < rows->n_rows; r++)
+                if (sq_result_cell(rows, r, c)->type == SQ_VAL_NULL) {
+                    SqBuf b = SQ_BUF_INIT;
+                    sq_buf_printf(&b, "NULL in primary key column %s.%s (the model takes key columns as NOT NULL)",
+                                  t->name, t->cols[c].name);
+                    phrase(out, sq_buf_str(&b));
+                    sq_buf_free(&b);
+                    break;
+                }
+        }
+    }
+}
+
+/* Whether some row of rows has every column of fk non-NULL. */
+static int fk_used(const SqResult *rows, const CatForeignKey *fk) {
+    for (uint64_t r = 0; r < rows->n_rows; r++) {
+        uint32_t k = 0;
+        while (k < fk->n_cols && sq_result_cell(rows, r, fk->cols[k])->type != SQ_VAL_NULL) k++;
+        if (k == fk->n_cols) return 1;
+    }
+    return 0;
+}
+
+/* Foreign keys some row uses between columns the model gives different
+** classes. */
 static void fk_classes(const SqFixture *f, SqBuf *out) {
     for (uint32_t i = 0; i < f->n_tables; i++) {
         const CatTable *t = f->tables[i].table;
-        if (!f->tables[i].rows.n_rows) continue;
         for (uint32_t k = 0; k < t->n_fks; k++) {
             const CatForeignKey *fk = &t->fks[k];
-            if (!fk->target || !fk->target_cols) continue;
+            if (!fk->target || !fk->target_cols || !fk_used(&f->tables[i].rows, fk)) continue;
             for (uint32_t c = 0; c < fk->n_cols; c++) {
                 const CatColumn *a = &t->cols[fk->cols[c]], *b = &fk->target->cols[fk->target_cols[c]];
                 if (rdb_model_class(a) == rdb_model_class(b)) continue;
@@ -347,6 +406,7 @@ void db_diagnose(const PairRun *p, const SqFixture *f, int bound, SqBuf *out) {
         sq_buf_free(&b);
     }
     sq_buf_free(&which);
+    null_keys(f, out);
     off_class(f, out);
     fk_classes(f, out);
 }

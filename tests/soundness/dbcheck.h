@@ -54,16 +54,17 @@ enum {
 int db_differs(const PairRun *p, const SqFixture *f, unsigned flags, SqResult *r1, SqResult *r2, char **err);
 
 /* Remove rows from f while the queries still differ under flags (rows of
-** tables that others refer to last), at most max_runs runs.  Returns the
-** rows removed. */
+** tables that others refer to last), then make NULL each cell that may be
+** NULL (rdb_nullable) and need not hold a value, and again while that
+** frees rows; at most max_runs runs in all.  Returns the rows removed. */
 uint64_t db_shrink(const PairRun *p, SqFixture *f, unsigned flags, int max_runs);
 
 /* What is unusual about a database on which the pair differs, appended to
-** out as "; "-separated phrases: tables with more rows than bound, a
-** difference that goes away when rows come in another order, values
-** outside the class the model gives their column, foreign keys between
-** columns of different classes, rows that break a foreign key.  Empty
-** when nothing is. */
+** out as "; "-separated phrases: a table with more rows than bound, a
+** difference that goes away when rows come in another order, rows that
+** break a foreign key, NULL in a primary key column, values outside the
+** class the model gives their column, foreign keys (that a row uses)
+** between columns of different classes.  Empty when nothing is. */
 void db_diagnose(const PairRun *p, const SqFixture *f, int bound, SqBuf *out);
 
 /* Rows of f whose foreign key (all columns non-NULL) matches no parent

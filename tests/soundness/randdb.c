@@ -437,7 +437,7 @@ static SqValue draw_from_pools(Gen *g, uint32_t ti, uint32_t c) {
     }
 }
 
-static int nullable(const CatColumn *c) { return !c->not_null && !c->pk; }
+int rdb_nullable(const CatColumn *c) { return !c->not_null && !c->pk; }
 
 /* A value for column c of table ti: plain, or of the model's class only
 ** (typed).  A typed column that draws nothing of its class stays NULL if
@@ -448,7 +448,7 @@ static SqValue draw(Gen *g, uint32_t ti, uint32_t c) {
         SqValue v = draw_from_pools(g, ti, c), w;
         return rng_chance(&g->rng, 1, 2) && coerce(g, &v, SQ_VAL_INTEGER, &w) ? w : sq_value_null();
     }
-    if (nullable(col) && rng_chance(&g->rng, 1, 8)) return sq_value_null();
+    if (rdb_nullable(col) && rng_chance(&g->rng, 1, 8)) return sq_value_null();
     if (!g->o->typed) {
         SqValue v = draw_from_pools(g, ti, c);
         return rng_chance(&g->rng, 1, 4) ? mutate(g, &v) : v;
@@ -458,7 +458,7 @@ static SqValue draw(Gen *g, uint32_t ti, uint32_t c) {
         SqValue v = draw_from_pools(g, ti, c), w, s;
         if (coerce(g, &v, cls, &w) && stored_as(g, &w, col->affinity, &s) && s.type == cls) return w;
     }
-    if (nullable(col)) return sq_value_null();
+    if (rdb_nullable(col)) return sq_value_null();
     return cls == SQ_VAL_INTEGER ? sq_value_int(1) : cls == SQ_VAL_REAL ? sq_value_real(0.5) : text_value(g, "a", 1);
 }
 
@@ -524,8 +524,10 @@ static void draw_foreign_keys(Gen *g, uint32_t ti, SqValue *cells, uint8_t *set)
         uint32_t pi = fk->target ? table_index(g->s->cat, fk->target) : UINT32_MAX;
         if (pi == UINT32_MAX || !fk->target_cols || !rdb_is_stored(fk->target)) continue;
         const SqResult *parent = rows_of(g, pi);
+        int may_be_null = 1;
+        for (uint32_t i = 0; i < fk->n_cols; i++) may_be_null &= rdb_nullable(&t->cols[fk->cols[i]]);
         if (!parent->n_rows) { /* nothing to refer to: NULL, or no row */
-            for (uint32_t i = 0; i < fk->n_cols; i++) {
+            for (uint32_t i = 0; i < fk->n_cols && may_be_null; i++) {
                 cells[fk->cols[i]] = sq_value_null();
                 set[fk->cols[i]] = 1;
             }
@@ -536,6 +538,7 @@ static void draw_foreign_keys(Gen *g, uint32_t ti, SqValue *cells, uint8_t *set)
         for (uint32_t i = 0; i < fk->n_cols; i++) {
             const CatColumn *col = &t->cols[fk->cols[i]];
             SqValue v = *sq_result_cell(parent, row, fk->target_cols[i]), w = v, s;
+            if (v.type == SQ_VAL_NULL && !rdb_nullable(col)) continue;
             if (v.type == SQ_VAL_TEXT) v = text_value(g, v.s, v.n);
             if (g->fk_on && !g->o->typed && rng_chance(&g->rng, 1, 4)) v = mutate(g, &v);
             if (g->o->typed && v.type != SQ_VAL_NULL &&

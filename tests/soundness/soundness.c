@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../backend/fixture/equiv.h"
 #include "../../backend/sqlite/db.h"
@@ -61,6 +62,7 @@ typedef struct Run {
     uint64_t seed;
     SqEquivOptions opt;
     const char *known_path, *report_path, *verdicts_path;
+    const char *only;     /* --only: the pair with this id */
     FILE *verdicts;       /* --verdicts: one line per pair and semantics */
     const char **case_paths;
     int n_case_paths;
@@ -82,6 +84,7 @@ typedef struct Run {
     /* results */
     char **outs;          /* per pair: what its child wrote */
     size_t lost;          /* children that crashed or were killed */
+    size_t done;          /* pairs checked so far */
 } Run;
 
 static int sem_of(const char *name, SqSmtSemantics *s) {
@@ -404,10 +407,17 @@ static size_t split_outputs(Run *r, const char *out, size_t n) {
     return last;
 }
 
+/* Pairs done so far, on a terminal. */
+static void progress(Run *r, size_t pairs) {
+    r->done += pairs;
+    if (isatty(2)) fprintf(stderr, "\rsoundness: %zu/%zu pairs", r->done, r->n_pairs);
+}
+
 static int batch_done(void *arg, size_t b, SqTaskEnd end, int detail, const char *out, size_t n) {
     Batches *bs = arg;
     Run *r = bs->r;
     size_t last = split_outputs(r, out, n);
+    progress(r, end == SQ_TASK_OK ? (b + 1) * bs->size > bs->n ? bs->n - b * bs->size : bs->size : 0);
     if (end == SQ_TASK_OK) return 0;
     if (bs->size == 1) { /* alone, and still failed: lost */
         size_t i = bs->pairs[b];
@@ -459,6 +469,7 @@ static void run_checks(Run *r) {
             run_batches(&alone, (unsigned)r->jobs);
         }
     }
+    if (isatty(2)) fprintf(stderr, "\r%40s\r", "");
     free(bs.retry);
     free(all);
 }
@@ -623,7 +634,7 @@ static int usage(void) {
             "usage: soundness [--spider] [--self] [--rewrites] [--cases FILE]... [--real] [--real-only]\n"
             "                 [--dbs N] [--typed] [--max-rows N] [--no-ties] [--bound K] [--rlimit N]\n"
             "                 [--seed S] [-j N] [--sample K] [--limit N] [--known FILE] [--report FILE]\n"
-            "                 [--verdicts FILE] [--show-dbs]\n");
+            "                 [--verdicts FILE] [--only PAIR-ID] [--show-dbs]\n");
     return -1;
 }
 
@@ -654,6 +665,7 @@ static int options(Run *r, int argc, char **argv) {
         else if (strcmp(a, "--known") == 0) r->known_path = argv[++i];
         else if (strcmp(a, "--report") == 0) r->report_path = argv[++i];
         else if (strcmp(a, "--verdicts") == 0) r->verdicts_path = argv[++i];
+        else if (strcmp(a, "--only") == 0) r->only = argv[++i];
         else return usage();
     }
     if (r->opt.bound < 1 || r->dbs < 0 || r->max_rows < 0 || r->jobs < 0 || r->sample < 1) return usage();
@@ -661,11 +673,12 @@ static int options(Run *r, int argc, char **argv) {
     return 0;
 }
 
-/* Every sample-th pair, the first limit of them. */
+/* Every sample-th pair, the first limit of them (or the --only one). */
 static void select_pairs(Run *r) {
     size_t m = 0;
     for (size_t i = 0; i < r->n_pairs; i++) {
-        if (i % (size_t)r->sample != 0 || (r->limit && m >= (size_t)r->limit)) {
+        if (i % (size_t)r->sample != 0 || (r->limit && m >= (size_t)r->limit) ||
+            (r->only && strcmp(r->only, r->pairs[i].id) != 0)) {
             free(r->pairs[i].id);
             continue;
         }
