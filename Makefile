@@ -192,7 +192,8 @@ sanitize: deps
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
-	    build-san/tools/roundtrip build-san/tools/sarifcheck
+	    build-san/tools/roundtrip build-san/tools/sarifcheck build-san/tools/soundness \
+	    build-san/tests/test_soundness
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    tests/run.sh
 
@@ -215,7 +216,7 @@ sanitize-corpus: deps
 
 conformance: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus $(BUILD)/tools/soundness
 	@tests/conformance/run.sh $(BUILD)
 
 # squint equiv's `equivalent` checked against SQLite (docs/soundness.md):

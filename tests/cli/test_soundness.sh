@@ -50,3 +50,4 @@ expect_exit 2 "soundness/usage: missing cases file" -- "$TOOL" --cases "$TMP/not
 expect_exit 2 "soundness/usage: unwritable report, before any work" -- "$TOOL" --cases $P --report /nonexistent/dir/r
 expect_exit 0 "soundness/corpus: skipped without the corpus" -- env SQUINT_CORPORA="$TMP/no-corpus" "$TOOL" --spider
 expect_grep 'no corpus at .*; Spider pairs skipped' "$TMP/out" "soundness/corpus: says it skipped"
+expect_exit 2 "soundness/usage: unreadable known list" -- "$TOOL" --cases $P --known "$TMP/no-such-list"

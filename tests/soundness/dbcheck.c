@@ -115,42 +115,66 @@ static void orphan_query(const CatTable *t, const CatForeignKey *fk, SqBuf *q) {
     sq_buf_puts(q, ")");
 }
 
-/* db_orphans on a database already built. */
-static uint64_t count_orphans(const SqFixture *f, SqDb *db, SqBuf *which) {
-    uint64_t n = 0;
-    for (uint32_t i = 0; i < f->n_tables; i++) {
-        const CatTable *t = f->tables[i].table;
-        if (!f->tables[i].rows.n_rows) continue;
-        for (uint32_t k = 0; k < t->n_fks; k++) {
+/* Rows that break each foreign key of the catalog, in catalog order (table
+** by table, its keys in order) into per[] when per is not NULL; returns
+** how many exceed limit[] (NULL: none allowed).  Named in which. */
+static uint64_t count_orphans(const Catalog *cat, const SqFixture *f, SqDb *db, SqBuf *which, const uint64_t *limit,
+                              uint64_t *per) {
+    uint64_t excess = 0;
+    uint32_t at = 0; /* the key's number in catalog order */
+    for (uint32_t i = 0; i < cat->n_tables; i++) {
+        const CatTable *t = cat->tables[i];
+        const SqResult *rows = rows_of(f, t);
+        for (uint32_t k = 0; k < t->n_fks; k++, at++) {
             const CatForeignKey *fk = &t->fks[k];
-            if (!fk->target || !fk->target_cols || !rdb_is_stored(fk->target)) continue;
-            SqBuf q = SQ_BUF_INIT;
-            orphan_query(t, fk, &q);
-            SqResult r;
-            sq_result_init(&r);
             uint64_t m = 0;
-            if (sq_db_query(db, sq_buf_str(&q), NULL, &r, NULL) == SQ_EXEC_OK && r.n_rows == 1)
-                m = (uint64_t)sq_result_cell(&r, 0, 0)->i;
-            sq_result_free(&r);
-            sq_buf_free(&q);
-            if (m && which) {
+            if (rows && rows->n_rows && fk->target && fk->target_cols && rdb_is_stored(fk->target)) {
+                SqBuf q = SQ_BUF_INIT;
+                orphan_query(t, fk, &q);
+                SqResult r;
+                sq_result_init(&r);
+                if (sq_db_query(db, sq_buf_str(&q), NULL, &r, NULL) == SQ_EXEC_OK && r.n_rows == 1)
+                    m = (uint64_t)sq_result_cell(&r, 0, 0)->i;
+                sq_result_free(&r);
+                sq_buf_free(&q);
+            }
+            if (per) per[at] = m;
+            uint64_t allowed = limit ? limit[at] : 0;
+            if (m <= allowed) continue;
+            excess += m - allowed;
+            if (which) {
                 if (which->len) sq_buf_puts(which, ", ");
                 sq_buf_printf(which, "%llu of %s -> %s", (unsigned long long)m, t->name, fk->target->name);
             }
-            n += m;
         }
     }
-    return n;
+    return excess;
 }
 
-uint64_t db_orphans(const PairRun *p, const SqFixture *f, SqBuf *which) {
+/* Build f's script (no flags) into a database, or NULL. */
+static SqDb *build(const PairRun *p, const SqFixture *f) {
     SqBuf script = SQ_BUF_INIT;
     db_script(p, f, 0, &script);
     SqDb *db = sq_db_open_memory_at(sq_buf_str(&script), f->now, NULL);
     sq_buf_free(&script);
-    uint64_t n = db ? count_orphans(f, db, which) : 0;
+    return db;
+}
+
+uint64_t db_orphans(const PairRun *p, const SqFixture *f, SqBuf *which) {
+    SqDb *db = build(p, f);
+    uint64_t n = db ? count_orphans(p->cat, f, db, which, NULL, NULL) : 0;
     sq_db_close(db);
     return n;
+}
+
+uint64_t *db_orphans_per_key(const PairRun *p, const SqFixture *f) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < p->cat->n_tables; i++) n += p->cat->tables[i]->n_fks;
+    uint64_t *per = sq_calloc(n + 1, sizeof *per);
+    SqDb *db = build(p, f);
+    if (db) count_orphans(p->cat, f, db, NULL, NULL, per);
+    sq_db_close(db);
+    return per;
 }
 
 int db_differs(const PairRun *p, const SqFixture *f, unsigned flags, SqResult *r1, SqResult *r2, char **err) {
@@ -160,7 +184,7 @@ int db_differs(const PairRun *p, const SqFixture *f, unsigned flags, SqResult *r
     SqDb *db = sq_db_open_memory_at(sq_buf_str(&script), f->now, err);
     sq_buf_free(&script);
     if (!db) return DB_NO_BUILD;
-    if ((flags & RUN_NO_ORPHANS) && count_orphans(f, db, NULL)) {
+    if ((flags & RUN_NO_ORPHANS) && count_orphans(p->cat, f, db, NULL, p->orphans, NULL)) {
         if (err) *err = sq_strdup("a row refers to no parent row");
         sq_db_close(db);
         return DB_NO_BUILD;

@@ -26,15 +26,21 @@ typedef struct PairRun {
     const char *sql1, *sql2;
     SqCompareMode mode;
     int order_matters;       /* SQ_CMP_SPIDER: the first query sorts */
+    const uint64_t *orphans; /* RUN_NO_ORPHANS: per foreign key (catalog
+                                order), the rows allowed to refer to no
+                                parent (a real database's, from
+                                db_orphans_per_key); NULL: none */
 } PairRun;
 
 enum {
     RUN_FK = 1,              /* PRAGMA foreign_keys=ON before the rows */
     RUN_REVERSE_ROWS = 2,    /* each table's rows inserted last first */
     RUN_REVERSE_SELECTS = 4, /* PRAGMA reverse_unordered_selects=ON */
-    RUN_NO_ORPHANS = 8,      /* a database where a row refers to no parent row
-                                (compared with =, for foreign keys SQLite
-                                cannot check) does not build */
+    RUN_NO_ORPHANS = 8,      /* a database with more rows that refer to no
+                                parent row than p->orphans allows (compared
+                                with =, also for foreign keys SQLite cannot
+                                check) does not build: shrinking keeps the
+                                keys that held */
 };
 
 /* The database's script (DDL, then INSERTs) under flags. */
@@ -71,6 +77,9 @@ void db_diagnose(const PairRun *p, const SqFixture *f, int bound, SqBuf *out);
 ** row, compared with = (so across affinities as a join compares); the
 ** foreign keys broken are named in *which (may be NULL). */
 uint64_t db_orphans(const PairRun *p, const SqFixture *f, SqBuf *which);
+/* The same per foreign key, in catalog order (for PairRun.orphans; the
+** caller frees the array). */
+uint64_t *db_orphans_per_key(const PairRun *p, const SqFixture *f);
 
 /* Rows the fixture holds, in all tables and in the largest one. */
 uint64_t db_rows(const SqFixture *f, uint64_t *largest);

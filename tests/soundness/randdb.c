@@ -563,7 +563,6 @@ static int insert_row(Gen *g, sqlite3_stmt *ins, const CatTable *t, const SqValu
     sqlite3_clear_bindings(ins);
     if (rc == SQLITE_DONE) return ROW_OK;
     int ext = sqlite3_extended_errcode(g->db);
-    if (getenv("RDB_DEBUG")) fprintf(stderr, "rejected: %s\n", sqlite3_errmsg(g->db));
     if ((ext & 0xff) == SQLITE_CONSTRAINT || (ext & 0xff) == SQLITE_MISMATCH) return ROW_REJECTED;
     const char *msg = sqlite3_errmsg(g->db);
     if (strstr(msg, "foreign key mismatch") || strstr(msg, "no such table")) return ROW_FK_TROUBLE;

@@ -62,7 +62,8 @@ typedef struct Run {
     uint64_t seed;
     SqEquivOptions opt;
     const char *known_path, *report_path, *verdicts_path;
-    const char *only;     /* --only: the pair with this id */
+    const char *only;     /* --only: the pair with this id, or @FILE of ids */
+    char *only_ids;       /* the text of that file */
     FILE *verdicts;       /* --verdicts: one line per pair and semantics */
     const char **case_paths;
     int n_case_paths;
@@ -587,8 +588,11 @@ static void read_out(Run *r, Tally *t, size_t i, FILE *rep) {
             } else if (l[0] == 'V') {
                 tally_verdict(r, t, l);
                 if (r->verdicts) fprintf(r->verdicts, "%s %s\n", p->id, l + 2);
-            } else if (l[0] == 'X') {
-                printf("soundness: %s: the check was lost (%s)\n", p->id, l + 2);
+            } else if (l[0] == 'X') { /* a crash (a solver abort) is a finding too */
+                SqBuf f = SQ_BUF_INIT;
+                sq_buf_printf(&f, "F lost - the check's process %s; the verdicts above it (if any) were kept", l + 2);
+                report_finding(r, t, p, sq_buf_str(&f), "", rep);
+                sq_buf_free(&f);
             }
         }
         free(l);
@@ -634,7 +638,7 @@ static int usage(void) {
             "usage: soundness [--spider] [--self] [--rewrites] [--cases FILE]... [--real] [--real-only]\n"
             "                 [--dbs N] [--typed] [--max-rows N] [--no-ties] [--bound K] [--rlimit N]\n"
             "                 [--seed S] [-j N] [--sample K] [--limit N] [--known FILE] [--report FILE]\n"
-            "                 [--verdicts FILE] [--only PAIR-ID] [--show-dbs]\n");
+            "                 [--verdicts FILE] [--only PAIR-ID|@FILE] [--show-dbs]\n");
     return -1;
 }
 
@@ -673,12 +677,29 @@ static int options(Run *r, int argc, char **argv) {
     return 0;
 }
 
-/* Every sample-th pair, the first limit of them (or the --only one). */
+/* Whether --only names pair id: "ID", or "@FILE" with one id a line (the
+** first word; "KIND ID SEMANTICS" lines of a known list also do). */
+static int wanted(Run *r, const char *id) {
+    if (r->only[0] != '@') return strcmp(r->only, id) == 0;
+    if (!r->only_ids) {
+        size_t len;
+        int err;
+        r->only_ids = sq_read_file(r->only + 1, &len, &err);
+        if (!r->only_ids) r->only_ids = sq_strdup("");
+    }
+    size_t n = strlen(id);
+    for (const char *p = r->only_ids; (p = strstr(p, id)) != NULL; p += n)
+        if ((p == r->only_ids || p[-1] == '\n' || p[-1] == ' ') && (p[n] == '\n' || p[n] == ' ' || !p[n]))
+            return 1;
+    return 0;
+}
+
+/* Every sample-th pair, the first limit of them (or those --only names). */
 static void select_pairs(Run *r) {
     size_t m = 0;
     for (size_t i = 0; i < r->n_pairs; i++) {
         if (i % (size_t)r->sample != 0 || (r->limit && m >= (size_t)r->limit) ||
-            (r->only && strcmp(r->only, r->pairs[i].id) != 0)) {
+            (r->only && !wanted(r, r->pairs[i].id))) {
             free(r->pairs[i].id);
             continue;
         }
@@ -709,11 +730,12 @@ static void cleanup(Run *r) {
         free(s->db_path);
     }
     free(r->schemas);
-    for (int i = 0; i < r->n_case_paths; i++) cases_free(&r->cases[i]);
+    for (int i = 0; r->cases && i < r->n_case_paths; i++) cases_free(&r->cases[i]);
     free(r->cases);
     free(r->case_paths);
     for (size_t i = 0; i < r->n_known; i++) free(r->known[i]);
     free(r->known);
+    free(r->only_ids);
     corpus_catalogs_free(&r->catalogs);
     if (r->corpus_loaded) corpus_free(&r->c);
     sq_interner_free(r->names);

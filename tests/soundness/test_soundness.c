@@ -71,7 +71,7 @@ static GenReport generate(T *t, uint64_t seed, int typed, SqFixture *f) {
 }
 
 static PairRun pair(T *t, const char *q1, const char *q2) {
-    PairRun p = {t->cat, schema, q1, q2, SQ_CMP_BAG, 0};
+    PairRun p = {t->cat, schema, q1, q2, SQ_CMP_BAG, 0, NULL};
     return p;
 }
 
@@ -312,6 +312,12 @@ static void test_orphans(void **state) {
     assert_int_equal(db_differs(&pr, &f, RUN_FK, &r1, &r2, NULL), DB_NO_BUILD);
     assert_int_equal(db_differs(&pr, &f, RUN_NO_ORPHANS, &r1, &r2, NULL), DB_NO_BUILD);
     assert_int_equal(db_differs(&pr, &f, 0, &r1, &r2, NULL), DB_SAME);
+    uint64_t *per = db_orphans_per_key(&pr, &f); /* as a real database that has one */
+    assert_int_equal(per[0], 1);                 /* c.p_id -> p (p has none) */
+    assert_int_equal(per[1], 0);                 /* c.p_name -> p */
+    pr.orphans = per;
+    assert_int_equal(db_differs(&pr, &f, RUN_NO_ORPHANS, &r1, &r2, NULL), DB_SAME);
+    free(per);
     sq_result_free(&r1);
     sq_result_free(&r2);
     sq_buf_free(&which);
