@@ -69,7 +69,6 @@ typedef struct Run {
     int n_case_paths;
     /* inputs */
     Corpus c;
-    int corpus_loaded;
     CorpusCatalogs catalogs;
     CaseFile *cases;
     SqSrcSet srcs;
@@ -313,11 +312,9 @@ static int load_corpus_pairs(Run *r) {
         return -1;
     }
     if (loaded == 0) {
-        printf("soundness: no corpus at %s (set SQUINT_CORPORA); Spider pairs skipped\n",
-               getenv("SQUINT_CORPORA") ? getenv("SQUINT_CORPORA") : "../shared/corpora");
+        printf("soundness: no corpus at %s (set SQUINT_CORPORA); Spider pairs skipped\n", r->c.root);
         return 0;
     }
-    r->corpus_loaded = 1;
     const CorpusQuery **gold = sq_calloc(r->c.n + 1, sizeof *gold);
     size_t n_gold = 0;
     for (size_t i = 0; i < r->c.n; i++)
@@ -737,7 +734,7 @@ static void cleanup(Run *r) {
     free(r->known);
     free(r->only_ids);
     corpus_catalogs_free(&r->catalogs);
-    if (r->corpus_loaded) corpus_free(&r->c);
+    corpus_free(&r->c); /* also when it was not there: its root is set */
     sq_interner_free(r->names);
     sq_diags_free(&r->diags);
     sq_srcset_free(&r->srcs);
@@ -753,7 +750,10 @@ int main(int argc, char **argv) {
     r.jobs = 1;
     r.sample = 1;
     r.seed = 1;
-    if (options(&r, argc, argv) < 0) return 2;
+    if (options(&r, argc, argv) < 0) {
+        free(r.case_paths);
+        return 2;
+    }
     sq_srcset_init(&r.srcs);
     sq_diags_init(&r.diags, &r.srcs);
     r.names = sq_interner_new();
