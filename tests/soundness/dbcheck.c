@@ -80,7 +80,8 @@ void db_script(const PairRun *p, const SqFixture *f, unsigned flags, SqBuf *out)
     for (uint32_t i = 0; i < n; i++) {
         const CatTable *t = p->cat->tables[order[i]];
         const SqResult *rows = rows_of(f, t);
-        if (rows) insert_rows(t, rows, (flags & RUN_REVERSE_ROWS) != 0, flags & RUN_FK ? 1 : 200, out);
+        int reverse = (flags & RUN_REVERSE_ROWS) && (!p->reverse || (p->reverse >> (order[i] % 64) & 1));
+        if (rows) insert_rows(t, rows, reverse, flags & RUN_FK ? 1 : 200, out);
     }
     free(order);
     sq_buf_puts(out, "COMMIT;\n");

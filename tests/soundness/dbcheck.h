@@ -26,6 +26,9 @@ typedef struct PairRun {
     const char *sql1, *sql2;
     SqCompareMode mode;
     int order_matters;       /* SQ_CMP_SPIDER: the first query sorts */
+    uint64_t reverse;        /* RUN_REVERSE_ROWS: the tables whose rows go
+                                last first, a bit per catalog table (bit
+                                i % 64 for table i); 0: every table */
     const uint64_t *orphans; /* RUN_NO_ORPHANS: per foreign key (catalog
                                 order), the rows allowed to refer to no
                                 parent (a real database's, from
@@ -34,7 +37,8 @@ typedef struct PairRun {
 
 enum {
     RUN_FK = 1,              /* PRAGMA foreign_keys=ON before the rows */
-    RUN_REVERSE_ROWS = 2,    /* each table's rows inserted last first */
+    RUN_REVERSE_ROWS = 2,    /* rows inserted last first (p->reverse says
+                                in which tables) */
     RUN_REVERSE_SELECTS = 4, /* PRAGMA reverse_unordered_selects=ON */
     RUN_NO_ORPHANS = 8,      /* a database with more rows that refer to no
                                 parent row than p->orphans allows (compared

@@ -71,7 +71,7 @@ static GenReport generate(T *t, uint64_t seed, int typed, SqFixture *f) {
 }
 
 static PairRun pair(T *t, const char *q1, const char *q2) {
-    PairRun p = {t->cat, schema, q1, q2, SQ_CMP_BAG, 0, NULL};
+    PairRun p = {t->cat, schema, q1, q2, SQ_CMP_BAG, 0, 0, NULL};
     return p;
 }
 
