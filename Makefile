@@ -27,7 +27,7 @@ export SQUINT_CORPORA
 
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
-               runtime/json.c runtime/pool.c
+               runtime/json.c runtime/pool.c runtime/wire.c runtime/safewrite.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
@@ -49,7 +49,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c backend/sqlite/emit.c \
                backend/sqlite/lint_data.c backend/fixture/fixture.c \
-               backend/fixture/fixture_print.c backend/fixture/equiv.c backend/eval/metric.c \
+               backend/fixture/fixture_print.c backend/fixture/equiv.c backend/fixture/equiv_child.c backend/eval/metric.c \
                backend/eval/item.c backend/eval/record.c backend/eval/hardness.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
@@ -58,7 +58,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/c
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c cli/lint_config.c cli/lint_output.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
-               cli/eval_report.c cli/cmd_merge.c
+               cli/eval_report.c cli/eval_out.c cli/cmd_merge.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -157,6 +157,10 @@ $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c
 	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/parse/bench_parse.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+$(BUILD)/tools/bench_long: bench/parse/bench_long.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ bench/parse/bench_long.c $(LIB) -lsqlite3 $(LDLIBS)
+
 $(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
                            tests/conformance/corpus.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -251,8 +255,8 @@ coverage-report: deps
 	@echo "wrote docs/coverage.md"
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_lint \
-	    $(BUILD)/tools/bench_equiv
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_long \
+	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv
 	@bench/run.sh $(BUILD)
 
 fuzz:

@@ -10,6 +10,7 @@ BUILD=${1:-build}
 ROUNDS=${2:-5}
 CORPORA=${SQUINT_CORPORA:-../shared/corpora}
 "$BUILD/tools/bench_parse" "$ROUNDS"
+"$BUILD/tools/bench_long" "$ROUNDS"
 "$BUILD/tools/bench_lint" "$ROUNDS"
 # squint equiv on Spider gold vs predictions (EQUIV_PAIRS=0: every pair)
 "$BUILD/tools/bench_equiv" --pairs "${EQUIV_PAIRS:-1000}"

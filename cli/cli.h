@@ -23,6 +23,11 @@ typedef enum SqExit {
     SQ_EXIT_UNKNOWN = 3,  /* a verdict could not be reached */
 } SqExit;
 
+/* The last line of every command's exit statuses: the one way a command
+** ends that is none of its codes. */
+#define CLI_EXIT_OOM "out of memory ends any command with 'squint: out of memory' and an abort\n" \
+                     "(status 134 in a shell); no command ends any other way\n"
+
 typedef enum CliFormat { CLI_FMT_TEXT, CLI_FMT_JSON, CLI_FMT_SEXP } CliFormat;
 
 /* A command: name, one-line summary, entry point. */

@@ -149,20 +149,40 @@ static const SqJson *tables_doc(CliSchema *s) {
     return s->tables;
 }
 
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && sq_stricmp(s + n - m, suffix) == 0;
+}
+
 /* --schema, --db: a .sqlite file or a script (for --db, DDL and INSERTs
-** that commands running queries run into an in-memory database). */
+** that commands running queries run into an in-memory database, named
+** *.sql: any other file that is not a database is refused rather than
+** read as SQL, whose errors would then seem to be the queries').  A
+** script with an error is refused as a whole: a schema missing a table
+** would make every query that reads it look wrong. */
 static int load_file(CliSchema *s, Catalog *cat) {
     int is_db = is_sqlite_file(s->path);
     if (is_db == 1) return sq_catalog_load_sqlite(cat, s->path, s->srcs, s->diags);
     int err = errno;
+    if (is_db == 0 && s->kind == CLI_SCHEMA_DB && !ends_with(s->path, ".sql")) {
+        SqDiag *g = sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
+                                "--db '%s' is not a SQLite database", s->path);
+        sq_diag_help(g, "--db takes a SQLite database, or a SQL script of DDL and INSERTs named *.sql; "
+                        "for a DDL script give --schema");
+        return -1;
+    }
     SqSrc *src = is_db == 0 ? sq_src_add_file(s->srcs, s->path, &err) : NULL;
     if (!src) {
         sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
                     "cannot read schema '%s': %s", s->path, strerror(err));
         return -1;
     }
+    size_t errors = s->diags->n_errors;
     sq_catalog_load_ddl(cat, src, s->diags);
-    return 0;
+    if (s->diags->n_errors == errors) return 0;
+    sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
+                "the schema script '%s' has errors (above); no query is checked against it", s->path);
+    return -1;
 }
 
 /* Subdirectory names of dir (for suggestions), in s->arena; *n set. */

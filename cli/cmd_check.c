@@ -52,8 +52,11 @@ static const char usage_tail[] =
     "      --color WHEN       color the text output: auto (default), always, never\n"
     "  -h, --help             show this help\n"
     "\n"
-    "exit status: 0 no errors, 1 errors found, 2 usage error, unreadable input\n"
-    "or schema\n";
+    "exit status: 0 no errors, 1 errors found in the SQL (syntax, names, db_ids),\n"
+    "2 usage error, or an input squint cannot read: a missing or unreadable\n"
+    "file, an empty or invalid JSON file, a malformed benchmark item, an\n"
+    "unreadable schema\n"
+    CLI_EXIT_OOM;
 
 typedef struct CheckOpts {
     CliFormat format;
@@ -212,6 +215,7 @@ static void check_file(CheckRun *r, const char *path) {
     }
     SqArena *items = sq_arena_new();
     SqBench b;
+    size_t errors = r->diags.n_errors;
     if (sq_bench_read(&b, items, &r->srcs, src, cli_file_format(r->opt.input_format, r->has_from),
                       &r->diags) < 0)
         r->input_failed = 1;
@@ -222,6 +226,10 @@ static void check_file(CheckRun *r, const char *path) {
     }
     r->files[r->n_files++] = (CheckedFile){path, (SqInputFormat)b.format, b.n_items};
     if (r->has_from) sq_bench_take_db_ids(&b, &r->from, &r->diags);
+    /* a file squint cannot read as it is (a malformed item, items that do
+    ** not pair with --db-id-from's) is an input error, as in every command;
+    ** its readable items are still checked */
+    if (r->diags.n_errors > errors) r->input_failed = 1;
     for (uint32_t i = 0; i < b.n_items; i++) check_item(r, &b.items[i]);
     sq_arena_free(items);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../backend/fixture/equiv.h"
+#include "../runtime/safewrite.h"
 #include "cli.h"
 #include "cli_queries.h"
 
@@ -32,17 +33,25 @@ static const char usage_head[] =
     "                         columns)\n"
     "      --bound K          up to K rows per table (default 4)\n"
     "      --timeout S        seconds for the pair (default 10; 0: none)\n"
-    "      --rlimit N         z3's resource limit for each solver call (default\n"
-    "                         0: none); unlike --timeout, the same verdict on a\n"
-    "                         loaded machine, for checks that must not flicker\n"
+    "      --rlimit N         z3's resource units for the pair (default 0: none),\n"
+    "                         shared by its solver calls as the time is; unlike\n"
+    "                         --timeout, the same verdict on a loaded machine,\n"
+    "                         for checks that must not flicker\n"
     "      --now T            the instant 'now' and CURRENT_* stand for, in both\n"
     "                         the search and the check by execution: 'YYYY-MM-DD'\n"
     "                         or 'YYYY-MM-DD HH:MM:SS', UTC (default 2026-06-15\n"
     "                         12:34:56)\n"
     "      --fixture-out F    write the counterexample to F: a SQL script (.sql),\n"
-    "                         a SQLite database (.sqlite, .db) or JSON (.json)\n"
+    "                         a SQLite database (.sqlite, .db) or JSON (.json);\n"
+    "                         never over an input, nor over an existing file\n"
+    "                         without --force\n"
     "      --dump-smt F       write the formula of the last bound tried to F\n"
     "                         (SMT-LIB2), for z3 on the command line\n"
+    "      --force            let --fixture-out and --dump-smt replace a file\n"
+    "      --mem-limit MB     address space of the search's process (default\n"
+    "                         4096; 0: none); the search runs in a process of\n"
+    "                         its own, so that a solver that aborts, crashes or\n"
+    "                         runs out of memory ends in 'unknown: solver failed'\n"
     "      --search-only      do not compare the queries' normal forms first:\n"
     "                         decide by the bounded search alone\n"
     "  -f, --format FMT       text (default) or json\n"
@@ -51,8 +60,11 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 equivalent (on every database, or up to the bound), 1\n"
-    "different (or different only under ties), 2 usage or input error, 3 unknown\n"
-    "(unsupported, timeout)\n";
+    "different (or different only under ties, or a different column count), 2\n"
+    "usage or input error (also: an output file refused or not written), 3\n"
+    "unknown (unsupported, timeout, resource limit, unconfirmed, spurious, solver\n"
+    "failed, vacuous)\n"
+    CLI_EXIT_OOM;
 
 typedef struct EquivRun {
     CliQueries cq;
@@ -60,11 +72,13 @@ typedef struct EquivRun {
     int json;
     const char *fixture_out;
     const char *dump_smt;
+    int force;              /* outputs may replace existing files */
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
     {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
-    {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS,
+    {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
+    {"help", 'h', 0},    CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
 static int bad_value(const char *opt, const char *what) {
@@ -118,10 +132,10 @@ static int own_option(void *ctx, const char *name, const char *val) {
         if (*end || !*val || t < 0) return bad_value("--timeout", "seconds (0: none)");
         r->opt.timeout = t;
     } else if (strcmp(name, "rlimit") == 0) {
-        unsigned long n = strtoul(val, &end, 10);
-        if (*end || !*val || *val == '-' || n > UINT_MAX)
+        unsigned long long n = strtoull(val, &end, 10);
+        if (*end || !*val || *val == '-' || n > (1ULL << 50))
             return bad_value("--rlimit", "a count of resource units (0: none)");
-        r->opt.rlimit = (unsigned)n;
+        r->opt.rlimit = (uint64_t)n;
     } else if (strcmp(name, "now") == 0) {
         if (parse_now(val, &r->opt.now) < 0)
             return bad_value("--now", "a UTC instant 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS' from 1970 on");
@@ -131,6 +145,12 @@ static int own_option(void *ctx, const char *name, const char *val) {
         r->dump_smt = val;
     } else if (strcmp(name, "search-only") == 0) {
         r->opt.search_only = 1;
+    } else if (strcmp(name, "force") == 0) {
+        r->force = 1;
+    } else if (strcmp(name, "mem-limit") == 0) {
+        unsigned long mb = strtoul(val, &end, 10);
+        if (*end || !*val || *val == '-' || mb > (1UL << 30)) return bad_value("--mem-limit", "megabytes (0: none)");
+        r->opt.mem_limit = (uint64_t)mb << 20;
     } else if (strcmp(name, "format") == 0) {
         if (strcmp(val, "text") == 0) r->json = 0;
         else if (strcmp(val, "json") == 0) r->json = 1;
@@ -194,6 +214,7 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     switch (v->verdict) {
     case SQ_VERDICT_EQUIVALENT:
         if (v->proof) sq_buf_printf(out, "equivalent (on every database: the same %s)\n", v->proof);
+        else if (v->raised) sq_buf_printf(out, "equivalent (up to bound %d, %s)\n", v->bound, v->raised);
         else sq_buf_printf(out, "equivalent (up to bound %d)\n", v->bound);
         break;
     case SQ_VERDICT_DIFFERENT: sq_buf_puts(out, "different\n"); break;
@@ -225,6 +246,12 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
         sq_buf_printf(out, "unknown: spurious counterexample at bound %d (%s); please report it\n", v->bound,
                       v->detail ? v->detail : "");
         break;
+    case SQ_VERDICT_FAILED: sq_buf_printf(out, "unknown: solver failed (%s)\n", v->detail); break;
+    case SQ_VERDICT_VACUOUS:
+        sq_buf_printf(out, "unknown: vacuous up to bound %d (neither query returns a row on any database of up "
+                           "to %d rows per table)\n", v->bound, v->bound);
+        break;
+    default: break;
     }
 }
 
@@ -287,6 +314,8 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_str(&w, v->proof);
     sq_jw_key(&w, "normal_form");
     sq_jw_str(&w, v->normal_form);
+    sq_jw_key(&w, "raised");
+    sq_jw_str(&w, v->raised);
     sq_jw_key(&w, "approximation");
     sq_jw_str(&w, v->approx);
     sq_jw_key(&w, "uninterpreted");
@@ -297,6 +326,8 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_str(&w, v->time_zone);
     sq_jw_key(&w, "seconds");
     sq_jw_double(&w, v->seconds);
+    sq_jw_key(&w, "rlimit_used");
+    sq_jw_int(&w, (int64_t)v->rlimit_used);
     if (has_counterexample(v)) {
         sq_jw_key(&w, "counterexample");
         sq_fixture_json(&v->fixture, &w);
@@ -317,7 +348,8 @@ static int ends_with(const char *s, const char *suffix) {
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* --fixture-out: the format by the file's extension. */
+/* --fixture-out: the format by the file's extension; written whole or
+** not at all (runtime/safewrite.h). */
 static int write_fixture(const char *path, const SqFixture *f) {
     char *err = NULL;
     if (ends_with(path, ".sqlite") || ends_with(path, ".db") || ends_with(path, ".sqlite3")) {
@@ -335,12 +367,42 @@ static int write_fixture(const char *path, const SqFixture *f) {
     } else {
         sq_fixture_sql(f, &b);
     }
-    FILE *fp = fopen(path, "w");
-    int ok = fp && fwrite(b.data, 1, b.len, fp) == b.len;
-    if (fp && fclose(fp) != 0) ok = 0;
-    if (!ok) fprintf(stderr, "squint equiv: cannot write '%s'\n", path);
+    int e = 0, rc = sq_write_replace(path, sq_buf_str(&b), b.len, &e);
+    if (rc < 0) fprintf(stderr, "squint equiv: cannot write '%s': %s\n", path, strerror(e));
     sq_buf_free(&b);
-    return ok ? 0 : -1;
+    return rc;
+}
+
+/* The files this run reads (the schema option's, the @FILE queries). */
+static size_t run_inputs(EquivRun *r, char **qs, SqOutInput *in) {
+    size_t n = 0;
+    const CliSchema *s = &r->cq.schema;
+    if (s->path && s->kind != CLI_SCHEMA_DB_ROOT) in[n++] = (SqOutInput){s->path, s->option};
+    if (s->kind == CLI_SCHEMA_DB_ROOT && s->db_id)
+        in[n++] = (SqOutInput){cli_schema_db_path(&r->cq.schema, s->db_id), "--db-root and --db-id"};
+    for (int i = 0; i < 2; i++)
+        if (qs[i][0] == '@') in[n++] = (SqOutInput){qs[i] + 1, i ? "Q2" : "Q1"};
+    return n;
+}
+
+/* --fixture-out and --dump-smt may be written (before any work is done):
+** 0, or -1 after a message. */
+static int check_outputs(EquivRun *r, char **qs) {
+    SqOutInput in[4];
+    size_t n = run_inputs(r, qs, in);
+    const char *outs[2] = {r->fixture_out, r->dump_smt};
+    if (outs[0] && outs[1] && strcmp(outs[0], outs[1]) == 0) {
+        fprintf(stderr, "squint equiv: --fixture-out and --dump-smt name the same file '%s'\n", outs[0]);
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        SqBuf why = SQ_BUF_INIT;
+        int rc = outs[i] ? sq_out_check(outs[i], r->force, in, n, &why) : 0;
+        if (rc < 0) fprintf(stderr, "squint equiv: %s %s\n", i ? "--dump-smt:" : "--fixture-out:", sq_buf_str(&why));
+        sq_buf_free(&why);
+        if (rc < 0) return -1;
+    }
+    return 0;
 }
 
 static int exit_status(const SqEquivResult *v) {
@@ -358,6 +420,7 @@ static int exit_status(const SqEquivResult *v) {
 /* ------------------------------------------------------------------ */
 
 static int run(EquivRun *r, char **qs) {
+    if (check_outputs(r, qs) < 0) return SQ_EXIT_USAGE;
     const Catalog *cat = cli_schema_resolve(&r->cq.schema, NULL, (SrcSpan){0});
     if (!cat) {
         cli_print_diags_text(&r->cq.diags, 0, r->cq.color);
@@ -403,6 +466,8 @@ int cmd_equiv(int argc, char **argv) {
     r.opt.bound = 4;
     r.opt.timeout = 10;
     r.opt.sem = SQ_SMT_SET;
+    r.opt.isolate = 1;
+    r.opt.mem_limit = (uint64_t)4096 << 20;
     cli_queries_init(&r.cq, "equiv");
     CliArgs a;
     cli_args_init(&a, argc, argv, "equiv");

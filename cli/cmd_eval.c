@@ -9,8 +9,10 @@
 ** (backend/eval/item.h) and answers with one JSON record.  The parent
 ** appends each record to --out as it arrives (and fsyncs), so a run that
 ** is killed loses no finished item; a rerun with the same --out skips the
-** items already there.  The summary is computed from the records
-** (backend/eval/record.h), old and new alike.
+** items already there, once eval_out.h has made sure the file is a
+** records file and each record fits this run (its options, and the
+** digest of its item's inputs).  The summary is computed from the
+** records (backend/eval/record.h), old and new alike.
 */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,6 +30,7 @@
 #include "../runtime/pool.h"
 #include "../runtime/util.h"
 #include "cli_schema.h"
+#include "eval_out.h"
 #include "eval_report.h"
 #include "eval_summary.h"
 
@@ -55,12 +58,26 @@ static const char usage_head[] =
     "                         findings in the records, the summary and the report\n"
     "      --bound K          rows per table for the search (default 3)\n"
     "      --verify-timeout S seconds per search (default 10; 0: none)\n"
+    "      --rlimit N         z3's resource units per search (default 0: none):\n"
+    "                         with --verify-timeout 0, verdicts that do not\n"
+    "                         depend on how loaded the machine is\n"
     "  -j, --jobs N           items evaluated at once, each in its own process\n"
     "                         (default 1)\n"
+    "      --item-timeout S   seconds per item's process, then it is killed and\n"
+    "                         the item recorded as failed (default: twice the\n"
+    "                         query and search limits of all systems, plus 30 s;\n"
+    "                         no limit when --timeout or --verify-timeout is 0;\n"
+    "                         0: none)\n"
     "      --mem-limit MB     address space per item's process (default 4096; 0:\n"
     "                         none)\n"
     "      --out FILE         append one JSON record per item to FILE; items\n"
-    "                         already there are not run again (resume)\n"
+    "                         already there are not run again (resume).  Only a\n"
+    "                         records file of squint eval is appended to, and\n"
+    "                         only when its records fit this run's options and\n"
+    "                         inputs\n"
+    "      --rerun-changed    evaluate again the items whose records in --out do\n"
+    "                         not fit (other options, a changed gold or\n"
+    "                         prediction); their new records count instead\n"
     "      --limit N          only the first N items\n"
     "      --shard I/N        only the items whose position is I modulo N (0 <= I < N)\n"
     "      --report FILE      write a self-contained HTML report to FILE: the\n"
@@ -78,12 +95,21 @@ static const char usage_tail[] =
     "--db-root DIR gives the databases (DIR/ID/ID.sqlite) and their schemas, --db\n"
     "FILE one database (or SQL script) for every item;\n"
     "--tables FILE alone gives schemas only: EX-test cannot run, only the search.\n"
-    "exit status: 0 done, 2 usage or input error\n";
+    "\n"
+    "exit status: 0 the run finished, 2 usage or input error.  0 whatever the\n"
+    "verdicts: every item has its record (an item whose process crashed or ran\n"
+    "out of time is recorded as failed).  2: an unreadable, empty or malformed\n"
+    "input, an --out file that is not squint's records or whose records do not\n"
+    "fit this run, an output that names an input or cannot be written.  A\n"
+    "search that fails (z3 aborts, crashes) costs only its verdict: its own\n"
+    "process ends, the run goes on.\n"
+    CLI_EXIT_OOM;
 
 static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0},    {"bound", 0, 1},
-    {"verify-timeout", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
+    {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
+    {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
     {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
@@ -107,6 +133,8 @@ typedef struct EvalRun {
     System *sys;
     uint32_t n_sys, cap_sys;
     const char **sys_names;
+    EvalItemInputs *inputs;      /* per gold item: what its record is
+                                    computed from */
     const char **hardness;       /* per gold item: Spider's level when the
                                     file gives no difficulty (else NULL) */
     int semantics_given;
@@ -114,6 +142,12 @@ typedef struct EvalRun {
     SqPoolOptions pool;
     const char *out_path;
     int out_fd;
+    int rerun_changed;           /* --rerun-changed */
+    double item_timeout;         /* --item-timeout; -1: the default */
+    SqBuf options;               /* the options that change a record, as
+                                    a JSON object (every record's) */
+    const char *data_source;     /* "--db-root /abs/dir", "--db /abs/file" or NULL */
+    const char *schema_source;   /* the schema option and its file, or NULL */
     size_t limit, shard_i, shard_n;
     size_t show;                 /* --show: disagreements still to print */
     SqBuf shown;                 /* their text, printed after the summary */
@@ -199,6 +233,11 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     else if (strcmp(name, "bound") == 0) {
         if ((rc = parse_count("--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
     } else if (strcmp(name, "verify-timeout") == 0) rc = parse_seconds("--verify-timeout", val, &r->cfg.equiv.timeout);
+    else if (strcmp(name, "item-timeout") == 0) rc = parse_seconds("--item-timeout", val, &r->item_timeout);
+    else if (strcmp(name, "rlimit") == 0) {
+        if ((rc = parse_count("--rlimit", val, 0, LONG_MAX, &n)) < 0) r->cfg.equiv.rlimit = (uint64_t)n;
+    }
+    else if (strcmp(name, "rerun-changed") == 0) r->rerun_changed = 1;
     else if (strcmp(name, "jobs") == 0) {
         if ((rc = parse_count("--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
     } else if (strcmp(name, "mem-limit") == 0) {
@@ -315,8 +354,29 @@ static void spider_hardness(EvalRun *r) {
     }
 }
 
+/* Whether the text holds nothing but blanks (and a byte order mark). */
+static int is_blank_text(const char *s, size_t n) {
+    size_t k = n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r')) k++;
+    return k == n;
+}
+
+/* A gold file must give items to score: an empty one is said to be. */
+static int check_gold(EvalRun *r) {
+    const SqSrc *f = r->gold.file;
+    if (f && is_blank_text(f->text, f->len)) {
+        fprintf(stderr, "squint eval: the gold file '%s' is empty: there are no items to score\n", r->gold_path);
+        return -1;
+    }
+    if (r->gold.n_items == 0) {
+        fprintf(stderr, "squint eval: the gold file '%s' has no items to score\n", r->gold_path);
+        return -1;
+    }
+    return 0;
+}
+
 static int read_inputs(EvalRun *r) {
-    if (read_bench(r, r->gold_path, SQ_INPUT_AUTO, &r->gold) < 0) return -1;
+    if (read_bench(r, r->gold_path, SQ_INPUT_AUTO, &r->gold) < 0 || check_gold(r) < 0) return -1;
     if (r->gold.format != SQ_INPUT_BIRD) spider_hardness(r);
     if (!r->semantics_given) r->cfg.ex.metric = r->gold.format == SQ_INPUT_BIRD ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
     r->sys_names = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *r->sys_names);
@@ -342,20 +402,35 @@ static int read_inputs(EvalRun *r) {
 
 static const char *item_text(const SqBenchItem *it) { return it && it->sql ? it->sql->text : NULL; }
 
+/* What each gold item's record is computed from, and its digest. */
+static void item_inputs(EvalRun *r) {
+    r->inputs = sq_arena_alloc(r->arena, (r->gold.n_items + 1) * sizeof *r->inputs);
+    for (uint32_t k = 0; k < r->gold.n_items; k++) {
+        EvalItemInputs *x = &r->inputs[k];
+        const char **preds = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *preds);
+        for (size_t s = 0; s < r->n_sys; s++) preds[s] = item_text(r->sys[s].by_item[k]);
+        x->gold = item_text(&r->gold.items[k]) ? item_text(&r->gold.items[k]) : "";
+        x->db_id = r->gold.items[k].db_id;
+        x->preds = preds;
+        SqEvalInput in = {.gold = x->gold, .db_id = x->db_id, .n_systems = r->n_sys, .preds = preds};
+        sq_eval_input_digest(&in, x->digest);
+    }
+}
+
 /* The evaluation input of gold item k (pointers into r). */
-static void item_input(EvalRun *r, size_t k, SqEvalInput *in, const char **preds) {
+static void item_input(EvalRun *r, size_t k, SqEvalInput *in) {
     const SqBenchItem *g = &r->gold.items[k];
     memset(in, 0, sizeof *in);
     in->index = k;
     in->label = g->label;
-    in->db_id = g->db_id;
+    in->db_id = r->inputs[k].db_id;
     in->question = g->question;
     in->difficulty = g->difficulty ? g->difficulty : r->hardness ? r->hardness[k] : NULL;
-    in->gold = item_text(g) ? item_text(g) : "";
+    in->gold = r->inputs[k].gold;
     in->n_systems = r->n_sys;
     in->names = r->sys_names;
-    for (size_t s = 0; s < r->n_sys; s++) preds[s] = item_text(r->sys[s].by_item[k]);
-    in->preds = preds;
+    in->preds = r->inputs[k].preds;
+    in->options = sq_buf_str(&r->options);
     if (r->db_root && g->db_id) {
         SqBuf p = SQ_BUF_INIT;
         sq_buf_printf(&p, "%s/%s/%s.sqlite", r->db_root, g->db_id, g->db_id);
@@ -371,11 +446,9 @@ static void item_input(EvalRun *r, size_t k, SqEvalInput *in, const char **preds
 /* In the child: evaluate item k. */
 static int run_item(void *ctx, size_t k, SqBuf *out) {
     EvalRun *r = ctx;
-    const char **preds = sq_calloc(r->n_sys + 1, sizeof *preds);
     SqEvalInput in;
-    item_input(r, k, &in, preds);
+    item_input(r, k, &in);
     sq_eval_item(&in, &r->cfg, out);
-    free(preds);
     return 0;
 }
 
@@ -448,11 +521,9 @@ static int item_done(void *ctx, size_t k, SqTaskEnd end, int detail, const char 
         if (end == SQ_TASK_TIMEOUT) snprintf(why, sizeof why, "the item's process ran out of time");
         else if (end == SQ_TASK_CRASHED) snprintf(why, sizeof why, "the item's process was killed by signal %d", detail);
         else snprintf(why, sizeof why, "the item's process ended with %s (%d)", sq_task_end_name(end), detail);
-        const char **preds = sq_calloc(r->n_sys + 1, sizeof *preds);
         SqEvalInput in;
-        item_input(r, k, &in, preds);
+        item_input(r, k, &in);
         sq_eval_item_failed(&in, why, &rec);
-        free(preds);
     }
     int rc = 0;
     if (append_record(r, rec.data, rec.len) < 0) {
@@ -472,35 +543,103 @@ static int item_done(void *ctx, size_t k, SqTaskEnd end, int detail, const char 
 /* Resume                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Read the records already in --out into the summary and mark their
-** items done; cut a last line that a killed run left unfinished. */
-static int resume(EvalRun *r, uint8_t *done) {
-    size_t len;
-    int err;
-    char *text = sq_read_file(r->out_path, &len, &err);
-    if (!text) return err == ENOENT ? 0 : (cli_io_error("eval", r->out_path, err), -1);
-    size_t n = 0, cap = 0;
-    SqEvalLine *lines = NULL;
-    size_t keep = sq_eval_split_lines(text, len, &lines, &n, &cap);
-    for (size_t k = 0; k < n; k++) {
-        const char *why = NULL;
-        long item = eval_summary_add_line_checked(&r->sum, lines[k].text, lines[k].n, &why);
-        if (item < 0) {
-            fprintf(stderr, "squint eval: %s:%zu: %s; use another --out file\n", r->out_path, k + 1, why);
-            free(lines);
-            free(text);
-            return -1;
-        }
-        if ((size_t)item < r->gold.n_items) done[item] = 1;
-        if (r->report_path) eval_report_add(&r->report, lines[k].text, lines[k].n);
+/* The options that change a record, as a JSON object: every record
+** carries it, and a resumed run compares it with its own. */
+static void run_options(EvalRun *r) {
+    SqJsonWriter w;
+    sq_jw_init(&w, &r->options, 0);
+    sq_jw_obj_begin(&w);
+    sq_jw_key(&w, "semantics");
+    sq_jw_str(&w, sq_metric_name(r->cfg.ex.metric));
+    sq_jw_key(&w, "keep_distinct");
+    sq_jw_bool(&w, r->cfg.ex.keep_distinct);
+    sq_jw_key(&w, "timeout");
+    sq_jw_double(&w, r->cfg.ex.timeout);
+    sq_jw_key(&w, "data");
+    sq_jw_str(&w, r->data_source);
+    sq_jw_key(&w, "verify");
+    sq_jw_bool(&w, r->cfg.verify);
+    if (r->cfg.verify) {
+        sq_jw_key(&w, "bound");
+        sq_jw_int(&w, r->cfg.equiv.bound);
+        sq_jw_key(&w, "verify_timeout");
+        sq_jw_double(&w, r->cfg.equiv.timeout);
+        sq_jw_key(&w, "rlimit");
+        sq_jw_int(&w, r->cfg.equiv.rlimit);
+        sq_jw_key(&w, "now");
+        sq_jw_int(&w, r->cfg.equiv.now ? r->cfg.equiv.now : SQ_EQUIV_NOW);
+        sq_jw_key(&w, "cross_check");
+        sq_jw_bool(&w, r->cfg.cross_check);
     }
-    free(lines);
-    free(text);
-    if (keep < len && truncate(r->out_path, (off_t)keep) < 0) {
-        fprintf(stderr, "squint eval: cannot cut the unfinished last line of '%s': %s\n", r->out_path,
-                strerror(errno));
-        return -1;
+    sq_jw_key(&w, "lint");
+    sq_jw_bool(&w, r->cfg.lint);
+    if (r->cfg.verify || r->cfg.lint) {
+        sq_jw_key(&w, "schema");
+        sq_jw_str(&w, r->schema_source);
     }
+    sq_jw_obj_end(&w);
+}
+
+/* "OPTION /absolute/path" of a file or directory (as given when it has
+** no absolute path), in the arena. */
+static const char *source_name(EvalRun *r, const char *option, const char *path, const char *db_id) {
+    char *abs = realpath(path, NULL);
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_printf(&b, "%s %s", option, abs ? abs : path);
+    if (db_id) sq_buf_printf(&b, " --db-id %s", db_id);
+    const char *s = sq_arena_strdup(r->arena, sq_buf_str(&b));
+    sq_buf_free(&b);
+    free(abs);
+    return s;
+}
+
+/* Every file the run reads, for the check that no output is one. */
+static EvalInputFile *input_files(EvalRun *r, size_t *n) {
+    size_t cap = 4 + r->n_sys + r->gold.n_items;
+    EvalInputFile *in = sq_arena_alloc(r->arena, cap * sizeof *in);
+    *n = 0;
+    in[(*n)++] = (EvalInputFile){r->gold_path, "the gold file"};
+    for (size_t k = 0; k < r->n_sys; k++) in[(*n)++] = (EvalInputFile){r->sys[k].path, "a prediction file"};
+    if (r->schema.kind != CLI_SCHEMA_DB_ROOT && r->schema.path)
+        in[(*n)++] = (EvalInputFile){r->schema.path, r->schema.kind == CLI_SCHEMA_DB ? "the database" : "the schema file"};
+    for (uint32_t k = 0; r->db_root && k < r->gold.n_items; k++) {
+        const char *id = r->gold.items[k].db_id;
+        if (!id || (k && r->gold.items[k - 1].db_id && strcmp(r->gold.items[k - 1].db_id, id) == 0)) continue;
+        SqBuf p = SQ_BUF_INIT;
+        sq_buf_printf(&p, "%s/%s/%s.sqlite", r->db_root, id, id);
+        in[(*n)++] = (EvalInputFile){sq_arena_strdup(r->arena, sq_buf_str(&p)), "a database"};
+        sq_buf_free(&p);
+    }
+    return in;
+}
+
+/* The outputs, checked before any item runs: none is an input, the report
+** can be written, --out is a records file that fits this run (read into
+** the summary, its items marked done). */
+static int prepare_outputs(EvalRun *r, EvalResume *rs) {
+    size_t n;
+    const EvalInputFile *in = input_files(r, &n);
+    if (eval_out_check_paths("eval", r->out_path, r->report_path, in, n) < 0) return -1;
+    if (r->report_path && eval_report_check("eval", r->report_path) < 0) return -1;
+    rs->path = r->out_path;
+    rs->names = r->sys_names;
+    rs->n_sys = r->n_sys;
+    rs->items = r->inputs;
+    rs->n_items = r->gold.n_items;
+    rs->options = sq_buf_str(&r->options);
+    rs->rerun_changed = r->rerun_changed;
+    if (!r->out_path) {
+        rs->done = sq_calloc(r->gold.n_items + 1, 1);
+        return 0;
+    }
+    if (eval_resume_read(rs) < 0) return -1;
+    for (size_t k = 0; k < rs->n_current; k++) {
+        eval_summary_add_line(&r->sum, rs->current[k].text, rs->current[k].n);
+        if (r->report_path) eval_report_add(&r->report, rs->current[k].text, rs->current[k].n);
+    }
+    if (rs->n_stale && !r->quiet)
+        fprintf(stderr, "squint eval: %zu item%s of '%s' evaluated again (--rerun-changed)\n", rs->n_stale,
+                rs->n_stale == 1 ? "" : "s", r->out_path);
     return 0;
 }
 
@@ -517,46 +656,72 @@ static int load_schemas(EvalRun *r) {
     return r->schema.n_failures ? -1 : 0;
 }
 
+/* Where the data and the schemas come from, for the options. */
+static void sources(EvalRun *r) {
+    if (r->db_root) r->data_source = source_name(r, "--db-root", r->db_root, NULL);
+    else if (r->schema.kind == CLI_SCHEMA_DB) r->data_source = source_name(r, "--db", r->schema.path, NULL);
+    if (r->schema.path) r->schema_source = source_name(r, r->schema.option, r->schema.path, r->schema.db_id);
+}
+
+/* Run the items still to do; print the summary and write the report. */
+static int run_items(EvalRun *r, const uint8_t *done) {
+    int rc = SQ_EXIT_OK;
+    size_t *todo = sq_calloc(r->gold.n_items + 1, sizeof *todo);
+    size_t n_items = r->limit && r->limit < r->gold.n_items ? r->limit : r->gold.n_items;
+    for (size_t k = 0; k < n_items; k++)
+        if (!done[k] && (!r->shard_n || k % r->shard_n == r->shard_i)) todo[r->n_todo++] = k;
+    r->t_start = r->t_last_line = sq_monotonic_seconds();
+    if (sq_pool_run(&r->pool, todo, r->n_todo, run_item, item_done, r) < 0) rc = SQ_EXIT_USAGE;
+    if (r->n_todo) progress(r, 1);
+    if (r->report_path && eval_report_write(&r->report, &r->sum, r->report_path) < 0) rc = SQ_EXIT_USAGE;
+    SqBuf out = SQ_BUF_INIT;
+    if (r->json) eval_summary_json(&r->sum, &out);
+    else eval_summary_text(&r->sum, &out);
+    if (!r->json && r->shown.len) sq_buf_printf(&out, "\ndisagreements:\n%s", sq_buf_str(&r->shown));
+    cli_flush(&out, stdout);
+    sq_buf_free(&out);
+    free(todo);
+    return rc;
+}
+
 static int run(EvalRun *r) {
     if (cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) < 0) return SQ_EXIT_USAGE;
     int bad = read_inputs(r) < 0 || load_schemas(r) < 0;
     cli_print_diags_text(&r->diags, 0, r->color);
     if (bad) return SQ_EXIT_USAGE;
     r->cfg.equiv.sem = r->cfg.ex.metric == SQ_METRIC_SPIDER ? SQ_SMT_SPIDER : SQ_SMT_SET;
+    item_inputs(r);
+    sources(r);
+    run_options(r);
     eval_summary_init(&r->sum, r->sys_names, r->n_sys, r->cfg.ex.metric,
                       r->db_root != NULL || r->schema.kind == CLI_SCHEMA_DB);
-    uint8_t *done = sq_calloc(r->gold.n_items + 1, 1);
-    size_t *todo = sq_calloc(r->gold.n_items + 1, sizeof *todo);
-    int rc = SQ_EXIT_OK;
+    EvalResume rs;
+    memset(&rs, 0, sizeof rs);
+    int rc = prepare_outputs(r, &rs) < 0 ? SQ_EXIT_USAGE : SQ_EXIT_OK;
     r->out_fd = -1;
-    if (r->out_path && resume(r, done) < 0) rc = SQ_EXIT_USAGE;
     if (rc == SQ_EXIT_OK && r->out_path &&
         (r->out_fd = open(r->out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0) {
         cli_io_error("eval", r->out_path, errno);
         rc = SQ_EXIT_USAGE;
     }
-    size_t n_items = r->limit && r->limit < r->gold.n_items ? r->limit : r->gold.n_items;
-    for (size_t k = 0; k < n_items && rc == SQ_EXIT_OK; k++)
-        if (!done[k] && (!r->shard_n || k % r->shard_n == r->shard_i)) todo[r->n_todo++] = k;
-    if (rc == SQ_EXIT_OK) {
-        r->t_start = r->t_last_line = sq_monotonic_seconds();
-        if (sq_pool_run(&r->pool, todo, r->n_todo, run_item, item_done, r) < 0) rc = SQ_EXIT_USAGE;
-        if (r->n_todo) progress(r, 1);
-        if (r->report_path && eval_report_write(&r->report, &r->sum, r->report_path) < 0) rc = SQ_EXIT_USAGE;
-        SqBuf out = SQ_BUF_INIT;
-        if (r->json) eval_summary_json(&r->sum, &out);
-        else eval_summary_text(&r->sum, &out);
-        if (!r->json && r->shown.len) sq_buf_printf(&out, "\ndisagreements:\n%s", sq_buf_str(&r->shown));
-        cli_flush(&out, stdout);
-        sq_buf_free(&out);
-    }
+    if (rc == SQ_EXIT_OK) rc = run_items(r, rs.done);
     if (r->out_fd >= 0) close(r->out_fd);
-    free(done);
-    free(todo);
+    eval_resume_free(&rs);
     eval_summary_free(&r->sum);
     sq_buf_free(&r->shown);
+    sq_buf_free(&r->options);
     eval_report_free(&r->report);
     return rc;
+}
+
+/* The time limit of an item's process: --item-timeout, else twice the
+** limits of every query and search it may run, plus slack; none when one
+** of those has none. */
+static double item_time_limit(const EvalRun *r) {
+    if (r->item_timeout >= 0) return r->item_timeout;
+    double per = r->cfg.ex.timeout + (r->cfg.verify ? r->cfg.equiv.timeout : 0);
+    int bounded = r->cfg.ex.timeout > 0 && (!r->cfg.verify || r->cfg.equiv.timeout > 0);
+    return bounded ? 2 * per * (double)(r->n_sys + 1) + 30 : 0;
 }
 
 int cmd_eval(int argc, char **argv) {
@@ -573,18 +738,16 @@ int cmd_eval(int argc, char **argv) {
     r.cfg.verify = 1;
     r.cfg.equiv.bound = 3;
     r.cfg.equiv.timeout = 10;
+    r.cfg.equiv.isolate = 1; /* a solver that aborts loses only its system's verdict */
     r.cfg.bind = sq_db_bind_options();
     sq_lint_config_init(&r.cfg.lint_rules);
     r.pool.jobs = 1;
     r.pool.mem_limit = (uint64_t)4096 << 20;
     r.color = cli_stderr_color_default();
+    r.item_timeout = -1;
     int rc = read_options(&r, argc, argv);
     if (rc < 0) {
-        /* a whole item: every query and every search, and some slack */
-        double per = r.cfg.ex.timeout + (r.cfg.verify ? r.cfg.equiv.timeout : 0);
-        r.pool.task_timeout = per > 0 && r.cfg.ex.timeout > 0 && (!r.cfg.verify || r.cfg.equiv.timeout > 0)
-                                  ? 2 * per * (double)(r.n_sys + 1) + 30
-                                  : 0;
+        r.pool.task_timeout = item_time_limit(&r);
         rc = run(&r);
     }
     cli_schema_free(&r.schema);

@@ -41,7 +41,8 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 done, 1 a query has errors, 2 usage error, unreadable input or\n"
-    "schema\n";
+    "schema\n"
+    CLI_EXIT_OOM;
 
 typedef enum GraphFormat { GF_TEXT, GF_JSON, GF_DOT } GraphFormat;
 

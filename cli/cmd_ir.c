@@ -33,7 +33,8 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 every statement printed, 1 a statement has errors, 2 usage\n"
-    "error, unreadable input or schema\n";
+    "error, unreadable input or schema\n"
+    CLI_EXIT_OOM;
 
 typedef enum IrFormat { IRF_TEXT, IRF_JSON, IRF_SQL } IrFormat;
 

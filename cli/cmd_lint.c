@@ -55,7 +55,10 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 no findings at or above the threshold, 1 findings, 2 usage\n"
-    "error, unreadable input, schema or configuration\n";
+    "error, or an input squint cannot read: a missing or unreadable file, an\n"
+    "empty or invalid JSON file, a malformed benchmark item, a schema that\n"
+    "cannot be read or lacks an item's db_id, a configuration it cannot use\n"
+    CLI_EXIT_OOM;
 
 static const CliOpt lint_opts[] = {
     {"rules", 0, 1},   {"disable", 0, 1},  {"severity", 0, 1},   {"config", 0, 1},

@@ -3,10 +3,15 @@
 ** shards (or of interrupted runs) into one, and summarize them.
 **
 ** Layer: cli.  Reads each FILE's records (backend/eval/record.h), keeps
-** the first record of every item, and writes them in item order to --out
-** (or nowhere); then prints the summary of the whole, exactly as `squint
-** eval` prints it for a run that did all the items at once.  Every record
-** must be of the same systems, in the same order, as the first one read.
+** the last record read of every item (a later line of a file, or a later
+** file: `squint eval --rerun-changed` appends an item's new record after
+** its old one), and writes them in item order to --out (or nowhere); then
+** prints the summary of the whole, exactly as `squint eval` prints it for
+** a run that did all the items at once.  Every record must be of the same
+** systems, in the same order, as the first one read, and computed with
+** the same options (when records name them: format 2 on).  --out is
+** replaced through a temporary file, and only when it is absent, empty or
+** a records file itself (eval_out.h).
 */
 #include <errno.h>
 #include <stdint.h>
@@ -14,8 +19,10 @@
 #include <string.h>
 
 #include "../runtime/json.h"
+#include "../runtime/safewrite.h"
 #include "../runtime/util.h"
 #include "cli.h"
+#include "eval_out.h"
 #include "eval_report.h"
 #include "eval_summary.h"
 
@@ -23,11 +30,13 @@ static const char usage_text[] =
     "usage: squint merge [options] FILE...\n"
     "\n"
     "Combine the --out files of squint eval runs (shards, or a run resumed\n"
-    "elsewhere) and print the summary of all their items.  An item found in\n"
-    "several files counts once (the first record read).\n"
+    "elsewhere) and print the summary of all their items.  An item found more\n"
+    "than once counts once: its last record read (a later line, a later FILE).\n"
     "\n"
     "options:\n"
     "      --out FILE         write the merged records, in item order, to FILE\n"
+    "                         (replaced only when absent, empty or itself a\n"
+    "                         records file; it may be one of the FILEs)\n"
     "      --report FILE      write the HTML report of the merged records\n"
     "      --semantics S      spider or bird: named in the summary (default\n"
     "                         spider)\n"
@@ -35,7 +44,9 @@ static const char usage_text[] =
     "  -h, --help             show this help\n"
     "\n"
     "exit status: 0 merged, 2 usage or input error (unreadable file, a line\n"
-    "that is not a record, records of different systems)\n";
+    "that is not a record, records of different systems or options, an output\n"
+    "that is not squint's or cannot be written)\n"
+    CLI_EXIT_OOM;
 
 static const CliOpt merge_opts[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
                                     {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
@@ -44,6 +55,8 @@ typedef struct Merge {
     SqEvalLine *lines;
     size_t n, cap;
     char **files;  /* contents, heap */
+    size_t *file_lens;
+    const char **paths;
     size_t n_files;
     const char **names;
     size_t n_sys;
@@ -69,6 +82,10 @@ static int read_records(Merge *m, const char *path) {
         return -1;
     }
     m->files = sq_realloc(m->files, (m->n_files + 1) * sizeof *m->files);
+    m->file_lens = sq_realloc(m->file_lens, (m->n_files + 1) * sizeof *m->file_lens);
+    m->paths = sq_realloc(m->paths, (m->n_files + 1) * sizeof *m->paths);
+    m->file_lens[m->n_files] = len;
+    m->paths[m->n_files] = path;
     m->files[m->n_files++] = text;
     size_t first = m->n;
     size_t end = sq_eval_split_lines(text, len, &m->lines, &m->n, &m->cap);
@@ -83,12 +100,52 @@ static int read_records(Merge *m, const char *path) {
 }
 
 static int write_out(const char *path, const SqEvalLine *lines, size_t n) {
-    FILE *f = fopen(path, "w");
-    int ok = f != NULL;
-    for (size_t k = 0; ok && k < n; k++) ok = fwrite(lines[k].text, 1, lines[k].n, f) == lines[k].n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (!ok) fprintf(stderr, "squint merge: cannot write '%s': %s\n", path, strerror(errno));
+    SqBuf b = SQ_BUF_INIT;
+    for (size_t k = 0; k < n; k++) sq_buf_put(&b, lines[k].text, lines[k].n);
+    int err;
+    int ok = sq_write_replace(path, b.data ? b.data : "", b.len, &err) == 0;
+    if (!ok) fprintf(stderr, "squint merge: cannot write '%s': %s\n", path, strerror(err));
+    sq_buf_free(&b);
     return ok ? 0 : -1;
+}
+
+/* The FILE a line was read from. */
+static const char *file_of(const Merge *m, const SqEvalLine *l) {
+    for (size_t k = 0; k < m->n_files; k++)
+        if (l->text >= m->files[k] && l->text < m->files[k] + m->file_lens[k]) return m->paths[k];
+    return "?";
+}
+
+/* The options of the records: every one that names them must name the
+** first one's.  0, or -1 after a message. */
+typedef struct MergeOptions {
+    SqArena *arena;
+    SqEvalRecord first;    /* the first record naming its options */
+    const SqEvalLine *first_line;
+} MergeOptions;
+
+static int check_options(const Merge *m, MergeOptions *o, const SqEvalLine *l) {
+    SqEvalRecord r;
+    const char *why;
+    SqArena *a = sq_arena_new();
+    int rc = 0;
+    if (sq_eval_record_parse(a, l->text, l->n, &r, &why) == 0 && r.options) {
+        if (!o->first_line) {
+            sq_eval_record_parse(o->arena, l->text, l->n, &o->first, &why);
+            o->first_line = l;
+        } else {
+            const char *key = sq_eval_options_diff(r.options, l->text, o->first.options, o->first_line->text);
+            if (key) {
+                fprintf(stderr,
+                        "squint merge: item %zu in '%s' and item %zu in '%s' were computed with other options "
+                        "(%s); merge only the records of one run's options\n",
+                        o->first.item, file_of(m, o->first_line), r.item, file_of(m, l), key);
+                rc = -1;
+            }
+        }
+    }
+    sq_arena_free(a);
+    return rc;
 }
 
 static int merge(Merge *m, SqMetric metric, const char *out, const char *report, int json) {
@@ -111,16 +168,22 @@ static int merge(Merge *m, SqMetric metric, const char *out, const char *report,
     }
     sq_eval_sort_lines(m->lines, m->n);
     size_t kept = 0;
+    MergeOptions opts = {sq_arena_new(), {0}, NULL};
     for (size_t k = 0; k < m->n && rc == SQ_EXIT_OK; k++) {
         const char *why = NULL;
-        size_t before = sum.n_items;
+        /* of one item's records, the last read counts */
+        if (k + 1 < m->n && m->lines[k + 1].item == m->lines[k].item) continue;
         if (eval_summary_add_line_checked(&sum, m->lines[k].text, m->lines[k].n, &why) < 0) {
-            fprintf(stderr, "squint merge: %s (item %zu)\n", why, m->lines[k].item);
+            fprintf(stderr, "squint merge: %s (item %zu in '%s')\n", why, m->lines[k].item,
+                    file_of(m, &m->lines[k]));
             rc = SQ_EXIT_USAGE;
-        } else if (sum.n_items > before) {
+        } else if (check_options(m, &opts, &m->lines[k]) < 0) {
+            rc = SQ_EXIT_USAGE;
+        } else {
             m->lines[kept++] = m->lines[k];
         }
     }
+    sq_arena_free(opts.arena);
     if (rc == SQ_EXIT_OK && out && write_out(out, m->lines, kept) < 0) rc = SQ_EXIT_USAGE;
     if (rc == SQ_EXIT_OK && report) {
         EvalReport rep;
@@ -167,6 +230,14 @@ int cmd_merge(int argc, char **argv) {
         fputs(usage_text, stderr);
         return SQ_EXIT_USAGE;
     }
+    if (out && eval_out_check_replace("merge", out) < 0) return SQ_EXIT_USAGE;
+    EvalInputFile *inputs = sq_calloc((size_t)(argc - a.i) + 1, sizeof *inputs);
+    for (int i = a.i; i < argc; i++) inputs[i - a.i] = (EvalInputFile){argv[i], "a FILE to merge"};
+    int bad = eval_out_check_paths("merge", NULL, report, inputs, (size_t)(argc - a.i)) < 0 ||
+              (out && report && eval_out_check_paths("merge", out, report, NULL, 0) < 0) ||
+              (report && eval_report_check("merge", report) < 0);
+    free(inputs);
+    if (bad) return SQ_EXIT_USAGE;
     Merge m;
     memset(&m, 0, sizeof m);
     m.arena = sq_arena_new();
@@ -180,6 +251,8 @@ int cmd_merge(int argc, char **argv) {
     if (rc == SQ_EXIT_OK) rc = merge(&m, metric, out, report, json);
     for (size_t k = 0; k < m.n_files; k++) free(m.files[k]);
     free(m.files);
+    free(m.file_lens);
+    free(m.paths);
     free(m.lines);
     sq_arena_free(m.arena);
     return rc;

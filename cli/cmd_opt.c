@@ -36,7 +36,8 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 done, 1 a statement has errors, 2 usage error, unreadable\n"
-    "input or schema\n";
+    "input or schema\n"
+    CLI_EXIT_OOM;
 
 typedef enum OptFormat { OPT_SQL, OPT_TEXT, OPT_JSON } OptFormat;
 

@@ -26,7 +26,8 @@ static const char usage[] =
     "      --color WHEN   color diagnostics: auto (default), always, never\n"
     "  -h, --help         show this help\n"
     "\n"
-    "exit status: 0 all statements parsed, 1 syntax errors, 2 usage or I/O error\n";
+    "exit status: 0 all statements parsed, 1 syntax errors, 2 usage or I/O error\n"
+    CLI_EXIT_OOM;
 
 typedef struct ParseOpts {
     CliFormat format;

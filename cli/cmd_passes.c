@@ -16,7 +16,10 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -f, --format FMT   text (default) or json\n"
-    "  -h, --help         show this help\n";
+    "  -h, --help         show this help\n"
+    "\n"
+    "exit status: 0 listed, 2 usage error\n"
+    CLI_EXIT_OOM;
 
 static const CliOpt opts[] = {{"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
 

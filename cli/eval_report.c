@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../runtime/json.h"
+#include "../runtime/safewrite.h"
 #include "../runtime/util.h"
 
 void eval_report_init(EvalReport *r) { memset(r, 0, sizeof *r); }
@@ -258,6 +259,9 @@ static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
 /* The page                                                            */
 /* ------------------------------------------------------------------ */
 
+/* The page's title: how an existing file is told to be a report. */
+static const char report_mark[] = "<title>squint eval report</title>";
+
 static const char style[] =
     "body{font:14px/1.4 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}"
     "table{border-collapse:collapse;margin:.5em 1em .5em 0}td,th{border:1px solid #bbb;padding:2px 8px}"
@@ -268,7 +272,7 @@ static const char style[] =
 
 static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     sq_buf_printf(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
-                       "<title>squint eval report</title><style>%s</style></head><body>\n", style);
+                       "%s<style>%s</style></head><body>\n", report_mark, style);
     sq_buf_printf(out, "<h1>squint eval</h1>\n<p>%zu items, %s semantics%s.</p>\n", s->n_items,
                   sq_metric_name(s->metric), s->has_db ? "" : ", schemas only (no EX-test)");
     sq_buf_puts(out, "<h2 id=summary>Summary</h2>\n");
@@ -310,13 +314,31 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     sq_buf_puts(out, "</body></html>\n");
 }
 
+int eval_report_check(const char *cmd, const char *path) {
+    int err;
+    if (sq_check_writable(path, &err) < 0) {
+        fprintf(stderr, "squint %s: cannot write the report '%s': %s\n", cmd, path, strerror(err));
+        return -1;
+    }
+    size_t len;
+    char *text = sq_read_file(path, &len, &err);
+    if (!text) return 0; /* no file yet */
+    int ours = len == 0 || (strstr(text, report_mark) && (size_t)(strstr(text, report_mark) - text) < 512);
+    free(text);
+    if (!ours)
+        fprintf(stderr,
+                "squint %s: '%s' is not a report of squint eval; it is left as it is: name another --report "
+                "file\n",
+                cmd, path);
+    return ours ? 0 : -1;
+}
+
 int eval_report_write(const EvalReport *r, const EvalSummary *s, const char *path) {
     SqBuf out = SQ_BUF_INIT;
     page(&out, r, s);
-    FILE *f = fopen(path, "w");
-    int ok = f && fwrite(out.data, 1, out.len, f) == out.len;
-    if (f && fclose(f) != 0) ok = 0;
-    if (!ok) fprintf(stderr, "squint: cannot write the report '%s': %s\n", path, strerror(errno));
+    int err;
+    int ok = sq_write_replace(path, out.data ? out.data : "", out.len, &err) == 0;
+    if (!ok) fprintf(stderr, "squint: cannot write the report '%s': %s\n", path, strerror(err));
     sq_buf_free(&out);
     return ok ? 0 : -1;
 }

@@ -24,7 +24,13 @@ void eval_report_init(EvalReport *r);
 void eval_report_free(EvalReport *r);
 void eval_report_add(EvalReport *r, const char *line, size_t n);
 
-/* Write the page to path (replacing it); 0, or -1 after a message on
+/* Whether path may take the report, before a run starts: it can be
+** written, and it is absent, empty or a report of squint eval (any other
+** file is left alone).  0, or -1 after a message on stderr. */
+int eval_report_check(const char *cmd, const char *path);
+
+/* Write the page to path, replacing it through a temporary file and a
+** rename (a reader never sees half a page); 0, or -1 after a message on
 ** stderr. */
 int eval_report_write(const EvalReport *r, const EvalSummary *s, const char *path);
 

@@ -484,16 +484,32 @@ static int looks_json(const SqSrc *f) {
     return open == '[' ? c == '{' || c == ']' : c == '"' || c == '}';
 }
 
+/* Whether the file's name ends in ".json" (any case): a file the user
+** means as a JSON benchmark file, whatever it holds. */
+static int named_json(const SqSrc *f) {
+    size_t n = f->name ? strlen(f->name) : 0;
+    return n >= 5 && sq_stricmp(f->name + n - 5, ".json") == 0;
+}
+
 int sq_bench_read(SqBench *b, SqArena *a, SqSrcSet *srcs, SqSrc *file,
                   SqInputFormat format, SqDiags *diags) {
     memset(b, 0, sizeof *b);
     b->file = file;
     BenchRead r = {b, a, sq_arena_new(), srcs, file, diags};
     int is_auto = format == SQ_INPUT_AUTO || format == SQ_INPUT_AUTO_LINES;
-    int json = is_auto ? looks_json(file)
+    int json = is_auto ? looks_json(file) || named_json(file)
                        : format == SQ_INPUT_SPIDER || format == SQ_INPUT_BIRD ||
                              format == SQ_INPUT_BIRD_PRED;
-    int rc = json ? read_json(&r, is_auto ? SQ_INPUT_AUTO : format) : read_text(&r, format);
+    int rc;
+    if (json && skip_space(file, text_start(file)) >= file->len) {
+        /* nothing to parse: say so, rather than "invalid JSON" at 1:1 */
+        report(&r, SQ_E_INPUT_SHAPE, file_span(&r, 0, 0),
+               "the file is empty: a JSON benchmark file holds an array of items (or BIRD's "
+               "object of predictions)");
+        rc = -1;
+    } else {
+        rc = json ? read_json(&r, is_auto ? SQ_INPUT_AUTO : format) : read_text(&r, format);
+    }
     sq_arena_free(r.tmp);
     return rc;
 }

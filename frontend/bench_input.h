@@ -18,7 +18,10 @@
 **   lines        one SQL per line (prediction files); empty lines   line N (1-based)
 **                are items too, since line i goes with gold item i
 **
-** Detection (SQ_INPUT_AUTO) looks at the content, not the file name.  A
+** Detection (SQ_INPUT_AUTO) looks at the content, and at the file name
+** only for one thing: a file named *.json is read as JSON whatever it
+** holds (so a .json file that is empty, or not JSON, is an input error,
+** not a SQL script of no statements).  A
 ** JSON array (starting "[{" or "[]", blanks aside) is spider or bird by
 ** the keys of its first object; a JSON object ("{\"" or "{}") is
 ** bird-pred when its first key is a number (a question id), and no
@@ -90,9 +93,11 @@ int sq_input_format_parse(const char *name, SqInputFormat *out);
 
 /* Read file as format, detecting it for the AUTO values (see the top).
 ** Problems go to diags: E0002 for invalid JSON, E0003 for content that
-** does not fit the format (the item is skipped, or kept without a db_id),
-** W0001 for an item with no SQL.  Returns -1 when nothing could be read
-** (invalid JSON, wrong top-level shape), else 0. */
+** does not fit the format (the item is skipped, or kept without a db_id)
+** or for an empty JSON file, W0001 for an item with no SQL.  Returns -1
+** when nothing could be read (an empty JSON file, invalid JSON, wrong
+** top-level shape), else 0.  Every E0002 and E0003 is a file the caller
+** cannot read as it is: commands exit 2 for them. */
 int sq_bench_read(SqBench *b, SqArena *a, SqSrcSet *srcs, SqSrc *file,
                   SqInputFormat format, SqDiags *diags);
 

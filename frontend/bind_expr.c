@@ -354,6 +354,7 @@ static SqExpr *bind_in_list(Binder *b, Scope *s, const AstExpr *e) {
     if (e->flags & AEF_NOT) x->flags |= SQXF_NOT;
     x->u.in.x = x0;
     int w = bind_vector_size(x0);
+    SQ_ARENA_RESERVE(b->arena, &x->u.in.list, e->u.in.list.n);
     for (uint32_t i = 0; i < e->u.in.list.n; i++) {
         SqExpr *v = bind_expr(b, s, e->u.in.list.items[i]);
         if (!v) return NULL;
@@ -450,8 +451,13 @@ static SqExpr *bind_in_table(Binder *b, Scope *s, const AstExpr *e) {
     AstFromItem *items[1] = {&item};
     AstFrom from = {items, 1, 1};
     q.from = &from;
-    AstExpr sub = *e;
+    AstExpr sub; /* the IN (SELECT ...) node it stands for */
+    memset(&sub, 0, sizeof sub);
     sub.kind = AE_IN_SELECT;
+    sub.op = e->op;
+    sub.flags = e->flags;
+    sub.span = e->span;
+    sub.height = e->height;
     sub.u.sub.x = e->u.intab.x;
     sub.u.sub.select = &q;
     SqExpr *x = bind_in_select(b, s, &sub);
@@ -518,6 +524,7 @@ static SqExpr *bind_collate(Binder *b, Scope *s, const AstExpr *e) {
 
 static SqExpr *bind_vector(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *x = node(b, SQX_VECTOR, e, sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1));
+    SQ_ARENA_RESERVE(b->arena, &x->u.list, e->u.vec.items.n);
     for (uint32_t i = 0; i < e->u.vec.items.n; i++) {
         SqExpr *v = bind_expr(b, s, e->u.vec.items.items[i]);
         if (!v) return NULL;

@@ -623,7 +623,7 @@ static int star_qualified(const BndSelect *sel, uint32_t i, const SqName *key) {
 
 static void star_item(Binder *b, ResultItem **out, uint32_t *n, uint32_t *cap,
                       const BndSource *src, const SqColumn *c, int qualify, SrcSpan at) {
-    AstExpr *x = sq_arena_alloc(b->arena, sizeof *x);
+    AstExpr *x = sq_arena_alloc(b->arena, ast_expr_size(AE_COLUMN));
     x->kind = AE_COLUMN;
     x->span = at;
     x->u.col.column.text = c->name;
@@ -631,11 +631,13 @@ static void star_item(Binder *b, ResultItem **out, uint32_t *n, uint32_t *cap,
     x->u.col.column.span = at;
     if (qualify) { /* SQLite's expansion writes schema.table.column */
         int in_schema = src->kind == BND_TABLE || (src->flags & BSF_VIEW);
-        x->u.col.schema.text = in_schema ? "main" : "*";
-        x->u.col.schema.span = at;
-        x->u.col.table.text = src->alias;
-        x->u.col.table.key = src->key;
-        x->u.col.table.span = at;
+        AstName *q = x->u.col.qual = sq_arena_alloc(b->arena, 2 * sizeof *q);
+        x->flags |= AEF_COL_SCHEMA;
+        q[0].text = in_schema ? "main" : "*";
+        q[0].span = at;
+        q[1].text = src->alias;
+        q[1].key = src->key;
+        q[1].span = at;
     }
     ResultItem *r = SQ_ARENA_APPEND(b->arena, *out, *n, *cap);
     r->ast = x;
@@ -681,6 +683,7 @@ int bind_expand_results(Binder *b, BndSelect *sel, const AstSelect *ast,
                         ResultItem **out, uint32_t *n) {
     ResultItem *items = NULL;
     uint32_t cnt = 0, cap = 0;
+    items = sq_arena_reserve32(b->arena, items, cnt, &cap, ast->cols.n, sizeof *items);
     for (uint32_t i = 0; i < ast->cols.n; i++) {
         const AstResultCol *rc = &ast->cols.items[i];
         if (rc->kind != AST_RC_EXPR) {

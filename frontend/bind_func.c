@@ -346,7 +346,7 @@ static int constant_offset(const AstExpr *e) {
     case AE_NULL: case AE_INTEGER: case AE_FLOAT: case AE_STRING: case AE_BLOB: case AE_PARAM:
         return 1;
     case AE_COLUMN:
-        return !ast_name_present(&e->u.col.table) && e->u.col.column.quote == AST_Q_NONE &&
+        return !ast_name_present(ast_col_table(e)) && e->u.col.column.quote == AST_Q_NONE &&
                (sq_stricmp(e->u.col.column.text, "true") == 0 ||
                 sq_stricmp(e->u.col.column.text, "false") == 0);
     case AE_UNARY: return constant_offset(e->u.bin.l);
@@ -444,6 +444,7 @@ static SqExpr *make_window(Binder *b, Scope *s, const AstExpr *e, const SqFuncDe
 
 static int bind_args(Binder *b, Scope *s, const AstExpr *e, SqExprList *args,
                      SqExpr **filter) {
+    SQ_ARENA_RESERVE(b->arena, args, args->n + e->u.func.args.n);
     for (uint32_t i = 0; i < e->u.func.args.n; i++) {
         SqExpr *a = bind_expr(b, s, e->u.func.args.items[i]);
         if (!a) return 0;

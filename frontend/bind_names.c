@@ -181,14 +181,14 @@ static int search_nested(const BndSource *src, const AstName *tab, const AstName
 }
 
 static void search_sources(const Binder *b, const BndSelect *sel, const AstExpr *e, Lookup *lk) {
-    const AstName *tab = &e->u.col.table, *col = &e->u.col.column;
+    const AstName *tab = ast_col_table(e), *col = &e->u.col.column;
     for (uint32_t i = 0; i < sel->n_sources; i++) {
         const BndSource *src = &sel->sources[i];
         if ((src->flags & BSF_NESTED) &&
             (search_nested(src, tab, col, lk) || !ast_name_present(tab)))
             continue;
         if (ast_name_present(tab)) {
-            if (!schema_matches(&e->u.col.schema, src)) continue;
+            if (!schema_matches(ast_col_schema(e), src)) continue;
             if (src->key != tab->key) continue;
         }
         int found = 0;
@@ -255,7 +255,7 @@ static SqExpr *coalesce_matches(Binder *b, const Lookup *lk, SrcSpan at) {
 
 static SqExpr *unmatched(Binder *b, const AstExpr *e, int cnt) {
     const AstName *col = &e->u.col.column;
-    if (cnt == 0 && !ast_name_present(&e->u.col.table)) {
+    if (cnt == 0 && !ast_name_present(ast_col_table(e))) {
         if (col->quote == AST_Q_DOUBLE && !b->opt->no_dq_strings) {
             SqExpr *s = sq_expr_new(b->arena, SQX_LITERAL, e->span,
                                     sq_type(SQ_TY_TEXT, SQ_AFF_BLOB, 0));
@@ -297,7 +297,7 @@ static void list_candidates(SqDiag *g, const Scope *nc, const AstExpr *e) {
 static void no_such_column(Binder *b, Scope *s, const Scope *nc, const AstExpr *e, int cnt) {
     const char *what = cnt == 0 ? "no such column" : "ambiguous column name";
     SqDiagCode code = cnt == 0 ? SQ_E_NO_COLUMN : SQ_E_AMBIGUOUS;
-    const AstName *sch = &e->u.col.schema, *tab = &e->u.col.table;
+    const AstName *sch = ast_col_schema(e), *tab = ast_col_table(e);
     const char *name = ast_name_present(sch)
         ? sq_arena_printf(b->arena, "%s.%s.%s", sch->text, tab->text, e->u.col.column.text)
         : ast_name_present(tab)
@@ -316,7 +316,7 @@ static void no_such_column(Binder *b, Scope *s, const Scope *nc, const AstExpr *
 }
 
 SqExpr *bind_column(Binder *b, Scope *s, const AstExpr *e) {
-    const AstName *tab = &e->u.col.table;
+    const AstName *tab = ast_col_table(e);
     Scope *top = s;
     Lookup lk;
     memset(&lk, 0, sizeof lk);

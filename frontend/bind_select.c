@@ -102,6 +102,8 @@ static int bind_results(Binder *b, Scope *s, BndSelect *sel, ResultItem *items, 
             return 0;
         }
     }
+    SQ_ARENA_RESERVE(b->arena, &sel->results, n);
+    SQ_ARENA_RESERVE(b->arena, &sel->cols, n);
     for (uint32_t i = 0; i < n; i++)
         add_result(b, sel, items[i].bound, bind_result_name(b, &items[i]), items[i].alias != NULL, 0);
     return 1;
@@ -125,7 +127,7 @@ static void out_of_range(Binder *b, const char *what, int i, uint32_t n, SrcSpan
 }
 
 static int alias_index(const ResultItem *items, uint32_t n, const AstExpr *e) {
-    if (e->kind != AE_COLUMN || ast_name_present(&e->u.col.table)) return -1;
+    if (e->kind != AE_COLUMN || ast_name_present(ast_col_table(e))) return -1;
     for (uint32_t i = 0; i < n; i++)
         if (items[i].alias && items[i].alias_key == e->u.col.column.key) return (int)i;
     return -1;
@@ -439,6 +441,8 @@ static BndSelect *bind_values(Binder *b, const AstSelect *ast, Scope *outer) {
     Scope s;
     memset(&s, 0, sizeof s);
     s.outer = outer;
+    sel->rows = sq_arena_reserve32(b->arena, sel->rows, sel->n_rows, &sel->cap_rows, ast->n_rows,
+                                   sizeof *sel->rows);
     for (uint32_t r = 0; r < ast->n_rows; r++) {
         const AstExprList *vals = &ast->rows[r].values;
         if (r > 0 && vals->n != ast->rows[0].values.n) {
@@ -446,6 +450,7 @@ static BndSelect *bind_values(Binder *b, const AstSelect *ast, Scope *outer) {
             return NULL;
         }
         SqExprList *row = SQ_ARENA_APPEND(b->arena, sel->rows, sel->n_rows, sel->cap_rows);
+        SQ_ARENA_RESERVE(b->arena, row, vals->n);
         for (uint32_t i = 0; i < vals->n; i++) {
             SqExpr *x = bind_in(b, &s, CL_RESULT, vals->items[i]);
             if (!x) return NULL;
@@ -593,7 +598,7 @@ static int compound_order_term(Binder *b, BndSelect *q, BndSelect **terms, uint3
     }
     for (uint32_t i = 0; i < n_terms && idx < 0; i++) {
         const BndSelect *term = terms[i];
-        if (e->kind == AE_COLUMN && !ast_name_present(&e->u.col.table))
+        if (e->kind == AE_COLUMN && !ast_name_present(ast_col_table(e)))
             for (uint32_t j = 0; j < n && idx < 0; j++)
                 if (term->cols.items[j].is_alias && term->cols.items[j].key == e->u.col.column.key)
                     idx = (int)j;

@@ -159,7 +159,7 @@ static uint32_t order_cols(Catalog *c, CatTable *t, const AstOrderList *l,
     for (uint32_t i = 0; i < l->n && n < 64; i++) {
         const AstExpr *e = l->items[i].expr;
         while (e->kind == AE_COLLATE) e = e->u.collate.x;
-        int idx = e->kind == AE_COLUMN && !ast_name_present(&e->u.col.table)
+        int idx = e->kind == AE_COLUMN && !ast_name_present(ast_col_table(e))
                       ? sq_table_column(t, e->u.col.column.key) : -1;
         if (idx < 0) {
             if (e->kind == AE_COLUMN)

@@ -99,12 +99,14 @@ struct SqExpr {
     union {
         struct {
             uint8_t vtype;    /* SqValueType */
-            int64_t i;        /* SQ_VAL_INTEGER */
-            double r;         /* SQ_VAL_REAL */
+            uint32_t n;       /* bytes at s */
+            union {
+                int64_t i;    /* SQ_VAL_INTEGER */
+                double r;     /* SQ_VAL_REAL */
+            };
             const char *s;    /* SQ_VAL_TEXT/SQ_VAL_BLOB bytes (blob: raw bytes) */
-            uint32_t n;
             const char *text; /* as written: numbers' spelling, or NULL */
-        } lit;
+        } lit;                /* i and r share storage: read the one vtype names */
         SqColRef col;
         struct { SqExpr *l, *r; } bin;
         struct { SqExpr *x, *pattern, *escape; } like;

@@ -16,6 +16,7 @@
 #define SQ_AST_H
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../runtime/intern.h"
@@ -134,6 +135,7 @@ enum {
     AEF_PAREN = 1 << 5,      /* written inside its own parentheses */
     AEF_NOTNULL_2W = 1 << 6, /* AE_ISNULL written as two words NOT NULL */
     AEF_ALT_SPELLING = 1 << 7, /* == for =, <> for != */
+    AEF_COL_SCHEMA = 1 << 8, /* AE_COLUMN: u.col.qual holds a schema too */
 };
 
 typedef struct AstExprList {
@@ -147,6 +149,9 @@ typedef struct AstCaseArm {
     AstExpr *then;
 } AstCaseArm;
 
+/* A node is allocated with ast_expr_size(kind) bytes: the fields up to the
+** union and the kind's own member of it.  So never copy an AstExpr by
+** value, and never read a member of the union that is not the kind's. */
 struct AstExpr {
     uint8_t kind;     /* AstExprKind */
     uint8_t op;       /* AstOp, for the kinds that have one */
@@ -155,7 +160,8 @@ struct AstExpr {
     uint16_t height;  /* depth of the tree below, as SQLite counts it */
     union {
         struct { const char *text; uint32_t len; } lit;  /* literals, params */
-        struct { AstName schema, table, column; } col;   /* AE_COLUMN */
+        struct { AstName column; AstName *qual; } col;   /* AE_COLUMN: qual is
+                  [table], [schema, table] or NULL; read it with ast_col_*() */
         struct { AstExpr *l, *r; } bin;                  /* unary: l only */
         struct { AstExpr *x, *pattern, *escape; } like;
         struct { AstExpr *x, *lo, *hi; } between;
@@ -170,6 +176,21 @@ struct AstExpr {
         struct { AstName msg; } raise;
     } u;
 };
+
+/* The absent name (text NULL), for the qualifiers of a bare column. */
+extern const AstName ast_no_name;
+
+/* The schema and table written before an AE_COLUMN's name, or an absent
+** name.  They live apart from the node because most columns have none. */
+static inline const AstName *ast_col_schema(const AstExpr *e) {
+    assert(e->kind == AE_COLUMN);
+    return (e->flags & AEF_COL_SCHEMA) ? &e->u.col.qual[0] : &ast_no_name;
+}
+static inline const AstName *ast_col_table(const AstExpr *e) {
+    assert(e->kind == AE_COLUMN);
+    if (!e->u.col.qual) return &ast_no_name;
+    return &e->u.col.qual[(e->flags & AEF_COL_SCHEMA) ? 1 : 0];
+}
 
 /* ------------------------------------------------------------------ */
 /* ORDER BY terms and windows                                          */
@@ -235,10 +256,12 @@ typedef enum AstResultKind { AST_RC_EXPR, AST_RC_STAR, AST_RC_TABLE_STAR } AstRe
 typedef struct AstResultCol {
     uint8_t kind;   /* AstResultKind */
     uint8_t has_as; /* alias written with AS */
-    AstExpr *expr;  /* AST_RC_EXPR */
-    AstName alias;  /* optional */
-    AstName table;  /* AST_RC_TABLE_STAR: t in t.* */
     SrcSpan span;
+    AstExpr *expr;  /* AST_RC_EXPR */
+    union {         /* one per kind, sharing storage: read the kind's own */
+        AstName alias;  /* AST_RC_EXPR: optional */
+        AstName table;  /* AST_RC_TABLE_STAR: t in t.* */
+    };
 } AstResultCol;
 
 /* Join operator flags, as SQLite's sqlite3JoinType computes them. */
@@ -627,6 +650,8 @@ static inline AstExpr *ast_unary_operand(const AstExpr *e) {
 }
 
 const char *ast_expr_kind_name(AstExprKind k);
+/* Bytes allocated for a node of kind k (see struct AstExpr). */
+size_t ast_expr_size(AstExprKind k);
 const char *ast_op_name(AstOp op);      /* "+", "AND", "LIKE", ... */
 /* The comparison with its operands swapped (a < b is b > a); other
 ** operators are returned as they are. */

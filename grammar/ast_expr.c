@@ -44,36 +44,44 @@ static SqLoc tok_loc(LexTok t) {
 /* Names                                                               */
 /* ------------------------------------------------------------------ */
 
-/* Remove the quotes of a quoted token; a doubled quote stands for one. */
-static char *dequote(ParseCtx *ctx, const char *s, size_t n, uint8_t *quote) {
-    char q = s[0], close = q;
-    switch (q) {
-    case '"': *quote = AST_Q_DOUBLE; break;
-    case '`': *quote = AST_Q_BACKTICK; break;
-    case '\'': *quote = AST_Q_SINGLE; break;
-    case '[': *quote = AST_Q_BRACKET; close = ']'; break;
-    default:
-        *quote = AST_Q_NONE;
-        return sq_arena_strndup(ctx->arena, s, n);
-    }
-    char *d = sq_arena_alloc(ctx->arena, n);
+/* Copy the quoted token s[0..n) without its quotes into d (room for n - 1
+** bytes); a doubled quote stands for one.  Returns the length, NUL added. */
+static size_t unquote(char *d, const char *s, size_t n) {
+    char q = s[0], close = q == '[' ? ']' : q;
     size_t j = 0;
     for (size_t i = 1; i + 1 < n; i++) {
         d[j++] = s[i];
         if (q != '[' && s[i] == close && s[i + 1] == close) i++;
     }
     d[j] = 0;
+    return j;
+}
+
+/* Remove the quotes of a quoted token, into the arena. */
+static char *dequote(ParseCtx *ctx, const char *s, size_t n, uint8_t *quote) {
+    *quote = s[0] == '"' ? AST_Q_DOUBLE : s[0] == '`' ? AST_Q_BACKTICK
+           : s[0] == '\'' ? AST_Q_SINGLE : AST_Q_BRACKET;
+    char *d = sq_arena_alloc(ctx->arena, n);
+    unquote(d, s, n);
     return d;
 }
 
+/* A bare word without upper-case letters is spelled as its interned key,
+** so the key's text serves as the spelling and nothing is copied. */
 AstName ast_name(ParseCtx *ctx, LexTok tok) {
     AstName n;
     memset(&n, 0, sizeof n);
     size_t len;
     const char *raw = ast_text(ctx, tok_loc(tok), &len);
+    n.span = ast_span(ctx, tok_loc(tok));
+    if (raw[0] != '"' && raw[0] != '`' && raw[0] != '\'' && raw[0] != '[') {
+        n.key = sq_intern(ctx->names, raw, len);
+        n.text = memcmp(n.key->text, raw, len) == 0 ? n.key->text
+                                                    : sq_arena_strndup(ctx->arena, raw, len);
+        return n;
+    }
     n.text = dequote(ctx, raw, len, &n.quote);
     n.key = sq_intern_cstr(ctx->names, n.text);
-    n.span = ast_span(ctx, tok_loc(tok));
     return n;
 }
 
@@ -203,12 +211,18 @@ static int select_height(const AstSelect *s) {
     return m;
 }
 
-static AstExpr *expr_new(ParseCtx *ctx, AstExprKind kind, SqLoc loc) {
-    AstExpr *e = sq_arena_alloc(ctx->arena, sizeof *e);
+/* A node of the given kind, ast_expr_size(kind) bytes, followed by extra
+** bytes for its text. */
+static AstExpr *expr_alloc(ParseCtx *ctx, AstExprKind kind, SqLoc loc, size_t extra) {
+    AstExpr *e = sq_arena_alloc(ctx->arena, ast_expr_size(kind) + extra);
     e->kind = (uint8_t)kind;
     e->span = ast_span(ctx, loc);
     e->height = 1;
     return e;
+}
+
+static AstExpr *expr_new(ParseCtx *ctx, AstExprKind kind, SqLoc loc) {
+    return expr_alloc(ctx, kind, loc, 0);
 }
 
 /* Record a height and enforce SQLite's expression depth limit. */
@@ -228,21 +242,23 @@ static AstExpr *set_height(ParseCtx *ctx, AstExpr *e, int below) {
 ** one level of height. */
 static int not_extra(int is_not) { return is_not ? 1 : 0; }
 
+/* The literal's text lives right after the node, in the same allocation. */
 AstExpr *ast_literal(ParseCtx *ctx, AstExprKind kind, LexTok tok) {
-    AstExpr *e = expr_new(ctx, kind, tok_loc(tok));
     size_t len;
     const char *raw = ast_text(ctx, tok_loc(tok), &len);
+    AstExpr *e = expr_alloc(ctx, kind, tok_loc(tok), len + 1);
+    char *text = (char *)e + ast_expr_size(kind);
     if (kind == AE_STRING) {
-        uint8_t q;
-        e->u.lit.text = dequote(ctx, raw, len, &q);
-        e->u.lit.len = (uint32_t)strlen(e->u.lit.text);
+        e->u.lit.len = (uint32_t)unquote(text, raw, len);
     } else if (kind == AE_BLOB) {
-        e->u.lit.text = sq_arena_strndup(ctx->arena, raw + 2, len - 3);
+        memcpy(text, raw + 2, len - 3);
         e->u.lit.len = (uint32_t)(len - 3);
     } else {
-        e->u.lit.text = sq_arena_strndup(ctx->arena, raw, len);
+        memcpy(text, raw, len);
         e->u.lit.len = (uint32_t)len;
     }
+    text[e->u.lit.len] = 0;
+    e->u.lit.text = text;
     return e;
 }
 
@@ -310,8 +326,15 @@ AstExpr *ast_column_ref(ParseCtx *ctx, AstName *schema, AstName *table,
     SrcSpan first = schema ? schema->span : table ? table->span : col->span;
     SqLoc loc = {first.start, col->span.end};
     AstExpr *e = expr_new(ctx, AE_COLUMN, loc);
-    if (schema) e->u.col.schema = *schema;
-    if (table) e->u.col.table = *table;
+    if (schema) { /* the grammar gives a schema only with a table */
+        e->u.col.qual = sq_arena_alloc(ctx->arena, 2 * sizeof *e->u.col.qual);
+        e->u.col.qual[0] = *schema;
+        e->u.col.qual[1] = *table;
+        e->flags |= AEF_COL_SCHEMA;
+    } else if (table) {
+        e->u.col.qual = sq_arena_alloc(ctx->arena, sizeof *e->u.col.qual);
+        e->u.col.qual[0] = *table;
+    }
     e->u.col.column = *col;
     /* SQLite builds a.b and a.b.c from DOT nodes: heights 2 and 3. */
     e->height = (uint16_t)(1 + (table ? 1 : 0) + (schema ? 1 : 0));

@@ -262,13 +262,13 @@ static void print_literal(Out *o, const AstExpr *e, const char *kind) {
 static void print_column(Out *o, const AstExpr *e) {
     o_node(o, "col", e->span, 0);
     if (o->w) {
-        if (ast_name_present(&e->u.col.schema)) {
+        if (ast_name_present(ast_col_schema(e))) {
             sq_jw_key(o->w, "schema");
-            sq_jw_str(o->w, e->u.col.schema.text);
+            sq_jw_str(o->w, ast_col_schema(e)->text);
         }
-        if (ast_name_present(&e->u.col.table)) {
+        if (ast_name_present(ast_col_table(e))) {
             sq_jw_key(o->w, "table");
-            sq_jw_str(o->w, e->u.col.table.text);
+            sq_jw_str(o->w, ast_col_table(e)->text);
         }
         sq_jw_key(o->w, "column");
         sq_jw_str(o->w, e->u.col.column.text);
@@ -276,12 +276,12 @@ static void print_column(Out *o, const AstExpr *e) {
         sq_jw_str(o->w, quote_name(e->u.col.column.quote));
     } else {
         o_item(o);
-        if (ast_name_present(&e->u.col.schema)) {
-            name_atom(o, &e->u.col.schema);
+        if (ast_name_present(ast_col_schema(e))) {
+            name_atom(o, ast_col_schema(e));
             sq_buf_putc(o->b, '.');
         }
-        if (ast_name_present(&e->u.col.table)) {
-            name_atom(o, &e->u.col.table);
+        if (ast_name_present(ast_col_table(e))) {
+            name_atom(o, ast_col_table(e));
             sq_buf_putc(o->b, '.');
         }
         name_atom(o, &e->u.col.column);

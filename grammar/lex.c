@@ -16,6 +16,8 @@
 /* Keywords                                                            */
 /* ------------------------------------------------------------------ */
 
+#define LEX_KEYWORD_MAX 17 /* CURRENT_TIMESTAMP */
+
 typedef struct Keyword {
     const char *text; /* upper case */
     uint8_t len;
@@ -43,7 +45,7 @@ static int kw_cmp(const char *s, size_t n, const Keyword *k) {
 
 int lex_keyword(const char *s, size_t n, int *fallback) {
     size_t lo = 0, hi = SQ_ARRAY_LEN(keywords);
-    if (n < 2 || n > 17) return 0;
+    if (n < 2 || n > LEX_KEYWORD_MAX) return 0;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         int c = kw_cmp(s, n, &keywords[mid]);
@@ -155,8 +157,9 @@ size_t lex_word(struct Lexer *lx, const char *text, size_t n, int *code) {
         return 3;
     }
     size_t i = 0;
-    while (i < n && is_kwchar(AT(i))) i++;
     *code = TK_ID;
+    if (n > LEX_KEYWORD_MAX) return n; /* too long for a keyword */
+    while (i < n && is_kwchar(AT(i))) i++;
     if (i == n && is_kwchar(AT(0)) && AT(0) != '_') {
         int fallback = 0;
         int kw = lex_keyword(text, n, &fallback);
@@ -174,11 +177,17 @@ size_t lex_word(struct Lexer *lx, const char *text, size_t n, int *code) {
 /* Scanner plumbing                                                    */
 /* ------------------------------------------------------------------ */
 
+/* flex asks for more text when a scan reaches the end of its buffer; the
+** bytes from the start of the token being matched (pos) to what was fed
+** so far are the ones it has just moved and will scan again. */
 size_t lex_feed(struct Lexer *lx, char *buf, size_t max) {
     size_t left = lx->src->len - lx->feed;
     size_t n = left < max ? left : max;
     memcpy(buf, lx->src->text + lx->feed, n);
+    lx->stats.rescanned += lx->feed - lx->pos;
+    lx->stats.reads++;
     lx->feed += n;
+    lx->stats.fed = lx->feed;
     return n;
 }
 
@@ -245,6 +254,8 @@ void lex_close(Lexer *lx) {
     sqlyylex_destroy((yyscan_t)lx->scanner);
     free(lx);
 }
+
+void lex_stats(const Lexer *lx, LexStats *out) { *out = lx->stats; }
 
 void lex_next(Lexer *lx, LexTok *out) {
     SQ_YYSTYPE val;

@@ -49,6 +49,17 @@ typedef struct LexComment {
     uint8_t unterminated;
 } LexComment;
 
+/* The scanner's work so far.  flex reads the text in chunks into a buffer
+** of its own; when a token runs past the end of the buffer it moves the
+** token's first part to the front, reads more and scans the token again
+** from its start.  rescanned sums those parts: it stays below twice the
+** input however long a token is (a test checks it). */
+typedef struct LexStats {
+    size_t fed;       /* bytes handed to the scanner */
+    size_t reads;     /* reads (YY_INPUT calls) */
+    size_t rescanned; /* bytes of unfinished tokens scanned again */
+} LexStats;
+
 typedef struct Lexer Lexer;
 
 /* Callback for each comment, in source order. */
@@ -57,6 +68,7 @@ typedef void (*LexCommentFn)(void *arg, const LexComment *c);
 Lexer *lex_open(const SqSrc *src, LexCommentFn on_comment, void *arg);
 void lex_close(Lexer *lx);
 void lex_next(Lexer *lx, LexTok *out);
+void lex_stats(const Lexer *lx, LexStats *out);
 
 /* Keyword lookup over keywords.def: the token code for s[0..n) (ASCII,
 ** any case) and whether it falls back to an identifier, or 0. */

@@ -16,6 +16,7 @@
 struct Lexer {
     const SqSrc *src;     /* text being scanned (not owned) */
     size_t feed;          /* bytes handed to flex so far */
+    LexStats stats;       /* work done, for tests */
     uint32_t pos;         /* offset of the next unmatched byte */
     uint8_t why;          /* LexIllegal of the last illegal token */
     uint8_t fallback;     /* the keyword just matched may be an identifier */

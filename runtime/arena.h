@@ -34,6 +34,18 @@ char *sq_arena_printf(SqArena *a, const char *fmt, ...)
 void *sq_arena_grow(SqArena *a, void *old, size_t n, size_t *cap,
                     size_t need, size_t sz);
 
+/* The same with room for exactly need elements: for an array whose final
+** size is known, so that it holds no unused tail. */
+void *sq_arena_reserve(SqArena *a, void *old, size_t n, size_t *cap,
+                       size_t need, size_t sz);
+void *sq_arena_reserve32(SqArena *a, void *items, uint32_t n, uint32_t *cap,
+                         uint32_t need, size_t sz);
+
+/* Reserve room for need items in a list struct {T *items; uint32_t n, cap;}. */
+#define SQ_ARENA_RESERVE(a, list, need) \
+    ((list)->items = sq_arena_reserve32((a), (list)->items, (list)->n, &(list)->cap, \
+                                        (need), sizeof *(list)->items))
+
 /* Room for one more element at the end of an arena array whose count and
 ** capacity are uint32_t; returns the array (moved when it grew). */
 void *sq_arena_push(SqArena *a, void *items, uint32_t n, uint32_t *cap,

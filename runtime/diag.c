@@ -61,11 +61,104 @@ void sq_diags_truncate(SqDiags *d, size_t keep) {
     }
 }
 
-static char *vformat(const char *fmt, va_list ap) {
-    SqBuf b = SQ_BUF_INIT;
-    sq_buf_vprintf(&b, fmt, ap);
+/* ------------------------------------------------------------------ */
+/* Message text                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Messages quote user text (names, literals, tokens, file names).  A 1 MB
+** identifier must not make a 1 MB message, so the finished text is cut:
+** every run of more than SQ_DIAG_QUOTE_MAX characters without a blank (an
+** identifier, a token, a literal without spaces) keeps its first and last
+** characters around "...", on UTF-8 boundaries, and a text longer than
+** SQ_DIAG_MSG_MAX bytes is cut at its end.  Cutting the finished text
+** rather than each argument keeps whole the messages callers compose in
+** pieces: their words are short. */
+
+/* Bytes of the UTF-8 sequence starting at p (1 for invalid bytes). */
+static size_t char_len(const unsigned char *p, size_t n) {
+    size_t k = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2
+             : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 1;
+    if (k > n) return 1;
+    for (size_t i = 1; i < k; i++)
+        if ((p[i] & 0xC0) != 0x80) return 1;
+    return k;
+}
+
+/* Byte offset reached after 'chars' characters from byte 'at' (or n). */
+static size_t skip_chars(const char *s, size_t n, size_t at, size_t chars) {
+    while (at < n && chars-- > 0) at += char_len((const unsigned char *)s + at, n - at);
+    return at;
+}
+
+/* Byte offset where the last 'chars' characters of s[from..n) start,
+** counting as char_len() does: a valid sequence is one character, any
+** other byte one each. */
+static size_t back_chars(const char *s, size_t from, size_t n, size_t chars) {
+    size_t at = n;
+    while (at > from && chars-- > 0) {
+        size_t k = 1;
+        for (size_t j = 2; j <= 4 && at - from >= j; j++) {
+            if (char_len((const unsigned char *)s + at - j, j) == j) {
+                k = j;
+                break;
+            }
+        }
+        at -= k;
+    }
+    return at;
+}
+
+void sq_diag_put_cut(SqBuf *b, const char *s, size_t n, size_t max) {
+    if (skip_chars(s, n, 0, max) == n) { /* short enough */
+        sq_buf_put(b, s, n);
+        return;
+    }
+    size_t keep = max > 3 ? max - 3 : 0; /* characters besides the "..." */
+    size_t head = skip_chars(s, n, 0, keep - keep / 3);
+    size_t tail = back_chars(s, head, n, keep / 3);
+    sq_buf_put(b, s, head);
+    sq_buf_puts(b, "...");
+    sq_buf_put(b, s + tail, n - tail);
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Copy text to b with every over-long run of non-blanks cut. */
+static void cut_runs(SqBuf *b, const char *text) {
+    const char *p = text;
+    while (*p) {
+        size_t n = 0;
+        if (is_blank(*p)) {
+            while (p[n] && is_blank(p[n])) n++;
+            sq_buf_put(b, p, n);
+        } else {
+            while (p[n] && !is_blank(p[n])) n++;
+            sq_diag_put_cut(b, p, n, SQ_DIAG_QUOTE_MAX);
+        }
+        p += n;
+    }
+}
+
+/* Cut a message to SQ_DIAG_MSG_MAX bytes, on a UTF-8 boundary. */
+static void cap_message(SqBuf *b) {
+    if (b->len <= SQ_DIAG_MSG_MAX) return;
+    size_t at = SQ_DIAG_MSG_MAX - 3;
+    while (at > 0 && ((unsigned char)b->data[at] & 0xC0) == 0x80) at--;
+    b->len = at;
+    b->data[at] = 0;
+    sq_buf_puts(b, "...");
+}
+
+char *sq_diag_message(const char *fmt, va_list ap) {
+    SqBuf raw = SQ_BUF_INIT, b = SQ_BUF_INIT;
+    sq_buf_vprintf(&raw, fmt, ap);
+    cut_runs(&b, sq_buf_str(&raw));
+    sq_buf_free(&raw);
+    cap_message(&b);
     return sq_buf_detach(&b);
 }
+
+static char *vformat(const char *fmt, va_list ap) { return sq_diag_message(fmt, ap); }
 
 static SqDiag *diag_push(SqDiags *d, SqSeverity sev, const char *code,
                          SrcSpan span, char *msg) {
@@ -138,16 +231,6 @@ void sq_diag_help(SqDiag *g, const char *fmt, ...) {
 
 #define WINDOW_COLS 120 /* longest excerpt shown before windowing */
 
-/* Bytes of the UTF-8 sequence starting at p (1 for invalid bytes). */
-static size_t char_len(const unsigned char *p, size_t n) {
-    size_t k = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2
-             : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 1;
-    if (k > n) return 1;
-    for (size_t i = 1; i < k; i++)
-        if ((p[i] & 0xC0) != 0x80) return 1;
-    return k;
-}
-
 /* Display columns from line[0] up to byte offset 'upto'. */
 static size_t display_cols(const char *line, size_t upto) {
     size_t cols = 0;
@@ -174,27 +257,19 @@ static void put_visible(SqBuf *out, const char *line, size_t from, size_t to) {
     }
 }
 
-/* Byte offset reached after 'cols' characters from byte 'at' (or len). */
-static size_t advance_cols(const char *line, size_t len, size_t at, size_t cols) {
-    while (at < len && cols-- > 0)
-        at += char_len((const unsigned char *)line + at, len - at);
-    return at;
-}
-
 /* Choose the byte window [*from, *to) of the line to show around the
-** caret so that very long lines stay readable.  Characters are counted
-** forward only, with the same rule everywhere, so the window always
-** contains the caret even in text that is not valid UTF-8. */
+** caret so that very long lines stay readable: a third of the window
+** before the caret, the rest after it.  Only the window's characters are
+** counted, so a diagnostic on a line of megabytes costs no more than one on
+** a short line; the window contains the caret even in text that is not
+** valid UTF-8. */
 static void excerpt_window(const char *line, size_t len, size_t caret,
                            size_t *from, size_t *to) {
     *from = 0;
     *to = len;
-    if (display_cols(line, len) <= WINDOW_COLS) return;
-    size_t caret_col = display_cols(line, caret);
-    if (caret_col > WINDOW_COLS / 3)
-        *from = advance_cols(line, len, 0, caret_col - WINDOW_COLS / 3);
-    if (*from > caret) *from = caret;
-    *to = advance_cols(line, len, *from, WINDOW_COLS);
+    if (skip_chars(line, len, 0, WINDOW_COLS) == len) return;
+    *from = back_chars(line, 0, caret, WINDOW_COLS / 3);
+    *to = skip_chars(line, len, *from, WINDOW_COLS);
     if (*to < caret) *to = caret;
 }
 

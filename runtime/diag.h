@@ -63,6 +63,19 @@ const char *sq_diag_code(SqDiagCode c);
 const char *sq_diag_slug(SqDiagCode c);
 const char *sq_diag_summary(SqDiagCode c);
 
+/* Message text.  Messages quote user text: names,
+** literals, tokens, file names.  So that no message grows with the input,
+** every message, note and help text is cut as it is added: a run of more
+** than SQ_DIAG_QUOTE_MAX characters without a blank keeps its first and
+** last characters around "...", on UTF-8 boundaries, and the whole text
+** keeps at most SQ_DIAG_MSG_MAX bytes. */
+#define SQ_DIAG_QUOTE_MAX 64
+#define SQ_DIAG_MSG_MAX 512
+/* Append s[0..n), cut to at most max characters as above. */
+void sq_diag_put_cut(SqBuf *b, const char *s, size_t n, size_t max);
+/* The text for fmt and its arguments, cut as above (heap; caller frees). */
+char *sq_diag_message(const char *fmt, va_list ap);
+
 /* Add a diagnostic; returns it so notes and help can be attached. */
 SqDiag *sq_diag_add(SqDiags *d, SqSeverity sev, SqDiagCode code, SrcSpan span,
                     const char *fmt, ...) SQ_PRINTF(5, 6);

@@ -186,9 +186,41 @@ static void lint_gold(const SqEvalInput *in, const SqEvalConfig *c, SqJsonWriter
     sq_srcset_free(&srcs);
 }
 
+/* ---- what the record is computed from ---- */
+
+/* 64-bit FNV-1a over a length and the bytes, so that fields cannot run
+** into each other; a missing text hashes apart from an empty one. */
+static uint64_t hash_text(uint64_t h, const char *s) {
+    uint64_t n = s ? (uint64_t)strlen(s) + 1 : 0;
+    for (int k = 0; k < 8; k++) h = (h ^ ((n >> (8 * k)) & 0xff)) * UINT64_C(0x100000001b3);
+    for (size_t k = 0; s && s[k]; k++) h = (h ^ (unsigned char)s[k]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+void sq_eval_input_digest(const SqEvalInput *in, char out[SQ_EVAL_DIGEST_LEN + 1]) {
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    h = hash_text(h, in->gold);
+    h = hash_text(h, in->db_id);
+    for (size_t k = 0; k < in->n_systems; k++) h = hash_text(h, in->preds[k]);
+    /* a final mix, so that one byte changed changes every digit */
+    h ^= h >> 33;
+    h *= UINT64_C(0xff51afd7ed558ccd);
+    h ^= h >> 33;
+    snprintf(out, SQ_EVAL_DIGEST_LEN + 1, "%016llx", (unsigned long long)h);
+}
+
 static void item_head(SqJsonWriter *w, const SqEvalInput *in) {
+    char digest[SQ_EVAL_DIGEST_LEN + 1];
+    sq_eval_input_digest(in, digest);
     sq_jw_key(w, "item");
     sq_jw_int(w, (int64_t)in->index);
+    sq_jw_key(w, SQ_EVAL_FORMAT_KEY);
+    sq_jw_int(w, SQ_EVAL_FORMAT);
+    str_or_null(w, "inputs", digest);
+    if (in->options) {
+        sq_jw_key(w, "options");
+        sq_jw_raw(w, in->options);
+    }
     str_or_null(w, "label", in->label);
     str_or_null(w, "db_id", in->db_id);
     str_or_null(w, "difficulty", in->difficulty);

@@ -6,7 +6,9 @@
 ** Layer: backend/eval.  Takes the item's gold SQL, one prediction per
 ** system, the path of the item's database (or none) and its catalog (or
 ** none); gives a JSON object on one line, the record `squint eval`
-** writes to its --out file and reads back (record.h).
+** writes to its --out file and reads back (record.h).  A record starts
+** {"item":N,"squint_eval":FORMAT,"inputs":DIGEST,"options":{...}, so a
+** records file names itself, and says what each record was computed from.
 **
 ** Per system:
 **   ex        EX-test (metric.h), or "no-db" without a database;
@@ -57,7 +59,17 @@ typedef struct SqEvalInput {
                                   database, no EX-test */
     const Catalog *cat;        /* NULL: no verification */
     SqInterner *interner;      /* the catalog's names */
+    const char *options;       /* the run's options that change a record, as
+                                  a JSON object's text (the record's
+                                  "options"); NULL: none written */
 } SqEvalInput;
+
+/* The digest of what an item's record is computed from: the gold SQL, the
+** db_id and every system's prediction (a missing one apart from an empty
+** one), as hex.  A record carries it ("inputs"), so that a resumed run can
+** tell a record of other inputs. */
+#define SQ_EVAL_DIGEST_LEN 16
+void sq_eval_input_digest(const SqEvalInput *in, char out[SQ_EVAL_DIGEST_LEN + 1]);
 
 /* Evaluate in and append its record, one line ending in '\n', to out. */
 void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out);

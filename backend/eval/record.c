@@ -13,34 +13,39 @@
 static const char *const verdict_names[] = {
     "equivalent", "different", "different-under-ties", "column-count",
     "unsupported", "timeout",  "unconfirmed",          "spurious",
+    "vacuous",     "solver-failed",
 };
+_Static_assert(sizeof verdict_names / sizeof *verdict_names == SQ_VERDICT_COUNT, "a name per verdict");
 
 const char *sq_eval_verdict_name(int verdict) {
     if (verdict == SQ_EVAL_NOT_LOADED) return "not-loaded";
-    if (verdict < 0 || verdict > SQ_VERDICT_SPURIOUS) return NULL;
+    if (verdict < 0 || verdict >= SQ_VERDICT_COUNT) return NULL;
     return verdict_names[verdict];
 }
 
 int sq_eval_verdict_parse(const char *name) {
     if (!name) return SQ_EVAL_NO_VERDICT;
     if (strcmp(name, "not-loaded") == 0) return SQ_EVAL_NOT_LOADED;
-    for (int k = 0; k <= SQ_VERDICT_SPURIOUS; k++)
+    for (int k = 0; k < SQ_VERDICT_COUNT; k++)
         if (strcmp(verdict_names[k], name) == 0) return k;
     return SQ_EVAL_NO_VERDICT;
 }
 
 int sq_eval_verdict_unknown(int verdict) {
     return verdict < 0 || verdict == SQ_VERDICT_UNSUPPORTED || verdict == SQ_VERDICT_TIMEOUT ||
-           verdict == SQ_VERDICT_UNCONFIRMED || verdict == SQ_VERDICT_SPURIOUS;
+           verdict == SQ_VERDICT_UNCONFIRMED || verdict == SQ_VERDICT_SPURIOUS || verdict == SQ_VERDICT_VACUOUS ||
+           verdict == SQ_VERDICT_FAILED;
 }
 
 static const char *text_of(const SqJson *obj, const char *key) {
     return sq_json_string(sq_json_get(obj, key));
 }
 
-static int parse_system(const SqJson *s, const char **name, SqEvalMark *m, const char **why) {
+static int parse_system(const SqJson *s, const char **name, const char **pred, SqEvalMark *m,
+                        const char **why) {
     const char *ex = text_of(s, "ex");
     *name = text_of(s, "name");
+    *pred = text_of(s, "pred");
     int k = ex ? sq_ex_outcome_parse(ex) : -1;
     if (!*name || k < 0) {
         *why = "a system without a name or a known \"ex\"";
@@ -68,15 +73,22 @@ int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r
         return -1;
     }
     r->item = (size_t)item->inum;
+    const SqJson *format = sq_json_get(doc, SQ_EVAL_FORMAT_KEY), *options = sq_json_get(doc, "options");
+    r->format = format && format->kind == SQ_JSON_NUMBER && format->is_int ? (int)format->inum : 1;
+    r->inputs = text_of(doc, "inputs");
+    r->gold = text_of(doc, "gold");
+    r->options = options && options->kind == SQ_JSON_OBJECT ? options : NULL;
+    r->text = line;
     r->db_id = text_of(doc, "db_id");
     r->difficulty = text_of(doc, "difficulty");
     r->n_systems = sys->n;
     const SqJson *lint = sq_json_get(doc, "lint");
     r->n_lint = lint && lint->kind == SQ_JSON_ARRAY ? lint->n : 0;
     r->names = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->names);
+    r->preds = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->preds);
     r->marks = sq_arena_alloc(a, (sys->n + 1) * sizeof *r->marks);
     for (uint32_t k = 0; k < sys->n; k++)
-        if (parse_system(sys->items[k], &r->names[k], &r->marks[k], why) < 0) return -1;
+        if (parse_system(sys->items[k], &r->names[k], &r->preds[k], &r->marks[k], why) < 0) return -1;
     return 0;
 }
 
@@ -96,6 +108,29 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     } else {
         c->unknown++;
     }
+}
+
+int sq_eval_line_is_ours(const char *s, size_t n) {
+    static const char head[] = "{\"item\":", mark[] = ",\"" SQ_EVAL_FORMAT_KEY "\":";
+    size_t k = sizeof head - 1, m = sizeof mark - 1;
+    if (n <= k || memcmp(s, head, k) != 0 || s[k] < '0' || s[k] > '9') return 0;
+    while (k < n && s[k] >= '0' && s[k] <= '9') k++;
+    return n - k >= m && memcmp(s + k, mark, m) == 0;
+}
+
+/* Whether member key of obj (parsed from text) is spelled as b's value
+** (parsed from b_text). */
+static int same_member(const SqJson *obj, const char *text, const char *key, const SqJson *b, const char *b_text) {
+    const SqJson *a = sq_json_get(obj, key);
+    return a && a->end - a->start == b->end - b->start && memcmp(text + a->start, b_text + b->start, a->end - a->start) == 0;
+}
+
+const char *sq_eval_options_diff(const SqJson *a, const char *a_text, const SqJson *b, const char *b_text) {
+    for (uint32_t k = 0; k < b->n; k++)
+        if (!same_member(a, a_text, b->keys[k], b->items[k], b_text)) return b->keys[k];
+    for (uint32_t k = 0; k < a->n; k++)
+        if (!sq_json_get(b, a->keys[k])) return a->keys[k];
+    return NULL;
 }
 
 /* The item number a line starts with ({"item":N), or SIZE_MAX. */

@@ -15,8 +15,17 @@
 #include <stdint.h>
 
 #include "../../runtime/arena.h"
+#include "../../runtime/json.h"
 #include "../fixture/equiv.h"
 #include "metric.h"
+
+/* The records format: every record of squint eval carries
+** "squint_eval": SQ_EVAL_FORMAT right after its "item", which is how a
+** records file is told from any other file.  Format 1 (before it) had no
+** such member, no "inputs" and no "options"; such records are still read
+** (squint merge), but a run cannot resume from them. */
+#define SQ_EVAL_FORMAT 2
+#define SQ_EVAL_FORMAT_KEY "squint_eval"
 
 /* Verdicts beyond SqVerdict, in a mark. */
 enum {
@@ -40,7 +49,24 @@ typedef struct SqEvalRecord {
     SqEvalMark *marks;
     size_t n_systems;
     size_t n_lint;                  /* the gold linter's findings (0: none, or not run) */
+    int format;                     /* "squint_eval", or 1 when absent */
+    const char *inputs;             /* the digest of its inputs, or NULL */
+    const char *gold;               /* the gold SQL it was computed from, or NULL */
+    const char **preds;             /* per system: the prediction, or NULL */
+    const SqJson *options;          /* the run's options object, or NULL */
+    const char *text;               /* the line parsed (offsets of options
+                                       point into it; not owned) */
 } SqEvalRecord;
+
+/* Whether text[0..n) starts as a record of this format does:
+** {"item":DIGITS,"squint_eval":  (a last line cut off mid-write is told
+** from another file's content by it). */
+int sq_eval_line_is_ours(const char *text, size_t n);
+
+/* The first member of the options object a whose text differs from b's
+** (or that only one of them has); NULL when they agree.  a_text and
+** b_text are the documents they were parsed from. */
+const char *sq_eval_options_diff(const SqJson *a, const char *a_text, const SqJson *b, const char *b_text);
 
 /* One line of a records file, its '\n' included. */
 typedef struct SqEvalLine {
@@ -82,8 +108,8 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m);
 /* The record's name of a verdict (one per SqVerdict, unlike
 ** sq_verdict_name): "equivalent", "different", "different-under-ties",
 ** "column-count", "unsupported", "timeout", "unconfirmed", "spurious",
-** "not-loaded"; NULL for SQ_EVAL_NO_VERDICT.  _parse gives the verdict of
-** a name, or SQ_EVAL_NO_VERDICT. */
+** "vacuous", "solver-failed", "not-loaded"; NULL for SQ_EVAL_NO_VERDICT.  _parse
+** gives the verdict of a name, or SQ_EVAL_NO_VERDICT. */
 const char *sq_eval_verdict_name(int verdict);
 int sq_eval_verdict_parse(const char *name);
 

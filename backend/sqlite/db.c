@@ -23,6 +23,7 @@
 
 #include <sqlite3.h>
 
+#include "../../runtime/safewrite.h"
 #include "../../runtime/strbuf.h"
 #include "../../runtime/util.h"
 
@@ -169,6 +170,13 @@ static int authorize(void *arg, int code, const char *arg1, const char *arg2,
     SQ_UNUSED(db_name);
     SQ_UNUSED(trigger);
     const struct AuthRule *rule = auth_rule(code);
+    /* load_extension() would run code from a file; it is switched off
+    ** (harden), and a query calling it is refused as one that does more
+    ** than read, not left to fail as an error */
+    if (code == SQLITE_FUNCTION && arg2 && sq_stricmp(arg2, "load_extension") == 0) {
+        note_denial(arg, rule, code, arg1, arg2);
+        return SQLITE_DENY;
+    }
     if (rule && rule->is_allowed) return SQLITE_OK;
     if (code == SQLITE_PRAGMA && is_read_pragma(arg1)) return SQLITE_OK;
     /* Setting up an eponymous virtual table (json_each, pragma_table_info)
@@ -380,26 +388,13 @@ static int check_replaceable(const char *path, char **err) {
     return -1;
 }
 
-/* A new empty file next to path, created with O_EXCL so that it is never
-** someone else's; its malloc'd name, or NULL and *err. */
+/* A new empty file next to path (runtime/safewrite.h); its malloc'd name,
+** or NULL and *err. */
 static char *create_temp(const char *path, char **err) {
-    static unsigned counter;
-    for (int attempt = 0; attempt < 100; attempt++) {
-        char *name = msg_printf("%s.tmp-%ld-%u", path, (long)getpid(), counter++);
-        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd >= 0) {
-            close(fd);
-            return name;
-        }
-        int e = errno;
-        free(name);
-        if (e != EEXIST) {
-            set_err(err, "cannot write next to '%s': %s", path, strerror(e));
-            return NULL;
-        }
-    }
-    set_err(err, "cannot write next to '%s': no free temporary name", path);
-    return NULL;
+    int e = 0;
+    char *name = sq_temp_beside(path, &e);
+    if (!name) set_err(err, "cannot write next to '%s': %s", path, strerror(e));
+    return name;
 }
 
 /* Run script in one transaction on the empty database file tmp; messages
@@ -523,8 +518,10 @@ static SqExecStatus sqlite_failure(QueryRun *q, int rc) {
         set_err(q->err, "%s", msg);
         return SQ_EXEC_TOO_BIG;
     default:
+        /* a function the authorizer refuses fails the prepare with a
+        ** plain SQLITE_ERROR ("not authorized to use function: X") */
         set_err(q->err, "%s", msg);
-        return is_write_refusal(msg) ? SQ_EXEC_DENIED : SQ_EXEC_ERROR;
+        return is_write_refusal(msg) || db->denied ? SQ_EXEC_DENIED : SQ_EXEC_ERROR;
     }
 }
 

@@ -13,9 +13,10 @@
 **      mode=ro (plus immutable=1 on request: no locks, no journal check --
 **      only for files nothing else writes);
 **   2. an authorizer allows only SQLITE_SELECT, SQLITE_READ,
-**      SQLITE_FUNCTION, SQLITE_RECURSIVE and the PRAGMAs that only read
-**      (table_info, table_xinfo, index_list, index_info, foreign_key_list);
-**      every other action is denied at prepare time.  One exception:
+**      SQLITE_FUNCTION (but load_extension()), SQLITE_RECURSIVE and the
+**      PRAGMAs that only read (table_info, table_xinfo, index_list,
+**      index_info, foreign_key_list); every other action is denied at
+**      prepare time.  One exception:
 **      SQLITE_UPDATE of sqlite_master, which SQLite asks about when it sets
 **      up an eponymous virtual table (json_each, pragma_table_info) for a
 **      SELECT; SQLite never lets a statement update that table ("may not

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../../runtime/util.h"
+#include "../../runtime/wire.h"
 
 /* ------------------------------------------------------------------ */
 /* Building                                                            */
@@ -73,6 +74,56 @@ SqValue sq_result_text(SqResult *r, const char *s, uint32_t n) {
 
 SqValue sq_result_blob(SqResult *r, const void *p, uint32_t n) {
     return bytes_value(r, SQ_VAL_BLOB, p, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Between processes                                                   */
+/* ------------------------------------------------------------------ */
+
+void sq_result_pack(const SqResult *r, SqBuf *b) {
+    sq_wire_put_u64(b, r->n_cols);
+    sq_wire_put_u64(b, r->n_rows);
+    for (uint32_t k = 0; k < r->n_cols; k++) sq_wire_put_str(b, r->col_names ? r->col_names[k] : "");
+    for (uint64_t i = 0; i < r->n_rows * r->n_cols; i++) {
+        const SqValue *v = &r->cells[i];
+        sq_wire_put_u64(b, v->type);
+        if (v->type == SQ_VAL_INTEGER) sq_wire_put_u64(b, (uint64_t)v->i);
+        else if (v->type == SQ_VAL_REAL) sq_wire_put_f64(b, v->r);
+        else if (v->type == SQ_VAL_TEXT || v->type == SQ_VAL_BLOB) sq_wire_put_bytes(b, v->s, v->n);
+    }
+}
+
+int sq_result_unpack(SqWireReader *w, SqResult *r) {
+    uint64_t n_cols = sq_wire_u64(w), n_rows = sq_wire_u64(w);
+    /* every column name and cell takes at least 8 bytes of the message */
+    uint64_t room = (uint64_t)(w->end - w->p) / 8;
+    if (w->bad || n_cols > room || n_rows > room || (n_rows && (!n_cols || n_cols * (n_rows + 1) > room))) return -1;
+    sq_result_start(r, (uint32_t)n_cols);
+    for (uint32_t k = 0; k < r->n_cols; k++) {
+        const char *name = sq_wire_bytes(w, r->arena, NULL);
+        if (name) r->col_names[k] = name;
+    }
+    for (uint64_t i = 0; i < n_rows && !w->bad; i++) {
+        SqValue *row = sq_result_add_row(r);
+        for (uint32_t k = 0; k < r->n_cols; k++) {
+            uint64_t type = sq_wire_u64(w);
+            size_t n;
+            const char *s;
+            switch (type) {
+            case SQ_VAL_INTEGER: row[k] = sq_value_int((int64_t)sq_wire_u64(w)); break;
+            case SQ_VAL_REAL: row[k] = sq_value_real(sq_wire_f64(w)); break;
+            case SQ_VAL_TEXT:
+            case SQ_VAL_BLOB:
+                s = sq_wire_bytes(w, r->arena, &n);
+                if (!s || n > UINT32_MAX) w->bad = 1;
+                else row[k] = (SqValue){(uint8_t)type, 0, 0.0, s, (uint32_t)n}, r->n_bytes += n;
+                break;
+            case SQ_VAL_NULL: break;
+            default: w->bad = 1;
+            }
+        }
+    }
+    return w->bad ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -139,6 +139,15 @@ static inline const SqValue *sq_result_cell(const SqResult *r, uint64_t row,
     return &r->cells[row * r->n_cols + col];
 }
 
+/* ---- between processes ---------------------------------------------- */
+
+struct SqWireReader;
+/* Append r to b (runtime/wire.h), for a parent process to read back. */
+void sq_result_pack(const SqResult *r, SqBuf *b);
+/* Read a result sq_result_pack wrote into r (initialised; its contents
+** are replaced); 0, or -1 when the message is not whole. */
+int sq_result_unpack(struct SqWireReader *w, SqResult *r);
+
 /* ---- comparison ------------------------------------------------------ */
 
 typedef enum SqCompareMode {

@@ -33,7 +33,7 @@ typedef struct Bench {
     size_t max_pairs;
     double slow;       /* print the pairs that take longer (seconds); 0: none */
     double *t_equiv, *t_exec;
-    size_t n, cap, not_loaded, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    size_t n, cap, not_loaded, verdicts[SQ_VERDICT_COUNT];
 } Bench;
 
 /* The gold query of a prediction: same index in spider/dev.json. */

@@ -35,7 +35,7 @@
 /* The verdicts and times of one prediction file. */
 typedef struct FileStats {
     char *name;
-    size_t pairs, not_loaded, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    size_t pairs, not_loaded, verdicts[SQ_VERDICT_COUNT];
     size_t n_tasks; /* pairs taken (--pairs counts these) */
     double *times;
     size_t n_times, cap_times;
@@ -211,7 +211,7 @@ static int task_done(void *ctx, size_t i, SqTaskEnd end, int detail, const char 
     snprintf(line, sizeof line, "%.*s", (int)n, out);
     line[strcspn(line, "\n")] = 0;
     if (end == SQ_TASK_OK && sscanf(line, "%d %d %lf %n", &loaded, &verdict, &o.seconds, &used) >= 3 &&
-        verdict >= 0 && verdict <= SQ_VERDICT_SPURIOUS) {
+        verdict >= 0 && verdict < SQ_VERDICT_COUNT) {
         o.loaded = loaded;
         o.verdict = (SqVerdict)verdict;
         snprintf(o.why, sizeof o.why, "%s", used ? line + used : "");
@@ -234,7 +234,7 @@ static void report(Run *r) {
         FileStats *f = &r->files[i];
         if (!f->pairs) continue; /* not taken (--file) */
         size_t n = f->n_times, unknown = 0;
-        for (int v = 0; v <= SQ_VERDICT_SPURIOUS; v++)
+        for (int v = 0; v < SQ_VERDICT_COUNT; v++)
             if (is_unknown((SqVerdict)v)) unknown += f->verdicts[v];
         double sum = 0;
         for (size_t k = 0; k < n; k++) sum += f->times[k];

@@ -8,6 +8,7 @@
 ** TEXT values are z3 strings (smt_str.c).
 */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,7 +73,19 @@ void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) {
     s->deadline = timeout_ms ? sq_monotonic_seconds() + timeout_ms / 1000.0 : 0;
 }
 
-void sq_smt_set_rlimit(SqSmt *s, unsigned rlimit) { s->rlimit = rlimit; }
+void sq_smt_set_rlimit(SqSmt *s, uint64_t units) {
+    s->rlimit = units;
+    s->rlimit_from = s->rlimit_spent;
+}
+
+uint64_t sq_smt_rlimit_spent(const SqSmt *s) { return s->rlimit_spent; }
+
+/* What is left of the resource budget (at least 1 with one; 0: none). */
+static uint64_t rlimit_left(const SqSmt *s) {
+    if (!s->rlimit) return 0;
+    uint64_t used = s->rlimit_spent - s->rlimit_from;
+    return used < s->rlimit ? s->rlimit - used : 1;
+}
 
 static void drop_solver(SqSmt *s) {
     if (s->model) Z3_model_dec_ref(s->z, s->model);
@@ -347,13 +360,22 @@ static void reset(SqSmt *s) {
     s->n_slices = s->cap_slices = 0;
     s->num_read = 0;
     s->diff = NULL;
+    s->nonempty = NULL;
 }
+
+/* The share of the resource budget the incremental solver gets before a
+** fresh one takes the rest (check_once), as it gets a slice of the time,
+** and at most INCREMENTAL_UNITS: where it gets stuck, the fresh solver
+** often answers at once, and z3's string solver may spend a second on
+** 100,000 units. */
+enum { INCREMENTAL_SHARE = 10, INCREMENTAL_UNITS = 1000000 };
 
 /* The solver's time limit: what is left until the deadline (every check
 ** of a bound shares it), or the fixed timeout when there is none, and at
-** most max_ms when not 0; and its resource limit.  For solver in context z
-** (the formula's, or the fresh one a check may run in). */
-static void set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms) {
+** most max_ms when not 0; and its resource limit, divided by share.  For
+** solver in context z (the formula's, or the fresh one a check may run
+** in). */
+static void set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms, unsigned share) {
     unsigned ms = s->timeout_ms;
     if (s->deadline > 0) {
         double left = s->deadline - sq_monotonic_seconds();
@@ -364,17 +386,29 @@ static void set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms
     Z3_params p = Z3_mk_params(z);
     Z3_params_inc_ref(z, p);
     if (ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), ms);
-    if (s->rlimit) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), s->rlimit);
+    uint64_t left = rlimit_left(s), units = left / share ? left / share : left;
+    if (share == INCREMENTAL_SHARE && units > INCREMENTAL_UNITS) units = INCREMENTAL_UNITS;
+    if (units > UINT_MAX) units = UINT_MAX; /* z3 takes an unsigned */
+    if (s->rlimit) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), (unsigned)units);
     Z3_solver_set_params(z, solver, p);
     Z3_params_dec_ref(z, p);
 }
 
-static void set_solver_limits(SqSmt *s, unsigned max_ms) { set_limits(s, s->z, s->solver, max_ms); }
+static void set_solver_limits(SqSmt *s, unsigned max_ms, unsigned share) {
+    set_limits(s, s->z, s->solver, max_ms, share);
+}
 
 static void new_solver(SqSmt *s) {
     s->solver = Z3_mk_solver(s->z);
     Z3_solver_inc_ref(s->z, s->solver);
-    set_solver_limits(s, 0);
+    set_solver_limits(s, 0, 1);
+}
+
+/* A live row in r. */
+static Z3_ast some_row(SqSmt *s, const SmtRel *r) {
+    Z3_ast *alive = sq_arena_alloc(s->arena, (r->n + 1) * sizeof *alive);
+    for (uint32_t i = 0; i < r->n; i++) alive[i] = r->rows[i].alive;
+    return smt_or_n(s, alive, r->n);
 }
 
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) {
@@ -398,10 +432,25 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
     SmtRel b = lower_query(s, q2, as);
     s->which = 0;
     s->diff = sem == SQ_SMT_SPIDER ? differ_spider(s, &a, &b, ordered) : differ(s, &a, &b, sem);
+    s->nonempty = smt_or2(s, some_row(s, &a), some_row(s, &b));
     Z3_solver_assert(s->z, s->solver, s->diff);
     smt_schema_constraints(s);
     s->fail = NULL;
     current = NULL;
+    return 0;
+}
+
+int sq_smt_set_table_bound(SqSmt *s, const CatTable *t, int n) {
+    if (!t) {
+        s->n_table_bounds = 0;
+        return 0;
+    }
+    uint32_t i = 0;
+    while (i < s->n_table_bounds && s->table_bounds[i].t != t) i++;
+    if (i == sizeof s->table_bounds / sizeof *s->table_bounds) return -1;
+    s->table_bounds[i].t = t;
+    s->table_bounds[i].n = n;
+    if (i == s->n_table_bounds) s->n_table_bounds++;
     return 0;
 }
 
@@ -486,6 +535,7 @@ typedef struct Watchdog {
     Z3_context z;
     double deadline; /* monotonic seconds */
     int done;
+    int fired;       /* the context was interrupted */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     pthread_t thread;
@@ -500,6 +550,7 @@ static void *watch(void *arg) {
         struct timespec ts = {(time_t)at, (long)((at - (double)(time_t)at) * 1e9)};
         if (pthread_cond_timedwait(&w->cv, &w->mu, &ts) == ETIMEDOUT && !w->done) {
             Z3_interrupt(w->z);
+            w->fired = 1;
             break;
         }
     }
@@ -536,6 +587,40 @@ static void watchdog_stop(Watchdog *w) {
     pthread_mutex_destroy(&w->mu);
 }
 
+/* z3's resource count in context z so far (the statistic "rlimit count"):
+** what its rlimit parameter limits, counted from the start of each check. */
+static uint64_t rlimit_count(Z3_context z, Z3_solver solver) {
+    Z3_stats st = Z3_solver_get_statistics(z, solver);
+    if (!st) return 0;
+    Z3_stats_inc_ref(z, st);
+    uint64_t n = 0;
+    for (unsigned i = 0; i < Z3_stats_size(z, st); i++)
+        if (strcmp(Z3_stats_get_key(z, st, i), "rlimit count") == 0)
+            n = Z3_stats_is_uint(z, st, i) ? Z3_stats_get_uint_value(z, st, i)
+                                           : (uint64_t)Z3_stats_get_double_value(z, st, i);
+    Z3_stats_dec_ref(z, st);
+    return n;
+}
+
+/* Count what one check spent of the resource budget. */
+static void note_rlimit(SqSmt *s, uint64_t used) { s->rlimit_spent += used; }
+
+/* The model of solver (in context z, fresh) as the formula's model: TRUE,
+** or UNDEF when z3 could not give it (an error, memory). */
+static Z3_lbool take_model(SqSmt *s, Z3_context z, Z3_solver solver) {
+    Z3_model m = Z3_solver_get_model(z, solver);
+    Z3_model t = m ? (Z3_model_inc_ref(z, m), Z3_model_translate(z, m, s->z)) : NULL;
+    if (m) Z3_model_dec_ref(z, m);
+    if (!t) {
+        s->reason = "the solver could not give its model";
+        return Z3_L_UNDEF;
+    }
+    if (s->model) Z3_model_dec_ref(s->z, s->model);
+    s->model = t;
+    Z3_model_inc_ref(s->z, s->model);
+    return Z3_L_TRUE;
+}
+
 /* Check the formula, with the tie conditions when tie_free and extra when
 ** not NULL, in a fresh z3 context: the formula translated there and
 ** solved as a whole (z3's non-incremental solver, with its preprocessing),
@@ -543,7 +628,7 @@ static void watchdog_stop(Watchdog *w) {
 ** quicker than push, assert and check on the formula's own solver, whose
 ** incremental mode skips the preprocessing; on others, slower (docs/smt.md,
 ** The search).  A watchdog thread holds it to the deadline. */
-static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
+static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra, Z3_ast drop) {
     Z3_config cfg = Z3_mk_config();
     Z3_set_param_value(cfg, "model", "true");
     Z3_context z = Z3_mk_context(cfg);
@@ -563,7 +648,10 @@ static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
     unsigned n = Z3_ast_vector_size(s->z, all);
     Z3_ast *parts = sq_malloc((n + s->n_ties + 2) * sizeof *parts);
     unsigned n_parts = 0;
-    for (unsigned i = 0; i < n; i++) parts[n_parts++] = Z3_ast_vector_get(s->z, all, i);
+    for (unsigned i = 0; i < n; i++) {
+        Z3_ast a = Z3_ast_vector_get(s->z, all, i);
+        if (!drop || !Z3_is_eq_ast(s->z, a, drop)) parts[n_parts++] = a;
+    }
     if (tie_free)
         for (uint32_t i = 0; i < s->n_ties; i++) parts[n_parts++] = s->ties[i];
     if (extra) parts[n_parts++] = extra;
@@ -571,21 +659,23 @@ static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra) {
     Z3_solver_assert(z, solver, Z3_translate(s->z, whole, z));
     free(parts);
     Z3_ast_vector_dec_ref(s->z, all);
-    set_limits(s, z, solver, 0);
+    set_limits(s, z, solver, 0, 1);
     Watchdog w;
     watchdog_start(&w, z, s->deadline);
     Z3_lbool r = Z3_solver_check(z, solver);
     watchdog_stop(&w);
-    if (Z3_get_error_code(z) != Z3_OK) {
+    note_rlimit(s, rlimit_count(z, solver));
+    /* An interrupt that lands just after the check returned leaves the
+    ** context cancelled: reading the model from it would fail (a NULL
+    ** model, and once a crash).  The deadline has passed either way. */
+    if (w.fired && r != Z3_L_FALSE) {
+        r = Z3_L_UNDEF;
+        s->reason = "timeout";
+    } else if (Z3_get_error_code(z) != Z3_OK) {
         r = Z3_L_UNDEF;
         s->reason = sq_arena_strdup(s->arena, Z3_get_error_msg(z, Z3_get_error_code(z)));
     } else if (r == Z3_L_TRUE) {
-        Z3_model m = Z3_solver_get_model(z, solver);
-        Z3_model_inc_ref(z, m);
-        if (s->model) Z3_model_dec_ref(s->z, s->model);
-        s->model = Z3_model_translate(z, m, s->z);
-        Z3_model_inc_ref(s->z, s->model);
-        Z3_model_dec_ref(z, m);
+        r = take_model(s, z, solver);
     } else if (r == Z3_L_UNDEF) {
         note_unknown(s, Z3_solver_get_reason_unknown(z, solver));
     }
@@ -602,8 +692,10 @@ static Z3_lbool solve_incremental(SqSmt *s, int tie_free, Z3_ast extra, unsigned
     if (tie_free)
         for (uint32_t i = 0; i < s->n_ties; i++) Z3_solver_assert(s->z, s->solver, s->ties[i]);
     if (extra) Z3_solver_assert(s->z, s->solver, extra);
-    set_solver_limits(s, max_ms);
+    set_solver_limits(s, max_ms, INCREMENTAL_SHARE);
+    uint64_t before = rlimit_count(s->z, s->solver);
     Z3_lbool r = Z3_solver_check(s->z, s->solver);
+    note_rlimit(s, rlimit_count(s->z, s->solver) - before);
     if (r == Z3_L_TRUE) {
         if (s->model) Z3_model_dec_ref(s->z, s->model);
         s->model = Z3_solver_get_model(s->z, s->solver);
@@ -625,7 +717,7 @@ static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
     unsigned slice = left > 2 ? (unsigned)(left * 500) : left > 1 ? 1000 : 0;
     Z3_lbool r = solve_incremental(s, tie_free, extra, slice);
     int time_for_more = !timed || (slice && sq_monotonic_seconds() < s->deadline);
-    if (r == Z3_L_UNDEF && time_for_more) r = solve_fresh(s, tie_free, extra);
+    if (r == Z3_L_UNDEF && time_for_more) r = solve_fresh(s, tie_free, extra, NULL);
     return r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
 }
 
@@ -671,6 +763,12 @@ SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) {
     }
     if (s->n_exact && check_within(s, tie_free, exact_regions) == SQ_SMT_DIFFERENT) return SQ_SMT_DIFFERENT;
     return check_with(s, tie_free, NULL);
+}
+
+SqSmtStatus sq_smt_check_witness(SqSmt *s) {
+    if (!s->diff || !s->nonempty) return SQ_SMT_UNKNOWN;
+    Z3_lbool r = solve_fresh(s, 0, s->nonempty, s->diff);
+    return r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
 }
 
 void sq_smt_set_sampling(SqSmt *s, int on) { s->sampling = on; }

@@ -53,9 +53,13 @@ SqSmt *sq_smt_new(const Catalog *cat, unsigned timeout_ms);
 void sq_smt_free(SqSmt *s);
 /* The limit for each solver call of the next build (0: none). */
 void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms);
-/* z3's resource limit for each solver call (0: none): a budget of work
-** that, unlike time, gives the same answer on a busy machine. */
-void sq_smt_set_rlimit(SqSmt *s, unsigned rlimit);
+/* A budget of z3's resource units (0: none) that the checks from now on
+** spend together, as they share the time up to a deadline: work that,
+** unlike time, gives the same answer on a busy machine.  A check gets
+** what is left; its incremental attempt a tenth of that. */
+void sq_smt_set_rlimit(SqSmt *s, uint64_t units);
+/* The units every check of this context has spent so far. */
+uint64_t sq_smt_rlimit_spent(const SqSmt *s);
 /* The instant 'now' and CURRENT_* stand for (unix seconds, UTC). */
 void sq_smt_set_now(SqSmt *s, int64_t now);
 /* How the lowering asks SQLite for the value of a closed expression (a
@@ -78,6 +82,10 @@ const char *sq_smt_now_text(const SqSmt *s);
 ** differ under sem.  0, or -1 when a construct cannot be encoded (see
 ** sq_smt_unsupported).  Replaces what an earlier call built. */
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem);
+/* From the next build on, table t has n tuples instead of the build's k
+** (a few tables at most; the rest keep k); t NULL clears them all.  0, or
+** -1 when no more tables can be given their own bound. */
+int sq_smt_set_table_bound(SqSmt *s, const CatTable *t, int n);
 /* "window function OVER", with its span in *at (may be empty) and the
 ** query it is in (1 or 2; 0 for the schema) in *which, or NULL. */
 const char *sq_smt_unsupported(const SqSmt *s, SrcSpan *at, int *which);
@@ -98,6 +106,12 @@ const char *sq_smt_approximation(const SqSmt *s);
 ** subquery or bare column of either query depends on how SQLite breaks
 ** ties, so that a difference found is one SQLite must show. */
 SqSmtStatus sq_smt_check(SqSmt *s, int tie_free);
+/* Is there a database of the last build's bound on which either query
+** returns a row (whether or not the results differ)?  SQ_SMT_DIFFERENT:
+** yes (the model is one); SQ_SMT_SAME: no, both queries are empty on
+** every such database, so that finding no difference there says nothing;
+** SQ_SMT_UNKNOWN: the solver gave up. */
+SqSmtStatus sq_smt_check_witness(SqSmt *s);
 /* Sample dates (passes/smt/smt_sample.c): while on, sq_smt_build lowers a
 ** date function whose one open argument is TEXT only on a few dates the
 ** queries' literals suggest, and sq_smt_check searches only databases

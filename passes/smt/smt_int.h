@@ -89,7 +89,11 @@ struct SqSmt {
     Z3_model model;
     const Catalog *cat;
     unsigned timeout_ms;
-    unsigned rlimit;         /* z3's resource limit per check; 0: none */
+    uint64_t rlimit;         /* z3's resource units the checks from now on
+                                may spend together (sq_smt_set_rlimit);
+                                0: no limit */
+    uint64_t rlimit_from;    /* rlimit_spent when it was set */
+    uint64_t rlimit_spent;   /* units every check so far has spent */
     double deadline;         /* monotonic seconds; 0: none (building stops too) */
     SqArena *arena;          /* per build */
     jmp_buf *fail;           /* longjmp target while building */
@@ -100,6 +104,9 @@ struct SqSmt {
     IrQuery *q;              /* the query being lowered */
     int which;               /* 1 or 2 while lowering a query, else 0 */
     int k;                   /* tuples per table */
+    struct SmtTableBound { const CatTable *t; int n; } table_bounds[4]; /* tables with their own
+                                number of tuples (sq_smt_set_table_bound) */
+    uint32_t n_table_bounds;
     SmtTable *tables;
     uint32_t n_tables, cap_tables;
     Z3_ast *ties;            /* conditions under which no tie matters */
@@ -110,6 +117,7 @@ struct SqSmt {
     uint32_t n_ufs, cap_ufs;
     const char *uf_names;    /* the functions left uninterpreted, or NULL */
     Z3_ast diff;             /* the results differ */
+    Z3_ast nonempty;         /* either query returns a row */
     uint64_t n_terms;        /* terms built: a budget against blow-up */
     uint32_t n_fresh;        /* fresh constants made (their names) */
     char now[20];            /* 'now' as "YYYY-MM-DD HH:MM:SS" */

@@ -90,7 +90,7 @@ expect_grep "pred.sql:2:8: error\[E0302\]: no such column: specie$" "$TMP/out" \
     "lines: line 2 bound against item 1's db_id (zoo)"
 expect_grep "3 statements checked: 1 error, 0 warnings \(3 items;" "$TMP/out" "lines: three items"
 head -2 $F/pred.sql >"$TMP/short.sql"
-expect_exit 1 "--db-id-from with a different item count" -- \
+expect_exit 2 "--db-id-from with a different item count (input error, as in lint)" -- \
     "${CHECK[@]}" --tables $F/tables.json --db-id-from $F/spider_dev.json "$TMP/short.sql"
 expect_grep "error\[E0003\]: '$TMP/short.sql' has 2 items but '$F/spider_dev.json' has 3" "$TMP/out" \
     "--db-id-from: count mismatch reported"

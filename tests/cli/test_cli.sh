@@ -44,3 +44,30 @@ expect_grep '"span": \[' "$TMP/out" "parse json: spans"
 expect_exit 1 "parse: syntax error exits 1" -- "$SQUINT" parse -e "SELECT FROM"
 expect_exit 0 "parse --quiet prints no tree" -- "$SQUINT" parse -q -e "SELECT 1"
 if [ -s "$TMP/out" ]; then not_ok "parse --quiet output is empty"; else ok "parse --quiet output is empty"; fi
+
+# ---- one rule: an input squint cannot read is exit 2, in every command ------
+printf 'CREATE TABLE t(a INTEGER);\n' > "$TMP/schema.sql"
+printf '[{"db_id": "x", "query": "SELECT a FROM t"}, {"db_id": "x", "question": "no query"}]\n' \
+    > "$TMP/malformed.json"
+echo 'SELECT a FROM t' > "$TMP/p2.sql"; echo 'SELECT a FROM t' >> "$TMP/p2.sql"
+expect_exit 2 "check: a malformed benchmark item is an input error" -- \
+    "$SQUINT" check --color=never --schema "$TMP/schema.sql" "$TMP/malformed.json"
+expect_grep 'item 1 has no "query" string' "$TMP/out" "check: ... which is reported"
+expect_grep '1 statement checked' "$TMP/out" "check: ... and the readable item still checked"
+expect_exit 2 "lint: the same item, exit 2" -- "$SQUINT" lint --color=never --schema "$TMP/schema.sql" "$TMP/malformed.json"
+expect_exit 2 "eval: the same item, exit 2" -- "$SQUINT" eval -q --no-verify --schema "$TMP/schema.sql" \
+    --gold "$TMP/malformed.json" --pred "$TMP/p2.sql"
+: > "$TMP/dev.json"
+expect_exit 2 "check: a 0-byte dev.json is an input error" -- "$SQUINT" check --color=never "$TMP/dev.json"
+expect_grep 'dev.json:1:1: error\[E0003\]: the file is empty' "$TMP/out" "check: ... the file is empty, it says"
+expect_exit 2 "lint: a 0-byte dev.json" -- "$SQUINT" lint --color=never --schema "$TMP/schema.sql" "$TMP/dev.json"
+printf 'SELECT a FROM t\n' > "$TMP/notjson.json"
+expect_exit 2 "check: a .json file that is not JSON is an input error" -- "$SQUINT" check --color=never "$TMP/notjson.json"
+expect_grep 'error\[E0002\]: invalid JSON' "$TMP/out" "check: ... invalid JSON, at its place"
+: > "$TMP/empty.sql"
+expect_exit 0 "check: an empty SQL script is still no error" -- "$SQUINT" check "$TMP/empty.sql"
+for cmd in check lint eval merge; do
+    expect_exit 0 "$cmd --help" -- "$SQUINT" $cmd --help
+    sed -n '/^exit status:/,$p' "$TMP/out" | tr '\n' ' ' > "$TMP/status"
+    expect_grep '^exit status: 0 .*2 usage.*input' "$TMP/status" "$cmd --help: the exit statuses"
+done

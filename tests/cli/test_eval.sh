@@ -5,31 +5,31 @@
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 eval_demo_db "eval"
-run() { "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+run() { "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
         --db-root "$TMP/db" -q "$@"; }
 
 # ---- usage ------------------------------------------------------------------
 expect_exit 2 "eval: no arguments" -- "$SQUINT" eval
 expect_exit 0 "eval: --help" -- "$SQUINT" eval --help
 expect_grep 'cross-check' "$TMP/out" "eval: --help lists --cross-check"
-expect_exit 2 "eval: no --pred" -- "$SQUINT" eval --gold $D/dev.json --db-root "$TMP/db"
-expect_exit 2 "eval: no database or schema" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql
+expect_exit 2 "eval: no --pred" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --db-root "$TMP/db"
+expect_exit 2 "eval: no database or schema" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql
 expect_exit 2 "eval: bad --shard" -- run --shard 3/3
 expect_exit 2 "eval: bad --semantics" -- run --semantics mysql
 head -5 $D/pred_good.sql > "$TMP/short.sql"
 expect_exit 2 "eval: fewer predictions than gold items" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred "$TMP/short.sql" --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred "$TMP/short.sql" --db-root "$TMP/db"
 expect_grep 'has 5 predictions for the 20 items' "$TMP/err" "eval: the count mismatch is explained"
 expect_exit 2 "eval: same system name twice" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_good.sql --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_good.sql --db-root "$TMP/db"
 
 expect_exit 2 "eval: a gold file that does not exist" -- run --gold "$TMP/nope.json"
 expect_grep 'nope.json' "$TMP/err" "eval: ... is named"
 printf '[{"db_id": "library", "query": ' > "$TMP/bad.json"
 expect_exit 2 "eval: a gold file that is not JSON" -- \
-    "$SQUINT" eval --gold "$TMP/bad.json" --pred $D/pred_good.sql --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/bad.json" --pred $D/pred_good.sql --db-root "$TMP/db"
 expect_exit 2 "eval: a prediction file that does not exist" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred "$TMP/nope.sql" --db-root "$TMP/db"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred "$TMP/nope.sql" --db-root "$TMP/db"
 mkdir -p "$TMP/adir"
 expect_exit 2 "eval: --out is a directory" -- run --no-verify --out "$TMP/adir"
 printf '\001\002binary\n' > "$TMP/binary.jsonl"
@@ -60,10 +60,10 @@ expect_grep '\| pub_year \|' "$TMP/out" "eval: ... with its counterexample table
 [ "$(wc -l < "$TMP/all.jsonl")" = 20 ] && ok "eval: one record per item" || not_ok "eval: records"
 
 # ---- resume: a rerun skips finished items; kill -9 loses and duplicates none
-expect_exit 0 "eval: rerun with the same --out" -- run --no-verify --out "$TMP/all.jsonl"
+expect_exit 0 "eval: rerun with the same --out" -- run --cross-check -j 2 --out "$TMP/all.jsonl"
 [ "$(wc -l < "$TMP/all.jsonl")" = 20 ] && ok "eval: rerun added nothing" || not_ok "eval: rerun added records"
 # exec: $! must be squint itself, not a subshell around it
-(exec "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+(exec "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
     --db-root "$TMP/db" -q --bound 4 -j 1 --out "$TMP/killed.jsonl" >/dev/null 2>&1) &
 pid=$!
 for _ in $(seq 1 100); do
@@ -74,7 +74,7 @@ kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 printf '{"item":19,"lab' >> "$TMP/killed.jsonl"   # a record cut off mid-write
 before=$(grep -c . "$TMP/killed.jsonl")
-expect_exit 0 "eval: resume after kill -9" -- run --out "$TMP/killed.jsonl"
+expect_exit 0 "eval: resume after kill -9" -- run --bound 4 --out "$TMP/killed.jsonl"
 items=$(grep -o '^{"item":[0-9]*' "$TMP/killed.jsonl" | sort | uniq | wc -l)
 lines=$(wc -l < "$TMP/killed.jsonl")
 if [ "$items" = 20 ] && [ "$lines" = 20 ]; then
@@ -83,7 +83,7 @@ else
     not_ok "eval: after resume $items items in $lines lines"
 fi
 expect_exit 2 "eval: --out of other systems is refused" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred other=$D/pred_good.sql --db-root "$TMP/db" --out "$TMP/killed.jsonl"
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred other=$D/pred_good.sql --db-root "$TMP/db" --out "$TMP/killed.jsonl"
 
 # ---- shards cover the items once ---------------------------------------------
 expect_exit 0 "eval: shard 0/2" -- run --no-verify --shard 0/2 --out "$TMP/s0.jsonl"
@@ -109,7 +109,7 @@ for i in $(seq 1 20); do
     esac
 done > "$TMP/evil.sql"
 expect_exit 0 "eval: predictions that write" -- \
-    "$SQUINT" eval --gold $D/dev.json --pred evil="$TMP/evil.sql" --db-root "$TMP/db" --no-verify -q \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred evil="$TMP/evil.sql" --db-root "$TMP/db" --no-verify -q \
     --out "$TMP/evil.jsonl"
 [ "$(cksum < "$DB")" = "$sum" ] && ok "eval: the database is unchanged" || not_ok "eval: the database changed"
 [ ! -e "$TMP/copy.db" ] && [ ! -e "$TMP/evil.db" ] && ok "eval: no file written beside it" ||
@@ -141,21 +141,148 @@ expect_exit 2 "merge: a line that is not a record" -- "$SQUINT" merge "$TMP/junk
 printf 'SELECT title FROM books WHERE price = NULL\tlibrary\nSELECT title FROM books ORDER BY price LIMIT 1\tlibrary\n' \
     > "$TMP/gold.tsv"
 printf 'SELECT title FROM books WHERE price IS NULL\nSELECT title FROM books ORDER BY price LIMIT 1\n' > "$TMP/p.sql"
-expect_exit 0 "eval --lint: runs" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
+expect_exit 0 "eval --lint: runs" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
     -q --lint --out "$TMP/lint.jsonl" --report "$TMP/lint.html"
 expect_grep 'gold linter: 1 gold query with findings' "$TMP/out" "eval --lint: the summary counts the flagged gold"
 n=$(grep -c '"rule":"compare-null"' "$TMP/lint.jsonl")
 [ "$n" = 1 ] && ok "eval --lint: the finding is in its item's record" || not_ok "eval --lint: $n records with it"
 expect_grep 'Gold queries with findings of the gold linter \(1\)' "$TMP/lint.html" "eval --lint: the report lists it"
-expect_exit 0 "eval: no --lint" -- "$SQUINT" eval --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
+expect_exit 0 "eval: no --lint" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/gold.tsv" --pred "$TMP/p.sql" --db-root "$TMP/db" \
     -q --out "$TMP/nolint.jsonl"
-if grep -q '"lint"' "$TMP/nolint.jsonl"; then not_ok "eval: lint without --lint"; else ok "eval: no lint without --lint"; fi
+# (the findings member; the records' options say "lint":false)
+if grep -q '"lint":\[' "$TMP/nolint.jsonl"; then not_ok "eval: lint without --lint"; else ok "eval: no lint without --lint"; fi
 
 # ---- --db: one database (a file or a SQL script) for every item -------------
 cat $D/schema.sql $D/data.sql > "$TMP/library.sql"
-expect_exit 0 "eval --db: a SQL script" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql \
+expect_exit 0 "eval --db: a SQL script" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql \
     --db "$TMP/library.sql" -q --no-verify --format json
 expect_grep '"correct": 17,' "$TMP/out" "eval --db: the script's data gives pred_good's 17 of 20"
-expect_exit 0 "eval --db: a database file" -- "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql \
+expect_exit 0 "eval --db: a database file" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql \
     --db "$DB" -q --no-verify --format json
 expect_grep '"correct": 17,' "$TMP/out" "eval --db: the file gives the same"
+
+# ---- --out: only squint's own records file is ever appended to or cut -------
+# (issue 18, finding 2: a minified dev.json was taken for a record cut off
+# mid-write, truncated and overwritten)
+python_free_minify() { tr -d '\n' < "$1"; }
+python_free_minify $D/dev.json > "$TMP/min.json"
+cp "$TMP/min.json" "$TMP/min.orig"
+expect_exit 2 "eval --out: a one-line JSON file is refused" -- run --no-verify --out "$TMP/min.json"
+expect_grep "min.json' is not a squint eval records file" "$TMP/err" "eval --out: ... the file is named, and why"
+cmp -s "$TMP/min.json" "$TMP/min.orig" && ok "eval --out: ... and left byte for byte" || not_ok "eval --out: min.json changed"
+printf 'SELECT 1' > "$TMP/oneline.sql"
+expect_exit 2 "eval --out: a one-line prediction file without newline is refused" -- \
+    run --no-verify --out "$TMP/oneline.sql"
+[ "$(cat "$TMP/oneline.sql")" = "SELECT 1" ] && ok "eval --out: ... and left alone" || not_ok "eval --out: oneline.sql changed"
+# a run killed while writing its very first record: that line is squint's, and cut
+run --no-verify --out "$TMP/fresh.jsonl" > /dev/null
+head -c 60 "$TMP/fresh.jsonl" > "$TMP/cut.jsonl"
+expect_exit 0 "eval --out: a first record cut off mid-write is cut and redone" -- \
+    run --no-verify --out "$TMP/cut.jsonl"
+[ "$(wc -l < "$TMP/cut.jsonl")" = 20 ] && cmp -s <(head -c 60 "$TMP/cut.jsonl") <(head -c 60 "$TMP/fresh.jsonl") &&
+    ok "eval --out: ... 20 whole records" || not_ok "eval --out: cut.jsonl has $(wc -l < "$TMP/cut.jsonl") lines"
+# records of the format before 2 (no "squint_eval", "inputs", "options"):
+# squint merge reads them, a run does not resume from them
+sed 's/"squint_eval":2,"inputs":"[0-9a-f]*","options":{[^}]*},//' "$TMP/fresh.jsonl" > "$TMP/old.jsonl"
+cp "$TMP/old.jsonl" "$TMP/old.orig"
+expect_exit 2 "eval --out: records of the older format are not resumed" -- run --no-verify --out "$TMP/old.jsonl"
+expect_grep 'records of an older squint' "$TMP/err" "eval --out: ... and says why"
+cmp -s "$TMP/old.jsonl" "$TMP/old.orig" && ok "eval --out: ... and leaves them" || not_ok "eval --out: old.jsonl changed"
+expect_exit 0 "merge: reads records of the older format" -- "$SQUINT" merge "$TMP/old.jsonl"
+expect_grep '^good +20 ' "$TMP/out" "merge: ... all 20 items"
+# an output that is an input, by another name: refused before anything runs
+ln -s "$(cd $D && pwd)/dev.json" "$TMP/gold-link.json"
+expect_exit 2 "eval --out: the gold file by a symbolic link" -- run --no-verify --out "$TMP/gold-link.json"
+expect_grep "is the gold file" "$TMP/err" "eval --out: ... is named as the gold file"
+cp $D/pred_weak.sql "$TMP/weak.sql"
+ln "$TMP/weak.sql" "$TMP/weak-hardlink.jsonl"
+expect_exit 2 "eval --out: a prediction file by a hard link" -- \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred weak="$TMP/weak.sql" --db-root "$TMP/db" -q --no-verify \
+    --out "$TMP/weak-hardlink.jsonl"
+cmp -s "$TMP/weak.sql" $D/pred_weak.sql && ok "eval --out: ... left unchanged" || not_ok "eval --out: the prediction changed"
+sum=$(cksum < "$DB")
+expect_exit 2 "eval --out: the database, spelled another way" -- \
+    run --no-verify --out "$TMP/db/library/../library/library.sqlite"
+expect_grep "is a database" "$TMP/err" "eval --out: ... is named as a database"
+expect_exit 2 "eval --report: the database" -- run --no-verify --report "$DB"
+[ "$(cksum < "$DB")" = "$sum" ] && ok "eval: ... the database is unchanged" || not_ok "eval: the database changed"
+
+# ---- --out: a record is computed from its inputs and options (finding 3) -----
+sed '3s/.*/SELECT title FROM books WHERE 0/' $D/pred_good.sql > "$TMP/good2.sql"
+run2() { "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good="$TMP/good2.sql" --pred weak=$D/pred_weak.sql \
+         --db-root "$TMP/db" -q --no-verify "$@"; }
+cp $D/pred_good.sql "$TMP/good2.sql"
+expect_exit 0 "eval: records of the first predictions" -- run2 --out "$TMP/st.jsonl"
+sed -i '3s/.*/SELECT title FROM books WHERE 0/' "$TMP/good2.sql"   # the prediction of item 2 changes
+cp "$TMP/st.jsonl" "$TMP/st.orig"
+expect_exit 2 "eval: a changed prediction is not resumed from its old record" -- run2 --out "$TMP/st.jsonl"
+expect_grep "record of item 2 is stale: the prediction of 'good' changed" "$TMP/err" \
+    "eval: ... the item and what changed are named"
+cmp -s "$TMP/st.jsonl" "$TMP/st.orig" && ok "eval: ... the records are left as they are" || not_ok "eval: st.jsonl changed"
+expect_exit 0 "eval: the changed predictions, from scratch" -- run2 --format json
+cp "$TMP/out" "$TMP/fresh-summary.json"
+expect_exit 0 "eval --rerun-changed: redoes the stale item" -- run2 --rerun-changed --format json --out "$TMP/st.jsonl"
+cmp -s "$TMP/out" "$TMP/fresh-summary.json" && ok "eval --rerun-changed: ... summary as a fresh run's" ||
+    { not_ok "eval --rerun-changed: summaries differ"; diff "$TMP/out" "$TMP/fresh-summary.json" | head -5; }
+[ "$(wc -l < "$TMP/st.jsonl")" = 21 ] && ok "eval --rerun-changed: ... one record appended" ||
+    not_ok "eval --rerun-changed: $(wc -l < "$TMP/st.jsonl") lines"
+expect_exit 0 "eval: resumed again, the last record of item 2 counts" -- run2 --format json --out "$TMP/st.jsonl"
+cmp -s "$TMP/out" "$TMP/fresh-summary.json" && ok "eval: ... same summary" || not_ok "eval: resumed summary differs"
+expect_exit 0 "merge: the last record of an item counts" -- "$SQUINT" merge --format json "$TMP/st.jsonl"
+cmp -s "$TMP/out" "$TMP/fresh-summary.json" && ok "merge: ... summary as the fresh run's" ||
+    { not_ok "merge: summary differs"; diff "$TMP/out" "$TMP/fresh-summary.json" | head -5; }
+sed 's/SELECT name FROM members WHERE city = /SELECT name FROM members WHERE city <> /' $D/dev.json > "$TMP/dev2.json"
+expect_exit 2 "eval: a changed gold query is not resumed" -- \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/dev2.json" --pred good="$TMP/good2.sql" --pred weak=$D/pred_weak.sql \
+    --db-root "$TMP/db" -q --no-verify --out "$TMP/st.jsonl"
+expect_grep "record of item 0 is stale: the gold query changed" "$TMP/err" "eval: ... named"
+expect_exit 2 "eval: other options are not resumed (--keep-distinct)" -- run2 --keep-distinct --out "$TMP/st.jsonl"
+expect_grep "keep_distinct was false, is true in this run" "$TMP/err" "eval: ... the option is named"
+expect_exit 2 "eval: other options are not resumed (--timeout)" -- run2 --timeout 7 --out "$TMP/st.jsonl"
+expect_grep "timeout was 30, is 7 in this run" "$TMP/err" "eval: ... with both values"
+cmp -s <(head -20 "$TMP/st.jsonl") "$TMP/st.orig" && ok "eval: ... and nothing of the file is changed" ||
+    not_ok "eval: st.jsonl changed"
+expect_exit 0 "eval: shard 1/2 with --keep-distinct" -- run --no-verify --keep-distinct --shard 1/2 --out "$TMP/s1k.jsonl"
+expect_exit 2 "merge: shards of other options are not merged" -- "$SQUINT" merge "$TMP/s0.jsonl" "$TMP/s1k.jsonl"
+expect_grep "computed with other options" "$TMP/err" "merge: ... says so"
+
+# ---- --item-timeout: the time limit of an item (finding 6) -------------------
+expect_exit 0 "eval --help" -- "$SQUINT" eval --help
+expect_grep 'no limit when --timeout or --verify-timeout is 0' "$TMP/out" "eval --help: when there is no item limit"
+printf 'SELECT count(*) FROM books\tlibrary\n' > "$TMP/one.tsv"
+echo 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c' > "$TMP/endless.sql"
+# --timeout 0 leaves the query unlimited; --item-timeout still ends the item
+expect_exit 0 "eval --timeout 0 --item-timeout 1: an endless query" -- timeout 120 \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/one.tsv" --pred "$TMP/endless.sql" --db-root "$TMP/db" -q --no-verify \
+    --timeout 0 --item-timeout 1 --out "$TMP/endless.jsonl"
+expect_grep '"failed":"the item.s process ran out of time"' "$TMP/endless.jsonl" "eval --item-timeout: ... the item is recorded as failed"
+expect_exit 2 "eval --item-timeout: a bad value" -- run --item-timeout soon
+
+# ---- --report is checked before any item runs, and written whole (11) -------
+expect_exit 2 "eval --report in a directory that does not exist" -- run --no-verify --out "$TMP/rep.jsonl" \
+    --report "$TMP/nodir/r.html"
+expect_grep "cannot write the report" "$TMP/err" "eval --report: ... says so"
+[ ! -e "$TMP/rep.jsonl" ] && ok "eval --report: ... before any item ran" || not_ok "eval --report: items ran first"
+expect_exit 2 "eval --report: a file that is not a report is left alone" -- run --no-verify --report "$TMP/min.json"
+cmp -s "$TMP/min.json" "$TMP/min.orig" && ok "eval --report: ... unchanged" || not_ok "eval --report: min.json changed"
+expect_exit 0 "eval --report: a report is replaced" -- run --no-verify --report "$TMP/r.html"
+expect_exit 0 "eval --report: ... again" -- run --no-verify --report "$TMP/r.html"
+expect_grep '<title>squint eval report</title>' "$TMP/r.html" "eval --report: ... the page is there"
+ls "$TMP" | grep -q squint-tmp && not_ok "eval --report: a temporary file was left" || ok "eval --report: no temporary file left"
+
+# ---- an empty gold file says so (11) ------------------------------------------
+: > "$TMP/empty-gold.json"
+expect_exit 2 "eval: an empty gold .json file" -- \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/empty-gold.json" --pred $D/pred_good.sql --tables "$TMP/none.json"
+: > "$TMP/empty-gold.sql"
+expect_exit 2 "eval: an empty gold file" -- \
+    "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/empty-gold.sql" --pred $D/pred_good.sql --db-root "$TMP/db"
+expect_grep "the gold file '.*empty-gold.sql' is empty" "$TMP/err" "eval: ... is said to be empty"
+if grep -q 'db_id' "$TMP/err"; then not_ok "eval: the empty gold file is blamed on a db_id"; else ok "eval: ... not on a db_id"; fi
+
+# ---- load_extension is denied, not an error (11) ------------------------------
+printf "SELECT load_extension('%s/nothing.so')\n" "$TMP" > "$TMP/ext.sql"
+printf 'SELECT name FROM members\tlibrary\n' > "$TMP/ext.tsv"
+expect_exit 0 "eval: a prediction calling load_extension" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/ext.tsv" \
+    --pred "$TMP/ext.sql" --db-root "$TMP/db" -q --no-verify --out "$TMP/ext.jsonl"
+expect_grep '"ex":"denied"' "$TMP/ext.jsonl" "eval: ... counts as denied"

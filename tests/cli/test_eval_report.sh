@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 eval_demo_db "eval report"
 R=$TMP/report.html
-expect_exit 0 "eval report: written" -- "$SQUINT" eval --gold $D/dev.json --pred good=$D/pred_good.sql \
+expect_exit 0 "eval report: written" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql \
     --pred weak=$D/pred_weak.sql --db-root "$TMP/db" -q -j 2 --cross-check --report "$R" --out "$TMP/r.jsonl"
 expect_grep '^<!DOCTYPE html>' "$R" "eval report: an HTML page"
 expect_grep '<svg xmlns=' "$R" "eval report: an inline SVG chart"

@@ -38,3 +38,37 @@ case "$SQUINT" in
         bash -c "ulimit -v 524288; timeout 300 '$SQUINT' parse -q '$TMP/big.sql'"
     ;;
 esac
+
+# Long tokens.  A 4 MB identifier, string and comment parse in bounded
+# memory (the lexer's work is linear: test_lexer counts it), and a message
+# quoting a 1 MB name stays short: every line of the output is.
+longest_line() { awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$1"; }
+expect_short_lines() { # expect_short_lines FILE NAME
+    local m
+    m=$(longest_line "$1")
+    if [ "$m" -le 200 ]; then ok "$2"; else not_ok "$2 (a line of $m bytes)"; fi
+}
+long() { head -c "$1" /dev/zero | tr '\0' a; }
+printf 'CREATE TABLE t(x);\n' >"$TMP/t.sql"
+{ printf 'SELECT '; long 1048576; printf ' FROM t;\n'; } >"$TMP/name1m.sql"
+expect_exit 1 "1 MB unknown name" -- "$SQUINT" check --color=never --schema "$TMP/t.sql" "$TMP/name1m.sql"
+expect_grep "no such column: a{41}\.\.\.a{20}$" "$TMP/out" "the name is cut in the middle"
+expect_short_lines "$TMP/out" "no output line grows with the name"
+{ printf 'SELECT 1'; long 1048576; printf ' FROM t;\n'; } >"$TMP/token1m.sql"
+expect_exit 1 "1 MB bad token" -- "$SQUINT" check --color=never --format json "$TMP/token1m.sql"
+expect_short_lines "$TMP/out" "1 MB bad token: short JSON diagnostics"
+{ printf "SELECT '"; long 1048576; printf "' FROM nowhere;\n"; } >"$TMP/string1m.sql"
+expect_exit 1 "1 MB string, unknown table" -- "$SQUINT" check --color=never --schema "$TMP/t.sql" "$TMP/string1m.sql"
+expect_short_lines "$TMP/out" "1 MB string: short lines"
+{ printf 'SELECT '; long 4194304; printf ', "'; long 4194304; printf '", '"'"; long 4194304;
+  printf "' /* "; long 4194304; printf ' */ -- '; long 4194304; printf '\nFROM t;\n'; } >"$TMP/long4m.sql"
+case "$SQUINT" in
+*san*) ok "# SKIP 4 MB tokens under an address-space cap under sanitizers" ;;
+*)
+    expect_exit 0 "4 MB identifier, quoted name, string and comments: parse within 256 MB" -- \
+        bash -c "ulimit -v 262144; timeout 120 '$SQUINT' parse -q '$TMP/long4m.sql'"
+    expect_exit 1 "the same: check within 256 MB (no such column)" -- \
+        bash -c "ulimit -v 262144; timeout 120 '$SQUINT' check --schema '$TMP/t.sql' '$TMP/long4m.sql'"
+    expect_short_lines "$TMP/out" "4 MB tokens: short lines"
+    ;;
+esac

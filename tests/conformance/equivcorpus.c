@@ -60,7 +60,7 @@ typedef struct Run {
     CorpusCatalogs catalogs;
     SqBindOptions bind_opt;
     FILE *report;
-    size_t pairs, not_parsed, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    size_t pairs, not_parsed, verdicts[SQ_VERDICT_COUNT];
     size_t failures;
     size_t proved, proved_tie_free; /* --forms: pairs the normal forms prove */
     size_t uncut;                   /* --forms: of those, where no LIMIT cuts at the bound */

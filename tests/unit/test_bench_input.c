@@ -350,6 +350,24 @@ static void empty_files_have_no_items(void **state) {
     assert_int_equal(f->diags.n, 0);
 }
 
+/* A file named .json is meant as a benchmark file: empty, or not JSON, it
+** is an input error (not a SQL script of no statements). */
+static void json_named_files_must_hold_json(void **state) {
+    Fix *f = *state;
+    assert_int_equal(read_as(f, "dev.json", "", SQ_INPUT_AUTO), -1);
+    assert_codes(f, "E0003");
+    assert_non_null(strstr(f->diags.items[0]->msg, "the file is empty"));
+    assert_int_equal(read_as(f, "DEV.JSON", " \n\t\n", SQ_INPUT_AUTO), -1);
+    assert_int_equal(read_as(f, "dev.json", "SELECT 1", SQ_INPUT_AUTO), -1);
+    assert_int_equal(read_as(f, "p.txt", "", SQ_INPUT_BIRD_PRED), -1);
+    assert_codes(f, "E0003 E0003 E0002 E0003");
+    /* other names keep reading by content: an empty script is no error */
+    assert_int_equal(read_as(f, "q.sql", "", SQ_INPUT_AUTO), 0);
+    assert_int_equal(f->b.format, SQ_INPUT_SQL);
+    assert_int_equal(read_as(f, "dev.jsonl", "SELECT 1", SQ_INPUT_AUTO), 0);
+    assert_int_equal(f->diags.n, 4);
+}
+
 /* ------------------------------------------------------------------ */
 /* db_ids by position                                                  */
 /* ------------------------------------------------------------------ */
@@ -452,6 +470,7 @@ int main(void) {
         FIX_TEST(text_detection_rules),
         FIX_TEST(byte_order_mark_is_skipped),
         FIX_TEST(empty_files_have_no_items),
+        FIX_TEST(json_named_files_must_hold_json),
         FIX_TEST(db_ids_are_taken_by_position),
         FIX_TEST(spider_corpus_files),
         FIX_TEST(bird_corpus_files),

@@ -12,6 +12,7 @@
 #include "../../backend/eval/hardness.h"
 #include "../../backend/eval/metric.h"
 #include "../../grammar/parse.h"
+#include "../../backend/eval/item.h"
 #include "../../backend/eval/record.h"
 
 /* sq_metric_sql(m, keep_distinct, is_pred, in) must be want. */
@@ -106,6 +107,9 @@ static void ex_test_follows_the_scripts(void **state) {
         {SQ_METRIC_SPIDER, "SELECT 1", "SELECT 1; -- done", SQ_EX_CORRECT},
         {SQ_METRIC_BIRD, "SELECT 1", "SELECT 1;;", SQ_EX_ERROR},
         {SQ_METRIC_SPIDER, "SELECT 1", "DROP TABLE t", SQ_EX_DENIED},
+        /* load_extension() is refused like a write, not run and failed */
+        {SQ_METRIC_SPIDER, "SELECT 1", "SELECT load_extension('x')", SQ_EX_DENIED},
+        {SQ_METRIC_BIRD, "SELECT a FROM t", "SELECT a FROM t WHERE Load_Extension('x', 'y') IS NULL", SQ_EX_DENIED},
         {SQ_METRIC_BIRD, "SELECT 1", "SELECT nope FROM t", SQ_EX_ERROR},
         {SQ_METRIC_SPIDER, "SELECT nope FROM t", "SELECT 1", SQ_EX_GOLD_FAILED},
         /* an empty prediction runs as nothing: right only for an empty gold */
@@ -160,6 +164,97 @@ static void records_count_as_documented(void **state) {
     assert_int_equal(sq_eval_record_parse(a, "{\"item\":1}", 10, &r, &why), -1);
     assert_int_equal(sq_eval_record_parse(a, "[1]", 3, &r, &why), -1);
     sq_arena_free(a);
+}
+
+/* A records file names itself: format 2 records start with the item and
+** "squint_eval", and say what they were computed from. */
+static void records_name_their_format_and_inputs(void **state) {
+    (void)state;
+    static const char v2[] =
+        "{\"item\":12,\"squint_eval\":2,\"inputs\":\"00ff\",\"options\":{\"bound\":3,\"verify\":true},"
+        "\"gold\":\"SELECT 1\",\"systems\":[{\"name\":\"a\",\"pred\":\"SELECT 2\",\"ex\":\"wrong\"},"
+        "{\"name\":\"b\",\"pred\":null,\"ex\":\"wrong\"}]}";
+    static const char v1[] = "{\"item\":3,\"systems\":[{\"name\":\"a\",\"ex\":\"correct\"}]}";
+    assert_true(sq_eval_line_is_ours(v2, strlen(v2)));
+    assert_true(sq_eval_line_is_ours(v2, 26));  /* cut off after the marker's key */
+    assert_false(sq_eval_line_is_ours(v2, 20)); /* too little to tell */
+    assert_false(sq_eval_line_is_ours(v1, strlen(v1)));
+    assert_false(sq_eval_line_is_ours("[{\"db_id\": \"x\"}]", 17));
+    assert_false(sq_eval_line_is_ours("{\"0\": \"SELECT 1\"}", 17));
+    SqArena *a = sq_arena_new();
+    SqEvalRecord r, old;
+    const char *why = NULL;
+    assert_int_equal(sq_eval_record_parse(a, v2, strlen(v2), &r, &why), 0);
+    assert_int_equal(r.format, 2);
+    assert_string_equal(r.inputs, "00ff");
+    assert_string_equal(r.gold, "SELECT 1");
+    assert_string_equal(r.preds[0], "SELECT 2");
+    assert_null(r.preds[1]);
+    assert_non_null(r.options);
+    assert_int_equal(sq_eval_record_parse(a, v1, strlen(v1), &old, &why), 0);
+    assert_int_equal(old.format, 1);
+    assert_null(old.inputs);
+    assert_null(old.options);
+    sq_arena_free(a);
+}
+
+/* The options of two records: the first member spelled otherwise. */
+static void options_differ_by_member(void **state) {
+    (void)state;
+    static const char *const same[] = {"{\"bound\":3,\"verify\":true}", "{\"bound\":3,\"verify\":true}"};
+    static const char *const cases[][3] = {
+        {"{\"bound\":3,\"verify\":true}", "{\"bound\":4,\"verify\":true}", "bound"},
+        {"{\"bound\":3,\"verify\":true}", "{\"bound\":3}", "verify"},
+        {"{\"bound\":3}", "{\"bound\":3,\"lint\":false}", "lint"},
+        {"{\"s\":\"spider\"}", "{\"s\":\"bird\"}", "s"},
+    };
+    SqArena *a = sq_arena_new();
+    const SqJson *x = sq_json_parse(a, same[0], strlen(same[0]), NULL);
+    const SqJson *y = sq_json_parse(a, same[1], strlen(same[1]), NULL);
+    assert_null(sq_eval_options_diff(x, same[0], y, same[1]));
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        x = sq_json_parse(a, cases[k][0], strlen(cases[k][0]), NULL);
+        y = sq_json_parse(a, cases[k][1], strlen(cases[k][1]), NULL);
+        const char *got = sq_eval_options_diff(x, cases[k][0], y, cases[k][1]);
+        assert_non_null(got);
+        assert_string_equal(got, cases[k][2]);
+    }
+    sq_arena_free(a);
+}
+
+static void digest_of(const char *gold, const char *db_id, const char *p1, const char *p2, char *out) {
+    const char *preds[2] = {p1, p2};
+    SqEvalInput in = {.gold = gold, .db_id = db_id, .n_systems = 2, .preds = preds};
+    sq_eval_input_digest(&in, out);
+}
+
+/* The digest of an item's inputs changes with any of them. */
+static void input_digest_sees_every_input(void **state) {
+    (void)state;
+    char base[SQ_EVAL_DIGEST_LEN + 1], again[SQ_EVAL_DIGEST_LEN + 1], other[SQ_EVAL_DIGEST_LEN + 1];
+    digest_of("SELECT 1", "db", "SELECT 2", "SELECT 3", base);
+    digest_of("SELECT 1", "db", "SELECT 2", "SELECT 3", again);
+    assert_int_equal(strlen(base), SQ_EVAL_DIGEST_LEN);
+    assert_string_equal(base, again);
+    static const char *const variants[][4] = {
+        {"SELECT 0", "db", "SELECT 2", "SELECT 3"},  /* the gold */
+        {"SELECT 1", "dc", "SELECT 2", "SELECT 3"},  /* the db_id */
+        {"SELECT 1", NULL, "SELECT 2", "SELECT 3"},
+        {"SELECT 1", "db", "SELECT 2 ", "SELECT 3"}, /* a prediction */
+        {"SELECT 1", "db", "SELECT 3", "SELECT 2"},  /* the systems' order */
+        {"SELECT 1", "db", "", "SELECT 3"},          /* empty ... */
+        {"SELECT 1", "db", NULL, "SELECT 3"},        /* ... is not missing */
+        {"SELECT 1d", "b", "SELECT 2", "SELECT 3"},  /* fields do not run together */
+    };
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        digest_of(variants[k][0], variants[k][1], variants[k][2], variants[k][3], other);
+        if (strcmp(base, other) == 0) print_error("variant %zu has the base's digest\n", k);
+        assert_string_not_equal(base, other);
+    }
+    char empty[SQ_EVAL_DIGEST_LEN + 1], missing[SQ_EVAL_DIGEST_LEN + 1];
+    digest_of("SELECT 1", "db", "", "SELECT 3", empty);
+    digest_of("SELECT 1", "db", NULL, "SELECT 3", missing);
+    assert_string_not_equal(empty, missing);
 }
 
 /* ------------------------------------------------------------------ */
@@ -221,6 +316,9 @@ int main(void) {
         cmocka_unit_test(ex_test_follows_the_scripts),
         cmocka_unit_test(no_database_gives_no_db),
         cmocka_unit_test(records_count_as_documented),
+        cmocka_unit_test(records_name_their_format_and_inputs),
+        cmocka_unit_test(options_differ_by_member),
+        cmocka_unit_test(input_digest_sees_every_input),
         cmocka_unit_test(spider_hardness_levels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

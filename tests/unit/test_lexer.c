@@ -599,6 +599,104 @@ static void eof_repeats_after_end_of_input(void **state) {
     sq_srcset_free(&set);
 }
 
+/* ------------------------------------------------------------------ */
+/* Long tokens: the scanner's work is linear in the input               */
+/* ------------------------------------------------------------------ */
+
+/* Tokens and comments that can run long: open + filler + close. */
+static const struct {
+    const char *open, *close;
+    char fill;
+    int code;        /* token code, or 0 for a comment */
+} long_kinds[] = {
+    {"", "", 'a', TK_ID},
+    {"'", "'", 'a', TK_STRING},
+    {"\"", "\"", 'a', TK_ID},
+    {"`", "`", 'a', TK_ID},
+    {"[", "]", 'a', TK_ID},
+    {"x'", "'", 'f', TK_BLOB},
+    {"/*", "*/", 'a', 0},
+    {"--", "\n", 'a', 0},
+};
+
+/* Lex "SELECT <open><n fill bytes><close> FROM t": the long token must be
+** one token at its exact place, and the bytes flex scanned again after
+** moving an unfinished token to the front of its buffer must stay within
+** three times the input: the buffer doubles each time (2n in all), and at
+** the end of the input the last token moves once more.  With flex's
+** default 8 KB reads they were about n * n / 16 KB: 1 GB for 4 MB. */
+#define RESCAN_MAX(len) (3 * (len))
+static void expect_linear(size_t k, size_t n) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_puts(&b, "SELECT ");
+    sq_buf_puts(&b, long_kinds[k].open);
+    sq_buf_repeat(&b, long_kinds[k].fill, n);
+    sq_buf_puts(&b, long_kinds[k].close);
+    size_t end = b.len;
+    sq_buf_puts(&b, " FROM t");
+    Lexed lx;
+    SqSrcSet set;
+    sq_srcset_init(&set);
+    SqSrc *src = sq_src_add_copy(&set, "t.sql", b.data, b.len);
+    memset(&lx, 0, sizeof lx);
+    Lexer *lexer = lex_open(src, collect_comment, &lx);
+    LexTok t;
+    do {
+        lex_next(lexer, &t);
+        if (t.code != LEX_EOF) lx.toks[lx.n_toks++] = t;
+    } while (t.code != LEX_EOF && lx.n_toks < MAX_TOKS);
+    LexStats st;
+    lex_stats(lexer, &st);
+    lex_close(lexer);
+    sq_srcset_free(&set);
+    if (long_kinds[k].code) {
+        assert_int_equal(lx.n_toks, 4);
+        assert_int_equal(lx.toks[1].code, long_kinds[k].code);
+        assert_int_equal(lx.toks[1].start, 7);
+        assert_int_equal(lx.toks[1].end, end);
+    } else {
+        assert_int_equal(lx.n_toks, 3);
+        assert_int_equal(lx.n_comments, 1);
+        assert_int_equal(lx.comments[0].start, 7);
+        int newline = strcmp(long_kinds[k].close, "\n") == 0; /* not part of it */
+        assert_int_equal(lx.comments[0].end, end - (size_t)newline);
+    }
+    assert_int_equal(st.fed, b.len);
+    assert_true(st.rescanned <= RESCAN_MAX(b.len));
+    assert_true(st.reads <= 64); /* the buffer doubles: about log2(n / 16 KB) reads */
+    sq_buf_free(&b);
+}
+
+static void long_tokens_take_linear_work(void **state) {
+    (void)state;
+    for (size_t k = 0; k < SQ_ARRAY_LEN(long_kinds); k++) expect_linear(k, 1u << 20);
+    expect_linear(0, 4u << 20); /* an identifier and a string of 4 MB */
+    expect_linear(1, 4u << 20);
+}
+
+/* An unterminated string that runs 4 MB to the end of the input. */
+static void long_unterminated_string_takes_linear_work(void **state) {
+    (void)state;
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_puts(&b, "SELECT '");
+    sq_buf_repeat(&b, 'a', 4u << 20);
+    SqSrcSet set;
+    sq_srcset_init(&set);
+    Lexer *lexer = lex_open(sq_src_add_copy(&set, "t.sql", b.data, b.len), NULL, NULL);
+    LexTok t;
+    lex_next(lexer, &t);
+    lex_next(lexer, &t);
+    assert_int_equal(t.code, LEX_ILLEGAL);
+    assert_int_equal(t.why, LEX_OPEN_STRING);
+    assert_int_equal(t.end, b.len);
+    LexStats st;
+    lex_stats(lexer, &st);
+    assert_true(st.rescanned <= RESCAN_MAX(b.len));
+    lex_close(lexer);
+    sq_srcset_free(&set);
+    sq_buf_free(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(keyword_table_has_sqlites_147_keywords),
@@ -638,6 +736,8 @@ int main(void) {
         cmocka_unit_test(offsets_survive_long_input),
         cmocka_unit_test(empty_input_is_eof_at_zero),
         cmocka_unit_test(eof_repeats_after_end_of_input),
+        cmocka_unit_test(long_tokens_take_linear_work),
+        cmocka_unit_test(long_unterminated_string_takes_linear_work),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

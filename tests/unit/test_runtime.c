@@ -5,17 +5,22 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../../runtime/arena.h"
 #include "../../runtime/diag.h"
 #include "../../runtime/intern.h"
 #include "../../runtime/jsonw.h"
+#include "../../runtime/safewrite.h"
 #include "../../runtime/src.h"
 #include "../../runtime/strbuf.h"
+#include "../../runtime/util.h"
 
 /* ------------------------------------------------------------------ */
 /* Arena                                                               */
@@ -66,6 +71,14 @@ static void arena_many_small_allocations_do_not_overlap(void **state) {
     sq_arena_free(a);
 }
 
+/* Under AddressSanitizer the arena leaves poisoned bytes after each small
+** allocation (arena.c). */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_REDZONE 16
+#else
+#define ARENA_REDZONE 0
+#endif
+
 /* A request over 256 KiB gets a dedicated block; the current block goes
 ** on serving small requests right where it left off. */
 static void arena_big_allocation_leaves_current_block_in_use(void **state) {
@@ -77,7 +90,7 @@ static void arena_big_allocation_leaves_current_block_in_use(void **state) {
     assert_true(is_zero(big, big_n));
     memset(big, 0x5a, big_n);
     char *after = sq_arena_alloc(a, 16);
-    assert_ptr_equal(after, before + 16);
+    assert_ptr_equal(after, before + 16 + ARENA_REDZONE);
     assert_true(after + 16 <= big || after >= big + big_n);
     assert_true(is_zero(after, 16));
     assert_int_equal((unsigned char)big[big_n - 1], 0x5a);
@@ -155,6 +168,40 @@ static void arena_grow_keeps_contents(void **state) {
     assert_true(cap >= 1000);
     for (int i = 0; i < 3; i++) assert_int_equal(w[i], i * 7);
     w[999] = 1; /* the whole capacity is usable */
+    sq_arena_free(a);
+}
+
+/* A list of a million items: once it has a block of its own (over 256 KB)
+** it grows in place, so the arena holds the list, at most a quarter more,
+** and the copies it left while it was small (under 512 KB) -- not a trail
+** of abandoned copies of every size (2.6 times the list before). */
+static void arena_big_list_grows_in_place(void **state) {
+    (void)state;
+    SqArena *a = sq_arena_new();
+    struct { uint32_t *items; uint32_t n, cap; } list = {NULL, 0, 0};
+    for (uint32_t i = 0; i < 1000000; i++) *SQ_ARENA_PUSH(a, &list) = i * 3;
+    for (uint32_t i = 0; i < 1000000; i++) assert_int_equal(list.items[i], i * 3);
+    size_t bytes = 1000000 * sizeof *list.items;
+    assert_true(sq_arena_used(a) <= bytes + bytes / 4 + 512 * 1024);
+    sq_arena_reset(a);
+    assert_int_equal(sq_arena_used(a), 0);
+    sq_arena_free(a);
+}
+
+static void arena_reserve_is_exact(void **state) {
+    (void)state;
+    SqArena *a = sq_arena_new();
+    struct { uint64_t *items; uint32_t n, cap; } list = {NULL, 0, 0};
+    *SQ_ARENA_PUSH(a, &list) = 7;
+    SQ_ARENA_RESERVE(a, &list, 100000);
+    assert_int_equal(list.cap, 100000);
+    assert_int_equal(list.items[0], 7);
+    size_t before = sq_arena_used(a);
+    for (uint32_t i = 1; i < 100000; i++) *SQ_ARENA_PUSH(a, &list) = i;
+    assert_int_equal(sq_arena_used(a), before); /* no growth */
+    assert_int_equal(list.items[99999], 99999);
+    SQ_ARENA_RESERVE(a, &list, 10); /* never shrinks */
+    assert_int_equal(list.cap, 100000);
     sq_arena_free(a);
 }
 
@@ -739,6 +786,110 @@ static void diag_text_names_parent_file_of_embedded_source(void **state) {
                         "   |                    ^~~~\n");
 }
 
+/* Messages quote user text; no message grows with it. */
+
+/* Whether s[0..n) is valid UTF-8 (the cut never splits a character). */
+static int valid_utf8(const char *s, size_t n) {
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
+                 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (k == 0 || i + k > n) return 0;
+        for (size_t j = 1; j < k; j++)
+            if (((unsigned char)s[i + j] & 0xC0) != 0x80) return 0;
+        i += k;
+    }
+    return 1;
+}
+
+static void diag_message_cuts_a_long_name_in_the_middle(void **state) {
+    DiagFixture *f = *state;
+    SqBuf name = SQ_BUF_INIT, want = SQ_BUF_INIT;
+    sq_buf_puts(&name, "head");
+    sq_buf_repeat(&name, 'a', 1u << 20);
+    sq_buf_puts(&name, "tail");
+    SqDiag *g = sq_diag_add(&f->diags, SQ_SEV_ERROR, SQ_E_NO_COLUMN, sq_span(0, 0, 0),
+                            "no such column: %s", sq_buf_str(&name));
+    sq_diag_note(g, sq_span(0, 0, 0), "'%s' is declared here", sq_buf_str(&name));
+    sq_diag_help(g, "quote it: \"%.*s\"", (int)name.len, name.data);
+    /* 64 characters: the first 41, "...", the last 20 */
+    sq_buf_puts(&want, "no such column: head");
+    sq_buf_repeat(&want, 'a', 37);
+    sq_buf_puts(&want, "...");
+    sq_buf_repeat(&want, 'a', 16);
+    sq_buf_puts(&want, "tail");
+    assert_string_equal(g->msg, sq_buf_str(&want));
+    /* the quotes belong to the run that is cut */
+    assert_int_equal(strlen(g->notes[0].msg), SQ_DIAG_QUOTE_MAX + strlen(" is declared here"));
+    assert_true(strncmp(g->notes[0].msg, "'heada", 6) == 0);
+    assert_int_equal(strlen(g->help), strlen("quote it: ") + SQ_DIAG_QUOTE_MAX);
+    assert_non_null(strstr(g->help, "aaatail\""));
+    sq_buf_free(&name);
+    sq_buf_free(&want);
+}
+
+static void diag_message_keeps_words_up_to_the_limit(void **state) {
+    DiagFixture *f = *state;
+    char word[SQ_DIAG_QUOTE_MAX + 2];
+    memset(word, 'w', SQ_DIAG_QUOTE_MAX);
+    word[SQ_DIAG_QUOTE_MAX] = 0;
+    SqDiag *g = sq_diag_add(&f->diags, SQ_SEV_ERROR, SQ_E_NO_COLUMN, sq_span(0, 0, 0),
+                            "x %s y", word);
+    assert_int_equal(strlen(g->msg), SQ_DIAG_QUOTE_MAX + 4); /* untouched */
+    strcat(word, "w");
+    g = sq_diag_add(&f->diags, SQ_SEV_ERROR, SQ_E_NO_COLUMN, sq_span(0, 0, 0), "x %s y", word);
+    assert_int_equal(strlen(g->msg), SQ_DIAG_QUOTE_MAX + 4); /* cut to the limit */
+    assert_non_null(strstr(g->msg, "w...w"));
+    /* a message composed of short words stays whole */
+    const char *prose = "d can go: nothing reads d outside its ON condition, and d.id is a "
+                        "key of dept, so each row matches at most one row of d";
+    g = sq_diag_add(&f->diags, SQ_SEV_WARNING, SQ_E_NO_COLUMN, sq_span(0, 0, 0), "%s", prose);
+    assert_string_equal(g->msg, prose);
+}
+
+static void diag_message_cuts_on_utf8_boundaries(void **state) {
+    DiagFixture *f = *state;
+    SqBuf name = SQ_BUF_INIT;
+    for (int i = 0; i < 100000; i++) sq_buf_puts(&name, i % 2 ? "\xC3\xA9" : "\xE2\x82\xAC");
+    SqDiag *g = sq_diag_add(&f->diags, SQ_SEV_ERROR, SQ_E_NO_TABLE, sq_span(0, 0, 0),
+                            "no such table: %s", sq_buf_str(&name));
+    assert_true(valid_utf8(g->msg, strlen(g->msg)));
+    assert_true(strlen(g->msg) <= strlen("no such table: ") + 3 * SQ_DIAG_QUOTE_MAX);
+    assert_non_null(strstr(g->msg, "..."));
+    sq_buf_free(&name);
+}
+
+/* A long text with blanks in it (a string literal) is cut at the end. */
+static void diag_message_is_capped(void **state) {
+    DiagFixture *f = *state;
+    SqBuf text = SQ_BUF_INIT;
+    for (int i = 0; i < 200000; i++) sq_buf_puts(&text, "\xC3\xA9t\xC3\xA9 ");
+    SqDiag *g = sq_diag_add(&f->diags, SQ_SEV_INFO, SQ_E_NO_TABLE, sq_span(0, 0, 0),
+                            "literal '%s' never occurs", sq_buf_str(&text));
+    size_t n = strlen(g->msg);
+    assert_true(n <= SQ_DIAG_MSG_MAX);
+    assert_true(valid_utf8(g->msg, n));
+    assert_string_equal(g->msg + n - 3, "...");
+    sq_buf_free(&text);
+}
+
+/* A diagnostic on a line of 4 MB: the excerpt is a window around the caret. */
+static void diag_text_on_a_huge_line_is_short(void **state) {
+    DiagFixture *f = *state;
+    SqBuf line = SQ_BUF_INIT;
+    sq_buf_puts(&line, "SELECT ");
+    sq_buf_repeat(&line, 'a', 4u << 20);
+    sq_buf_puts(&line, " FROM t");
+    uint32_t id = add_src(f, "big.sql", sq_buf_str(&line));
+    size_t at = line.len - 4; /* "t" */
+    SqDiag *g = sq_diag_add(&f->diags, SQ_SEV_ERROR, SQ_E_NO_TABLE,
+                            sq_span(id, (uint32_t)at, (uint32_t)at + 1), "no such table: t");
+    const char *out = render_text(f, g);
+    assert_true(strlen(out) < 400);
+    assert_non_null(strstr(out, "aaa FROM t\n"));
+    sq_buf_free(&line);
+}
+
 static void diag_json_has_severity_code_message_location(void **state) {
     DiagFixture *f = *state;
     uint32_t id = add_src(f, "q.sql", "SELECT * FORM t;\n");
@@ -772,6 +923,84 @@ static void diag_json_without_location_is_null(void **state) {
 
 #define DIAG_TEST(fn) cmocka_unit_test_setup_teardown(fn, diag_setup, diag_teardown)
 
+/* ------------------------------------------------------------------ */
+/* Safe writing                                                        */
+/* ------------------------------------------------------------------ */
+
+static void path_in(char *out, size_t size, const char *dir, const char *name) {
+    snprintf(out, size, "%s/%s", dir, name);
+}
+
+static void write_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* One file by other names; replacement keeps the mode and leaves no
+** temporary file; a target that cannot take the file is told up front. */
+static void safe_writes(void **state) {
+    (void)state;
+    char dir[64] = "/tmp/sq_test_safewrite_XXXXXX", a[128], sym[128], hard[128], other[128], missing[128];
+    assert_non_null(mkdtemp(dir));
+    path_in(a, sizeof a, dir, "a.txt");
+    path_in(sym, sizeof sym, dir, "link.txt");
+    path_in(hard, sizeof hard, dir, "hard.txt");
+    path_in(other, sizeof other, dir, "other.txt");
+    path_in(missing, sizeof missing, dir, "no/such/dir/x.txt");
+    write_text(a, "one");
+    write_text(other, "one");
+    assert_int_equal(symlink(a, sym), 0);
+    assert_int_equal(link(a, hard), 0);
+    assert_true(sq_same_file(a, sym));
+    assert_true(sq_same_file(hard, sym));
+    assert_false(sq_same_file(a, other));
+    assert_false(sq_same_file(a, missing));
+    int err = 0;
+    assert_int_equal(chmod(a, 0600), 0);
+    assert_int_equal(sq_write_replace(a, "two", 3, &err), 0);
+    size_t len;
+    char *text = sq_read_file(a, &len, &err);
+    assert_string_equal(text, "two");
+    free(text);
+    struct stat st;
+    assert_int_equal(stat(a, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    assert_int_equal(sq_check_writable(missing, &err), -1);
+    assert_int_equal(err, ENOENT);
+    assert_int_equal(sq_write_replace(missing, "x", 1, &err), -1);
+    assert_int_equal(sq_check_writable(dir, &err), -1);
+    assert_int_equal(err, EISDIR);
+    assert_true(sq_path_is_special(dir));
+    assert_false(sq_path_is_special(a));
+    assert_int_equal(sq_check_writable(other, &err), 0);
+    /* a command's output: never an input (by any name), an existing file
+    ** only when forced */
+    SqOutInput in[] = {{a, "--db"}};
+    SqBuf why = SQ_BUF_INIT;
+    assert_int_equal(sq_out_check(sym, 1, in, 1, &why), -1);
+    assert_non_null(strstr(sq_buf_str(&why), "input of this run (--db)"));
+    assert_ptr_equal(sq_out_input_of(sym, in, 1), &in[0]); /* (hard is the old a: replaced by a rename) */
+    assert_null(sq_out_input_of(other, in, 1));
+    sq_buf_reset(&why);
+    assert_int_equal(sq_out_check(other, 0, in, 1, &why), -1);
+    assert_non_null(strstr(sq_buf_str(&why), "pass --force"));
+    assert_int_equal(sq_out_check(other, 1, in, 1, &why), 0);
+    assert_int_equal(sq_out_check(dir, 1, in, 1, &why), -1);
+    sq_buf_free(&why);
+    char *tmp = sq_temp_beside(other, &err);
+    assert_non_null(tmp);
+    assert_int_equal(unlink(tmp), 0);
+    free(tmp);
+    /* nothing but the files made here is left in the directory */
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) = 4", dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena_allocations_are_16_byte_aligned),
@@ -782,6 +1011,8 @@ int main(void) {
         cmocka_unit_test(arena_defer_runs_newest_first_on_reset),
         cmocka_unit_test(arena_defer_runs_on_free),
         cmocka_unit_test(arena_grow_keeps_contents),
+        cmocka_unit_test(arena_big_list_grows_in_place),
+        cmocka_unit_test(arena_reserve_is_exact),
         cmocka_unit_test(arena_strndup_and_printf),
         cmocka_unit_test(strbuf_appends_in_every_form),
         cmocka_unit_test(strbuf_keeps_embedded_nul_and_terminates),
@@ -805,6 +1036,7 @@ int main(void) {
         cmocka_unit_test(json_long_array_has_every_comma),
         cmocka_unit_test(json_doubles_and_non_finite),
         cmocka_unit_test(diag_codes_have_slug_and_summary),
+        cmocka_unit_test(safe_writes),
         DIAG_TEST(diag_add_counts_errors_and_warnings),
         DIAG_TEST(diag_text_for_span_on_line_one),
         DIAG_TEST(diag_text_for_span_in_middle_of_line_two),
@@ -815,6 +1047,11 @@ int main(void) {
         DIAG_TEST(diag_text_windows_very_long_line),
         DIAG_TEST(diag_text_window_holds_caret_in_invalid_utf8),
         DIAG_TEST(diag_text_names_parent_file_of_embedded_source),
+        DIAG_TEST(diag_message_cuts_a_long_name_in_the_middle),
+        DIAG_TEST(diag_message_keeps_words_up_to_the_limit),
+        DIAG_TEST(diag_message_cuts_on_utf8_boundaries),
+        DIAG_TEST(diag_message_is_capped),
+        DIAG_TEST(diag_text_on_a_huge_line_is_short),
         DIAG_TEST(diag_json_has_severity_code_message_location),
         DIAG_TEST(diag_json_without_location_is_null),
     };

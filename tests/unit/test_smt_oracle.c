@@ -25,10 +25,10 @@
 #include "../../ir/ir.h"
 #include "../../runtime/util.h"
 
-/* Seconds per check: every check below takes well under one on a quiet
-** machine, so that a loaded one (a sanitizer build, two test jobs) has
-** a wide margin. */
-enum { ORACLE_SECONDS = 20 };
+/* z3's resource units per check, not seconds: the same verdict on a
+** loaded machine (a sanitizer build, two test jobs).  Every check below
+** needs a small part of it. */
+#define ORACLE_UNITS UINT64_C(40000000)
 
 /* SQLite's answer for expr over a table whose column x, of the declared
 ** type, holds value (both SQL text), as a SQL literal (quote()). */
@@ -78,7 +78,7 @@ static void check(const char *type, const char *expr, const char *value) {
     sq_catalog_link(cat, &diags);
     IrQuery *a1 = load_query(a, &srcs, cat, names, &diags, q1);
     IrQuery *a2 = load_query(a, &srcs, cat, names, &diags, q2);
-    SqEquivOptions opt = {.bound = 1, .timeout = ORACLE_SECONDS, .sem = SQ_SMT_SET}; /* one row holds the value */
+    SqEquivOptions opt = {.bound = 1, .rlimit = ORACLE_UNITS, .sem = SQ_SMT_SET}; /* one row holds the value */
     SqEquivResult r;
     sq_equiv(cat, a1, q1, a2, q2, &opt, &r);
     if (r.verdict != SQ_VERDICT_EQUIVALENT)
