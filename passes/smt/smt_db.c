@@ -75,19 +75,15 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     }
     for (uint32_t i = 0; i < st->n; i++) {
         SmtVal *cells = sq_arena_alloc(s->arena, (t->n_cols + 2) * sizeof *cells);
-        SqBuf name = SQ_BUF_INIT;
-        for (uint32_t c = 0; c < t->n_cols; c++) {
-            sq_buf_reset(&name);
-            sq_buf_printf(&name, "%s.%s!%u", t->name, t->cols[c].name, i);
-            cells[c] = smt_fresh(s, (SmtKind)st->kinds[c], sq_buf_str(&name));
-        }
+        /* names in the arena, not the heap: z3's error handler may longjmp out of the calls */
+        for (uint32_t c = 0; c < t->n_cols; c++)
+            cells[c] = smt_fresh(s, (SmtKind)st->kinds[c],
+                                 sq_arena_printf(s->arena, "%s.%s!%u", t->name, t->cols[c].name, i));
         /* the rowid: the alias column, or the row's place (live rows come
         ** first and are inserted in order) */
         cells[t->n_cols] = alias >= 0 ? cells[alias] : smt_val(s, SMT_INT, smt_false(s), smt_int(s, i + 1));
-        sq_buf_reset(&name);
-        sq_buf_printf(&name, "%s!alive!%u", t->name, i);
-        Z3_ast alive = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&name)), Z3_mk_bool_sort(s->z));
-        sq_buf_free(&name);
+        const char *alive_name = sq_arena_printf(s->arena, "%s!alive!%u", t->name, i);
+        Z3_ast alive = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, alive_name), Z3_mk_bool_sort(s->z));
         st->rows[i].alive = alive;
         st->rows[i].binds = sq_arena_alloc(s->arena, sizeof(SmtBind));
         st->rows[i].binds[0] = (SmtBind){0, cells, t->n_cols + 1};

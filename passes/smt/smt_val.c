@@ -112,10 +112,9 @@ Z3_sort smt_sort(SqSmt *s, SmtKind k) {
 }
 
 SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
-    SqBuf b = SQ_BUF_INIT;
-    sq_buf_printf(&b, "%s.null", name);
-    Z3_ast null = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&b)), Z3_mk_bool_sort(s->z));
-    sq_buf_free(&b);
+    /* the name in the arena, not the heap: z3's error handler may longjmp out of the calls */
+    const char *null_name = sq_arena_printf(s->arena, "%s.null", name);
+    Z3_ast null = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, null_name), Z3_mk_bool_sort(s->z));
     Z3_ast v = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), smt_sort(s, kind));
     smt_count(s, 2);
     return smt_val(s, kind, null, v);
