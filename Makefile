@@ -9,6 +9,7 @@
 #   make fuzz-smoke every target for $(FUZZ_SMOKE_SECONDS) s (skipped without clang)
 #   make fuzz-long  every target to its long run count, or $(FUZZ_RUNS) executions
 #   make conformance  parser parity with SQLite over ../shared/corpora
+#   make soundness  squint equiv's verdicts against SQLite (soundness-ci: a sample)
 #   make bench      benchmarks (ratios against SQLite in the same run)
 
 CC      ?= cc
@@ -72,7 +73,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus fuzz fuzz-smoke fuzz-long conformance bench coverage-report eval-bird-report eval-spider-report clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report clean tools
 
 all: $(LIB) $(BIN)
 
@@ -124,6 +125,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lcmocka $(LDLIBS)
 
+# test_smt_fault puts its wrappers between libsquint and z3 (the linker's
+# --wrap) to make any of these calls fail as z3 does under a memory limit.
+SMT_FAULT_WRAP := Z3_set_error_handler Z3_del_context Z3_get_error_code Z3_solver_check Z3_mk_context \
+    Z3_mk_solver Z3_mk_params Z3_solver_get_model Z3_solver_get_assertions Z3_solver_get_statistics \
+    Z3_translate Z3_model_translate Z3_model_eval Z3_mk_and Z3_mk_lt Z3_mk_const Z3_solver_push \
+    Z3_solver_assert Z3_solver_set_params
+$(BUILD)/tests/test_smt_fault: LDLIBS += $(foreach f,$(SMT_FAULT_WRAP),-Wl,--wrap=$(f))
+
 tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus \
        $(BUILD)/tools/bench_parse $(BUILD)/tools/sarifcheck
 
@@ -171,9 +180,24 @@ $(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
 	$(CC) $(ALLCFLAGS) -Itests/conformance -o $@ bench/lint/bench_lint.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+SOUNDNESS_SRC := tests/soundness/soundness.c tests/soundness/check.c tests/soundness/randdb.c \
+                 tests/soundness/dbcheck.c tests/soundness/cases.c tests/conformance/corpus.c
+
+$(BUILD)/tools/soundness: $(SOUNDNESS_SRC) $(wildcard tests/soundness/*.h) tests/conformance/corpus.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $(SOUNDNESS_SRC) $(LIB) -lsqlite3 -lcjson -lm $(LDLIBS)
+
+SOUNDNESS_LIB := tests/soundness/randdb.c tests/soundness/dbcheck.c tests/soundness/cases.c
+
+$(BUILD)/tests/test_soundness: tests/soundness/test_soundness.c $(SOUNDNESS_LIB) \
+                               $(wildcard tests/soundness/*.h) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/soundness/test_soundness.c $(SOUNDNESS_LIB) $(LIB) -lcmocka -lm $(LDLIBS)
+
 test: deps
 	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/soundness \
+	    $(BUILD)/tests/test_soundness
 	@BUILD=$(BUILD) tests/run.sh
 
 demo: deps
@@ -185,7 +209,8 @@ sanitize: deps
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
-	    build-san/tools/roundtrip build-san/tools/sarifcheck
+	    build-san/tools/roundtrip build-san/tools/sarifcheck build-san/tools/soundness \
+	    build-san/tests/test_soundness
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    tests/run.sh
 
@@ -208,8 +233,15 @@ sanitize-corpus: deps
 
 conformance: deps
 	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus $(BUILD)/tools/soundness
 	@tests/conformance/run.sh $(BUILD)
+
+# squint equiv's `equivalent` checked against SQLite (docs/soundness.md):
+# make soundness     everything, SOUNDNESS_DBS random databases per pair (default 20)
+# make soundness-ci  the tests/equiv cases and a sample of Spider, 4 databases each
+soundness soundness-ci: soundness%: deps
+	@$(MAKE) --no-print-directory all $(BUILD)/tools/soundness
+	@tests/soundness/run.sh $(if $*,ci,full) $(BUILD)
 
 $(BUILD)/tools/bench_equiv: bench/equiv/bench_equiv.c tests/conformance/corpus.c \
                             tests/conformance/corpus.h $(LIB)

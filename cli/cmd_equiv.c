@@ -54,8 +54,9 @@ static const char usage_head[] =
     "      --force            let --fixture-out and --dump-smt replace a file\n"
     "      --mem-limit MB     address space of the search's process (default\n"
     "                         4096; 0: none); the search runs in a process of\n"
-    "                         its own, so that a solver that aborts, crashes or\n"
-    "                         runs out of memory ends in 'unknown: solver failed'\n"
+    "                         its own, so that a solver that aborts or crashes\n"
+    "                         ends in 'unknown: solver failed'; z3 out of memory\n"
+    "                         in 'unknown: out of memory' when it can say so\n"
     "      --search-only      do not compare the queries' normal forms first:\n"
     "                         decide by the bounded search alone\n"
     "  -f, --format FMT       text (default) or json\n"
@@ -66,8 +67,8 @@ static const char usage_tail[] =
     "exit status: 0 equivalent (on every database, or up to the bound), 1\n"
     "different (or different only under ties, or a different column count), 2\n"
     "usage or input error (also: an output file refused or not written), 3\n"
-    "unknown (unsupported, timeout, resource limit, unconfirmed, spurious, solver\n"
-    "failed, vacuous)\n"
+    "unknown (unsupported, timeout, resource limit, out of memory, unconfirmed,\n"
+    "spurious, solver failed, vacuous)\n"
     CLI_EXIT_OOM;
 
 typedef struct EquivRun {
@@ -238,6 +239,8 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     case SQ_VERDICT_TIMEOUT:
         if (strcmp(v->detail, "resource limit") == 0)
             sq_buf_printf(out, "unknown: resource limit (--rlimit) reached at bound %d\n", v->bound);
+        else if (strncmp(v->detail, "z3 error", 8) == 0) /* an exception inside z3 (sq_smt_failure) */
+            sq_buf_printf(out, "unknown: solver failed at bound %d (%s)\n", v->bound, v->detail);
         else
             sq_buf_printf(out, "unknown: %s at bound %d (%s)\n",
                           strstr(v->detail, "memory") ? "out of memory" : "timeout", v->bound, v->detail);

@@ -20,15 +20,59 @@
 
 enum { TERM_BUDGET = 4000000 }; /* terms per build before giving up */
 
-/* z3 reports errors through a callback; while building or checking, the
-** current context is here so that an error becomes a refusal. */
+/* z3 reports errors through a callback (a failing call then returns NULL,
+** false or Z3_L_UNDEF).  While the functions of smt.h run, the context
+** they work on is `current` (smt_guarded), so that an error leaves z3 by
+** longjmp back to where it can be handled, never returning a NULL that
+** a caller would use.  In a build, an error refuses the build; reading a
+** value from a model, it ends the reading; anywhere else, or for want of
+** memory (RLIMIT_AS, z3's memory_max_size) or an exception inside z3
+** anywhere, the context is no longer trusted (SqSmt.failed). */
 static SqSmt *current;
 
-static void z3_error(Z3_context z, Z3_error_code e) {
-    if (!current || !current->fail) return;
-    current->unsupported = sq_arena_strdup(current->arena, Z3_get_error_msg(z, e));
-    longjmp(*current->fail, 1);
+static void note_failure(SqSmt *s, Z3_error_code e, const char *msg) {
+    if (s->failed) return;
+    if (e == Z3_MEMOUT_FAIL) {
+        s->failed = "out of memory";
+        return;
+    }
+    /* no allocation: memory may be what is short */
+    snprintf(s->failed_text, sizeof s->failed_text, "z3 error: %s", msg && *msg ? msg : "unknown");
+    s->failed = s->failed_text;
 }
+
+static void z3_error(Z3_context z, Z3_error_code e) {
+    SqSmt *s = current;
+    if (!s || s->z != z) return;
+    const char *msg = Z3_get_error_msg(z, e);
+    int broken = e == Z3_MEMOUT_FAIL || e == Z3_EXCEPTION || e == Z3_INTERNAL_FATAL;
+    if (broken || (!s->building && !s->reading)) note_failure(s, e, msg);
+    if (!s->fail || s->no_jump) return; /* recorded: the caller looks (failed_in) */
+    if (s->building) s->unsupported = s->failed ? s->failed : sq_arena_strdup(s->arena, msg);
+    longjmp(*s->fail, 1);
+}
+
+int smt_guarded(SqSmt *s, void (*fn)(SqSmt *, void *), void *arg) {
+    jmp_buf jb, *outer = s->fail; /* none of these changes after setjmp */
+    SqSmt *was = current;
+    int no_jump = s->no_jump, reading = s->reading, rc = -1;
+    s->fail = &jb;
+    current = s;
+    if (!setjmp(jb)) {
+        fn(s, arg);
+        rc = 0;
+    }
+    s->fail = outer;
+    current = was;
+    s->no_jump = no_jump, s->reading = reading;
+    return rc;
+}
+
+/* After a call made with no_jump set: whether it failed (the context is
+** then not trusted: s->failed). */
+static int failed_in(const SqSmt *s) { return s->failed != NULL; }
+
+const char *sq_smt_failure(const SqSmt *s) { return s->failed; }
 
 enum { MEMORY_MB = 2048 }; /* z3's memory per process: a hard pair fails, the batch goes on */
 
@@ -376,24 +420,39 @@ enum { INCREMENTAL_SHARE = 10, INCREMENTAL_UNITS = 1000000 };
 ** of a bound shares it), or the fixed timeout when there is none, and at
 ** most max_ms when not 0; and its resource limit, divided by share.  For
 ** solver in context z (the formula's, or the fresh one a check may run
-** in). */
-static void set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms, unsigned share) {
+** in).  0, or -1 when a z3 call failed (in the fresh context, which has
+** no error handler: a check without its limits must not run). */
+static int set_limits(SqSmt *s, Z3_context z, Z3_solver solver, unsigned max_ms, unsigned share) {
     unsigned ms = s->timeout_ms;
     if (s->deadline > 0) {
         double left = s->deadline - sq_monotonic_seconds();
         ms = left > 0.001 ? (unsigned)(left * 1000) : 1;
     }
     if (max_ms && (!ms || ms > max_ms)) ms = max_ms;
-    if (!ms && !s->rlimit) return;
+    if (!ms && !s->rlimit) return 0;
     Z3_params p = Z3_mk_params(z);
+    if (!p) return -1;
     Z3_params_inc_ref(z, p);
-    if (ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), ms);
+    int failed = 0;
+    if (ms) {
+        Z3_symbol timeout = Z3_mk_string_symbol(z, "timeout");
+        if (timeout) Z3_params_set_uint(z, p, timeout, ms);
+        failed |= !timeout || Z3_get_error_code(z) != Z3_OK;
+    }
     uint64_t left = rlimit_left(s), units = left / share ? left / share : left;
     if (share == INCREMENTAL_SHARE && units > INCREMENTAL_UNITS) units = INCREMENTAL_UNITS;
     if (units > UINT_MAX) units = UINT_MAX; /* z3 takes an unsigned */
-    if (s->rlimit) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), (unsigned)units);
-    Z3_solver_set_params(z, solver, p);
+    if (s->rlimit) {
+        Z3_symbol rlimit = Z3_mk_string_symbol(z, "rlimit");
+        if (rlimit) Z3_params_set_uint(z, p, rlimit, (unsigned)units);
+        failed |= !rlimit || Z3_get_error_code(z) != Z3_OK;
+    }
+    if (!failed) {
+        Z3_solver_set_params(z, solver, p);
+        failed = Z3_get_error_code(z) != Z3_OK;
+    }
     Z3_params_dec_ref(z, p);
+    return failed ? -1 : 0;
 }
 
 static void set_solver_limits(SqSmt *s, unsigned max_ms, unsigned share) {
@@ -413,33 +472,40 @@ static Z3_ast some_row(SqSmt *s, const SmtRel *r) {
     return smt_or_n(s, alive, r->n);
 }
 
+typedef struct BuildArgs {
+    IrQuery *q1, *q2;
+    SqSmtSemantics sem;
+} BuildArgs;
+
+static void build(SqSmt *s, void *arg) {
+    const BuildArgs *b = arg;
+    new_solver(s);
+    int ordered = b->sem == SQ_SMT_SPIDER && ir_root_sorted(b->q1->root); /* Spider: the gold's ORDER BY */
+    SqSmtSemantics as = b->sem == SQ_SMT_SPIDER ? (ordered ? SQ_SMT_LIST : SQ_SMT_BAG) : b->sem;
+    smt_samples_collect(s, b->q1, b->q2);
+    s->which = 1;
+    SmtRel r1 = lower_query(s, b->q1, as);
+    s->which = 2;
+    SmtRel r2 = lower_query(s, b->q2, as);
+    s->which = 0;
+    s->diff = b->sem == SQ_SMT_SPIDER ? differ_spider(s, &r1, &r2, ordered) : differ(s, &r1, &r2, b->sem);
+    s->nonempty = smt_or2(s, some_row(s, &r1), some_row(s, &r2));
+    Z3_solver_assert(s->z, s->solver, s->diff);
+    smt_schema_constraints(s);
+}
+
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) {
     reset(s);
     s->k = k;
-    new_solver(s);
-    jmp_buf jb;
-    s->fail = &jb;
-    current = s;
-    if (setjmp(jb)) {
-        s->fail = NULL;
-        current = NULL;
-        return -1;
+    BuildArgs b = {q1, q2, sem};
+    s->building = 1;
+    int rc = s->failed ? -1 : smt_guarded(s, build, &b);
+    s->building = 0;
+    if (s->failed) { /* a CHECK's build may have swallowed it (smt_db.c) */
+        s->unsupported = s->failed;
+        rc = -1;
     }
-    int ordered = sem == SQ_SMT_SPIDER && ir_root_sorted(q1->root); /* Spider: the gold's ORDER BY */
-    SqSmtSemantics as = sem == SQ_SMT_SPIDER ? (ordered ? SQ_SMT_LIST : SQ_SMT_BAG) : sem;
-    smt_samples_collect(s, q1, q2);
-    s->which = 1;
-    SmtRel a = lower_query(s, q1, as);
-    s->which = 2;
-    SmtRel b = lower_query(s, q2, as);
-    s->which = 0;
-    s->diff = sem == SQ_SMT_SPIDER ? differ_spider(s, &a, &b, ordered) : differ(s, &a, &b, sem);
-    s->nonempty = smt_or2(s, some_row(s, &a), some_row(s, &b));
-    Z3_solver_assert(s->z, s->solver, s->diff);
-    smt_schema_constraints(s);
-    s->fail = NULL;
-    current = NULL;
-    return 0;
+    return rc;
 }
 
 int sq_smt_set_table_bound(SqSmt *s, const CatTable *t, int n) {
@@ -612,11 +678,16 @@ static void note_rlimit(SqSmt *s, uint64_t used) { s->rlimit_spent += used; }
 /* The model of solver (in context z, fresh) as the formula's model: TRUE,
 ** or UNDEF when z3 could not give it (an error, memory). */
 static Z3_lbool take_model(SqSmt *s, Z3_context z, Z3_solver solver) {
-    Z3_model m = Z3_solver_get_model(z, solver);
-    Z3_model t = m ? (Z3_model_inc_ref(z, m), Z3_model_translate(z, m, s->z)) : NULL;
-    if (m) Z3_model_dec_ref(z, m);
+    Z3_model m = Z3_solver_get_model(z, solver), t = NULL;
+    Z3_error_code e = Z3_get_error_code(z);
+    if (m) {
+        Z3_model_inc_ref(z, m);
+        t = Z3_model_translate(z, m, s->z);
+        e = Z3_get_error_code(z);
+        Z3_model_dec_ref(z, m);
+    }
     if (!t) {
-        s->reason = "the solver could not give its model";
+        s->reason = e == Z3_MEMOUT_FAIL ? "out of memory" : "the solver could not give its model";
         return Z3_L_UNDEF;
     }
     if (s->model) Z3_model_dec_ref(s->z, s->model);
@@ -625,48 +696,54 @@ static Z3_lbool take_model(SqSmt *s, Z3_context z, Z3_solver solver) {
     return Z3_L_TRUE;
 }
 
+/* The formula, with the tie conditions when tie_free and extra when not
+** NULL, less drop, as one term of the formula's context; NULL when z3
+** failed (s->failed). */
+static Z3_ast whole_formula(SqSmt *s, int tie_free, Z3_ast extra, Z3_ast drop) {
+    Z3_ast_vector all = Z3_solver_get_assertions(s->z, s->solver);
+    if (!all) return NULL;
+    Z3_ast_vector_inc_ref(s->z, all);
+    unsigned n = Z3_ast_vector_size(s->z, all);
+    Z3_ast *parts = sq_malloc((n + s->n_ties + 2) * sizeof *parts);
+    unsigned n_parts = 0;
+    for (unsigned i = 0; i < n && !failed_in(s); i++) {
+        Z3_ast a = Z3_ast_vector_get(s->z, all, i);
+        if (a && (!drop || !Z3_is_eq_ast(s->z, a, drop))) parts[n_parts++] = a;
+    }
+    if (tie_free)
+        for (uint32_t i = 0; i < s->n_ties; i++) parts[n_parts++] = s->ties[i];
+    if (extra) parts[n_parts++] = extra;
+    Z3_ast whole = failed_in(s) ? NULL : n_parts ? Z3_mk_and(s->z, n_parts, parts) : Z3_mk_true(s->z);
+    free(parts);
+    Z3_ast_vector_dec_ref(s->z, all);
+    return failed_in(s) ? NULL : whole;
+}
+
 /* Check the formula, with the tie conditions when tie_free and extra when
 ** not NULL, in a fresh z3 context: the formula translated there and
 ** solved as a whole (z3's non-incremental solver, with its preprocessing),
 ** the model translated back.  On some formulas this is several times
 ** quicker than push, assert and check on the formula's own solver, whose
 ** incremental mode skips the preprocessing; on others, slower (docs/smt.md,
-** The search).  A watchdog thread holds it to the deadline. */
-static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra, Z3_ast drop) {
-    Z3_config cfg = Z3_mk_config();
-    Z3_set_param_value(cfg, "model", "true");
-    Z3_context z = Z3_mk_context(cfg);
-    Z3_del_config(cfg);
-    if (!z) { /* z3's memory limit */
+** The search).  A watchdog thread holds it to the deadline.  No longjmp
+** leaves this function (no_jump): it would leak the fresh context and
+** could leave the watchdog running; z3's errors are read after each call
+** instead, in the formula's context by failed_in, in the fresh one (no
+** handler) by its error code. */
+static Z3_lbool solve_in(SqSmt *s, Z3_context z, Z3_solver solver, Z3_ast whole) {
+    Z3_ast t = Z3_translate(s->z, whole, z);
+    if (!t || failed_in(s)) return Z3_L_UNDEF;
+    Z3_solver_assert(z, solver, t);
+    /* a formula not asserted whole, or a check without its limits, would
+    ** answer wrongly or not stop: z3 failed here as the check would have */
+    if (Z3_get_error_code(z) != Z3_OK || set_limits(s, z, solver, 0, 1) < 0) {
         s->reason = "out of memory";
         return Z3_L_UNDEF;
     }
-    Z3_set_error_handler(z, NULL); /* no longjmp past the watchdog: errors are read below */
-    Z3_solver solver = Z3_mk_solver(z);
-    Z3_solver_inc_ref(z, solver);
-    /* one translation of everything, so that what the parts share is
-    ** translated once (a translation per assertion took 15 s on a 4-way
-    ** join at bound 4) */
-    Z3_ast_vector all = Z3_solver_get_assertions(s->z, s->solver);
-    Z3_ast_vector_inc_ref(s->z, all);
-    unsigned n = Z3_ast_vector_size(s->z, all);
-    Z3_ast *parts = sq_malloc((n + s->n_ties + 2) * sizeof *parts);
-    unsigned n_parts = 0;
-    for (unsigned i = 0; i < n; i++) {
-        Z3_ast a = Z3_ast_vector_get(s->z, all, i);
-        if (!drop || !Z3_is_eq_ast(s->z, a, drop)) parts[n_parts++] = a;
-    }
-    if (tie_free)
-        for (uint32_t i = 0; i < s->n_ties; i++) parts[n_parts++] = s->ties[i];
-    if (extra) parts[n_parts++] = extra;
-    Z3_ast whole = n_parts ? Z3_mk_and(s->z, n_parts, parts) : Z3_mk_true(s->z);
-    Z3_solver_assert(z, solver, Z3_translate(s->z, whole, z));
-    free(parts);
-    Z3_ast_vector_dec_ref(s->z, all);
-    set_limits(s, z, solver, 0, 1);
     Watchdog w;
     watchdog_start(&w, z, s->deadline);
     Z3_lbool r = Z3_solver_check(z, solver);
+    Z3_error_code e = Z3_get_error_code(z);
     watchdog_stop(&w);
     note_rlimit(s, rlimit_count(z, solver));
     /* An interrupt that lands just after the check returned leaves the
@@ -675,16 +752,43 @@ static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra, Z3_ast drop) {
     if (w.fired && r != Z3_L_FALSE) {
         r = Z3_L_UNDEF;
         s->reason = "timeout";
-    } else if (Z3_get_error_code(z) != Z3_OK) {
+    } else if (e != Z3_OK) {
         r = Z3_L_UNDEF;
-        s->reason = sq_arena_strdup(s->arena, Z3_get_error_msg(z, Z3_get_error_code(z)));
+        s->reason = e == Z3_MEMOUT_FAIL ? "out of memory" : sq_arena_strdup(s->arena, Z3_get_error_msg(z, e));
     } else if (r == Z3_L_TRUE) {
         r = take_model(s, z, solver);
     } else if (r == Z3_L_UNDEF) {
         note_unknown(s, Z3_solver_get_reason_unknown(z, solver));
     }
-    Z3_solver_dec_ref(z, solver);
-    Z3_del_context(z);
+    return r;
+}
+
+static Z3_lbool solve_fresh(SqSmt *s, int tie_free, Z3_ast extra, Z3_ast drop) {
+    s->no_jump++;
+    Z3_lbool r = Z3_L_UNDEF;
+    Z3_ast whole = whole_formula(s, tie_free, extra, drop);
+    Z3_config cfg = whole ? Z3_mk_config() : NULL;
+    Z3_context z = NULL;
+    if (cfg) {
+        Z3_set_param_value(cfg, "model", "true");
+        z = Z3_mk_context(cfg);
+        Z3_del_config(cfg);
+    }
+    if (z) {
+        Z3_set_error_handler(z, NULL); /* errors are read below */
+        Z3_solver solver = Z3_mk_solver(z);
+        if (solver) {
+            Z3_solver_inc_ref(z, solver);
+            r = solve_in(s, z, solver, whole);
+            Z3_solver_dec_ref(z, solver);
+        } else {
+            s->reason = "out of memory";
+        }
+        Z3_del_context(z);
+    }
+    if (!z || !whole) s->reason = "out of memory"; /* z3's memory limit, or the address space's */
+    s->no_jump--;
+    if (failed_in(s)) longjmp(*s->fail, 1); /* the formula's context failed: nothing is left open now */
     return r;
 }
 
@@ -698,12 +802,20 @@ static Z3_lbool solve_incremental(SqSmt *s, int tie_free, Z3_ast extra, unsigned
     if (extra) Z3_solver_assert(s->z, s->solver, extra);
     set_solver_limits(s, max_ms, INCREMENTAL_SHARE);
     uint64_t before = rlimit_count(s->z, s->solver);
+    /* z3 reports an error in the check from inside it, while a timer
+    ** thread of its own holds the address of an object in the check's
+    ** stack frame: left by longjmp, the timer would later fire into
+    ** whatever stack is there then (the item's signal 11 in issue 18) */
+    s->no_jump++;
     Z3_lbool r = Z3_solver_check(s->z, s->solver);
+    s->no_jump--;
+    if (failed_in(s)) longjmp(*s->fail, 1); /* the solver is not trusted again: no pop */
     note_rlimit(s, rlimit_count(s->z, s->solver) - before);
     if (r == Z3_L_TRUE) {
+        Z3_model m = Z3_solver_get_model(s->z, s->solver); /* not NULL: a failure longjmps */
+        Z3_model_inc_ref(s->z, m);
         if (s->model) Z3_model_dec_ref(s->z, s->model);
-        s->model = Z3_solver_get_model(s->z, s->solver);
-        Z3_model_inc_ref(s->z, s->model);
+        s->model = m;
     } else if (r == Z3_L_UNDEF) {
         note_unknown(s, Z3_solver_get_reason_unknown(s->z, s->solver));
     }
@@ -729,21 +841,29 @@ static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
 static Z3_ast exact_regions(SqSmt *s) { return smt_and_n(s, s->exact, s->n_exact); }
 
 /* check_with, under the condition `within` (building it may fail: then
-** unknown). */
+** unknown).  A failure of z3 goes on to the caller's guard: no check
+** follows it. */
+typedef struct Within {
+    int tie_free;
+    Z3_ast (*within)(SqSmt *);
+    Z3_ast c;
+    SqSmtStatus st;
+} Within;
+
+static void run_within(SqSmt *s, void *arg) {
+    Within *w = arg;
+    w->c = w->within(s);
+    w->st = check_with(s, w->tie_free, w->c);
+}
+
 static SqSmtStatus check_within(SqSmt *s, int tie_free, Z3_ast (*within)(SqSmt *)) {
-    jmp_buf jb;
-    s->fail = &jb;
-    current = s;
-    SqSmtStatus st = SQ_SMT_UNKNOWN;
-    Z3_ast c = NULL;
-    if (!setjmp(jb)) {
-        c = within(s);
-        st = check_with(s, tie_free, c);
+    Within w = {tie_free, within, NULL, SQ_SMT_UNKNOWN};
+    if (smt_guarded(s, run_within, &w) < 0) {
+        if (s->failed) longjmp(*s->fail, 1);
+        w.st = SQ_SMT_UNKNOWN;
     }
-    s->fail = NULL;
-    current = NULL;
-    if (st == SQ_SMT_DIFFERENT) s->used = c;
-    return st;
+    if (w.st == SQ_SMT_DIFFERENT) s->used = w.c;
+    return w.st;
 }
 
 /* Every sampled argument a sample. */
@@ -759,20 +879,49 @@ static Z3_ast on_samples(SqSmt *s) { return smt_and2(s, only_samples(s), exact_r
 ** not say).  Otherwise first where every uninterpreted value is in its
 ** exact region (a difference there is one SQLite shows), then among
 ** all. */
+typedef struct Check {
+    int tie_free;
+    SqSmtStatus st;
+} Check;
+
+static void run_check(SqSmt *s, void *arg) {
+    Check *c = arg;
+    if (s->n_sampled) {
+        c->st = check_within(s, c->tie_free, on_samples);
+        if (c->st == SQ_SMT_SAME && s->n_exact) c->st = check_within(s, c->tie_free, only_samples);
+        return;
+    }
+    if (s->n_exact && check_within(s, c->tie_free, exact_regions) == SQ_SMT_DIFFERENT) {
+        c->st = SQ_SMT_DIFFERENT;
+        return;
+    }
+    c->st = check_with(s, c->tie_free, NULL);
+}
+
+/* Once z3 failed, every answer is unknown, for the reason it failed. */
+static SqSmtStatus failed_status(SqSmt *s) {
+    s->reason = s->failed;
+    return SQ_SMT_UNKNOWN;
+}
+
 SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) {
     s->used = NULL;
-    if (s->n_sampled) {
-        SqSmtStatus st = check_within(s, tie_free, on_samples);
-        return st == SQ_SMT_SAME && s->n_exact ? check_within(s, tie_free, only_samples) : st;
-    }
-    if (s->n_exact && check_within(s, tie_free, exact_regions) == SQ_SMT_DIFFERENT) return SQ_SMT_DIFFERENT;
-    return check_with(s, tie_free, NULL);
+    Check c = {tie_free, SQ_SMT_UNKNOWN};
+    if (!s->failed && !s->solver) return SQ_SMT_UNKNOWN; /* nothing built */
+    if (!s->failed) smt_guarded(s, run_check, &c);
+    return s->failed ? failed_status(s) : c.st;
+}
+
+static void run_witness(SqSmt *s, void *arg) {
+    Z3_lbool r = solve_fresh(s, 0, s->nonempty, s->diff);
+    *(SqSmtStatus *)arg = r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
 }
 
 SqSmtStatus sq_smt_check_witness(SqSmt *s) {
-    if (!s->diff || !s->nonempty) return SQ_SMT_UNKNOWN;
-    Z3_lbool r = solve_fresh(s, 0, s->nonempty, s->diff);
-    return r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
+    SqSmtStatus st = SQ_SMT_UNKNOWN;
+    if (!s->failed && (!s->diff || !s->nonempty)) return SQ_SMT_UNKNOWN;
+    if (!s->failed) smt_guarded(s, run_witness, &st);
+    return s->failed ? failed_status(s) : st;
 }
 
 void sq_smt_set_sampling(SqSmt *s, int on) { s->sampling = on; }
@@ -788,12 +937,8 @@ static Z3_ast all_alive(SqSmt *s) {
     return smt_count_true(s, c, n);
 }
 
-void sq_smt_shrink(SqSmt *s, int tie_free) {
-    if (!s->model) return;
-    jmp_buf jb;
-    s->fail = &jb;
-    current = s;
-    if (setjmp(jb)) goto done;
+static void run_shrink(SqSmt *s, void *arg) {
+    int tie_free = *(int *)arg;
     Z3_ast live = all_alive(s);
     for (;;) {
         int64_t n = smt_model_int(s, live);
@@ -802,9 +947,10 @@ void sq_smt_shrink(SqSmt *s, int tie_free) {
         if (s->used) fewer = smt_and2(s, fewer, s->used);
         if (check_with(s, tie_free, fewer) != SQ_SMT_DIFFERENT) break;
     }
-done:
-    s->fail = NULL;
-    current = NULL;
+}
+
+void sq_smt_shrink(SqSmt *s, int tie_free) {
+    if (s->model && !s->failed) smt_guarded(s, run_shrink, &tie_free);
 }
 
 void sq_smt_dump(const SqSmt *s, SqBuf *out) {

@@ -130,6 +130,11 @@ int sq_smt_sampled(const SqSmt *s);
 void sq_smt_shrink(SqSmt *s, int tie_free);
 /* The solver's reason for SQ_SMT_UNKNOWN. */
 const char *sq_smt_reason(const SqSmt *s);
+/* Why z3 failed ("out of memory", or "z3 error: ..." for an exception
+** inside it), or NULL.  Once it has, every build is refused and every
+** check is unknown with that reason: the context is not trusted again.
+** A model read before may still be read (SQLite decides on it). */
+const char *sq_smt_failure(const SqSmt *s);
 
 /* ---- the model (after SQ_SMT_DIFFERENT) ------------------------------ */
 

@@ -67,16 +67,6 @@ static int rowid_alias(const CatTable *t) {
     return -1;
 }
 
-/* A constant of a sort, named name + suffix. */
-static Z3_ast named_const(SqSmt *s, const char *name, const char *suffix, Z3_sort sort) {
-    SqBuf b = SQ_BUF_INIT;
-    sq_buf_printf(&b, "%s%s", name, suffix);
-    Z3_ast c = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&b)), sort);
-    sq_buf_free(&b);
-    smt_count(s, 1);
-    return c;
-}
-
 /* The REALs a REAL cell may hold: a quarter q / 4 (q an integer: no
 ** is_int on a real, which z3 4.8 decides slowly beside strings), or one of
 ** the queries' REAL literals (the exact value of its double), so that a
@@ -104,11 +94,11 @@ static Z3_ast real_choice(SqSmt *s, Z3_ast r, Z3_ast q, int integral) {
 static SmtVal mixed_cell(SqSmt *s, const char *name, uint8_t aff) {
     Z3_context z = s->z;
     Z3_sort ints = Z3_mk_int_sort(z), reals = Z3_mk_real_sort(z), bools = Z3_mk_bool_sort(z);
-    Z3_ast i = named_const(s, name, ".int", ints), q = named_const(s, name, ".quarters", ints);
-    Z3_ast r = named_const(s, name, ".real", reals);
-    Z3_ast isint = aff == SQ_AFF_REAL ? smt_false(s) : named_const(s, name, ".isint", bools);
-    SmtVal v = smt_mix(s, named_const(s, name, ".null", bools), named_const(s, name, ".istext", bools),
-                       named_const(s, name, ".str", Z3_mk_string_sort(z)), smt_ite(s, isint, Z3_mk_int2real(z, i), r),
+    Z3_ast i = smt_named(s, name, ".int", ints), q = smt_named(s, name, ".quarters", ints);
+    Z3_ast r = smt_named(s, name, ".real", reals);
+    Z3_ast isint = aff == SQ_AFF_REAL ? smt_false(s) : smt_named(s, name, ".isint", bools);
+    SmtVal v = smt_mix(s, smt_named(s, name, ".null", bools), smt_named(s, name, ".istext", bools),
+                       smt_named(s, name, ".str", Z3_mk_string_sort(z)), smt_ite(s, isint, Z3_mk_int2real(z, i), r),
                        isint);
     v.notnum = aff != SQ_AFF_BLOB;
     Z3_ast zi = smt_eq(s, i, smt_int(s, 0)), zr = smt_eq(s, r, smt_real(s, 0, 1));
@@ -147,20 +137,17 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     }
     for (uint32_t i = 0; i < st->n; i++) {
         SmtVal *cells = sq_arena_alloc(s->arena, (t->n_cols + 2) * sizeof *cells);
-        SqBuf name = SQ_BUF_INIT;
+        /* names in the arena, not the heap: z3's error handler may longjmp out of the calls */
         for (uint32_t c = 0; c < t->n_cols; c++) {
-            sq_buf_reset(&name);
-            sq_buf_printf(&name, "%s.%s!%u", t->name, t->cols[c].name, i);
-            cells[c] = st->kinds[c] == SMT_MIX ? mixed_cell(s, sq_buf_str(&name), t->cols[c].affinity)
-                                               : smt_fresh(s, (SmtKind)st->kinds[c], sq_buf_str(&name));
+            const char *name = sq_arena_printf(s->arena, "%s.%s!%u", t->name, t->cols[c].name, i);
+            cells[c] = st->kinds[c] == SMT_MIX ? mixed_cell(s, name, t->cols[c].affinity)
+                                               : smt_fresh(s, (SmtKind)st->kinds[c], name);
         }
         /* the rowid: the alias column, or the row's place (live rows come
         ** first and are inserted in order) */
         cells[t->n_cols] = alias >= 0 ? cells[alias] : smt_val(s, SMT_INT, smt_false(s), smt_int(s, i + 1));
-        sq_buf_reset(&name);
-        sq_buf_printf(&name, "%s!alive!%u", t->name, i);
-        Z3_ast alive = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&name)), Z3_mk_bool_sort(s->z));
-        sq_buf_free(&name);
+        const char *alive_name = sq_arena_printf(s->arena, "%s!alive!%u", t->name, i);
+        Z3_ast alive = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, alive_name), Z3_mk_bool_sort(s->z));
         st->rows[i].alive = alive;
         st->rows[i].binds = sq_arena_alloc(s->arena, sizeof(SmtBind));
         st->rows[i].binds[0] = (SmtBind){0, cells, t->n_cols + 1};

@@ -106,7 +106,23 @@ struct SqSmt {
     uint64_t rlimit_spent;   /* units every check so far has spent */
     double deadline;         /* monotonic seconds; 0: none (building stops too) */
     SqArena *arena;          /* per build */
-    jmp_buf *fail;           /* longjmp target while building */
+    jmp_buf *fail;           /* longjmp target of smt_unsupported and of
+                                z3's errors (smt_guarded) */
+    int building;            /* in sq_smt_build: a z3 error there refuses
+                                the build (unless it is memory) */
+    int no_jump;             /* inside a z3 call that must not be left by
+                                longjmp: Z3_solver_check keeps a timer
+                                thread pointed at its stack frame, and
+                                solve_fresh holds a second context; z3's
+                                errors are then only recorded */
+    int reading;             /* reading values from the model: an error
+                                there ends the reading only */
+    const char *failed;      /* why a z3 call failed outside a build, or
+                                for want of memory anywhere: from then on
+                                the context is not trusted and every
+                                check is unknown (sq_smt_failure); NULL
+                                when none did */
+    char failed_text[160];   /* what failed points to, but for memory */
     const char *unsupported; /* why the build failed */
     SrcSpan unsupported_at;
     const char *reason;      /* of an unknown answer */
@@ -176,6 +192,11 @@ struct SqSmt {
 
 /* ---- smt.c ----------------------------------------------------------- */
 
+/* Run fn(s, arg) with s the context z3's errors go to, and a longjmp
+** target of its own: 0 when it ran through, -1 when z3 failed (or the
+** build was refused) on the way.  Every function of smt.h that calls z3
+** runs its work so. */
+int smt_guarded(SqSmt *s, void (*fn)(SqSmt *, void *), void *arg);
 /* Stop building: the construct at `at` cannot be encoded. */
 _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) SQ_PRINTF(3, 4);
 /* The symbolic table for t (its tuples), adding it on first use. */
@@ -244,6 +265,10 @@ Z3_ast smt_is_integer(SqSmt *s, SmtVal v);
 /* The z3 sort of a kind's terms. */
 Z3_sort smt_sort(SqSmt *s, SmtKind k);
 /* A fresh cell of the kind. */
+/* A named constant of a sort: name, then suffix when not NULL (the name
+** in the arena, not the heap: z3's error handler may longjmp out of the
+** calls). */
+Z3_ast smt_named(SqSmt *s, const char *name, const char *suffix, Z3_sort sort);
 SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name);
 /* NULL when c, else v. */
 SmtVal smt_null_if(SqSmt *s, Z3_ast c, SmtVal v);

@@ -12,13 +12,18 @@
 int64_t smt_model_int(SqSmt *s, Z3_ast t) {
     Z3_ast v;
     int64_t i = 0;
+    s->reading++;
     if (Z3_model_eval(s->z, s->model, t, 1, &v)) Z3_get_numeral_int64(s->z, v, &i);
+    s->reading--;
     return i;
 }
 
 int smt_model_bool(SqSmt *s, Z3_ast t) {
     Z3_ast v;
-    return Z3_model_eval(s->z, s->model, t, 1, &v) && Z3_get_bool_value(s->z, v) == Z3_L_TRUE;
+    s->reading++;
+    int b = Z3_model_eval(s->z, s->model, t, 1, &v) && Z3_get_bool_value(s->z, v) == Z3_L_TRUE;
+    s->reading--;
+    return b;
 }
 
 /* ---- the model ---------------------------------------------------------------------------- */
@@ -26,11 +31,29 @@ int smt_model_bool(SqSmt *s, Z3_ast t) {
 uint32_t sq_smt_n_tables(const SqSmt *s) { return s->n_tables; }
 const CatTable *sq_smt_table(const SqSmt *s, uint32_t t) { return s->tables[t].table; }
 
-uint32_t sq_smt_n_rows(const SqSmt *s, uint32_t t) {
-    uint32_t n = 0;
-    while (n < s->tables[t].n && smt_model_bool((SqSmt *)s, s->tables[t].rows[n].alive)) n++;
-    return n;
+/* Reading the model: z3 may fail here too (memory); smt_guarded then
+** ends the reading, with what was read so far, and sq_smt_failure says
+** why.  What is read is a candidate only: SQLite decides. */
+
+typedef struct Rows {
+    uint32_t t, n;
+} Rows;
+
+static void count_rows(SqSmt *s, void *arg) {
+    Rows *r = arg;
+    while (r->n < s->tables[r->t].n && smt_model_bool(s, s->tables[r->t].rows[r->n].alive)) r->n++;
 }
+
+uint32_t sq_smt_n_rows(const SqSmt *s, uint32_t t) {
+    Rows r = {t, 0};
+    if (s->model) smt_guarded((SqSmt *)s, count_rows, &r);
+    return r.n;
+}
+
+typedef struct Cell {
+    uint32_t t, row, col;
+    SqSmtCell c;
+} Cell;
 
 /* The class an SMT_MIX cell has in the model. */
 static SmtKind mix_class(SqSmt *s, SmtVal v) {
@@ -38,10 +61,12 @@ static SmtKind mix_class(SqSmt *s, SmtVal v) {
     return smt_model_bool(s, v.isint) ? SMT_INT : SMT_REAL;
 }
 
-SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
+static void read_cell(SqSmt *s, void *arg) {
+    Cell *a = arg;
+    s->reading++; /* smt_guarded restores it */
     SqSmtCell c = {SQ_VAL_NULL, 0, 0, NULL};
-    SmtVal v = smt_cell(&s->tables[t], row, col);
-    if (v.kind == SMT_NULL || smt_model_bool(s, v.null)) return c;
+    SmtVal v = smt_cell(&s->tables[a->t], a->row, a->col);
+    if (v.kind == SMT_NULL || smt_model_bool(s, v.null)) return;
     SmtKind kind = (SmtKind)v.kind;
     if (kind == SMT_MIX) {
         kind = mix_class(s, v);
@@ -49,7 +74,7 @@ SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
         else if (kind == SMT_INT) v.v = Z3_mk_real2int(s->z, v.v);
     }
     Z3_ast x;
-    if (!Z3_model_eval(s->z, s->model, v.v, 1, &x)) return c;
+    if (!Z3_model_eval(s->z, s->model, v.v, 1, &x)) return;
     switch (kind) {
     case SMT_INT: c.type = SQ_VAL_INTEGER; Z3_get_numeral_int64(s->z, x, &c.i); break;
     case SMT_REAL: {
@@ -66,6 +91,11 @@ SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
         break;
     default: break;
     }
-    return c;
+    a->c = c;
 }
 
+SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
+    Cell a = {t, row, col, {SQ_VAL_NULL, 0, 0, NULL}};
+    if (s->model) smt_guarded(s, read_cell, &a);
+    return a.c;
+}

@@ -118,25 +118,21 @@ Z3_sort smt_sort(SqSmt *s, SmtKind k) {
     }
 }
 
-/* A named constant of a sort: name, then suffix when not NULL. */
-static Z3_ast named(SqSmt *s, const char *name, const char *suffix, Z3_sort sort) {
-    SqBuf b = SQ_BUF_INIT;
-    sq_buf_puts(&b, name);
-    if (suffix) sq_buf_puts(&b, suffix);
-    Z3_ast c = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, sq_buf_str(&b)), sort);
-    sq_buf_free(&b);
+Z3_ast smt_named(SqSmt *s, const char *name, const char *suffix, Z3_sort sort) {
+    const char *full = suffix ? sq_arena_printf(s->arena, "%s%s", name, suffix) : name;
+    Z3_ast c = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, full), sort);
     smt_count(s, 1);
     return c;
 }
 
 SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
-    Z3_ast null = named(s, name, ".null", Z3_mk_bool_sort(s->z));
-    Z3_ast v = named(s, name, NULL, smt_sort(s, kind));
+    Z3_ast null = smt_named(s, name, ".null", Z3_mk_bool_sort(s->z));
+    Z3_ast v = smt_named(s, name, NULL, smt_sort(s, kind));
     SmtVal r = smt_val(s, kind, null, v);
     if (kind == SMT_MIX) {
-        r.istext = named(s, name, ".istext", Z3_mk_bool_sort(s->z));
-        r.str = named(s, name, ".str", Z3_mk_string_sort(s->z));
-        r.isint = named(s, name, ".isint", Z3_mk_bool_sort(s->z));
+        r.istext = smt_named(s, name, ".istext", Z3_mk_bool_sort(s->z));
+        r.str = smt_named(s, name, ".str", Z3_mk_string_sort(s->z));
+        r.isint = smt_named(s, name, ".isint", Z3_mk_bool_sort(s->z));
     }
     return r;
 }

@@ -11,7 +11,8 @@
 # joinelim-rewrite: every rewrite checked by execution), the BIRD
 # schema and join query graphs, and squint equiv over the corpus
 # (tests/conformance/equivcorpus.c: the search, and the normal-form
-# proofs checked against it), and squint eval against the official
+# proofs checked against it), squint equiv's `equivalent` verdicts
+# against the real databases (tests/soundness), and squint eval against the official
 # Spider script (tests/conformance/eval_spider.sh).  Skips with a message, and
 # succeeds, when the corpus directory is absent.
 set -u
@@ -62,6 +63,11 @@ e6status=$?
 tests/conformance/equiv_seed.sh "$BUILD"
 e4status=$?
 tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || e4status=1
+# squint equiv's `equivalent` against the real databases: a pair whose
+# results differ there must not be called equivalent (a sample of the
+# Spider pairs; tests/soundness/run.sh, docs/soundness.md)
+tests/soundness/run.sh real "$BUILD"
+e7status=$?
 # squint eval's EX-test against the official Spider script, item by item
 tests/conformance/eval_spider.sh "$BUILD"
 e5status=$?
@@ -69,4 +75,5 @@ e5status=$?
 tests/conformance/eval_bird_metric.sh "$BUILD" || e5status=1
 [ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
     [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
-    [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ] && [ $e6status -eq 0 ]
+    [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ] && [ $e6status -eq 0 ] &&
+    [ $e7status -eq 0 ]

@@ -1,0 +1,367 @@
+/*
+** check.c -- decide one pair and check its verdicts against SQLite (see
+** soundness.h for the lines it writes).
+**
+** Test support.  Runs in a child process: it may leak what the process
+** ends with, but frees what it allocates per semantics.
+*/
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../backend/sqlite/db.h"
+#include "../../backend/sqlite/emit.h"
+#include "../../passes/pass.h"
+#include "dbcheck.h"
+#include "soundness.h"
+
+const char *sem_name(SqSmtSemantics s) {
+    return s == SQ_SMT_BAG ? "bag" : s == SQ_SMT_LIST ? "list" : s == SQ_SMT_SPIDER ? "spider" : "set";
+}
+
+static SqCompareMode compare_mode(SqSmtSemantics sem) {
+    return sem == SQ_SMT_BAG ? SQ_CMP_BAG : sem == SQ_SMT_LIST ? SQ_CMP_LIST : sem == SQ_SMT_SPIDER ? SQ_CMP_SPIDER
+                                                                                                  : SQ_CMP_SET;
+}
+
+/* What checking one pair needs besides the context. */
+typedef struct Work {
+    const CheckCtx *ctx;
+    const Pair *p;
+    const Schema *s;
+    IrQuery *q1, *q2;
+    const char *sql2;
+    ValuePool literals;
+    SqBuf *out;
+} Work;
+
+/* ---- findings ------------------------------------------------------------- */
+
+/* Lines of text, each written "| line". */
+static void detail(SqBuf *out, const char *text) {
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        sq_buf_puts(out, "| ");
+        sq_buf_put(out, p, n);
+        sq_buf_putc(out, '\n');
+        p = nl ? nl + 1 : p + n;
+    }
+}
+
+static void detailf(SqBuf *out, const char *fmt, const char *arg) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_printf(&b, fmt, arg);
+    detail(out, sq_buf_str(&b));
+    sq_buf_free(&b);
+}
+
+/* The finding's header, the queries, the verdict. */
+static void finding_head(Work *w, const char *kind, SqSmtSemantics sem, const char *diag, const SqEquivResult *v) {
+    sq_buf_printf(w->out, "F %s %s %s\n", kind, sem_name(sem), *diag ? diag : "no diagnosis");
+    detailf(w->out, "q1: %s", w->p->sql1);
+    detailf(w->out, "q2: %s", w->sql2);
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_printf(&b, "squint: %s", sq_verdict_name(v->verdict));
+    if (v->verdict == SQ_VERDICT_EQUIVALENT && v->proof) sq_buf_printf(&b, " (on every database: %s)", v->proof);
+    else if (v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(&b, " (up to bound %d)", v->bound);
+    else sq_buf_printf(&b, " (bound %d)", v->bound);
+    if (v->approx) sq_buf_printf(&b, "; approximated: %s", v->approx);
+    if (v->uninterpreted) sq_buf_printf(&b, "; uninterpreted: %s", v->uninterpreted);
+    detail(w->out, sq_buf_str(&b));
+    sq_buf_free(&b);
+}
+
+/* The database and both results on it. */
+static void finding_db(Work *w, const PairRun *pr, const SqFixture *f, unsigned flags) {
+    SqBuf b = SQ_BUF_INIT;
+    db_script(pr, f, flags, &b);
+    detail(w->out, "database:");
+    detail(w->out, sq_buf_str(&b));
+    sq_buf_reset(&b);
+    SqResult r1, r2;
+    sq_result_init(&r1);
+    sq_result_init(&r2);
+    char *err = NULL;
+    if (db_differs(pr, f, flags, &r1, &r2, &err) >= 0) {
+        sq_result_side_by_side(&r1, "Q1", &r2, "Q2", &b);
+        detail(w->out, sq_buf_str(&b));
+        sq_buf_reset(&b);
+        sq_result_diff(&r1, &r2, pr->mode, pr->order_matters, &b);
+        detailf(w->out, "difference: %s", b.len ? sq_buf_str(&b) : "none (the results are equal)");
+    } else {
+        detailf(w->out, "(the database no longer runs: %s)", err ? err : "?");
+    }
+    free(err);
+    sq_result_free(&r1);
+    sq_result_free(&r2);
+    sq_buf_free(&b);
+}
+
+/* Shrink f, describe it and write the finding. */
+static void finding(Work *w, const char *kind, SqSmtSemantics sem, const PairRun *pr, SqFixture *f, unsigned flags,
+                    const SqEquivResult *v, const char *note) {
+    uint64_t largest, before = db_rows(f, &largest);
+    db_shrink(pr, f, flags, 400);
+    uint64_t after = db_rows(f, &largest);
+    SqBuf diag = SQ_BUF_INIT;
+    db_diagnose(pr, f, v->bound, &diag);
+    finding_head(w, kind, sem, sq_buf_str(&diag), v);
+    if (note) detail(w->out, note);
+    char rows[96];
+    snprintf(rows, sizeof rows, "shrunk from %llu rows to %llu", (unsigned long long)before,
+             (unsigned long long)after);
+    detail(w->out, rows);
+    finding_db(w, pr, f, flags);
+    sq_buf_free(&diag);
+}
+
+/* ---- the real database ------------------------------------------------------ */
+
+/* Both queries on the real database: 1 they differ, 0 not, -1 one failed. */
+static int run_real(const Schema *s, const PairRun *pr) {
+    SqDb *db = sq_db_open(s->db_path, NULL);
+    if (!db) return -1;
+    static const SqExecLimits lim = {20.0, 200000, 1u << 26, 1u << 20, 1};
+    SqResult r1, r2;
+    sq_result_init(&r1);
+    sq_result_init(&r2);
+    int d = -1;
+    if (sq_db_query(db, pr->sql1, &lim, &r1, NULL) == SQ_EXEC_OK && sq_db_query(db, pr->sql2, &lim, &r2, NULL) == SQ_EXEC_OK)
+        d = !sq_result_equal(&r1, &r2, pr->mode, pr->order_matters);
+    sq_result_free(&r1);
+    sq_result_free(&r2);
+    sq_db_close(db);
+    return d;
+}
+
+/* An equivalent verdict that the real database refutes. */
+static void real_finding(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqEquivResult *v) {
+    SqFixture f;
+    sq_fixture_init(&f, w->s->cat);
+    f.now = 0; /* as the real database ran: SQLite's clock */
+    SqBuf uri = SQ_BUF_INIT;
+    sq_buf_printf(&uri, "file:%s?mode=ro", w->s->db_path);
+    sqlite3 *db = NULL;
+    int ok = sqlite3_open_v2(sq_buf_str(&uri), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
+             rdb_read_tables(db, &f) == 0;
+    sqlite3_close(db);
+    sq_buf_free(&uri);
+    SqResult r1, r2;
+    sq_result_init(&r1);
+    sq_result_init(&r2);
+    int d = ok ? db_differs(pr, &f, 0, &r1, &r2, NULL) : DB_NO_BUILD;
+    sq_result_free(&r1);
+    sq_result_free(&r2);
+    if (d == DB_DIFFERENT) {
+        /* shrink without breaking a foreign key the real database keeps */
+        PairRun kept = *pr;
+        uint64_t *orphans = db_orphans_per_key(pr, &f);
+        kept.orphans = orphans;
+        finding(w, "real", sem, &kept, &f, RUN_NO_ORPHANS, v, "the real database tells them apart");
+        free(orphans);
+    } else {
+        finding_head(w, "real", sem, "the real database tells them apart; its copy as a script does not", v);
+        detailf(w->out, "database: %s", w->s->db_path);
+    }
+    sq_fixture_free(&f);
+}
+
+/* ---- random databases ------------------------------------------------------- */
+
+typedef struct DbCounts {
+    int run, no_build, no_run;
+} DbCounts;
+
+static uint64_t db_seed(const Work *w, SqSmtSemantics sem, int d) {
+    uint64_t h = rdb_hash(w->p->id, w->ctx->seed * UINT64_C(0x9E3779B97F4A7C15) + 1);
+    return h ^ ((uint64_t)sem << 56) ^ ((uint64_t)d * UINT64_C(0xD1B54A32D192ED03));
+}
+
+/* N random databases; the first that tells the pair apart is a finding. */
+static void random_dbs(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqEquivResult *v, DbCounts *n) {
+    GenSchema gs = {w->s->cat, w->s->ddl, w->s->real};
+    for (int d = 0; d < w->ctx->dbs; d++) {
+        /* even databases stay within the bound, odd ones go up to max_rows */
+        int small = v->bound < w->ctx->max_rows ? v->bound : w->ctx->max_rows;
+        GenOptions go = {w->ctx->typed, d % 2 ? w->ctx->max_rows : small};
+        SqFixture f;
+        sq_fixture_init(&f, w->s->cat);
+        f.now = v->fixture.now;
+        GenReport rep;
+        char *err = NULL;
+        int found = 0;
+        if (rdb_generate(&gs, &w->literals, &go, db_seed(w, sem, d), &f, &rep, &err) < 0) {
+            n->no_build++;
+        } else {
+            unsigned flags = rep.fk_enforced ? RUN_FK : RUN_NO_ORPHANS;
+            if (w->ctx->show_dbs) {
+                SqBuf b = SQ_BUF_INIT;
+                db_script(pr, &f, flags, &b);
+                fprintf(stderr, "-- %s, %s, database %d (%u rows rejected)\n%s\n", w->p->id, sem_name(sem), d,
+                        rep.rejected, sq_buf_str(&b));
+                sq_buf_free(&b);
+            }
+            SqResult r1, r2;
+            sq_result_init(&r1);
+            sq_result_init(&r2);
+            char *why = NULL;
+            int rc = db_differs(pr, &f, flags, &r1, &r2, &why);
+            if (w->ctx->show_dbs && rc < 0) fprintf(stderr, "-- database %d: %s\n", d, why ? why : "?");
+            free(why);
+            sq_result_free(&r1);
+            sq_result_free(&r2);
+            n->run += rc >= 0;
+            n->no_build += rc == DB_NO_BUILD;
+            n->no_run += rc == DB_NO_RUN;
+            if (rc == DB_DIFFERENT) {
+                char note[96];
+                snprintf(note, sizeof note, "random database %d of seed %llu%s", d,
+                         (unsigned long long)w->ctx->seed, w->ctx->typed ? " (--typed)" : "");
+                finding(w, "random", sem, pr, &f, flags, v, note);
+                found = 1;
+            }
+        }
+        free(err);
+        sq_fixture_free(&f);
+        if (found) break;
+    }
+}
+
+/* ---- ties -------------------------------------------------------------------- */
+
+/* A different-under-ties counterexample must show a difference in some
+** row order: the rows as written; reversed in any set of the tables that
+** hold two rows or more (up to 64 sets); each with and without PRAGMA
+** reverse_unordered_selects. */
+static void ties_check(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqEquivResult *v) {
+    const SqFixture *f = &v->fixture;
+    uint64_t tables = 0; /* bits of the tables that can be reversed */
+    int n = 0;
+    for (uint32_t i = 0; i < f->cat->n_tables && n < 6; i++) {
+        const CatTable *t = f->cat->tables[i];
+        for (uint32_t k = 0; k < f->n_tables; k++)
+            if (f->tables[k].table == t && f->tables[k].rows.n_rows > 1) {
+                tables |= UINT64_C(1) << (i % 64);
+                n++;
+            }
+    }
+    int built = 0;
+    for (int pragma = 0; pragma < 2; pragma++)
+        for (uint64_t set = 0; set < (UINT64_C(1) << n); set++) {
+            PairRun run = *pr;
+            run.reverse = 0; /* the set-th subset of the reversible tables */
+            int b = 0;
+            for (uint32_t i = 0; i < 64; i++)
+                if (tables >> i & 1 && set >> b++ & 1) run.reverse |= UINT64_C(1) << i;
+            unsigned flags = (set ? RUN_REVERSE_ROWS : 0) | (pragma ? RUN_REVERSE_SELECTS : 0);
+            SqResult r1, r2;
+            sq_result_init(&r1);
+            sq_result_init(&r2);
+            int rc = db_differs(&run, f, flags, &r1, &r2, NULL);
+            sq_result_free(&r1);
+            sq_result_free(&r2);
+            if (rc == DB_DIFFERENT) return;
+            built |= rc != DB_NO_BUILD;
+        }
+    finding_head(w, "ties", sem,
+                 built ? "no row order shows a difference (as written, reversed in any set of tables, "
+                         "reverse_unordered_selects)"
+                       : "the counterexample does not load with the schema's DDL",
+                 v);
+    finding_db(w, pr, f, 0);
+}
+
+/* ---- one pair ------------------------------------------------------------------ */
+
+static void check_sem(Work *w, SqSmtSemantics sem) {
+    const CheckCtx *ctx = w->ctx;
+    PairRun pr = {w->s->cat, w->s->ddl, w->p->sql1, w->sql2, compare_mode(sem),
+                  sem == SQ_SMT_SPIDER && ir_root_sorted(w->q1->root), 0, NULL};
+    int real = ctx->real && w->p->has_real && w->s->db_path ? run_real(w->s, &pr) : -1;
+    DbCounts n = {0, 0, 0};
+    if (ctx->real_only && real != 1) {
+        sq_buf_printf(w->out, "V %s - %d 0 0 0 0\n", sem_name(sem), real);
+        return;
+    }
+    SqEquivOptions o = ctx->opt;
+    o.sem = sem;
+    if (w->p->bound) o.bound = w->p->bound;
+    o.search_only = w->p->search_only;
+    SqEquivResult v;
+    sq_equiv(w->s->cat, w->q1, w->p->sql1, w->q2, w->sql2, &o, &v);
+    if (v.verdict == SQ_VERDICT_EQUIVALENT && real == 1) real_finding(w, sem, &pr, &v);
+    if (v.verdict == SQ_VERDICT_EQUIVALENT && ctx->dbs > 0) random_dbs(w, sem, &pr, &v, &n);
+    if (v.verdict == SQ_VERDICT_DIFFERENT_TIES && ctx->ties) ties_check(w, sem, &pr, &v);
+    sq_buf_printf(w->out, "V %s %d %d %d %d %d %.3f\n", sem_name(sem), (int)v.verdict, real, n.run, n.no_build,
+                  n.no_run, v.seconds);
+    sq_equiv_result_free(&v);
+}
+
+static IrQuery *load(Work *w, SqArena *a, SqSrcSet *srcs, SqDiags *diags, const char *sql, const char **why) {
+    const SqSrc *src = sq_src_add_copy(srcs, w->p->id, sql, strlen(sql));
+    return ir_load_query(a, src, w->s->cat, w->ctx->names, diags, &w->ctx->bind_opt, why);
+}
+
+/* The second query: the pair's, or the emitted or rewritten SQL of the
+** first (into emitted).  NULL with *why when there is none. */
+static IrQuery *second(Work *w, SqArena *a, SqSrcSet *srcs, SqDiags *diags, SqBuf *emitted, const char **why) {
+    IrQuery *q2;
+    switch (w->p->kind) {
+    case PK_EMIT:
+        if (!sq_emit_sqlite(w->q1, emitted)) {
+            *why = "not emitted";
+            return NULL;
+        }
+        w->sql2 = sq_buf_str(emitted);
+        return load(w, a, srcs, diags, w->sql2, why);
+    case PK_REWRITE: {
+        q2 = load(w, a, srcs, diags, w->p->sql1, why);
+        if (!q2) return NULL;
+        SqPassCtx pc;
+        sq_pass_ctx_init(&pc, a, w->s->cat, w->ctx->names, diags);
+        const char *passes[] = {w->p->pass};
+        if (sq_pass_run(&pc, q2, passes, 1) < 0 || !pc.n_rewrites || !sq_emit_sqlite(q2, emitted)) {
+            *why = "not rewritten";
+            return NULL;
+        }
+        w->sql2 = sq_buf_str(emitted);
+        return q2;
+    }
+    default: w->sql2 = w->p->sql2; return load(w, a, srcs, diags, w->sql2, why);
+    }
+}
+
+int check_pair(const CheckCtx *ctx, const Pair *p, SqBuf *out) {
+    Work w;
+    memset(&w, 0, sizeof w);
+    w.ctx = ctx;
+    w.p = p;
+    w.s = &ctx->schemas[p->schema];
+    w.out = out;
+    SqSrcSet srcs;
+    SqDiags diags;
+    sq_srcset_init(&srcs);
+    sq_diags_init(&diags, &srcs);
+    SqArena *a = sq_arena_new();
+    SqBuf emitted = SQ_BUF_INIT;
+    const char *why = "the schema";
+    w.q1 = w.s->cat ? load(&w, a, &srcs, &diags, p->sql1, &why) : NULL;
+    w.q2 = w.q1 ? second(&w, a, &srcs, &diags, &emitted, &why) : NULL;
+    if (!w.q2) {
+        sq_buf_printf(out, "P 0 %s\n", why ? why : "?");
+    } else {
+        sq_buf_puts(out, "P 1\n");
+        vpool_init(&w.literals);
+        vpool_add_literals(&w.literals, w.q1);
+        vpool_add_literals(&w.literals, w.q2);
+        for (int i = 0; i < p->n_sem; i++) check_sem(&w, p->sem[i]);
+        vpool_free(&w.literals);
+    }
+    sq_buf_free(&emitted);
+    sq_arena_free(a);
+    sq_diags_free(&diags);
+    sq_srcset_free(&srcs);
+    return 0;
+}
