@@ -32,6 +32,10 @@ static const char usage_head[] =
     "                         when Q1 has ORDER BY, under some order of Q2's\n"
     "                         columns)\n"
     "      --bound K          up to K rows per table (default 4)\n"
+    "      --values V         any (default): a column holds every storage class\n"
+    "                         its affinity lets it hold (an INTEGER column 'abc'\n"
+    "                         and 1.5, as SQLite allows); typed: only its\n"
+    "                         declared class (a smaller search, a weaker promise)\n"
     "      --timeout S        seconds for the pair (default 10; 0: none)\n"
     "      --rlimit N         z3's resource units for the pair (default 0: none),\n"
     "                         shared by its solver calls as the time is; unlike\n"
@@ -77,7 +81,7 @@ typedef struct EquivRun {
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
-    {"semantics", 0, 1}, {"bound", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
+    {"semantics", 0, 1}, {"bound", 0, 1},  {"values", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
     {"help", 'h', 0},    CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
@@ -128,6 +132,10 @@ static int own_option(void *ctx, const char *name, const char *val) {
         long k = strtol(val, &end, 10);
         if (*end || !*val || k < 1 || k > 16) return bad_value("--bound", "a number from 1 to 16");
         r->opt.bound = (int)k;
+    } else if (strcmp(name, "values") == 0) {
+        if (strcmp(val, "any") == 0) r->opt.typed_values = 0;
+        else if (strcmp(val, "typed") == 0) r->opt.typed_values = 1;
+        else return bad_value("--values", "any or typed");
     } else if (strcmp(name, "timeout") == 0) {
         double t = strtod(val, &end);
         if (*end || !*val || t < 0) return bad_value("--timeout", "seconds (0: none)");
@@ -274,6 +282,14 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
     if (v->uninterpreted && v->verdict == SQ_VERDICT_EQUIVALENT)
         sq_buf_printf(out, "note: %s left uninterpreted: the queries agree whatever they return\n", v->uninterpreted);
+    if (v->off_type)
+        sq_buf_printf(out, "note: only values of another storage class than their columns' declared types (SQLite "
+                           "keeps them so) tell the queries apart%s\n",
+                      v->typed_equivalent ? "; with every value of its declared type they are equivalent "
+                                            "(--values typed)" : "");
+    else if (v->typed_equivalent && v->verdict != SQ_VERDICT_EQUIVALENT)
+        sq_buf_printf(out, "note: with every value of its column's declared type the queries are equivalent up to "
+                           "bound %d (--values typed)\n", r->opt.bound);
     if (v->now)
         sq_buf_printf(out, "note: the queries read the clock, which is not deterministic; 'now' was %s UTC "
                            "(--now)\n", v->now);
@@ -319,6 +335,12 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_str(&w, v->normal_form);
     sq_jw_key(&w, "raised");
     sq_jw_str(&w, v->raised);
+    sq_jw_key(&w, "values");
+    sq_jw_str(&w, r->opt.typed_values ? "typed" : "any");
+    sq_jw_key(&w, "off_type");
+    sq_jw_bool(&w, v->off_type);
+    sq_jw_key(&w, "typed_equivalent");
+    sq_jw_bool(&w, v->typed_equivalent);
     sq_jw_key(&w, "approximation");
     sq_jw_str(&w, v->approx);
     sq_jw_key(&w, "uninterpreted");

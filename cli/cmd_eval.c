@@ -58,6 +58,9 @@ static const char usage_head[] =
     "                         findings in the records, the summary and the report\n"
     "      --bound K          rows per table for the search (default 3)\n"
     "      --verify-timeout S seconds per search (default 10; 0: none)\n"
+    "      --values V         what a column may hold in the search: any (default),\n"
+    "                         every storage class its affinity allows; typed,\n"
+    "                         its declared class only (squint equiv --values)\n"
     "      --rlimit N         z3's resource units per search (default 0: none):\n"
     "                         with --verify-timeout 0, verdicts that do not\n"
     "                         depend on how loaded the machine is\n"
@@ -108,7 +111,7 @@ static const char usage_tail[] =
 static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0},    {"bound", 0, 1},
-    {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
+    {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
     {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
@@ -236,6 +239,9 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     else if (strcmp(name, "item-timeout") == 0) rc = parse_seconds("--item-timeout", val, &r->item_timeout);
     else if (strcmp(name, "rlimit") == 0) {
         if ((rc = parse_count("--rlimit", val, 0, LONG_MAX, &n)) < 0) r->cfg.equiv.rlimit = (uint64_t)n;
+    } else if (strcmp(name, "values") == 0) {
+        if (strcmp(val, "any") == 0 || strcmp(val, "typed") == 0) r->cfg.equiv.typed_values = val[0] == 't';
+        else rc = bad_value("--values", "any or typed");
     }
     else if (strcmp(name, "rerun-changed") == 0) r->rerun_changed = 1;
     else if (strcmp(name, "jobs") == 0) {
@@ -566,6 +572,8 @@ static void run_options(EvalRun *r) {
         sq_jw_double(&w, r->cfg.equiv.timeout);
         sq_jw_key(&w, "rlimit");
         sq_jw_int(&w, r->cfg.equiv.rlimit);
+        sq_jw_key(&w, "values");
+        sq_jw_str(&w, r->cfg.equiv.typed_values ? "typed" : "any");
         sq_jw_key(&w, "now");
         sq_jw_int(&w, r->cfg.equiv.now ? r->cfg.equiv.now : SQ_EQUIV_NOW);
         sq_jw_key(&w, "cross_check");

@@ -61,8 +61,11 @@ typedef struct SqCanonResult {
 ** (only set and bag have a normal form).  fold, when not NULL, computes a
 ** closed expression (the search's hook, passes/smt/smt.h): two closed
 ** subexpressions with the same value are then equal
-** (strftime('%Y', CURRENT_TIMESTAMP) and strftime('%Y', 'now')). */
-void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn fold, void *fold_arg,
-                      SqCanonResult *out);
+** (strftime('%Y', CURRENT_TIMESTAMP) and strftime('%Y', 'now')).
+** typed_values: every column holds its declared class, so rules that need
+** an INTEGER column to hold integers apply to every such column, not only
+** to an INTEGER PRIMARY KEY. */
+void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, int typed_values, SqSmtFoldFn fold,
+                      void *fold_arg, SqCanonResult *out);
 
 #endif

@@ -600,8 +600,9 @@ int cn_distinct_matters(const CnForm *f) {
 /* What an aggregate item is on a group of one row, or NULL when that is
 ** no expression of the row: a key or a bare column is its expression;
 ** min(x) and max(x) are x; sum(x) is x when x is a column that holds
-** integers or reals (the search's assumption for INTEGER and REAL
-** columns; sum() of text is a number).  count() is not: count(*) is 1. */
+** numbers only (an INTEGER PRIMARY KEY, or with typed values an INTEGER
+** or REAL column; sum() of text is a number).  count() is not: count(*)
+** is 1. */
 static const SqExpr *row_group_value(const CnForm *f, const SqAggItem *it) {
     if (it->kind != SQ_AGG_CALL) return it->expr;
     if (it->filter || it->star || it->args.n != 1) return NULL;
@@ -611,7 +612,8 @@ static const SqExpr *row_group_value(const CnForm *f, const SqAggItem *it) {
     if (strcmp(name, "sum") != 0) return NULL;
     int c = cn_column(f, x);
     const CatColumn *col = c >= 0 ? cn_cat_column(f, (uint32_t)c) : NULL;
-    return col && (col->affinity == SQ_AFF_INTEGER || col->affinity == SQ_AFF_REAL) ? x : NULL;
+    if (cn_integers_only(f, col)) return x;
+    return col && f->typed_values && col->affinity == SQ_AFF_REAL ? x : NULL;
 }
 
 /* x = v or x IN (v), v a literal other than NULL: the column x, else
@@ -757,11 +759,16 @@ static uint32_t uncut_bound(const CnForm *f, uint32_t max) {
 /* Building                                                            */
 /* ------------------------------------------------------------------ */
 
-int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem) {
+int cn_integers_only(const CnForm *f, const CatColumn *c) {
+    return c && c->affinity == SQ_AFF_INTEGER && (c->rowid_alias || f->typed_values);
+}
+
+int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem, int typed_values) {
     memset(f, 0, sizeof *f);
     f->q = q;
     f->a = a;
     f->sem = sem;
+    f->typed_values = typed_values;
     if (sem != SQ_SMT_SET && sem != SQ_SMT_BAG) return fail(f, "list and spider semantics");
     if (!q->root || !ir_core_split(&q->root, &f->c)) return fail(f, "not one SELECT core");
     if (f->c.window) return fail(f, "a window function");

@@ -54,11 +54,16 @@ typedef struct CnForm {
     uint32_t uncut;      /* up to this bound ties cannot matter: LIMIT
                             cuts no row (canon_form.c, uncut_bound) */
     int reads_clock;
+    int typed_values;    /* every column holds its declared class (else an
+                            INTEGER column may hold 'abc' and 1.5) */
     const char *why;     /* no form: why (static) */
 } CnForm;
 
 /* Build the normal form of q: 1, or 0 with f->why set. */
-int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem);
+int cn_build(CnForm *f, SqArena *a, IrQuery *q, SqSmtSemantics sem, int typed_values);
+/* Whether column c (cn_cat_column) holds INTEGER values and nothing else:
+** an INTEGER PRIMARY KEY, or an INTEGER column when values are typed. */
+int cn_integers_only(const CnForm *f, const CatColumn *c);
 
 /* The expression that a reference stands for, or NULL: a merged derived
 ** table's column, or an aggregate of an ungrouped form. */

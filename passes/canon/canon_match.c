@@ -167,8 +167,8 @@ static int literal_first(const SqExpr *e) {
     return e->u.bin.l->kind == SQX_LITERAL && e->u.bin.r->kind != SQX_LITERAL;
 }
 
-/* x IN (v1, ..., vn), or x = v1 OR ... OR x = vn (v either side), with
-** literal values: x and the values.  0 when e is neither. */
+/* x IN (v1, ..., vn), or x = v1 OR ... OR x = vn (v either side; n may
+** be 1), with literal values: x and the values.  0 when e is neither. */
 typedef struct Alternatives {
     const SqExpr *x;
     const SqExpr *v[16];
@@ -190,7 +190,7 @@ static int or_leaves(const SqExpr *e, Alternatives *alt) {
 static int as_alternatives(const SqExpr *e, Alternatives *alt) {
     alt->x = NULL;
     alt->n = 0;
-    if (e->kind == SQX_BINARY && e->op == AST_OP_OR) return or_leaves(e, alt);
+    if (e->kind == SQX_BINARY && (e->op == AST_OP_OR || e->op == AST_OP_EQ)) return or_leaves(e, alt);
     if (e->kind != SQX_IN_LIST || (e->flags & SQXF_NOT) || e->u.in.list.n > 16) return 0;
     alt->x = e->u.in.x;
     for (uint32_t i = 0; i < e->u.in.list.n; i++) {
@@ -211,6 +211,12 @@ static int values_in(const Alternatives *a, const Alternatives *b) {
 }
 
 static int is_and(const SqExpr *e) { return e->kind == SQX_BINARY && e->op == AST_OP_AND; }
+
+/* An IN list or an OR: x IN (7) matches x = 7, as canon_range.c writes
+** one where the other query's column is not known to hold integers. */
+static int is_list(const SqExpr *e) {
+    return e->kind == SQX_IN_LIST || (e->kind == SQX_BINARY && e->op == AST_OP_OR);
+}
 
 
 /* The comparison that NOT (a op b) is: NULL where that is, and true
@@ -305,8 +311,7 @@ static int node_eq(const SqExpr *a, const SqExpr *b, void *arg) {
         return na == nb && expr_eq(m, nx, ny);
     if (cn_is_not(a) != cn_is_not(b) && (r = cn_is_not(a) ? not_eq(m, a, b, 1) : not_eq(m, b, a, 0)) >= 0) return r;
     Alternatives p, q;
-    if ((a->kind == SQX_IN_LIST || (a->kind == SQX_BINARY && a->op == AST_OP_OR)) && as_alternatives(a, &p) &&
-        as_alternatives(b, &q))
+    if ((is_list(a) || is_list(b)) && as_alternatives(a, &p) && as_alternatives(b, &q))
         return expr_eq(m, p.x, q.x) && values_in(&p, &q) && values_in(&q, &p);
     int op = (is_and(a) || cn_between(a)) && (is_and(b) || cn_between(b)) && (is_and(a) || is_and(b)) ? AST_OP_AND
              : a->kind == SQX_BINARY && b->kind == SQX_BINARY && a->op == AST_OP_OR && b->op == AST_OP_OR
@@ -561,13 +566,13 @@ static uint32_t live(const CnForm *f) {
     return n;
 }
 
-void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, SqSmtFoldFn fold, void *fold_arg,
-                      SqCanonResult *out) {
+void sq_canon_compare(IrQuery *q1, IrQuery *q2, SqSmtSemantics sem, int typed_values, SqSmtFoldFn fold,
+                      void *fold_arg, SqCanonResult *out) {
     memset(out, 0, sizeof *out);
     SqArena *a = sq_arena_new();
     CnForm f, g;
-    int built = cn_build(&f, a, q1, sem);
-    built = cn_build(&g, a, q2, sem) && built;
+    int built = cn_build(&f, a, q1, sem, typed_values);
+    built = cn_build(&g, a, q2, sem, typed_values) && built;
     out->reads_clock = f.reads_clock || g.reads_clock;
     if (!built) {
         out->why = f.why ? f.why : g.why;

@@ -25,11 +25,23 @@ typedef struct Allowed {
     uint32_t n, n_ne;
 } Allowed;
 
-/* The class of column x when x is an INTEGER column, else -1. */
+/* The class of column x when it holds integers only on the rows kept,
+** else -1: one of its columns holds nothing else (an INTEGER PRIMARY
+** KEY), and the others equal it there.  An INTEGER column that may hold
+** 1.5 or 'abc' is no such column (0 < x < 3 is not x IN (1, 2) there).
+** x itself must compare as a number: a TEXT column equal to the key
+** may hold '01', which is not in (1, 2) and yet lies between '0' and
+** '3'. */
 static int integer_class(const CnForm *f, const SqExpr *x) {
     int c = cn_column(f, x);
-    const CatColumn *col = c >= 0 ? cn_cat_column(f, (uint32_t)c) : NULL;
-    return col && col->affinity == SQ_AFF_INTEGER ? (int)cn_root(f, (uint32_t)c) : -1;
+    const CatColumn *own = c >= 0 ? cn_cat_column(f, (uint32_t)c) : NULL;
+    if (!own || (own->affinity != SQ_AFF_INTEGER && own->affinity != SQ_AFF_REAL &&
+                 own->affinity != SQ_AFF_NUMERIC))
+        return -1;
+    uint32_t root = cn_root(f, (uint32_t)c);
+    for (uint32_t y = 0; y < f->n_cols; y++)
+        if (cn_root(f, y) == root && cn_integers_only(f, cn_cat_column(f, y))) return (int)root;
+    return -1;
 }
 
 /* Keep in the list only the values of v[0..n). */

@@ -117,6 +117,8 @@ void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms) {
     s->deadline = timeout_ms ? sq_monotonic_seconds() + timeout_ms / 1000.0 : 0;
 }
 
+void sq_smt_set_typed_values(SqSmt *s, int on) { s->typed_values = on; }
+
 void sq_smt_set_rlimit(SqSmt *s, uint64_t units) {
     s->rlimit = units;
     s->rlimit_from = s->rlimit_spent;
@@ -543,8 +545,9 @@ static int model_has_nul(SqSmt *s) {
         for (uint32_t i = 0; i < s->tables[t].n; i++)
             for (uint32_t c = 0; c < s->tables[t].table->n_cols; c++) {
                 SmtVal v = smt_cell(&s->tables[t], i, c);
-                Z3_ast x;
-                if (v.kind != SMT_TEXT || !Z3_model_eval(s->z, s->model, v.v, 1, &x) || !Z3_is_string(s->z, x))
+                Z3_ast x, str = v.kind == SMT_MIX ? v.str : v.v;
+                if ((v.kind != SMT_TEXT && v.kind != SMT_MIX) || !Z3_model_eval(s->z, s->model, str, 1, &x) ||
+                    !Z3_is_string(s->z, x))
                     continue;
                 if (strstr(Z3_get_string(s->z, x), "\\u{0}")) return 1;
             }
@@ -560,6 +563,7 @@ static void forbid_nul(SqSmt *s) {
             for (uint32_t c = 0; c < s->tables[t].table->n_cols; c++) {
                 SmtVal v = smt_cell(&s->tables[t], i, c);
                 if (v.kind == SMT_TEXT) Z3_solver_assert(s->z, s->solver, smt_not(s, smt_in_re(s, v.v, has)));
+                if (v.kind == SMT_MIX) Z3_solver_assert(s->z, s->solver, smt_not(s, smt_in_re(s, v.str, has)));
             }
     s->no_nul = 1;
 }

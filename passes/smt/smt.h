@@ -60,6 +60,10 @@ void sq_smt_set_timeout(SqSmt *s, unsigned timeout_ms);
 void sq_smt_set_rlimit(SqSmt *s, uint64_t units);
 /* The units every check of this context has spent so far. */
 uint64_t sq_smt_rlimit_spent(const SqSmt *s);
+/* Whether every value has its column's declared class (1), or a column
+** may hold every class its affinity lets it hold (0, the default: an
+** INTEGER column can hold 'abc' and 1.5).  For the next builds. */
+void sq_smt_set_typed_values(SqSmt *s, int on);
 /* The instant 'now' and CURRENT_* stand for (unix seconds, UTC). */
 void sq_smt_set_now(SqSmt *s, int64_t now);
 /* How the lowering asks SQLite for the value of a closed expression (a

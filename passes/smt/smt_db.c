@@ -20,13 +20,30 @@ static int date_type(const char *decl) {
     return 0;
 }
 
-static SmtKind column_kind(const CatColumn *c) {
+/* The class a column's values have when every value has its declared
+** type (--values typed). */
+static SmtKind typed_kind(const CatColumn *c) {
     switch (c->affinity) {
     case SQ_AFF_REAL: return SMT_REAL;
     case SQ_AFF_TEXT: return SMT_TEXT;
     case SQ_AFF_NUMERIC: return date_type(c->decl_type) ? SMT_TEXT : SMT_INT;
     default: return SMT_INT;
     }
+}
+
+/* The kind of a column's cells.  SQLite lets a column hold every class
+** but those its affinity converts away: a TEXT column holds only TEXT (a
+** number stored there becomes its text); an INTEGER, REAL or NUMERIC
+** column also holds TEXT that is not a number ('abc', ''), an INTEGER
+** one non-integral REALs; a column of no affinity anything.  Such a cell
+** is SMT_MIX, its domain kept by mixed_domain.  Only an INTEGER PRIMARY
+** KEY and the columns of a STRICT table hold their type alone (BLOBs are
+** not modelled). */
+static SmtKind column_kind(const SqSmt *s, const CatTable *t, const CatColumn *c) {
+    SmtKind k = typed_kind(c);
+    if (s->typed_values || c->affinity == SQ_AFF_TEXT || c->rowid_alias) return k;
+    if (t->strict && c->affinity != SQ_AFF_BLOB) return k;
+    return SMT_MIX;
 }
 
 int smt_collated(const CatColumn *c) { return c->collation && sq_stricmp(c->collation, "binary") != 0; }
@@ -50,6 +67,51 @@ static int rowid_alias(const CatTable *t) {
     return -1;
 }
 
+/* The REALs a REAL cell may hold: a quarter q / 4 (q an integer: no
+** is_int on a real, which z3 4.8 decides slowly beside strings), or one of
+** the queries' REAL literals (the exact value of its double), so that a
+** row can meet x = 8.4; with integral 0, no integral value (a REAL that
+** INTEGER or NUMERIC affinity would have stored as an INTEGER). */
+static Z3_ast real_choice(SqSmt *s, Z3_ast r, Z3_ast q, int integral) {
+    Z3_context z = s->z;
+    Z3_ast *alt = sq_arena_alloc(s->arena, (s->n_reals + 1) * sizeof *alt);
+    smt_count(s, 4);
+    alt[0] = smt_eq(s, r, Z3_mk_div(z, Z3_mk_int2real(z, q), smt_real(s, 4, 1)));
+    if (!integral) alt[0] = smt_and2(s, alt[0], smt_not(s, smt_eq(s, Z3_mk_mod(z, q, smt_int(s, 4)), smt_int(s, 0))));
+    uint32_t n = 1;
+    for (uint32_t i = 0; i < s->n_reals; i++)
+        if (integral || s->reals[i] != (double)(int64_t)s->reals[i])
+            alt[n++] = smt_eq(s, r, smt_real_const(s, s->reals[i], (SrcSpan){0}));
+    return smt_or_n(s, alt, n);
+}
+
+/* A cell of a column that may hold several classes (SMT_MIX; see
+** column_kind), its domain asserted: TEXT that numeric affinity would
+** store as a number is not TEXT there; a number is an INTEGER (an Int
+** term) or a REAL (real_choice), under REAL affinity never an INTEGER.
+** The sides a cell does not use are fixed (0, ''), so that cells holding
+** the same value are the same terms. */
+static SmtVal mixed_cell(SqSmt *s, const char *name, uint8_t aff) {
+    Z3_context z = s->z;
+    Z3_sort ints = Z3_mk_int_sort(z), reals = Z3_mk_real_sort(z), bools = Z3_mk_bool_sort(z);
+    Z3_ast i = smt_named(s, name, ".int", ints), q = smt_named(s, name, ".quarters", ints);
+    Z3_ast r = smt_named(s, name, ".real", reals);
+    Z3_ast isint = aff == SQ_AFF_REAL ? smt_false(s) : smt_named(s, name, ".isint", bools);
+    SmtVal v = smt_mix(s, smt_named(s, name, ".null", bools), smt_named(s, name, ".istext", bools),
+                       smt_named(s, name, ".str", Z3_mk_string_sort(z)), smt_ite(s, isint, Z3_mk_int2real(z, i), r),
+                       isint);
+    v.notnum = aff != SQ_AFF_BLOB;
+    Z3_ast zi = smt_eq(s, i, smt_int(s, 0)), zr = smt_eq(s, r, smt_real(s, 0, 1));
+    Z3_ast zq = smt_eq(s, q, smt_int(s, 0));
+    /* (under REAL affinity isint is false, TEXT or not) */
+    Z3_ast text = smt_and_n(s, (Z3_ast[]){zi, zr, zq, aff == SQ_AFF_REAL ? smt_true(s) : isint}, 4);
+    if (aff != SQ_AFF_BLOB) text = smt_and2(s, text, smt_not(s, smt_in_re(s, v.str, smt_re_number(s))));
+    Z3_ast real = smt_and2(s, zi, real_choice(s, r, q, aff == SQ_AFF_REAL || aff == SQ_AFF_BLOB));
+    Z3_ast number = smt_and2(s, smt_eq(s, v.str, smt_str_lit(s, "", 0)), smt_ite(s, isint, smt_and2(s, zr, zq), real));
+    Z3_solver_assert(z, s->solver, smt_ite(s, v.istext, text, number));
+    return v;
+}
+
 SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     for (uint32_t i = 0; i < s->n_tables; i++)
         if (s->tables[i].table == t) return &s->tables[i];
@@ -66,7 +128,7 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     st->kinds = sq_arena_alloc(s->arena, t->n_cols + 1);
     int alias = rowid_alias(t);
     for (uint32_t c = 0; c < t->n_cols; c++) {
-        st->kinds[c] = (uint8_t)column_kind(&t->cols[c]);
+        st->kinds[c] = (uint8_t)column_kind(s, t, &t->cols[c]);
         if (smt_collated(&t->cols[c]) && keyed(t, c)) {
             SrcSpan none = {0};
             smt_unsupported(s, none, "the key column %s.%s declared COLLATE %s", t->name, t->cols[c].name,
@@ -76,9 +138,11 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
     for (uint32_t i = 0; i < st->n; i++) {
         SmtVal *cells = sq_arena_alloc(s->arena, (t->n_cols + 2) * sizeof *cells);
         /* names in the arena, not the heap: z3's error handler may longjmp out of the calls */
-        for (uint32_t c = 0; c < t->n_cols; c++)
-            cells[c] = smt_fresh(s, (SmtKind)st->kinds[c],
-                                 sq_arena_printf(s->arena, "%s.%s!%u", t->name, t->cols[c].name, i));
+        for (uint32_t c = 0; c < t->n_cols; c++) {
+            const char *name = sq_arena_printf(s->arena, "%s.%s!%u", t->name, t->cols[c].name, i);
+            cells[c] = st->kinds[c] == SMT_MIX ? mixed_cell(s, name, t->cols[c].affinity)
+                                               : smt_fresh(s, (SmtKind)st->kinds[c], name);
+        }
         /* the rowid: the alias column, or the row's place (live rows come
         ** first and are inserted in order) */
         cells[t->n_cols] = alias >= 0 ? cells[alias] : smt_val(s, SMT_INT, smt_false(s), smt_int(s, i + 1));
@@ -106,7 +170,8 @@ static Z3_ast real_domain(SqSmt *s, Z3_ast v) {
     return smt_or_n(s, alt, s->n_reals + 1);
 }
 
-/* NOT NULL, the REAL domain, live rows first. */
+/* NOT NULL, the REAL domain, live rows first (a mixed cell's domain comes
+** with it: mixed_cell). */
 static void cell_constraints(SqSmt *s, const SmtTable *t) {
     Z3_context z = s->z;
     for (uint32_t i = 0; i < t->n; i++) {
@@ -149,12 +214,7 @@ static void key_constraints(SqSmt *s, const SmtTable *t) {
 ** '1' finds the INTEGER 1, an INTEGER 1 finds the TEXT '1'.  Spider's
 ** concert_singer joins an INT key with a TEXT foreign key so. */
 static Z3_ast fk_match(SqSmt *s, SmtVal x, SmtVal y, uint8_t parent_aff) {
-    if (smt_numeric_aff(parent_aff) && x.kind == SMT_TEXT && y.kind != SMT_TEXT) {
-        SmtVal num = smt_text_read(s, x, SMT_READ_SPELLED);
-        return smt_and2(s, smt_text_spells_number(s, x), smt_same(s, num, y));
-    }
-    if (parent_aff == SQ_AFF_TEXT && x.kind != SMT_TEXT) return smt_same(s, smt_text_of(s, x), y);
-    return smt_same(s, x, y);
+    return smt_same(s, smt_apply_affinity(s, x, parent_aff), y);
 }
 
 /* Row i of t refers to row p of parent by fk (its columns not NULL). */

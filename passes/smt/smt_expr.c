@@ -119,53 +119,56 @@ static int text_as_number(const char *str, uint32_t n, SmtVal *out, SqSmt *s, Sr
 }
 
 /* Apply NUMERIC affinity to the operand *v written as e: a literal's text
-** is read here; a TEXT column's is not known, and *spelled is set for the
-** caller to compare through the number it may spell (uninterpreted). */
-static void to_numeric(SqSmt *s, const SqExpr *e, SmtVal *v, int *spelled) {
-    if (v->kind != SMT_TEXT) return;
+** is read here, exactly; other TEXT becomes the number it spells where it
+** spells one (smt_apply_affinity). */
+static void to_numeric(SqSmt *s, const SqExpr *e, SmtVal *v) {
     Const c;
-    if (constant(e, &c) && c.vtype == SQ_VAL_TEXT) {
+    if (v->kind == SMT_TEXT && constant(e, &c) && c.vtype == SQ_VAL_TEXT) {
         text_as_number(c.s, c.n, v, s, e->span);
         return;
     }
-    *spelled = 1;
+    *v = smt_apply_affinity(s, *v, SQ_AFF_NUMERIC);
 }
 
-/* Apply TEXT affinity: a number becomes its text. */
-static void to_text(SqSmt *s, SmtVal *v) {
-    if (v->kind == SMT_INT || v->kind == SMT_REAL || v->kind == SMT_NUM) *v = smt_text_of(s, *v);
-}
-
-/* SQLite's affinity rules before a comparison of a and b; *spelled_a
-** (*spelled_b) when a TEXT operand meets numeric affinity and may become
-** the number it spells. */
-static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *eb, SmtVal *b, int *spelled_a,
-                           int *spelled_b) {
+/* SQLite's affinity rules before a comparison of a and b (datatype3.html,
+** 4.2): numeric affinity on the other operand when one side has it and the
+** other not; TEXT affinity on an operand of none when the other has it. */
+static void apply_affinity(SqSmt *s, const SqExpr *ea, SmtVal *a, const SqExpr *eb, SmtVal *b) {
     uint8_t fa = expr_aff(ea), fb = expr_aff(eb);
-    if (smt_numeric_aff(fa) && !smt_numeric_aff(fb)) to_numeric(s, eb, b, spelled_b);
-    else if (smt_numeric_aff(fb) && !smt_numeric_aff(fa)) to_numeric(s, ea, a, spelled_a);
-    else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) to_text(s, b);
-    else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) to_text(s, a);
+    if (smt_numeric_aff(fa) && !smt_numeric_aff(fb)) to_numeric(s, eb, b);
+    else if (smt_numeric_aff(fb) && !smt_numeric_aff(fa)) to_numeric(s, ea, a);
+    else if (fa == SQ_AFF_TEXT && fb == SQ_AFF_BLOB) *b = smt_apply_affinity(s, *b, SQ_AFF_TEXT);
+    else if (fb == SQ_AFF_TEXT && fa == SQ_AFF_BLOB) *a = smt_apply_affinity(s, *a, SQ_AFF_TEXT);
 }
 
-/* TEXT under numeric affinity: the number it spells where it spells one,
-** else the TEXT itself.  *num gets the number, and the result is the
-** condition that it spells one (smt_strnum.c). */
-static Z3_ast spelled_number(SqSmt *s, SmtVal text, SmtVal *num) {
-    *num = smt_text_read(s, text, SMT_READ_SPELLED);
-    return smt_text_spells_number(s, text);
+/* Numeric affinity on TEXT t: the number it spells where it spells one
+** (an INTEGER under INTEGER and NUMERIC affinity when it is integral, a
+** REAL under REAL affinity), else t. */
+static SmtVal spelled(SqSmt *s, SmtVal t, uint8_t aff) {
+    SmtVal num = smt_text_read(s, t, SMT_READ_SPELLED);
+    Z3_ast isint = aff == SQ_AFF_REAL ? smt_false(s) : Z3_mk_is_int(s->z, num.v);
+    smt_count(s, 1);
+    return smt_mix(s, t.null, smt_not(s, smt_text_spells_number(s, t)), t.v, num.v, isint);
+}
+
+SmtVal smt_apply_affinity(SqSmt *s, SmtVal v, uint8_t aff) {
+    v = smt_as_number(s, v);
+    if (smt_numeric_aff(aff) && v.notnum) return v; /* its text spells no number */
+    if (smt_numeric_aff(aff)) {
+        if (v.kind == SMT_TEXT) return spelled(s, v, aff);
+        if (v.kind != SMT_MIX) return v;
+        SmtVal t = spelled(s, smt_mix_text(s, v), aff);
+        return smt_val_ite(s, v.istext, t, smt_mix_number(s, v), (SrcSpan){0});
+    }
+    if (aff == SQ_AFF_TEXT && v.kind != SMT_NULL) return smt_text_of(s, v);
+    return v;
 }
 
 /* ea op eb, three-valued, affinities applied. */
 static SmtVal compare_exprs(SqSmt *s, int op, const SqExpr *ea, SmtVal a, const SqExpr *eb, SmtVal b,
                             SrcSpan at) {
-    int sa = 0, sb = 0;
-    apply_affinity(s, ea, &a, eb, &b, &sa, &sb);
-    if (!sa && !sb) return smt_compare(s, op, a, b, at);
-    SmtVal num;
-    Z3_ast looks = spelled_number(s, sa ? a : b, &num);
-    SmtVal as_num = sa ? smt_compare(s, op, num, b, at) : smt_compare(s, op, a, num, at);
-    return smt_val_ite(s, looks, as_num, smt_compare(s, op, a, b, at), at);
+    apply_affinity(s, ea, &a, eb, &b);
+    return smt_compare(s, op, a, b, at);
 }
 
 /* ---- logic -------------------------------------------------------------------- */
@@ -409,10 +412,16 @@ static SmtVal coalesce(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     return v;
 }
 
+/* abs(x): of a number, its magnitude in its class; of TEXT, the magnitude
+** of the REAL it reads as (func.c: sqlite3_value_double, 0.0 for text
+** that is no number). */
 static SmtVal abs_value(SqSmt *s, const SqExpr *e, SmtVal a) {
     a = smt_as_number(s, a);
     if (a.kind == SMT_NULL) return a;
-    if (a.kind == SMT_TEXT) smt_unsupported(s, e->span, "abs() of a TEXT value");
+    if (a.kind == SMT_TEXT) return abs_value(s, e, smt_value_read(s, a, SMT_READ_REAL));
+    if (a.kind == SMT_MIX)
+        return smt_val_ite(s, a.istext, abs_value(s, e, smt_mix_text(s, a)), abs_value(s, e, smt_mix_number(s, a)),
+                           e->span);
     Z3_ast zero = a.kind == SMT_INT ? smt_int(s, 0) : smt_real(s, 0, 1);
     smt_count(s, 2);
     Z3_ast neg = Z3_mk_lt(s->z, a.v, zero);
@@ -513,9 +522,21 @@ static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const 
 ** is open and the rest closed, what SQLite computes on the sample dates
 ** (smt_sample.c); else the exact lowering of smt_date.c where there is
 ** one, or an uninterpreted function. */
-static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+static SmtVal date_of(SqSmt *s, const SqExpr *e, SmtVal *args) {
     const SqExprList *l = &e->u.func.args;
-    SmtVal *args = lower_args(s, e, row, env);
+    /* an argument TEXT in some rows and a number in others: each side on
+    ** its own (a number is a Julian day or a unix time: uninterpreted) */
+    for (uint32_t i = 0; i < l->n; i++) {
+        if (args[i].kind != SMT_MIX) continue;
+        SmtVal mix = args[i];
+        args[i] = smt_mix_text(s, mix);
+        SmtVal text = date_of(s, e, args);
+        args[i] = smt_mix_number(s, mix);
+        must_be_deterministic(s, e);
+        SmtVal number = uninterpreted_of(s, e, args);
+        args[i] = mix;
+        return smt_val_ite(s, mix.istext, text, number, e->span);
+    }
     int open = -1;
     for (uint32_t i = 0; i < l->n && s->sampling; i++)
         if (!sq_smt_closed(l->items[i], NULL)) open = open == -1 ? (int)i : -2;
@@ -530,11 +551,58 @@ static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
     return uninterpreted_of(s, e, args);
 }
 
+static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    return date_of(s, e, lower_args(s, e, row, env));
+}
+
 /* A date function's value, noted as date text (smt_note_date_text). */
 static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     SmtVal v = date_value(s, e, row, env);
     smt_note_date_text(s, v);
     return v;
+}
+
+/* A function lowered exactly when it can be (printf, the string
+** functions): 1 with *out, 0 when it cannot. */
+typedef int (*ExactFn)(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
+
+static int exact_printf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out) {
+    (void)name;
+    return smt_printf(s, args, n, out);
+}
+
+static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, SmtVal *out);
+
+/* f on args with args[i] set to side: exactly where f can, else
+** uninterpreted. */
+static SmtVal one_side(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, uint32_t i, SmtVal side) {
+    SmtVal mix = args[i], out;
+    args[i] = side;
+    if (!split_mixed(s, e, f, args, n, &out)) out = uninterpreted_of(s, e, args);
+    args[i] = mix;
+    return out;
+}
+
+/* f(args), each SMT_MIX argument split into its TEXT, INTEGER and REAL
+** sides (as date_of splits it): the exact lowering then sees one class
+** per argument, and the class the cell holds picks the result.  A side
+** the exact lowering does not cover is uninterpreted, that side only.
+** With no mixed argument, 0 when f cannot lower args. */
+static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, SmtVal *out) {
+    for (uint32_t i = 0; i < n; i++) {
+        SmtVal mix = args[i];
+        if (mix.kind != SMT_MIX) continue;
+        must_be_deterministic(s, e);
+        SmtVal real = one_side(s, e, f, args, n, i, smt_val(s, SMT_REAL, mix.null, mix.v)), number = real;
+        if (Z3_get_bool_value(s->z, mix.isint) != Z3_L_FALSE) { /* not under REAL affinity */
+            SmtVal integer = smt_val(s, SMT_INT, mix.null, Z3_mk_real2int(s->z, mix.v));
+            number = smt_val_ite(s, mix.isint, one_side(s, e, f, args, n, i, integer), real, e->span);
+        }
+        SmtVal text = one_side(s, e, f, args, n, i, smt_mix_text(s, mix));
+        *out = smt_val_ite(s, mix.istext, text, number, e->span);
+        return 1;
+    }
+    return f(s, e->u.func.def ? e->u.func.def->name : "", args, n, out); /* the name in lower case */
 }
 
 static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
@@ -560,13 +628,13 @@ static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEn
     if (e->u.func.def && (e->u.func.def->flags & FL_DATE)) return date_call(s, e, row, env);
     if (strcmp(name, "printf") == 0 || strcmp(name, "format") == 0) {
         SmtVal out, *args = lower_args(s, e, row, env);
-        if (smt_printf(s, args, l->n, &out)) return out;
+        if (split_mixed(s, e, exact_printf, args, l->n, &out)) return out;
         return uninterpreted_of(s, e, args);
     }
     if (l->n <= 3) {
         SmtVal args[3], out;
         for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
-        if (smt_string_function(s, name, args, l->n, &out)) return out;
+        if (split_mixed(s, e, smt_string_function, args, l->n, &out)) return out;
     }
     return uninterpreted(s, e, row, env);
 }
@@ -577,6 +645,13 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
     SmtVal x = smt_as_number(s, smt_expr(s, e->u.cast.x, row, env));
     if (x.kind == SMT_NULL) return x;
     uint8_t aff = e->u.cast.aff;
+    if (x.kind == SMT_MIX) {
+        if (aff == SQ_AFF_TEXT) return smt_text_of(s, x);
+        if (aff == SQ_AFF_BLOB) smt_unsupported(s, e->span, "CAST AS BLOB");
+        return smt_value_read(s, x, aff == SQ_AFF_INTEGER ? SMT_READ_INT
+                                    : aff == SQ_AFF_REAL  ? SMT_READ_REAL
+                                                          : SMT_READ_NUMERIC);
+    }
     if (x.kind == SMT_TEXT) {
         Const c;
         SmtVal v;
@@ -717,14 +792,8 @@ static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const Smt
     case SQX_BINARY: return binary(s, e, row, env);
     case SQX_IS: {
         SmtVal a = smt_expr(s, e->u.bin.l, row, env), b = smt_expr(s, e->u.bin.r, row, env);
-        int sa = 0, sb = 0;
-        apply_affinity(s, e->u.bin.l, &a, e->u.bin.r, &b, &sa, &sb);
+        apply_affinity(s, e->u.bin.l, &a, e->u.bin.r, &b);
         Z3_ast same = smt_same(s, a, b);
-        if (sa || sb) { /* the text as the number it may spell, as for = */
-            SmtVal num;
-            Z3_ast looks = spelled_number(s, sa ? a : b, &num);
-            same = smt_ite(s, looks, sa ? smt_same(s, num, b) : smt_same(s, a, num), same);
-        }
         return smt_val(s, SMT_BOOL, smt_false(s), e->flags & SQXF_NOT ? smt_not(s, same) : same);
     }
     case SQX_ISNULL: {

@@ -31,14 +31,24 @@ typedef enum SmtKind {
     SMT_NUM,  /* Real, INTEGER when `isint` holds, else REAL: an expression
                  whose storage class depends on the row (CASE WHEN c THEN
                  1.0 ELSE 0 END); never a cell */
+    SMT_MIX,  /* any storage class but BLOB: TEXT `str` when `istext`
+                 holds, else the number v (Real), an INTEGER when `isint`:
+                 a cell of a column whose affinity lets it hold several
+                 classes (an INTEGER column can hold 'abc' and 1.5), or an
+                 expression that is TEXT in some rows, a number in others */
 } SmtKind;
 
 /* A symbolic SQL value: NULL when `null` holds, else v. */
 typedef struct SmtVal {
     uint8_t kind;  /* SmtKind */
     Z3_ast null;   /* Bool */
-    Z3_ast v;      /* of the kind's sort; NULL for SMT_NULL */
-    Z3_ast isint;  /* SMT_NUM: Bool, the value is an INTEGER; else NULL */
+    Z3_ast v;      /* of the kind's sort; NULL for SMT_NULL; SMT_MIX: Real */
+    Z3_ast isint;  /* SMT_NUM, SMT_MIX: Bool, the value is an INTEGER; else NULL */
+    Z3_ast istext; /* SMT_MIX: Bool, the value is TEXT (str); else NULL */
+    Z3_ast str;    /* SMT_MIX: String, the value where istext holds */
+    uint8_t notnum; /* SMT_TEXT, SMT_MIX: the TEXT never spells a number
+                      whole (a cell of a numeric column: SQLite would have
+                      stored the number), so reading one from it is cheap */
 } SmtVal;
 
 /* The cells a relation with this id contributes to a row. */
@@ -120,6 +130,8 @@ struct SqSmt {
     IrQuery *q;              /* the query being lowered */
     int which;               /* 1 or 2 while lowering a query, else 0 */
     int k;                   /* tuples per table */
+    int typed_values;        /* every cell holds its column's declared
+                                class (sq_smt_set_typed_values) */
     struct SmtTableBound { const CatTable *t; int n; } table_bounds[4]; /* tables with their own
                                 number of tuples (sq_smt_set_table_bound) */
     uint32_t n_table_bounds;
@@ -238,11 +250,25 @@ SmtVal smt_null(SqSmt *s);
 SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v);
 /* An SMT_NUM value (v Real, an INTEGER when isint). */
 SmtVal smt_num(SqSmt *s, Z3_ast null, Z3_ast v, Z3_ast isint);
+/* An SMT_MIX value: the TEXT str where istext, else the number num (an
+** INTEGER where isint). */
+SmtVal smt_mix(SqSmt *s, Z3_ast null, Z3_ast istext, Z3_ast str, Z3_ast num, Z3_ast isint);
+/* Any value as SMT_MIX (a BOOL as its number). */
+SmtVal smt_to_mix(SqSmt *s, SmtVal v);
+/* The two sides of an SMT_MIX value, each with v's NULL flag: its TEXT
+** (SMT_TEXT) and its number (SMT_NUM).  Each means something only where
+** istext holds, or does not. */
+SmtVal smt_mix_text(SqSmt *s, SmtVal v);
+SmtVal smt_mix_number(SqSmt *s, SmtVal v);
 /* Whether a numeric value is an INTEGER (a Bool term). */
 Z3_ast smt_is_integer(SqSmt *s, SmtVal v);
 /* The z3 sort of a kind's terms. */
 Z3_sort smt_sort(SqSmt *s, SmtKind k);
 /* A fresh cell of the kind. */
+/* A named constant of a sort: name, then suffix when not NULL (the name
+** in the arena, not the heap: z3's error handler may longjmp out of the
+** calls). */
+Z3_ast smt_named(SqSmt *s, const char *name, const char *suffix, Z3_sort sort);
 SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name);
 /* NULL when c, else v. */
 SmtVal smt_null_if(SqSmt *s, Z3_ast c, SmtVal v);
@@ -355,6 +381,10 @@ typedef enum SmtNumRead {
 
 /* The number SQLite reads from the TEXT value t (NULL when t is). */
 SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how);
+/* The number SQLite reads from any value: TEXT as smt_text_read, a
+** number as the reading makes it (CAST AS INTEGER truncates, AS REAL
+** widens), an SMT_MIX value by its class in the row. */
+SmtVal smt_value_read(SqSmt *s, SmtVal v, SmtNumRead how);
 /* v is what a date function returned (date text, or NULL): numbers read
 ** from it are exact on dates and times too. */
 void smt_note_date_text(SqSmt *s, SmtVal v);
@@ -443,6 +473,12 @@ SmtVal smt_operand(SqSmt *s, const SqExpr *x, const SmtRow *row, const SmtEnv *e
 int smt_nocase_compare(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env, SmtVal *out);
 /* Whether aff is INTEGER, REAL or NUMERIC (smt_expr.c). */
 int smt_numeric_aff(uint8_t aff);
+/* v with affinity aff applied, as SQLite applies it to an operand before
+** a comparison or to a child key before its parent is looked up: under
+** numeric affinity TEXT that spells a number becomes that number (an
+** SMT_MIX value, TEXT where it does not); under TEXT affinity a number
+** becomes its text; under no affinity nothing changes. */
+SmtVal smt_apply_affinity(SqSmt *s, SmtVal v, uint8_t aff);
 
 /* ---- smt_rel.c --------------------------------------------------------- */
 

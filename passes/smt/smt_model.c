@@ -55,15 +55,27 @@ typedef struct Cell {
     SqSmtCell c;
 } Cell;
 
+/* The class an SMT_MIX cell has in the model. */
+static SmtKind mix_class(SqSmt *s, SmtVal v) {
+    if (smt_model_bool(s, v.istext)) return SMT_TEXT;
+    return smt_model_bool(s, v.isint) ? SMT_INT : SMT_REAL;
+}
+
 static void read_cell(SqSmt *s, void *arg) {
     Cell *a = arg;
     s->reading++; /* smt_guarded restores it */
     SqSmtCell c = {SQ_VAL_NULL, 0, 0, NULL};
     SmtVal v = smt_cell(&s->tables[a->t], a->row, a->col);
     if (v.kind == SMT_NULL || smt_model_bool(s, v.null)) return;
+    SmtKind kind = (SmtKind)v.kind;
+    if (kind == SMT_MIX) {
+        kind = mix_class(s, v);
+        if (kind == SMT_TEXT) v.v = v.str;
+        else if (kind == SMT_INT) v.v = Z3_mk_real2int(s->z, v.v);
+    }
     Z3_ast x;
     if (!Z3_model_eval(s->z, s->model, v.v, 1, &x)) return;
-    switch (v.kind) {
+    switch (kind) {
     case SMT_INT: c.type = SQ_VAL_INTEGER; Z3_get_numeral_int64(s->z, x, &c.i); break;
     case SMT_REAL: {
         int64_t num = 0, den = 1;

@@ -103,6 +103,7 @@ void smt_sort_values(SqSmt *s, const SqSortKey *keys, uint32_t n_keys, const Smt
         int nocase;
         out[k] = smt_expr(s, key_expr(s, &keys[k], &nocase), row, env);
         if (nocase && out[k].kind == SMT_TEXT) out[k].v = smt_str_lower(s, out[k].v);
+        if (nocase && out[k].kind == SMT_MIX) out[k].str = smt_str_lower(s, out[k].str);
     }
 }
 
@@ -317,7 +318,7 @@ static void call_input(Group *g, const SqAggItem *it, SmtCallInput *ci) {
         SmtVal x = !arg ? smt_null(s)
                    : smt_as_number(s, adds_up(name) ? smt_expr_number(s, arg, row, g->env, SMT_READ_SUM)
                                                     : smt_expr(s, arg, row, g->env));
-        if (x.kind == SMT_TEXT && adds_up(name)) x = smt_text_read(s, x, SMT_READ_SUM);
+        if ((x.kind == SMT_TEXT || x.kind == SMT_MIX) && adds_up(name)) x = smt_value_read(s, x, SMT_READ_SUM);
         ci->x[j] = x;
         ci->pass[j] = it->filter ? smt_cond(s, it->filter, row, g->env) : smt_true(s);
         if (arg) ci->pass[j] = smt_and2(s, ci->pass[j], smt_not(s, x.null));

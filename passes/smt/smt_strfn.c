@@ -61,6 +61,8 @@ SmtVal smt_text_of(SqSmt *s, SmtVal v) {
         Z3_ast i = int_text(s, Z3_mk_real2int(s->z, v.v));
         return smt_val(s, SMT_TEXT, v.null, smt_ite(s, v.isint, i, real_text(s, v.v)));
     }
+    case SMT_MIX: /* its TEXT where it is TEXT, else the number's */
+        return smt_val(s, SMT_TEXT, v.null, smt_ite(s, v.istext, v.str, smt_text_of(s, smt_mix_number(s, v)).v));
     default: return v; /* TEXT, NULL */
     }
 }

@@ -92,12 +92,30 @@ static const char *uf_name(SmtNumRead how) {
     }
 }
 
+/* The number read from TEXT that spells none whole (t.notnum: a TEXT cell
+** of a numeric column): 0 when it has no digit ('', 'abc'), else the
+** uninterpreted reading of its prefix ('12abc'); never an integer numeral,
+** so the exact regions above cannot hold and are not built. */
+static SmtVal read_no_number(SqSmt *s, SmtVal t, SmtNumRead how, SmtVal other) {
+    Z3_ast none = no_digit(s, t.v);
+    smt_prefer(s, none);
+    if (how == SMT_READ_SPELLED) return other; /* never asked: it spells nothing */
+    if (other.kind == SMT_INT) return smt_val(s, SMT_INT, t.null, smt_ite(s, none, smt_int(s, 0), other.v));
+    SmtVal out = other;
+    out.null = t.null;
+    out.v = smt_ite(s, none, smt_real(s, 0, 1), other.v);
+    if (other.kind == SMT_NUM) /* '' + 0 is the INTEGER 0; sum() reads it as 0.0 */
+        out.isint = smt_ite(s, none, how == SMT_READ_SUM ? smt_false(s) : smt_true(s), other.isint);
+    return out;
+}
+
 SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how) {
     Z3_context z = s->z;
     SmtVal arg = t;
     arg.null = smt_false(s);
     SmtKind kind = how == SMT_READ_INT ? SMT_INT : how == SMT_READ_REAL ? SMT_REAL : SMT_NUM;
     SmtVal other = smt_uf(s, uf_name(how), &arg, 1, kind);
+    if (t.notnum) return read_no_number(s, t, how, other);
     Z3_ast is_int = smt_in_re(s, t.v, re_integer(s));
     /* only a date function's value, and never where the text must spell
     ** a number whole */
@@ -127,6 +145,23 @@ SmtVal smt_text_read(SqSmt *s, SmtVal t, SmtNumRead how) {
         }
     }
     return out;
+}
+
+SmtVal smt_value_read(SqSmt *s, SmtVal v, SmtNumRead how) {
+    v = smt_as_number(s, v);
+    switch (v.kind) {
+    case SMT_TEXT: return smt_text_read(s, v, how);
+    case SMT_MIX: {
+        SmtVal t = smt_text_read(s, smt_mix_text(s, v), how);
+        SmtVal n = smt_value_read(s, smt_mix_number(s, v), how);
+        return smt_val_ite(s, v.istext, t, n, (SrcSpan){0});
+    }
+    case SMT_NULL: return v;
+    default:
+        if (how == SMT_READ_INT) return smt_trunc_int(s, v);
+        if (how == SMT_READ_REAL) return smt_to_real(s, v);
+        return v;
+    }
 }
 
 Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t) { return smt_in_re(s, t.v, smt_re_number(s)); }

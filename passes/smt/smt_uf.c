@@ -33,7 +33,7 @@ static Z3_func_decl decl(SqSmt *s, const char *key, Z3_sort *dom, uint32_t n, Z3
 }
 
 static char sort_letter(SmtKind k) {
-    static const char letters[] = "nirtbm"; /* NULL INT REAL TEXT BOOL NUM */
+    static const char letters[] = "nirtbmx"; /* NULL INT REAL TEXT BOOL NUM MIX */
     return letters[k];
 }
 
@@ -49,8 +49,8 @@ static void note_name(SqSmt *s, const char *name) {
 
 SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKind result) {
     note_name(s, name);
-    Z3_sort *dom = sq_arena_alloc(s->arena, (3 * n + 1) * sizeof *dom);
-    Z3_ast *in = sq_arena_alloc(s->arena, (3 * n + 1) * sizeof *in);
+    Z3_sort *dom = sq_arena_alloc(s->arena, (5 * n + 1) * sizeof *dom);
+    Z3_ast *in = sq_arena_alloc(s->arena, (5 * n + 1) * sizeof *in);
     uint32_t m = 0;
     SqBuf key = SQ_BUF_INIT;
     sq_buf_printf(&key, "%s!", name);
@@ -62,9 +62,15 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
         in[m++] = a.null;
         dom[m] = smt_sort(s, k);
         in[m++] = a.kind == SMT_NULL ? smt_int(s, 0) : a.v;
-        if (k == SMT_NUM) {
+        if (k == SMT_NUM || k == SMT_MIX) {
             dom[m] = Z3_mk_bool_sort(s->z);
             in[m++] = a.isint;
+        }
+        if (k == SMT_MIX) {
+            dom[m] = Z3_mk_bool_sort(s->z);
+            in[m++] = a.istext;
+            dom[m] = Z3_mk_string_sort(s->z);
+            in[m++] = a.str;
         }
     }
     sq_buf_printf(&key, "!%c", sort_letter(result));

@@ -84,41 +84,85 @@ Z3_ast smt_count_true(SqSmt *s, Z3_ast *c, uint32_t n) {
 
 /* ---- values ----------------------------------------------------------- */
 
-SmtVal smt_null(SqSmt *s) { return (SmtVal){SMT_NULL, smt_true(s), NULL, NULL}; }
+SmtVal smt_null(SqSmt *s) { return (SmtVal){SMT_NULL, smt_true(s), NULL, NULL, NULL, NULL, 0}; }
 
 SmtVal smt_val(SqSmt *s, SmtKind kind, Z3_ast null, Z3_ast v) {
     (void)s;
-    return (SmtVal){(uint8_t)kind, null, v, NULL};
+    return (SmtVal){(uint8_t)kind, null, v, NULL, NULL, NULL, 0};
 }
 
 SmtVal smt_num(SqSmt *s, Z3_ast null, Z3_ast v, Z3_ast isint) {
     (void)s;
-    return (SmtVal){SMT_NUM, null, v, isint};
+    return (SmtVal){SMT_NUM, null, v, isint, NULL, NULL, 0};
+}
+
+SmtVal smt_mix(SqSmt *s, Z3_ast null, Z3_ast istext, Z3_ast str, Z3_ast num, Z3_ast isint) {
+    (void)s;
+    return (SmtVal){SMT_MIX, null, num, isint, istext, str, 0};
 }
 
 Z3_ast smt_is_integer(SqSmt *s, SmtVal v) {
     if (v.kind == SMT_NUM) return v.isint;
+    if (v.kind == SMT_MIX) return smt_and2(s, smt_not(s, v.istext), v.isint);
     return v.kind == SMT_REAL ? smt_false(s) : smt_true(s);
 }
 
 Z3_sort smt_sort(SqSmt *s, SmtKind k) {
     switch (k) {
     case SMT_REAL:
-    case SMT_NUM: return Z3_mk_real_sort(s->z);
+    case SMT_NUM:
+    case SMT_MIX: return Z3_mk_real_sort(s->z); /* the number; str and the flags apart */
     case SMT_BOOL: return Z3_mk_bool_sort(s->z);
     case SMT_TEXT: return Z3_mk_string_sort(s->z);
     default: return Z3_mk_int_sort(s->z);
     }
 }
 
-SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
-    /* the name in the arena, not the heap: z3's error handler may longjmp out of the calls */
-    const char *null_name = sq_arena_printf(s->arena, "%s.null", name);
-    Z3_ast null = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, null_name), Z3_mk_bool_sort(s->z));
-    Z3_ast v = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, name), smt_sort(s, kind));
-    smt_count(s, 2);
-    return smt_val(s, kind, null, v);
+Z3_ast smt_named(SqSmt *s, const char *name, const char *suffix, Z3_sort sort) {
+    const char *full = suffix ? sq_arena_printf(s->arena, "%s%s", name, suffix) : name;
+    Z3_ast c = Z3_mk_const(s->z, Z3_mk_string_symbol(s->z, full), sort);
+    smt_count(s, 1);
+    return c;
 }
+
+SmtVal smt_fresh(SqSmt *s, SmtKind kind, const char *name) {
+    Z3_ast null = smt_named(s, name, ".null", Z3_mk_bool_sort(s->z));
+    Z3_ast v = smt_named(s, name, NULL, smt_sort(s, kind));
+    SmtVal r = smt_val(s, kind, null, v);
+    if (kind == SMT_MIX) {
+        r.istext = smt_named(s, name, ".istext", Z3_mk_bool_sort(s->z));
+        r.str = smt_named(s, name, ".str", Z3_mk_string_sort(s->z));
+        r.isint = smt_named(s, name, ".isint", Z3_mk_bool_sort(s->z));
+    }
+    return r;
+}
+
+/* ---- values of several classes ------------------------------------------- */
+
+SmtVal smt_to_mix(SqSmt *s, SmtVal v) {
+    v = smt_as_number(s, v);
+    switch (v.kind) {
+    case SMT_MIX: return v;
+    case SMT_TEXT: {
+        SmtVal m = smt_mix(s, v.null, smt_true(s), v.v, smt_real(s, 0, 1), smt_true(s));
+        m.notnum = v.notnum;
+        return m;
+    }
+    case SMT_NULL: return smt_mix(s, smt_true(s), smt_false(s), smt_str_lit(s, "", 0), smt_real(s, 0, 1), smt_true(s));
+    default: {
+        Z3_ast isint = smt_is_integer(s, v);
+        return smt_mix(s, v.null, smt_false(s), smt_str_lit(s, "", 0), smt_to_real(s, v).v, isint);
+    }
+    }
+}
+
+SmtVal smt_mix_text(SqSmt *s, SmtVal v) {
+    SmtVal t = smt_val(s, SMT_TEXT, v.null, v.str);
+    t.notnum = v.notnum;
+    return t;
+}
+
+SmtVal smt_mix_number(SqSmt *s, SmtVal v) { return smt_num(s, v.null, v.v, v.isint); }
 
 SmtVal smt_null_if(SqSmt *s, Z3_ast c, SmtVal v) {
     if (v.kind == SMT_NULL) return v;
@@ -133,6 +177,7 @@ SmtVal smt_as_number(SqSmt *s, SmtVal v) {
 
 SmtVal smt_to_real(SqSmt *s, SmtVal v) {
     v = smt_as_number(s, v);
+    if (v.kind == SMT_MIX) return smt_value_read(s, v, SMT_READ_REAL);
     if (v.kind == SMT_NUM) return smt_val(s, SMT_REAL, v.null, v.v);
     if (v.kind != SMT_INT) return v;
     smt_count(s, 1);
@@ -141,6 +186,7 @@ SmtVal smt_to_real(SqSmt *s, SmtVal v) {
 
 SmtVal smt_trunc_int(SqSmt *s, SmtVal v) {
     v = smt_as_number(s, v);
+    if (v.kind == SMT_MIX) return smt_value_read(s, v, SMT_READ_INT);
     if (v.kind != SMT_REAL && v.kind != SMT_NUM) return v;
     smt_count(s, 5);
     Z3_context z = s->z;
@@ -160,7 +206,8 @@ static SmtVal to_num(SqSmt *s, SmtVal v) {
 static int numeric(SmtKind k) { return k == SMT_INT || k == SMT_REAL || k == SMT_BOOL || k == SMT_NUM; }
 
 /* Bring a and b to one kind for an ite: NULL takes the other's kind, BOOL
-** and INT meet as INT. */
+** and INT meet as INT, numbers of two classes as SMT_NUM, TEXT and a
+** number as SMT_MIX (unless the value is read as a number anyway). */
 SmtVal smt_val_ite(SqSmt *s, Z3_ast c, SmtVal a, SmtVal b, SrcSpan at) {
     if (a.kind == SMT_NULL && b.kind == SMT_NULL) return a;
     if (a.kind == SMT_NULL) {
@@ -175,18 +222,26 @@ SmtVal smt_val_ite(SqSmt *s, Z3_ast c, SmtVal a, SmtVal b, SrcSpan at) {
         a = smt_as_number(s, a);
         b = smt_as_number(s, b);
     }
+    (void)at;
     if (a.kind != b.kind && s->num_read) { /* read as a number anyway (smt_expr_number) */
-        if (a.kind == SMT_TEXT) a = smt_text_read(s, a, (SmtNumRead)(s->num_read - 1));
-        if (b.kind == SMT_TEXT) b = smt_text_read(s, b, (SmtNumRead)(s->num_read - 1));
+        if (a.kind == SMT_TEXT || a.kind == SMT_MIX) a = smt_value_read(s, a, (SmtNumRead)(s->num_read - 1));
+        if (b.kind == SMT_TEXT || b.kind == SMT_MIX) b = smt_value_read(s, b, (SmtNumRead)(s->num_read - 1));
     }
-    if (a.kind != b.kind) {
-        if (!numeric((SmtKind)a.kind) || !numeric((SmtKind)b.kind))
-            smt_unsupported(s, at, "a value that is TEXT in some rows and a number in others");
+    if (a.kind != b.kind && numeric((SmtKind)a.kind) && numeric((SmtKind)b.kind)) {
         a = to_num(s, a); /* INTEGER in some rows, REAL in others */
         b = to_num(s, b);
+    } else if (a.kind != b.kind) { /* TEXT in some rows, a number in others */
+        a = smt_to_mix(s, a);
+        b = smt_to_mix(s, b);
     }
     SmtVal r = smt_val(s, (SmtKind)a.kind, smt_ite(s, c, a.null, b.null), smt_ite(s, c, a.v, b.v));
-    if (a.kind == SMT_NUM) r.isint = smt_ite(s, c, a.isint, b.isint);
+    if (a.kind == SMT_NUM || a.kind == SMT_MIX) r.isint = smt_ite(s, c, a.isint, b.isint);
+    if (a.kind == SMT_MIX) {
+        r.istext = smt_ite(s, c, a.istext, b.istext);
+        r.str = smt_ite(s, c, a.str, b.str);
+    }
+    /* a NULL side has no text to spell anything */
+    r.notnum = (a.notnum || a.kind == SMT_NULL) && (b.notnum || b.kind == SMT_NULL);
     return r;
 }
 
@@ -206,8 +261,9 @@ void smt_truth(SqSmt *s, SmtVal v, Z3_ast *t, Z3_ast *f, SrcSpan at) {
     case SMT_NUM:
         val = smt_not(s, smt_eq(s, v.v, smt_real(s, 0, 1)));
         break;
-    case SMT_TEXT: { /* the number its text starts with, nonzero */
-        SmtVal n = smt_text_read(s, v, SMT_READ_ARITH);
+    case SMT_TEXT:
+    case SMT_MIX: { /* the number its text starts with, nonzero */
+        SmtVal n = smt_value_read(s, v, SMT_READ_ARITH);
         val = smt_not(s, smt_eq(s, n.v, smt_real(s, 0, 1)));
         break;
     }
@@ -254,8 +310,16 @@ static int same_class(SqSmt *s, SmtVal *a, SmtVal *b) {
     return 1;
 }
 
-/* a op b over non-NULL values, classes compared first. */
+/* a op b over non-NULL values, classes compared first; a value of
+** several classes (SMT_MIX) compared as its TEXT where it is TEXT, as its
+** number elsewhere. */
 static Z3_ast compare_values(SqSmt *s, int op, SmtVal a, SmtVal b) {
+    if (a.kind == SMT_MIX)
+        return smt_ite(s, a.istext, compare_values(s, op, smt_mix_text(s, a), b),
+                       compare_values(s, op, smt_mix_number(s, a), b));
+    if (b.kind == SMT_MIX)
+        return smt_ite(s, b.istext, compare_values(s, op, a, smt_mix_text(s, b)),
+                       compare_values(s, op, a, smt_mix_number(s, b)));
     int ra = class_rank((SmtKind)a.kind), rb = class_rank((SmtKind)b.kind);
     if (!same_class(s, &a, &b)) {
         int r;
@@ -416,8 +480,9 @@ SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
     if (op == AST_OP_DIV && b.kind == SMT_INT && (a.kind == SMT_INT || a.kind == SMT_REAL || a.kind == SMT_NUM) &&
         count_max(s, b.v, &max))
         return div_count(s, a, b, max);
-    if (a.kind == SMT_TEXT) a = smt_text_read(s, a, SMT_READ_ARITH); /* SQLite reads the number the text starts with */
-    if (b.kind == SMT_TEXT) b = smt_text_read(s, b, SMT_READ_ARITH);
+    /* SQLite reads the number the text starts with */
+    if (a.kind == SMT_TEXT || a.kind == SMT_MIX) a = smt_value_read(s, a, SMT_READ_ARITH);
+    if (b.kind == SMT_TEXT || b.kind == SMT_MIX) b = smt_value_read(s, b, SMT_READ_ARITH);
     if (a.kind == SMT_NULL || b.kind == SMT_NULL) return smt_null(s);
     if (a.kind == SMT_NUM || b.kind == SMT_NUM) return arith_num(s, op, a, b, at);
     Z3_context z = s->z;
@@ -461,7 +526,7 @@ SmtVal smt_arith(SqSmt *s, int op, SmtVal a, SmtVal b, SrcSpan at) {
 SmtVal smt_negate(SqSmt *s, SmtVal a, SrcSpan at) {
     (void)at;
     a = smt_as_number(s, a);
-    if (a.kind == SMT_TEXT) a = smt_text_read(s, a, SMT_READ_ARITH);
+    if (a.kind == SMT_TEXT || a.kind == SMT_MIX) a = smt_value_read(s, a, SMT_READ_ARITH);
     if (a.kind == SMT_NULL) return a;
     smt_count(s, 1);
     a.v = Z3_mk_unary_minus(s->z, a.v);

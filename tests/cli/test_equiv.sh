@@ -40,7 +40,7 @@ bad() { not_ok "$@"; fails=$((fails + 1)); }
 # ---- the case file parser ---------------------------------------------------
 # awk -v dir=DIR: writes DIR/schema.sql, DIR/K.q1.sql and DIR/K.q2.sql for
 # the K-th case, and prints one line per case on stdout:
-#   K|NAME|SEMANTICS|EXPECT|MAX_ROWS|BOUND|PROOF   (MAX_ROWS empty when not given)
+#   K|NAME|SEMANTICS|EXPECT|MAX_ROWS|BOUND|PROOF|VALUES   (MAX_ROWS empty when not given)
 # On a malformed file: "FILE:LINE: message" on stderr, exit status 1.
 # shellcheck disable=SC2016
 PARSE='
@@ -54,7 +54,7 @@ function finish() {
     close(dir "/" k ".q1.sql"); close(dir "/" k ".q2.sql")
     if (proof == "normal-form" && expect != "equivalent")
         fail(cline, "case \"" name "\": \"-- proof: normal-form\" without \"-- expect: equivalent\"")
-    print k "|" name "|" sem "|" expect "|" maxrows "|" bound "|" proof
+    print k "|" name "|" sem "|" expect "|" maxrows "|" bound "|" proof "|" values
     incase = 0
 }
 BEGIN { state = "pre"; k = 0; nschema = 0 }
@@ -72,11 +72,11 @@ BEGIN { state = "pre"; k = 0; nschema = 0 }
         if (name !~ /^[A-Za-z0-9_.-]+$/) fail(NR, "bad case name \"" name "\" (want letters, digits, _ . -)")
         if (name in seen) fail(NR, "case \"" name "\" named twice (also line " seen[name] ")")
         seen[name] = NR
-        sem = "set"; expect = ""; maxrows = ""; bound = 3; proof = "search"; nq = 0; inq = 0
+        sem = "set"; expect = ""; maxrows = ""; bound = 3; proof = "search"; values = "any"; nq = 0; inq = 0
         delete given
         next
     }
-    directive = (t ~ /^-- (semantics|expect|max-rows|bound|proof):/)
+    directive = (t ~ /^-- (semantics|expect|max-rows|bound|proof|values):/)
     if (state == "pre") {
         if (t == "" || t ~ /^--/) next
         fail(NR, "SQL before the \"-- schema:\" line")
@@ -105,6 +105,9 @@ BEGIN { state = "pre"; k = 0; nschema = 0 }
             if (val !~ /^(search|search-only|normal-form)$/)
                 fail(NR, "bad proof \"" val "\" (search, search-only or normal-form)")
             proof = val
+        } else if (key == "values") {
+            if (val !~ /^(any|typed)$/) fail(NR, "bad values \"" val "\" (any or typed)")
+            values = val
         } else if (key == "max-rows") {
             if (val !~ /^[0-9]+$/) fail(NR, "bad max-rows \"" val "\" (a number)")
             maxrows = val + 0
@@ -222,13 +225,13 @@ replay() {
     [ "$(printf '%s\n' "$o1" | LC_ALL=C "${norm[@]}")" != "$(printf '%s\n' "$o2" | LC_ALL=C "${norm[@]}")" ]
 }
 
-run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND PROOF
-    local dir=$1 base=$2 k=$3 name=$4 sem=$5 expect=$6 maxrows=$7 bound=$8 proof=$9
+run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND PROOF VALUES
+    local dir=$1 base=$2 k=$3 name=$4 sem=$5 expect=$6 maxrows=$7 bound=$8 proof=$9 values=${10}
     local tag="equiv/$base/$name" cx=$TMP/cx.sql status first want_status want_line
     rm -f "$cx"
     local only=()
     [ "$proof" = search-only ] && only=(--search-only)
-    "$SQUINT" equiv --schema "$dir/schema.sql" --semantics "$sem" --bound "$bound" "${only[@]}" \
+    "$SQUINT" equiv --schema "$dir/schema.sql" --semantics "$sem" --bound "$bound" --values "$values" "${only[@]}" \
         "${timeout_args[@]}" --fixture-out "$cx" "@$dir/$k.q1.sql" "@$dir/$k.q2.sql" \
         </dev/null >"$TMP/out" 2>"$TMP/err"
     status=$?
@@ -283,8 +286,8 @@ run_case() { # run_case DIR BASE K NAME SEM EXPECT MAXROWS BOUND PROOF
 }
 
 for i in "${!dirs[@]}"; do
-    while IFS='|' read -r k name sem expect maxrows bound proof; do
-        run_case "${dirs[$i]}" "${bases[$i]}" "$k" "$name" "$sem" "$expect" "$maxrows" "$bound" "$proof"
+    while IFS='|' read -r k name sem expect maxrows bound proof values; do
+        run_case "${dirs[$i]}" "${bases[$i]}" "$k" "$name" "$sem" "$expect" "$maxrows" "$bound" "$proof" "$values"
     done <"${dirs[$i]}/index"
 done
 
@@ -384,7 +387,7 @@ if grep -q '^INSERT' "$TMP/readable.sql" && ! LC_ALL=C grep -q '[^ -~]' "$TMP/re
 # difference needs huge heights, where SQLite's doubles round it away.
 R=$TMP/round.sql
 echo "CREATE TABLE hero (id INTEGER PRIMARY KEY, h INTEGER);" >"$R"
-usage "rounding: unconfirmed" 3 --schema "$R" --bound 2 \
+usage "rounding: unconfirmed" 3 --schema "$R" --bound 2 --values typed \
     "SELECT id FROM hero WHERE h * 100 > (SELECT AVG(h) FROM hero) * 80" \
     "SELECT id FROM hero WHERE h > (SELECT AVG(h) * 0.8 FROM hero)"
 case $(head -n 1 "$TMP/out") in
@@ -393,6 +396,14 @@ case $(head -n 1 "$TMP/out") in
         ok "equiv/usage/rounding: not spurious" ;;
     *) bad "equiv/usage/rounding: not spurious (got '$(head -n 1 "$TMP/out")')" ;;
 esac
+
+# ... and with every storage class, a real difference: h = '' is 0 in
+# arithmetic but TEXT, above every number, when compared
+usage "rounding: text in the column" 1 --schema "$R" --bound 2 \
+    "SELECT id FROM hero WHERE h * 100 > (SELECT AVG(h) FROM hero) * 80" \
+    "SELECT id FROM hero WHERE h > (SELECT AVG(h) * 0.8 FROM hero)"
+grep -q "^note: only values of another storage class" "$TMP/out" && ok "equiv/usage/rounding: off-type note" ||
+    bad "equiv/usage/rounding: off-type note (got '$(cat "$TMP/out")')"
 
 # ---- --rlimit: a budget of solver work instead of time
 usage "rlimit: enough" 0 --schema "$U" --bound 2 --timeout 0 --rlimit 50000000 --search-only \

@@ -16,6 +16,8 @@ expect_exit 2 "eval: no --pred" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/
 expect_exit 2 "eval: no database or schema" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred $D/pred_good.sql
 expect_exit 2 "eval: bad --shard" -- run --shard 3/3
 expect_exit 2 "eval: bad --semantics" -- run --semantics mysql
+expect_exit 2 "eval: bad --values" -- run --values strict
+expect_grep "squint eval: --values takes any or typed" "$TMP/err" "eval: ... says what it takes"
 head -5 $D/pred_good.sql > "$TMP/short.sql"
 expect_exit 2 "eval: fewer predictions than gold items" -- \
     "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred "$TMP/short.sql" --db-root "$TMP/db"

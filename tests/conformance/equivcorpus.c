@@ -158,7 +158,7 @@ static int is_gold(const CorpusQuery *q) {
 ** or its emitted SQL).  Forms that differ, or cannot be matched, fail. */
 static void same_form(Run *r, const char *origin, IrQuery *q1, IrQuery *q2) {
     SqCanonResult c;
-    sq_canon_compare(q1, q2, r->opt.sem, NULL, NULL, &c);
+    sq_canon_compare(q1, q2, r->opt.sem, r->opt.typed_values, NULL, NULL, &c);
     if (c.verdict == SQ_CANON_NONE && c.why &&
         (strcmp(c.why, "different normal forms") == 0 || strcmp(c.why, "different tables") == 0 ||
          strcmp(c.why, "too many ways to match the tables") == 0))

@@ -71,6 +71,10 @@ static int directive(Reader *r, const char *t, size_t n) {
         char *v = value(t, n, "-- bound:");
         c->bound = atoi(v);
         free(v);
+    } else if (starts(t, n, "-- values:")) {
+        char *v = value(t, n, "-- values:");
+        c->typed = strcmp(v, "typed") == 0;
+        free(v);
     } else if (starts(t, n, "-- proof:")) {
         char *v = value(t, n, "-- proof:");
         c->search_only = strcmp(v, "search-only") == 0;

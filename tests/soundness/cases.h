@@ -20,6 +20,7 @@ typedef struct EquivCase {
     char *expect;      /* "equivalent", "different", ... */
     int bound;         /* default 3, as the runner's */
     int search_only;   /* "-- proof: search-only" */
+    int typed;         /* "-- values: typed" */
     char *q[2];        /* the queries, comment lines dropped */
 } EquivCase;
 

@@ -185,7 +185,7 @@ static void random_dbs(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqE
     for (int d = 0; d < w->ctx->dbs; d++) {
         /* even databases stay within the bound, odd ones go up to max_rows */
         int small = v->bound < w->ctx->max_rows ? v->bound : w->ctx->max_rows;
-        GenOptions go = {w->ctx->typed, d % 2 ? w->ctx->max_rows : small};
+        GenOptions go = {w->ctx->typed || w->p->typed, d % 2 ? w->ctx->max_rows : small};
         SqFixture f;
         sq_fixture_init(&f, w->s->cat);
         f.now = v->fixture.now;
@@ -218,7 +218,7 @@ static void random_dbs(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqE
             if (rc == DB_DIFFERENT) {
                 char note[96];
                 snprintf(note, sizeof note, "random database %d of seed %llu%s", d,
-                         (unsigned long long)w->ctx->seed, w->ctx->typed ? " (--typed)" : "");
+                         (unsigned long long)w->ctx->seed, w->ctx->typed || w->p->typed ? " (typed)" : "");
                 finding(w, "random", sem, pr, &f, flags, v, note);
                 found = 1;
             }
@@ -289,6 +289,7 @@ static void check_sem(Work *w, SqSmtSemantics sem) {
     o.sem = sem;
     if (w->p->bound) o.bound = w->p->bound;
     o.search_only = w->p->search_only;
+    o.typed_values = ctx->typed || w->p->typed; /* --typed checks the typed search */
     SqEquivResult v;
     sq_equiv(w->s->cat, w->q1, w->p->sql1, w->q2, w->sql2, &o, &v);
     if (v.verdict == SQ_VERDICT_EQUIVALENT && real == 1) real_finding(w, sem, &pr, &v);

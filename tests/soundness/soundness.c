@@ -347,6 +347,7 @@ static int load_case_pairs(Run *r) {
             p->n_sem = 1;
             p->bound = c->bound;
             p->search_only = c->search_only;
+            p->typed = c->typed;
         }
     }
     return 0;
@@ -617,8 +618,8 @@ static void print_sem(const Run *r, SqSmtSemantics s, const SemTally *st) {
 }
 
 static void summary(Run *r, Tally *t) {
-    printf("soundness: %zu pairs (%zu loaded, %zu not), bound %d, rlimit %u, seed %llu%s\n", r->n_pairs, t->loaded,
-           t->not_loaded, r->opt.bound, r->opt.rlimit, (unsigned long long)r->seed, r->typed ? ", typed" : "");
+    printf("soundness: %zu pairs (%zu loaded, %zu not), bound %d, rlimit %llu, seed %llu%s\n", r->n_pairs, t->loaded,
+           t->not_loaded, r->opt.bound, (unsigned long long)r->opt.rlimit, (unsigned long long)r->seed, r->typed ? ", typed" : "");
     for (int s = 0; s < 4; s++)
         if (t->sem[s].searched || t->sem[s].real_run) print_sem(r, (SqSmtSemantics)s, &t->sem[s]);
     corpus_tally_sort(&t->why_not);

@@ -38,6 +38,8 @@ typedef struct Pair {
     int n_sem;
     int bound;            /* 0: the run's bound */
     int search_only;
+    int typed;            /* the verdict and the random databases with
+                             typed values only (a case's "-- values: typed") */
     int has_real;         /* also run on the schema's real database */
 } Pair;
 
