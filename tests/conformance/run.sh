@@ -23,57 +23,72 @@ if [ ! -d "$root" ]; then
     exit 0
 fi
 mkdir -p "$BUILD/conformance"
-report=$BUILD/conformance/parity-mismatches.txt
-"$BUILD/tools/parity" --negative --report "$report"
-status=$?
-[ $status -ne 0 ] && echo "conformance: mismatches listed in $report"
-breport=$BUILD/conformance/bindparity-mismatches.txt
-"$BUILD/tools/bindparity" --report "$breport"
-bstatus=$?
-[ $bstatus -ne 0 ] && echo "conformance: binding mismatches listed in $breport"
-rreport=$BUILD/conformance/roundtrip-failures.txt
-"$BUILD/tools/roundtrip" --report "$rreport"
-rstatus=$?
-[ $rstatus -ne 0 ] && echo "conformance: round-trip failures listed in $rreport"
-tests/conformance/check_gold.sh "$BUILD"
-gstatus=$?
-"$BUILD/tools/roundtrip" --passes unnest --passes joinelim-rewrite \
-    --report "$BUILD/conformance/rewrite-failures.txt"
-ustatus=$?
-tests/conformance/graphs.sh "$BUILD"
-hstatus=$?
-# squint equiv: every gold query against itself and its emitted SQL, every
-# unnest rewrite against its original (a validated difference fails), and
-# the Calcite pairs (reported; only a spurious counterexample fails).
-"$BUILD/tools/equivcorpus" --self --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-self.txt"
-estatus=$?
-"$BUILD/tools/equivcorpus" --unnest --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-unnest.txt"
-e2status=$?
-# ... and every rewrite proved equivalent at bound 2, under a resource
-# limit rather than a clock, so that a loaded machine cannot fail it
-"$BUILD/tools/equivcorpus" --unnest --strict --bound 2 --timeout 0 --rlimit 50000000 \
-    --report "$BUILD/conformance/equiv-unnest-strict.txt" || e2status=1
-"$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt"
-e3status=$?
-# ... and every BIRD (gold, prediction) pair whose normal forms prove it
-# equivalent, searched as well: the search must find no difference the
-# proof rules out
-"$BUILD/tools/equivcorpus" --forms --bound 2 --timeout 2 --report "$BUILD/conformance/equiv-forms.txt"
-e6status=$?
-tests/conformance/equiv_seed.sh "$BUILD"
-e4status=$?
-tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || e4status=1
-# squint equiv's `equivalent` against the real databases: a pair whose
-# results differ there must not be called equivalent (a sample of the
-# Spider pairs; tests/soundness/run.sh, docs/soundness.md)
-tests/soundness/run.sh real "$BUILD"
-e7status=$?
-# squint eval's EX-test against the official Spider script, item by item
-tests/conformance/eval_spider.sh "$BUILD"
-e5status=$?
-# ... and its BIRD metric against BIRD's, run by Python's sqlite3
-tests/conformance/eval_bird_metric.sh "$BUILD" || e5status=1
-[ $status -eq 0 ] && [ $bstatus -eq 0 ] && [ $rstatus -eq 0 ] && [ $gstatus -eq 0 ] &&
-    [ $ustatus -eq 0 ] && [ $hstatus -eq 0 ] && [ $estatus -eq 0 ] && [ $e2status -eq 0 ] &&
-    [ $e3status -eq 0 ] && [ $e4status -eq 0 ] && [ $e5status -eq 0 ] && [ $e6status -eq 0 ] &&
-    [ $e7status -eq 0 ]
+
+# Each group runs its steps in order and fails when one of them does; the
+# first two groups run side by side (each is one process at a time), their
+# output printed in order once both have ended.
+parsing() { # the parser, the binder, the emitter and the passes
+    local ok=0 report=$BUILD/conformance/parity-mismatches.txt
+    "$BUILD/tools/parity" --negative --report "$report" ||
+        { ok=1; echo "conformance: mismatches listed in $report"; }
+    report=$BUILD/conformance/bindparity-mismatches.txt
+    "$BUILD/tools/bindparity" --report "$report" ||
+        { ok=1; echo "conformance: binding mismatches listed in $report"; }
+    report=$BUILD/conformance/roundtrip-failures.txt
+    "$BUILD/tools/roundtrip" --report "$report" ||
+        { ok=1; echo "conformance: round-trip failures listed in $report"; }
+    tests/conformance/check_gold.sh "$BUILD" || ok=1
+    "$BUILD/tools/roundtrip" --passes unnest --passes joinelim-rewrite \
+        --report "$BUILD/conformance/rewrite-failures.txt" || ok=1
+    tests/conformance/graphs.sh "$BUILD" || ok=1
+    return $ok
+}
+
+equivalence() { # squint equiv over the corpus
+    local ok=0
+    # every gold query against itself and its emitted SQL, every unnest
+    # rewrite against its original (a validated difference fails), and the
+    # Calcite pairs (reported; only a spurious counterexample fails)
+    "$BUILD/tools/equivcorpus" --self --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-self.txt" || ok=1
+    "$BUILD/tools/equivcorpus" --unnest --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-unnest.txt" || ok=1
+    # ... and every rewrite proved equivalent at bound 2, under a resource
+    # limit rather than a clock, so that a loaded machine cannot fail it
+    "$BUILD/tools/equivcorpus" --unnest --strict --bound 2 --timeout 0 --rlimit 50000000 \
+        --report "$BUILD/conformance/equiv-unnest-strict.txt" || ok=1
+    "$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt" || ok=1
+    # ... and every BIRD (gold, prediction) pair whose normal forms prove it
+    # equivalent, searched as well: the search must find no difference the
+    # proof rules out
+    "$BUILD/tools/equivcorpus" --forms --bound 2 --timeout 2 --report "$BUILD/conformance/equiv-forms.txt" || ok=1
+    tests/conformance/equiv_seed.sh "$BUILD" || ok=1
+    tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || ok=1
+    return $ok
+}
+
+verdicts() { # verdicts against SQLite and the official scripts
+    local ok=0
+    # squint equiv's `equivalent` against the real databases: a pair whose
+    # results differ there must not be called equivalent (a sample of the
+    # Spider pairs; tests/soundness/run.sh, docs/soundness.md)
+    tests/soundness/run.sh real "$BUILD" || ok=1
+    # squint eval's EX-test against the official Spider script, item by item
+    tests/conformance/eval_spider.sh "$BUILD" || ok=1
+    # ... and its BIRD metric against BIRD's, run by Python's sqlite3
+    tests/conformance/eval_bird_metric.sh "$BUILD" || ok=1
+    return $ok
+}
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+parsing >"$out/parsing" 2>&1 &
+p1=$!
+equivalence >"$out/equivalence" 2>&1 &
+p2=$!
+wait $p1
+s1=$?
+wait $p2
+s2=$?
+cat "$out/parsing" "$out/equivalence"
+verdicts
+s3=$?
+[ $s1 -eq 0 ] && [ $s2 -eq 0 ] && [ $s3 -eq 0 ]
