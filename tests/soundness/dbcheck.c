@@ -14,7 +14,7 @@
 
 /* ---- the script ---------------------------------------------------------- */
 
-static void quote_ident(SqBuf *b, const char *name) {
+void db_quote_ident(SqBuf *b, const char *name) {
     sq_buf_putc(b, '"');
     for (const char *p = name; *p; p++) {
         if (*p == '"') sq_buf_putc(b, '"');
@@ -40,13 +40,13 @@ static void insert_rows(const CatTable *t, const SqResult *rows, int reverse, ui
         if (k % per == 0) {
             if (k) sq_buf_puts(out, ";\n");
             sq_buf_puts(out, "INSERT INTO ");
-            quote_ident(out, t->name);
+            db_quote_ident(out, t->name);
             sq_buf_puts(out, "(");
             const char *sep = "";
             for (uint32_t c = 0; c < t->n_cols; c++) {
                 if (t->cols[c].hidden) continue;
                 sq_buf_puts(out, sep);
-                quote_ident(out, t->cols[c].name);
+                db_quote_ident(out, t->cols[c].name);
                 sep = ", ";
             }
             sq_buf_puts(out, ") VALUES\n  ");
@@ -96,22 +96,22 @@ static const SqExecLimits limits = {20.0, 200000, 1u << 26, 1u << 20, 0};
 /* The query counting the rows of t that break foreign key fk. */
 static void orphan_query(const CatTable *t, const CatForeignKey *fk, SqBuf *q) {
     sq_buf_puts(q, "SELECT count(*) FROM ");
-    quote_ident(q, t->name);
+    db_quote_ident(q, t->name);
     sq_buf_puts(q, " AS c WHERE ");
     for (uint32_t k = 0; k < fk->n_cols; k++) {
         sq_buf_puts(q, "c.");
-        quote_ident(q, t->cols[fk->cols[k]].name);
+        db_quote_ident(q, t->cols[fk->cols[k]].name);
         sq_buf_puts(q, " IS NOT NULL AND ");
     }
     sq_buf_puts(q, "NOT EXISTS (SELECT 1 FROM ");
-    quote_ident(q, fk->target->name);
+    db_quote_ident(q, fk->target->name);
     sq_buf_puts(q, " AS p WHERE ");
     for (uint32_t k = 0; k < fk->n_cols; k++) {
         if (k) sq_buf_puts(q, " AND ");
         sq_buf_puts(q, "p.");
-        quote_ident(q, fk->target->cols[fk->target_cols[k]].name);
+        db_quote_ident(q, fk->target->cols[fk->target_cols[k]].name);
         sq_buf_puts(q, " = c.");
-        quote_ident(q, t->cols[fk->cols[k]].name);
+        db_quote_ident(q, t->cols[fk->cols[k]].name);
     }
     sq_buf_puts(q, ")");
 }

@@ -92,4 +92,8 @@ uint64_t db_rows(const SqFixture *f, uint64_t *largest);
 ** same catalog, empty). */
 void db_copy(const SqFixture *src, SqFixture *dst);
 
+/* name in double quotes, every quote doubled (always quoted: the scripts
+** the tool prints quote every identifier). */
+void db_quote_ident(SqBuf *b, const char *name);
+
 #endif

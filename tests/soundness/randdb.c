@@ -6,6 +6,7 @@
 ** table through SQLite, which enforces the constraints; reading the
 ** stored rows back into the fixture.
 */
+#include "dbcheck.h"
 #include "randdb.h"
 
 #include <math.h>
@@ -464,15 +465,6 @@ static SqValue draw(Gen *g, uint32_t ti, uint32_t c) {
 
 /* ---- filling a table ----------------------------------------------------- */
 
-static void quote_ident(SqBuf *b, const char *name) {
-    sq_buf_putc(b, '"');
-    for (const char *p = name; *p; p++) {
-        if (*p == '"') sq_buf_putc(b, '"');
-        sq_buf_putc(b, *p);
-    }
-    sq_buf_putc(b, '"');
-}
-
 /* The fixture's rows of catalog table ti (created on first use). */
 static SqResult *rows_of(Gen *g, uint32_t ti) { return sq_fixture_table(g->f, g->s->cat->tables[ti]); }
 
@@ -484,10 +476,10 @@ static int read_table(sqlite3 *db, SqFixture *f, const CatTable *t) {
     for (uint32_t c = 0; c < t->n_cols; c++) {
         if (c) sq_buf_puts(&sql, ", ");
         if (t->cols[c].hidden) sq_buf_puts(&sql, "NULL");
-        else quote_ident(&sql, t->cols[c].name);
+        else db_quote_ident(&sql, t->cols[c].name);
     }
     sq_buf_puts(&sql, " FROM ");
-    quote_ident(&sql, t->name);
+    db_quote_ident(&sql, t->name);
     if (!t->without_rowid) sq_buf_puts(&sql, " ORDER BY _rowid_");
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db, sq_buf_str(&sql), -1, &st, NULL);
@@ -572,13 +564,13 @@ static int insert_row(Gen *g, sqlite3_stmt *ins, const CatTable *t, const SqValu
 static sqlite3_stmt *insert_stmt(Gen *g, const CatTable *t) {
     SqBuf sql = SQ_BUF_INIT;
     sq_buf_puts(&sql, "INSERT INTO ");
-    quote_ident(&sql, t->name);
+    db_quote_ident(&sql, t->name);
     sq_buf_puts(&sql, "(");
     const char *sep = "";
     for (uint32_t c = 0; c < t->n_cols; c++) {
         if (t->cols[c].hidden) continue;
         sq_buf_puts(&sql, sep);
-        quote_ident(&sql, t->cols[c].name);
+        db_quote_ident(&sql, t->cols[c].name);
         sep = ", ";
     }
     sq_buf_puts(&sql, ") VALUES(");

@@ -123,15 +123,6 @@ static uint32_t add_schema(Run *r, const char *key) {
     return r->n_schemas++;
 }
 
-static void quote_ident(SqBuf *b, const char *name) {
-    sq_buf_putc(b, '"');
-    for (const char *p = name; *p; p++) {
-        if (*p == '"') sq_buf_putc(b, '"');
-        sq_buf_putc(b, *p);
-    }
-    sq_buf_putc(b, '"');
-}
-
 static sqlite3 *open_readonly(const char *path) {
     SqBuf uri = SQ_BUF_INIT;
     sq_buf_printf(&uri, "file:%s?mode=ro", path);
@@ -169,9 +160,9 @@ static ValuePool **real_values(sqlite3 *db, const Catalog *cat) {
             vpool_init(&real[t][c]);
             SqBuf sql = SQ_BUF_INIT;
             sq_buf_puts(&sql, "SELECT DISTINCT ");
-            quote_ident(&sql, tab->cols[c].name);
+            db_quote_ident(&sql, tab->cols[c].name);
             sq_buf_puts(&sql, " FROM ");
-            quote_ident(&sql, tab->name);
+            db_quote_ident(&sql, tab->name);
             sq_buf_puts(&sql, " LIMIT 30");
             sqlite3_stmt *st;
             if (!tab->cols[c].hidden && sqlite3_prepare_v2(db, sq_buf_str(&sql), -1, &st, NULL) == SQLITE_OK) {
