@@ -26,6 +26,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 30
 FUZZ_TARGETS ?=
 FUZZ_RUNS ?=
+# the targets that build before they run (test, sanitize, ...) compile
+# JOBS files at a time: the processors, unless make was given -j
+JOBS    ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+SUBMAKE  = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 export SQUINT_CORPORA
 
 # ---- sources --------------------------------------------------------------
@@ -86,7 +90,7 @@ deps:
 # SQLite's Lemon grammar resolves them (see the comment at its top).  Bison
 # cannot declare an expected reduce/reduce count for an LALR parser, so the
 # count is checked here; shift/reduce conflicts are errors.
-$(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.tab.h: grammar/sql.y
+$(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.tab.h &: grammar/sql.y
 	@mkdir -p $(BUILD)/gen
 	$(BISON) -Wall -Wno-conflicts-rr -Werror -o $(BUILD)/gen/sql.tab.c \
 	    --header=$(BUILD)/gen/sql.tab.h $<
@@ -96,7 +100,7 @@ $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.tab.h: grammar/sql.y
 	    echo "grammar/sql.y: expected 62 reduce/reduce conflicts, bison found '$$n'" >&2; \
 	    rm -f $(BUILD)/gen/sql.tab.c; exit 1; fi
 
-$(BUILD)/gen/sql.lex.c $(BUILD)/gen/sql.lex.h: grammar/sql.l $(BUILD)/gen/sql.tab.h
+$(BUILD)/gen/sql.lex.c $(BUILD)/gen/sql.lex.h &: grammar/sql.l $(BUILD)/gen/sql.tab.h
 	@mkdir -p $(BUILD)/gen
 	$(FLEX) -o $(BUILD)/gen/sql.lex.c --header-file=$(BUILD)/gen/sql.lex.h $<
 
@@ -195,20 +199,20 @@ $(BUILD)/tests/test_soundness: tests/soundness/test_soundness.c $(SOUNDNESS_LIB)
 	$(CC) $(ALLCFLAGS) -o $@ tests/soundness/test_soundness.c $(SOUNDNESS_LIB) $(LIB) -lcmocka -lm $(LDLIBS)
 
 test: deps
-	@$(MAKE) --no-print-directory all $(UNIT_BIN) $(BUILD)/tools/bindparity \
+	@$(SUBMAKE) all $(UNIT_BIN) $(BUILD)/tools/bindparity \
 	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/soundness \
 	    $(BUILD)/tests/test_soundness
 	@BUILD=$(BUILD) tests/run.sh
 
 demo: deps
-	@$(MAKE) --no-print-directory all
+	@$(SUBMAKE) all
 	@scripts/demo.sh $(BIN)
 
 # The tests again under ASan and UBSan; the equiv cases that do not ask
 # for every storage class run with typed values (EQUIV_VALUES: the same
 # code under the sanitizers, for less solver time).
 sanitize: deps
-	@$(MAKE) --no-print-directory BUILD=build-san \
+	@$(SUBMAKE) BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
@@ -220,7 +224,7 @@ sanitize: deps
 # The corpus tools under ASan+UBSan: parse, bind, lower and emit every
 # corpus query with the sanitizers watching.
 sanitize-corpus: deps
-	@$(MAKE) --no-print-directory BUILD=build-san \
+	@$(SUBMAKE) BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" build-san/tools/parity build-san/tools/bindparity build-san/tools/roundtrip \
 	    build-san/tools/equivcorpus
@@ -235,7 +239,7 @@ sanitize-corpus: deps
 	    --self --bound 2 --timeout 5 --limit 300
 
 conformance: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
+	@$(SUBMAKE) all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
 	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus $(BUILD)/tools/soundness
 	@tests/conformance/run.sh $(BUILD)
 
@@ -243,7 +247,7 @@ conformance: deps
 # make soundness     everything, SOUNDNESS_DBS random databases per pair (default 20)
 # make soundness-ci  the tests/equiv cases and a sample of Spider, 4 databases each
 soundness soundness-ci: soundness%: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/soundness
+	@$(SUBMAKE) all $(BUILD)/tools/soundness
 	@tests/soundness/run.sh $(if $*,ci,full) $(BUILD)
 
 $(BUILD)/tools/bench_equiv: bench/equiv/bench_equiv.c tests/conformance/corpus.c \
@@ -261,17 +265,17 @@ $(BUILD)/tools/equiv_coverage: bench/equiv/coverage.c tests/conformance/corpus.c
 # docs/coverage.md: squint equiv on every BIRD dev (gold, prediction) pair
 # docs/eval-bird.md and docs/eval-spider.md: squint eval over a whole benchmark
 eval-bird-report eval-spider-report: eval-%-report: deps
-	@$(MAKE) --no-print-directory all
+	@$(SUBMAKE) all
 	@scripts/eval_report.sh $* $(BUILD) > docs/eval-$*.md.tmp && mv docs/eval-$*.md.tmp docs/eval-$*.md
 	@echo "wrote docs/eval-$*.md"
 
 coverage-report: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/equiv_coverage
+	@$(SUBMAKE) all $(BUILD)/tools/equiv_coverage
 	@scripts/coverage_report.sh $(BUILD) > docs/coverage.md.tmp && mv docs/coverage.md.tmp docs/coverage.md
 	@echo "wrote docs/coverage.md"
 
 bench: deps
-	@$(MAKE) --no-print-directory all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_long \
+	@$(SUBMAKE) all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_long \
 	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv
 	@bench/run.sh $(BUILD)
 

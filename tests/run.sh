@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # run.sh -- run every squint test and print "N passed, N failed" last.
 #
-# Usage: tests/run.sh [--update]       (BUILD=dir selects the build, default build)
+# Usage: tests/run.sh [--update]       (BUILD=dir selects the build, default build;
+#                                      TEST_JOBS=n jobs at a time; TEST_TIMES=file
+#                                      gets each background job's wall seconds)
 #
 # Five kinds of tests:
 #   unit    tests/unit/test_*.c, cmocka binaries in $BUILD/tests/, TAP output
@@ -65,7 +67,12 @@ spawn() { # spawn KIND NAME CMD...: run CMD in the background
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
     job_names+=("$name")
     job_kinds+=("$kind")
-    ( "$@" >"$JOBDIR/$i.out" 2>&1; echo $? >"$JOBDIR/$i.status" ) &
+    (
+        start=$SECONDS
+        "$@" >"$JOBDIR/$i.out" 2>&1
+        echo $? >"$JOBDIR/$i.status"
+        echo "$((SECONDS - start)) $name" >"$JOBDIR/$i.time"
+    ) &
 }
 
 for t in "$BUILD"/tests/test_*; do
@@ -191,6 +198,11 @@ done
 # ---- the background jobs' results ------------------------------------------
 wait
 for i in "${!job_names[@]}"; do collect "$i"; done
+# TEST_TIMES=FILE: each background job's wall seconds, slowest first (to
+# see where the time goes; nothing is judged by it)
+if [ -n "${TEST_TIMES:-}" ]; then
+    cat "$JOBDIR"/*.time 2>/dev/null | sort -rn >"$TEST_TIMES"
+fi
 
 if [ ${#failures[@]} -gt 0 ]; then
     echo "failed:"

@@ -65,7 +65,7 @@ long_runs() { # the executions of a long run of target $1
 # ---- build ------------------------------------------------------------------
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-make --no-print-directory BUILD=$B CC=clang CFLAGS="-O1 -g" \
+make --no-print-directory -j"$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" BUILD=$B CC=clang CFLAGS="-O1 -g" \
     EXTRA_CFLAGS="$SAN -fsanitize=fuzzer-no-link" $B/libsquint.a >/dev/null
 
 # extra sources a target links besides the library

@@ -32,6 +32,7 @@
 /* ---- the wrappers ------------------------------------------------------ */
 
 static long n_calls;      /* wrapped calls so far */
+static unsigned called;   /* a bit per wrapped function a clean search called (WRAPPED) */
 static long fail_at;      /* the call that fails (0: none) */
 static int sticky;        /* every call after it fails too */
 static int in_check;      /* inside Z3_solver_check's handler call */
@@ -49,8 +50,18 @@ static Z3_error_handler *handler_of(Z3_context z) {
     return NULL;
 }
 
-/* Whether this call fails; if so, z3's error handling has been done. */
-static int fails(Z3_context z) {
+/* The wrapped functions, as bits of `called`: each must be reached by a
+** clean search of one of the tests, or failing it is never tried. */
+enum {
+    W_MK_CONTEXT, W_MK_SOLVER, W_MK_PARAMS, W_GET_MODEL, W_GET_ASSERTIONS, W_GET_STATISTICS, W_TRANSLATE,
+    W_MODEL_TRANSLATE, W_MODEL_EVAL, W_MK_AND, W_MK_LT, W_MK_CONST, W_PUSH, W_ASSERT, W_SET_PARAMS, W_CHECK,
+    WRAPPED
+};
+
+/* Whether this call (of wrapped function w) fails; if so, z3's error
+** handling has been done. */
+static int fails(Z3_context z, int w) {
+    if (!fail_at) called |= 1u << w;
     n_calls++;
     failed_ctx = NULL;
     if (!fail_at || n_calls < fail_at || (n_calls > fail_at && !sticky)) return 0;
@@ -87,6 +98,7 @@ Z3_error_code __wrap_Z3_get_error_code(Z3_context z) {
 Z3_lbool __real_Z3_solver_check(Z3_context, Z3_solver);
 Z3_lbool __wrap_Z3_solver_check(Z3_context z, Z3_solver s);
 Z3_lbool __wrap_Z3_solver_check(Z3_context z, Z3_solver s) {
+    if (!fail_at) called |= 1u << W_CHECK;
     n_calls++;
     failed_ctx = NULL;
     if (fail_at && (n_calls == fail_at || (sticky && n_calls > fail_at))) {
@@ -103,38 +115,38 @@ Z3_lbool __wrap_Z3_solver_check(Z3_context z, Z3_solver s) {
 }
 
 /* A wrapper for a call that returns its failure value v. */
-#define WRAP(T, name, v, params, args, ctx)                                                                   \
+#define WRAP(T, name, w, v, params, args, ctx)                                                                \
     T __real_##name params;                                                                                   \
     T __wrap_##name params;                                                                                   \
     T __wrap_##name params {                                                                                  \
-        if (fails(ctx)) return v;                                                                             \
+        if (fails(ctx, w)) return v;                                                                          \
         return __real_##name args;                                                                            \
     }
 
-WRAP(Z3_context, Z3_mk_context, NULL, (Z3_config c), (c), NULL)
-WRAP(Z3_solver, Z3_mk_solver, NULL, (Z3_context z), (z), z)
-WRAP(Z3_params, Z3_mk_params, NULL, (Z3_context z), (z), z)
-WRAP(Z3_model, Z3_solver_get_model, NULL, (Z3_context z, Z3_solver s), (z, s), z)
-WRAP(Z3_ast_vector, Z3_solver_get_assertions, NULL, (Z3_context z, Z3_solver s), (z, s), z)
-WRAP(Z3_stats, Z3_solver_get_statistics, NULL, (Z3_context z, Z3_solver s), (z, s), z)
-WRAP(Z3_ast, Z3_translate, NULL, (Z3_context z, Z3_ast a, Z3_context t), (z, a, t), z)
-WRAP(Z3_model, Z3_model_translate, NULL, (Z3_context z, Z3_model m, Z3_context t), (z, m, t), z)
-WRAP(bool, Z3_model_eval, false, (Z3_context z, Z3_model m, Z3_ast t, bool c, Z3_ast *v), (z, m, t, c, v), z)
-WRAP(Z3_ast, Z3_mk_and, NULL, (Z3_context z, unsigned n, Z3_ast const *a), (z, n, a), z)
-WRAP(Z3_ast, Z3_mk_lt, NULL, (Z3_context z, Z3_ast a, Z3_ast b), (z, a, b), z)
-WRAP(Z3_ast, Z3_mk_const, NULL, (Z3_context z, Z3_symbol s, Z3_sort t), (z, s, t), z)
+WRAP(Z3_context, Z3_mk_context, W_MK_CONTEXT, NULL, (Z3_config c), (c), NULL)
+WRAP(Z3_solver, Z3_mk_solver, W_MK_SOLVER, NULL, (Z3_context z), (z), z)
+WRAP(Z3_params, Z3_mk_params, W_MK_PARAMS, NULL, (Z3_context z), (z), z)
+WRAP(Z3_model, Z3_solver_get_model, W_GET_MODEL, NULL, (Z3_context z, Z3_solver s), (z, s), z)
+WRAP(Z3_ast_vector, Z3_solver_get_assertions, W_GET_ASSERTIONS, NULL, (Z3_context z, Z3_solver s), (z, s), z)
+WRAP(Z3_stats, Z3_solver_get_statistics, W_GET_STATISTICS, NULL, (Z3_context z, Z3_solver s), (z, s), z)
+WRAP(Z3_ast, Z3_translate, W_TRANSLATE, NULL, (Z3_context z, Z3_ast a, Z3_context t), (z, a, t), z)
+WRAP(Z3_model, Z3_model_translate, W_MODEL_TRANSLATE, NULL, (Z3_context z, Z3_model m, Z3_context t), (z, m, t), z)
+WRAP(bool, Z3_model_eval, W_MODEL_EVAL, false, (Z3_context z, Z3_model m, Z3_ast t, bool c, Z3_ast *v), (z, m, t, c, v), z)
+WRAP(Z3_ast, Z3_mk_and, W_MK_AND, NULL, (Z3_context z, unsigned n, Z3_ast const *a), (z, n, a), z)
+WRAP(Z3_ast, Z3_mk_lt, W_MK_LT, NULL, (Z3_context z, Z3_ast a, Z3_ast b), (z, a, b), z)
+WRAP(Z3_ast, Z3_mk_const, W_MK_CONST, NULL, (Z3_context z, Z3_symbol s, Z3_sort t), (z, s, t), z)
 
 /* A wrapper for a call that returns nothing. */
-#define WRAP_VOID(name, params, args, ctx)                                                                    \
+#define WRAP_VOID(name, w, params, args, ctx)                                                                 \
     void __real_##name params;                                                                                \
     void __wrap_##name params;                                                                                \
     void __wrap_##name params {                                                                               \
-        if (!fails(ctx)) __real_##name args;                                                                  \
+        if (!fails(ctx, w)) __real_##name args;                                                               \
     }
 
-WRAP_VOID(Z3_solver_push, (Z3_context z, Z3_solver s), (z, s), z)
-WRAP_VOID(Z3_solver_assert, (Z3_context z, Z3_solver s, Z3_ast a), (z, s, a), z)
-WRAP_VOID(Z3_solver_set_params, (Z3_context z, Z3_solver s, Z3_params p), (z, s, p), z)
+WRAP_VOID(Z3_solver_push, W_PUSH, (Z3_context z, Z3_solver s), (z, s), z)
+WRAP_VOID(Z3_solver_assert, W_ASSERT, (Z3_context z, Z3_solver s, Z3_ast a), (z, s, a), z)
+WRAP_VOID(Z3_solver_set_params, W_SET_PARAMS, (Z3_context z, Z3_solver s, Z3_params p), (z, s, p), z)
 
 /* ---- the search ---------------------------------------------------------- */
 
@@ -183,9 +195,11 @@ static void pair_close(Pair *p) {
 
 /* The search in this process: no deadline, z3's resource units instead
 ** (the same calls on every machine); the normal forms skipped, so that
-** the solver decides. */
+** the solver decides.  Bound 1 reaches every kind of call (the last test
+** checks it) with fewer of them: each is failed in a search of its own,
+** and under ASan a search costs several times what it does without. */
 static SqEquivResult search(Pair *p) {
-    SqEquivOptions opt = {.bound = 2, .rlimit = UINT64_C(40000000), .sem = SQ_SMT_SET, .search_only = 1};
+    SqEquivOptions opt = {.bound = 1, .rlimit = UINT64_C(40000000), .sem = SQ_SMT_SET, .search_only = 1};
     SqEquivResult r;
     sq_equiv(p->cat, p->q1, p->sql1, p->q2, p->sql2, &opt, &r);
     return r;
@@ -248,11 +262,20 @@ static void vacuity_survives_failures(void **state) {
                     "SELECT a FROM t WHERE a < 0 AND 1 < a", SQ_VERDICT_VACUOUS);
 }
 
+/* The three searches above reached every wrapped function (so each one
+** was made to fail); runs last. */
+static void every_wrapped_call_was_failed(void **state) {
+    (void)state;
+    for (int w = 0; w < WRAPPED; w++)
+        if (!(called & (1u << w))) fail_msg("wrapped function %d (the W_ enum) was never called", w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(difference_survives_failures),
         cmocka_unit_test(equivalence_survives_failures),
         cmocka_unit_test(vacuity_survives_failures),
+        cmocka_unit_test(every_wrapped_call_was_failed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
