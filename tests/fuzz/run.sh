@@ -25,8 +25,8 @@
 # coverage (cov: edges, ft: features), the corpus size and the findings.
 # The full log of the last run of a target is build-fuzz/logs/TARGET.log.
 #
-# Environment: FUZZ_NICE (default 10) is the niceness the fuzzers run at
-# (targets run one after the other).  The equiv target's own variables
+# Environment: FUZZ_NICE (default 10) is the niceness the fuzzers run at;
+# FUZZ_JOBS (default 1) how many targets run at once.  The equiv target's own variables
 # (FUZZ_EQUIV_*, fuzz_equiv.c) pass through; with -l, FUZZ_EQUIV_CONTINUE
 # defaults to 1, so a long run logs every failure to
 # build-fuzz/logs/equiv-findings.txt and goes on.
@@ -155,8 +155,9 @@ nice_level=${FUZZ_NICE:-10}
 # all; a short one (smoke, CI) stops at the first
 export FUZZ_EQUIV_LOG=${FUZZ_EQUIV_LOG:-$ROOT/$B/logs/equiv-findings.txt}
 [ $long -eq 1 ] && export FUZZ_EQUIV_CONTINUE=${FUZZ_EQUIV_CONTINUE:-1}
-status=0
-for t in "${targets[@]}"; do
+run_target() { # run_target TARGET: its summary line; 1 when it stopped on a finding
+    local t=$1 corpus findings before seeds limits log start found elapsed done_line execs cov ft units n_find \
+        extra line
     corpus=$B/corpus/$t
     findings=$B/findings/$t
     mkdir -p "$corpus" "$findings"
@@ -177,7 +178,6 @@ for t in "${targets[@]}"; do
         found=0
     else
         found=1
-        status=1
     fi
     elapsed=$(($(date +%s) - start))
     done_line=$(grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 || true)
@@ -197,5 +197,26 @@ for t in "${targets[@]}"; do
         echo "fuzz: $t stopped on a finding (log: $log, input in $findings/):" >&2
         grep -E 'ERROR:|SUMMARY:|runtime error|fuzz_[a-z]+:' "$log" | head -8 >&2 || true
     fi
+    return $found
+}
+
+# FUZZ_JOBS targets at a time (default 1), their output printed in the
+# order of the targets once all have ended
+jobs_n=${FUZZ_JOBS:-1}
+status=0
+if [ "$jobs_n" -le 1 ]; then
+    for t in "${targets[@]}"; do run_target "$t" || status=1; done
+    exit $status
+fi
+for t in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_n" ]; do wait -n || true; done
+    (
+        if run_target "$t" >"$B/logs/$t.out" 2>&1; then echo 0; else echo 1; fi >"$B/logs/$t.status"
+    ) &
+done
+wait
+for t in "${targets[@]}"; do
+    cat "$B/logs/$t.out"
+    [ "$(cat "$B/logs/$t.status" 2>/dev/null || echo 1)" = 0 ] || status=1
 done
 exit $status

@@ -5,8 +5,9 @@
 # Needs clang with its libFuzzer runtime (scripts/deps.sh clang
 # libclang-rt-14-dev) and installs nothing: without them it prints why it
 # skips and exits 0, so a machine without clang still passes.  Otherwise it
-# runs tests/fuzz/run.sh -t SECONDS and exits with its status (1 when a
-# target found something; the input is in build-fuzz/findings/TARGET/).
+# runs tests/fuzz/run.sh -t SECONDS, FUZZ_JOBS targets at a time (default:
+# the processors), and exits with its status (1 when a target found
+# something; the input is in build-fuzz/findings/TARGET/).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-30}
@@ -23,4 +24,5 @@ printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(con
     >"$probe/p.c"
 clang -fsanitize=fuzzer,address,undefined -o "$probe/p" "$probe/p.c" >/dev/null 2>&1 ||
     skip "clang cannot link a libFuzzer target (no libclang-rt)"
-exec tests/fuzz/run.sh -t "$seconds" "$@"
+# the targets side by side, one per processor
+FUZZ_JOBS=${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)} exec tests/fuzz/run.sh -t "$seconds" "$@"

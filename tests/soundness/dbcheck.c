@@ -207,6 +207,41 @@ int db_differs(const PairRun *p, const SqFixture *f, unsigned flags, SqResult *r
     return rc;
 }
 
+/* The b-trees (tables and indexes, by root page) sql's program opens to
+** read, in the order it opens them, as text in out; 0, or -1 when SQLite
+** will not explain it. */
+static int opened_btrees(SqDb *db, const char *sql, SqBuf *out) {
+    SqBuf explain = SQ_BUF_INIT;
+    sq_buf_printf(&explain, "EXPLAIN %s", sql);
+    SqResult r;
+    sq_result_init(&r);
+    char *err = NULL;
+    int rc = sq_db_query(db, sq_buf_str(&explain), &limits, &r, &err) == SQ_EXEC_OK ? 0 : -1;
+    for (uint64_t i = 0; rc == 0 && i < r.n_rows && r.n_cols >= 4; i++) {
+        const SqValue *op = sq_result_cell(&r, i, 1), *root = sq_result_cell(&r, i, 3);
+        if (op->type == SQ_VAL_TEXT && strcmp(op->s, "OpenRead") == 0 && root->type == SQ_VAL_INTEGER)
+            sq_buf_printf(out, "%lld ", (long long)root->i);
+    }
+    free(err);
+    sq_result_free(&r);
+    sq_buf_free(&explain);
+    return rc;
+}
+
+int db_same_scans(const PairRun *p, const SqFixture *f) {
+    SqBuf script = SQ_BUF_INIT, a = SQ_BUF_INIT, b = SQ_BUF_INIT;
+    db_script(p, f, 0, &script);
+    SqDb *db = sq_db_open_memory_at(sq_buf_str(&script), f->now, NULL);
+    int same = -1;
+    if (db && opened_btrees(db, p->sql1, &a) == 0 && opened_btrees(db, p->sql2, &b) == 0)
+        same = strcmp(sq_buf_str(&a), sq_buf_str(&b)) == 0;
+    sq_db_close(db);
+    sq_buf_free(&script);
+    sq_buf_free(&a);
+    sq_buf_free(&b);
+    return same;
+}
+
 /* db_differs without the results. */
 static int run_pair(const PairRun *p, const SqFixture *f, unsigned flags) {
     SqResult r1, r2;

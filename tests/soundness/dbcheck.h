@@ -63,6 +63,12 @@ enum {
 ** DB_NO_RUN (may be NULL). */
 int db_differs(const PairRun *p, const SqFixture *f, unsigned flags, SqResult *r1, SqResult *r2, char **err);
 
+/* Whether SQLite, on f's database, reads the same tables and indexes in
+** the same order for both queries (the b-trees their programs open, from
+** EXPLAIN): then it meets tied rows in one order for both, and no order of
+** the rows shows a difference that ties allow.  1 yes, 0 no, -1 unknown. */
+int db_same_scans(const PairRun *p, const SqFixture *f);
+
 /* Remove rows from f while the queries still differ under flags (rows of
 ** tables that others refer to last), then make NULL each cell that may be
 ** NULL (rdb_nullable) and need not hold a value, and again while that

@@ -504,7 +504,8 @@ static int is_known(const Run *r, const char *key) {
 
 /* Counts per semantics. */
 typedef struct SemTally {
-    size_t searched, verdicts[SQ_VERDICT_SPURIOUS + 1];
+    size_t searched, verdicts[SQ_VERDICT_COUNT];
+    size_t raised; /* verdicts reached with one table larger than the bound */
     size_t real_run, real_differ;
     size_t random_pairs, dbs_run, dbs_no_build, dbs_no_run;
 } SemTally;
@@ -518,9 +519,11 @@ typedef struct Tally {
 
 static void tally_verdict(Run *r, Tally *t, const char *line) {
     char sem[16], verdict[8];
-    int real = -1, run = 0, no_build = 0, no_run = 0;
+    int real = -1, run = 0, no_build = 0, no_run = 0, raised = 0;
     double secs = 0;
-    if (sscanf(line, "V %15s %7s %d %d %d %d %lf", sem, verdict, &real, &run, &no_build, &no_run, &secs) < 6) return;
+    if (sscanf(line, "V %15s %7s %d %d %d %d %lf %d", sem, verdict, &real, &run, &no_build, &no_run, &secs,
+               &raised) < 6)
+        return;
     SqSmtSemantics s;
     if (!sem_of(sem, &s)) return;
     SemTally *st = &t->sem[s];
@@ -529,7 +532,8 @@ static void tally_verdict(Run *r, Tally *t, const char *line) {
     if (verdict[0] != '-') {
         int v = atoi(verdict);
         st->searched++;
-        if (v >= 0 && v <= SQ_VERDICT_SPURIOUS) st->verdicts[v]++;
+        if (v >= 0 && v < SQ_VERDICT_COUNT) st->verdicts[v]++;
+        st->raised += raised == 1;
         if (v == SQ_VERDICT_EQUIVALENT && r->dbs > 0) st->random_pairs++;
     }
     st->dbs_run += (size_t)run;
@@ -596,9 +600,10 @@ static void print_sem(const Run *r, SqSmtSemantics s, const SemTally *st) {
     const size_t *v = st->verdicts;
     size_t unknown = v[SQ_VERDICT_UNSUPPORTED] + v[SQ_VERDICT_TIMEOUT] + v[SQ_VERDICT_UNCONFIRMED];
     printf("  %s: searched %zu: equivalent %zu, different %zu, different-under-ties %zu, column count %zu, "
-           "unknown %zu, spurious %zu\n",
+           "unknown %zu, vacuous %zu, failed %zu, spurious %zu\n",
            sem_name(s), st->searched, v[SQ_VERDICT_EQUIVALENT], v[SQ_VERDICT_DIFFERENT], v[SQ_VERDICT_DIFFERENT_TIES],
-           v[SQ_VERDICT_COLUMNS], unknown, v[SQ_VERDICT_SPURIOUS]);
+           v[SQ_VERDICT_COLUMNS], unknown, v[SQ_VERDICT_VACUOUS], v[SQ_VERDICT_FAILED], v[SQ_VERDICT_SPURIOUS]);
+    if (st->raised) printf("    with one table larger than the bound: %zu of these verdicts\n", st->raised);
     if (st->real_run) printf("    real database: %zu pairs run, %zu differ\n", st->real_run, st->real_differ);
     if (r->dbs > 0 && st->random_pairs)
         printf("    random databases: %zu equivalent pairs x %d = %zu compared (%zu not built, %zu a query failed)\n",
@@ -625,7 +630,7 @@ static void summary(Run *r, Tally *t) {
 static int usage(void) {
     fprintf(stderr,
             "usage: soundness [--spider] [--self] [--rewrites] [--cases FILE]... [--real] [--real-only]\n"
-            "                 [--dbs N] [--typed] [--max-rows N] [--no-ties] [--bound K] [--rlimit N]\n"
+            "                 [--dbs N] [--typed] [--max-rows N] [--no-ties] [--no-witness] [--bound K] [--rlimit N]\n"
             "                 [--seed S] [-j N] [--sample K] [--limit N] [--known FILE] [--report FILE]\n"
             "                 [--verdicts FILE] [--only PAIR-ID|@FILE] [--show-dbs]\n");
     return -1;
@@ -642,6 +647,7 @@ static int options(Run *r, int argc, char **argv) {
         else if (strcmp(a, "--real-only") == 0) r->real = r->real_only = 1;
         else if (strcmp(a, "--typed") == 0) r->typed = 1;
         else if (strcmp(a, "--no-ties") == 0) r->ties = 0;
+        else if (strcmp(a, "--no-witness") == 0) r->opt.no_witness = 1;
         else if (strcmp(a, "--show-dbs") == 0) r->show_dbs = 1;
         else if (!v) return usage();
         else if (strcmp(a, "--cases") == 0) {

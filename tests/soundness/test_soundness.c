@@ -324,6 +324,24 @@ static void test_orphans(void **state) {
     sq_fixture_free(&f);
 }
 
+/* Two queries that SQLite runs over the same b-trees in the same order
+** (the join written either way round) have the same scans; a query that
+** reads another table, or the same ones through an index, does not. */
+static void test_same_scans(void **state) {
+    T *t = *state;
+    SqFixture f;
+    sq_fixture_init(&f, t->cat);
+    PairRun pr = pair(t, "SELECT c.qty FROM c JOIN p ON p.id = c.p_id", "SELECT c.qty FROM p JOIN c ON p.id = c.p_id");
+    assert_int_equal(db_same_scans(&pr, &f), 1);
+    pr = pair(t, "SELECT qty FROM c", "SELECT name FROM p");
+    assert_int_equal(db_same_scans(&pr, &f), 0);
+    pr = pair(t, "SELECT score FROM p", "SELECT score FROM p WHERE name = 'x'"); /* the UNIQUE index */
+    assert_int_equal(db_same_scans(&pr, &f), 0);
+    pr = pair(t, "SELECT qty FROM c", "SELECT nothing FROM c");
+    assert_int_equal(db_same_scans(&pr, &f), -1);
+    sq_fixture_free(&f);
+}
+
 /* ---- the .cases reader ------------------------------------------------------- */
 
 static void test_cases_reader(void **state) {
@@ -367,6 +385,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(test_typed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_shrink, setup, teardown),
         cmocka_unit_test_setup_teardown(test_orphans, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_same_scans, setup, teardown),
         cmocka_unit_test(test_cases_reader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
