@@ -236,7 +236,7 @@ sanitize-corpus: deps
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/equivcorpus \
 	    --calcite --bound 2 --timeout 5
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/equivcorpus \
-	    --self --bound 2 --timeout 5 --limit 300
+	    --self --bound 2 --timeout 5 --limit 100
 
 conformance: deps
 	@$(SUBMAKE) all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \

@@ -26,7 +26,8 @@
 # The full log of the last run of a target is build-fuzz/logs/TARGET.log.
 #
 # Environment: FUZZ_NICE (default 10) is the niceness the fuzzers run at;
-# FUZZ_JOBS (default 1) how many targets run at once.  The equiv target's own variables
+# FUZZ_JOBS (default 1) how many targets run at once; JOBS (default: the
+# processors) how many files the build compiles at once.  The equiv target's own variables
 # (FUZZ_EQUIV_*, fuzz_equiv.c) pass through; with -l, FUZZ_EQUIV_CONTINUE
 # defaults to 1, so a long run logs every failure to
 # build-fuzz/logs/equiv-findings.txt and goes on.
@@ -65,7 +66,7 @@ long_runs() { # the executions of a long run of target $1
 # ---- build ------------------------------------------------------------------
 
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-make --no-print-directory -j"$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" BUILD=$B CC=clang CFLAGS="-O1 -g" \
+make --no-print-directory -j"${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}" BUILD=$B CC=clang CFLAGS="-O1 -g" \
     EXTRA_CFLAGS="$SAN -fsanitize=fuzzer-no-link" $B/libsquint.a >/dev/null
 
 # extra sources a target links besides the library
