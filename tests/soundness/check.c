@@ -265,14 +265,18 @@ static void ties_check(Work *w, SqSmtSemantics sem, const PairRun *pr, const SqE
             if (rc == DB_DIFFERENT) return;
             built |= rc != DB_NO_BUILD;
         }
-    const char *why = !built ? "the counterexample does not load with the schema's DDL"
-                      : db_same_scans(pr, f) == 1
-                          ? "no row order shows a difference (as written, reversed in any set of tables, "
-                            "reverse_unordered_selects); SQLite reads the same tables and indexes in the same "
-                            "order for both queries, so it meets tied rows in one order"
-                          : "no row order shows a difference (as written, reversed in any set of tables, "
-                            "reverse_unordered_selects)";
-    finding_head(w, "ties", sem, why, v);
+    SqBuf why = SQ_BUF_INIT;
+    if (!built) {
+        sq_buf_puts(&why, "the counterexample does not load with the schema's DDL");
+    } else {
+        sq_buf_puts(&why, "no row order shows a difference (as written, reversed in any set of tables, "
+                          "reverse_unordered_selects)");
+        if (db_same_scans(pr, f) == 1)
+            sq_buf_puts(&why, "; SQLite reads the same tables and indexes in the same order for both queries, "
+                              "so it meets tied rows in one order");
+    }
+    finding_head(w, "ties", sem, sq_buf_str(&why), v);
+    sq_buf_free(&why);
     finding_db(w, pr, f, 0);
 }
 
