@@ -11,9 +11,8 @@
 
 #include <stdio.h>
 
-#include "../runtime/diag.h"
-
-#define SQUINT_VERSION "0.1.0"
+#include "runtime/diag.h"
+#include "runtime/version.h"
 
 /* Exit codes, for every command. */
 typedef enum SqExit {

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd) {
     a->argc = argc;

@@ -3,12 +3,12 @@
 **
 ** Layer: cli.
 */
-#include "cli_queries.h"
+#include "cli/cli_queries.h"
 
 #include <string.h>
 
-#include "../backend/sqlite/db.h"
-#include "../grammar/parse.h"
+#include "backend/sqlite/db.h"
+#include "grammar/parse.h"
 
 const char cli_queries_help[] =
     "      --input-format F   auto (default), sql, spider, bird, tsv, bird-pred,\n"

@@ -11,10 +11,10 @@
 #ifndef SQ_CLI_QUERIES_H
 #define SQ_CLI_QUERIES_H
 
-#include "../frontend/bench_input.h"
-#include "../frontend/bind.h"
-#include "../ir/ir.h"
-#include "cli_schema.h"
+#include "frontend/bench_input.h"
+#include "frontend/bind.h"
+#include "ir/ir.h"
+#include "cli/cli_schema.h"
 
 /* One bound query, for the callback.  Everything in it lives in arena,
 ** which is reset after the callback returns. */

@@ -7,7 +7,7 @@
 ** when the options are read; problems found while loading are diagnostics,
 ** reported once each.  See cli_schema.h for the API and ownership.
 */
-#include "cli_schema.h"
+#include "cli/cli_schema.h"
 
 #include <dirent.h>
 #include <errno.h>

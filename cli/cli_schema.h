@@ -26,8 +26,8 @@
 #ifndef SQ_CLI_SCHEMA_H
 #define SQ_CLI_SCHEMA_H
 
-#include "../frontend/catalog.h"
-#include "cli.h"
+#include "frontend/catalog.h"
+#include "cli/cli.h"
 
 typedef enum CliSchemaKind {
     CLI_SCHEMA_NONE,    /* no schema option: names are not checked */

@@ -15,13 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../frontend/bench_input.h"
-#include "../frontend/bind.h"
-#include "../grammar/parse.h"
-#include "../backend/sqlite/db.h"
-#include "cli.h"
-#include "cli_queries.h"
-#include "cli_schema.h"
+#include "frontend/bench_input.h"
+#include "frontend/bind.h"
+#include "grammar/parse.h"
+#include "backend/sqlite/db.h"
+#include "cli/cli.h"
+#include "cli/cli_queries.h"
+#include "cli/cli_schema.h"
 
 static const char usage_head[] =
     "usage: squint check [options] FILE...\n"

@@ -4,7 +4,7 @@
 **
 ** Layer: cli.  Each query is a SQL string or @FILE; both are parsed, bound
 ** against the schema option's catalog and lowered, then
-** backend/fixture/equiv.h decides.  Prints the verdict on the first line,
+** backend/equiv/equiv.h decides.  Prints the verdict on the first line,
 ** then for a difference the counterexample's tables and both results side
 ** by side (text), or one JSON object.
 */
@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../backend/fixture/equiv.h"
-#include "../runtime/safewrite.h"
-#include "cli.h"
-#include "cli_queries.h"
+#include "backend/equiv/equiv.h"
+#include "runtime/safewrite.h"
+#include "cli/cli.h"
+#include "cli/cli_queries.h"
 
 static const char usage_head[] =
     "usage: squint equiv [options] SCHEMA-OPTION Q1 Q2\n"

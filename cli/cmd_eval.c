@@ -21,18 +21,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../backend/eval/hardness.h"
-#include "../backend/eval/item.h"
-#include "../grammar/parse.h"
-#include "../frontend/bench_input.h"
-#include "../backend/eval/record.h"
-#include "../runtime/json.h"
-#include "../runtime/pool.h"
-#include "../runtime/util.h"
-#include "cli_schema.h"
-#include "eval_out.h"
-#include "eval_report.h"
-#include "eval_summary.h"
+#include "backend/eval/hardness.h"
+#include "backend/eval/item.h"
+#include "grammar/parse.h"
+#include "frontend/bench_input.h"
+#include "backend/eval/record.h"
+#include "runtime/json.h"
+#include "runtime/pool.h"
+#include "runtime/util.h"
+#include "cli/cli_schema.h"
+#include "cli/eval_out.h"
+#include "cli/eval_report.h"
+#include "cli/eval_summary.h"
 
 static const char usage_head[] =
     "usage: squint eval --gold FILE --pred [NAME=]FILE ... [options] SCHEMA-OPTION\n"

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../backend/sqlite/db.h"
-#include "../ir/querygraph.h"
-#include "../passes/pass.h"
-#include "cli.h"
-#include "cli_queries.h"
+#include "backend/sqlite/db.h"
+#include "ir/graph/querygraph.h"
+#include "passes/pass.h"
+#include "cli/cli.h"
+#include "cli/cli_queries.h"
 
 static const char usage_head[] =
     "usage: squint graph [options] [--query FILE...]\n"

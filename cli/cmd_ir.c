@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../backend/sqlite/db.h"
-#include "../backend/sqlite/emit.h"
-#include "cli.h"
-#include "cli_queries.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "cli/cli.h"
+#include "cli/cli_queries.h"
 
 static const char usage_head[] =
     "usage: squint ir [options] FILE...\n"

@@ -5,7 +5,7 @@
 ** Layer: cli.  Every query of every FILE (read as `squint check` reads
 ** them) is bound, lowered and given to the lint rules (passes/lint); with
 ** a database (--db, --db-root) the data rules run on it too
-** (backend/sqlite/lint_data.h).  Syntax and binding errors are findings as
+** (backend/lint/lint_data.h).  Syntax and binding errors are findings as
 ** well, the name errors under the binder rules' names.  Then the findings
 ** are filtered -- rules turned off, `-- noqa` comments, the ignore entries
 ** and threshold of the configuration (lint_config.h), --severity -- sorted
@@ -17,11 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../backend/sqlite/lint_data.h"
-#include "cli.h"
-#include "cli_queries.h"
-#include "lint_config.h"
-#include "lint_output.h"
+#include "backend/lint/lint_data.h"
+#include "cli/cli.h"
+#include "cli/cli_queries.h"
+#include "backend/lint/lint_config.h"
+#include "backend/lint/lint_output.h"
 
 static const char usage_head[] =
     "usage: squint lint [options] FILE...\n"

@@ -18,13 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/json.h"
-#include "../runtime/safewrite.h"
-#include "../runtime/util.h"
-#include "cli.h"
-#include "eval_out.h"
-#include "eval_report.h"
-#include "eval_summary.h"
+#include "runtime/json.h"
+#include "runtime/safewrite.h"
+#include "runtime/util.h"
+#include "cli/cli.h"
+#include "cli/eval_out.h"
+#include "cli/eval_report.h"
+#include "cli/eval_summary.h"
 
 static const char usage_text[] =
     "usage: squint merge [options] FILE...\n"

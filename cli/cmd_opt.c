@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../backend/sqlite/db.h"
-#include "../backend/sqlite/emit.h"
-#include "../passes/pass.h"
-#include "cli.h"
-#include "cli_queries.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "passes/pass.h"
+#include "cli/cli.h"
+#include "cli/cli_queries.h"
 
 static const char usage_head[] =
     "usage: squint opt --passes NAME[,NAME...] [options] FILE...\n"

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../grammar/ast_print.h"
-#include "../grammar/parse.h"
-#include "cli.h"
+#include "grammar/ast_print.h"
+#include "grammar/parse.h"
+#include "cli/cli.h"
 
 static const char usage[] =
     "usage: squint parse [options] FILE...\n"

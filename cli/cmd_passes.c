@@ -5,8 +5,8 @@
 */
 #include <string.h>
 
-#include "../passes/pass.h"
-#include "cli.h"
+#include "passes/pass.h"
+#include "cli/cli.h"
 
 static const char usage[] =
     "usage: squint passes [--format text|json]\n"

@@ -4,7 +4,7 @@
 **
 ** Sections: outputs that name inputs; what a records file is; resuming.
 */
-#include "eval_out.h"
+#include "cli/eval_out.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../runtime/jsonw.h"
-#include "../runtime/safewrite.h"
-#include "../runtime/util.h"
-#include "cli.h"
+#include "runtime/jsonw.h"
+#include "runtime/safewrite.h"
+#include "runtime/util.h"
+#include "cli/cli.h"
 
 /* ------------------------------------------------------------------ */
 /* Outputs that name inputs                                            */

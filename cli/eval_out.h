@@ -20,9 +20,9 @@
 
 #include <stdint.h>
 
-#include "../backend/eval/item.h"
-#include "../backend/eval/record.h"
-#include "../runtime/safewrite.h"
+#include "backend/eval/item.h"
+#include "backend/eval/record.h"
+#include "runtime/safewrite.h"
 
 /* One file the run reads, for the same-file check. */
 /* The run's inputs: SqOutInput (runtime/safewrite.h), `what` saying "the

@@ -4,16 +4,16 @@
 ** Sections: HTML text; the summary and the chart; disagreements; the
 ** page.
 */
-#include "eval_report.h"
+#include "cli/eval_report.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/json.h"
-#include "../runtime/safewrite.h"
-#include "../runtime/util.h"
+#include "runtime/json.h"
+#include "runtime/safewrite.h"
+#include "runtime/util.h"
 
 void eval_report_init(EvalReport *r) { memset(r, 0, sizeof *r); }
 void eval_report_free(EvalReport *r) { sq_buf_free(&r->records); }

@@ -14,7 +14,7 @@
 #ifndef SQ_EVAL_REPORT_H
 #define SQ_EVAL_REPORT_H
 
-#include "eval_summary.h"
+#include "cli/eval_summary.h"
 
 typedef struct EvalReport {
     SqBuf records;  /* the record lines, as read */

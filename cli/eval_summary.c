@@ -1,14 +1,14 @@
 /*
 ** eval_summary.c -- totals of `squint eval` records (eval_summary.h).
 */
-#include "eval_summary.h"
+#include "cli/eval_summary.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/jsonw.h"
-#include "../runtime/util.h"
+#include "runtime/jsonw.h"
+#include "runtime/util.h"
 
 void eval_summary_init(EvalSummary *s, const char **names, size_t n_sys, SqMetric metric, int has_db) {
     memset(s, 0, sizeof *s);

@@ -12,8 +12,8 @@
 #ifndef SQ_EVAL_SUMMARY_H
 #define SQ_EVAL_SUMMARY_H
 
-#include "../backend/eval/record.h"
-#include "../runtime/strbuf.h"
+#include "backend/eval/record.h"
+#include "runtime/strbuf.h"
 
 /* The search times of one system (runs that reached a verdict or not). */
 typedef struct EvalTimes {

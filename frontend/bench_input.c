@@ -7,14 +7,14 @@
 ** copied into a source of its own, embedded in the file with the segment
 ** map of its JSON string (sq_json_string_map) or the offset of its line.
 */
-#include "bench_input.h"
+#include "frontend/bench_input.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/json.h"
+#include "runtime/json.h"
 
 /* The state of one read. */
 typedef struct BenchRead {

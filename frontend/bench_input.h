@@ -41,9 +41,9 @@
 
 #include <stdint.h>
 
-#include "../runtime/arena.h"
-#include "../runtime/diag.h"
-#include "../runtime/src.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "runtime/src.h"
 
 typedef enum SqInputFormat {
     SQ_INPUT_AUTO,      /* detect from the content */

@@ -21,11 +21,11 @@
 #ifndef SQ_BIND_H
 #define SQ_BIND_H
 
-#include "../grammar/ast.h"
-#include "../runtime/arena.h"
-#include "../runtime/diag.h"
-#include "catalog.h"
-#include "expr.h"
+#include "grammar/ast.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "frontend/catalog.h"
+#include "frontend/expr.h"
 
 typedef struct BndSelect BndSelect;
 typedef struct BndCte BndCte;

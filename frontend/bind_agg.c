@@ -18,7 +18,7 @@
 */
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 void bind_register_owner(Binder *b, uint32_t id, BndSelect *sel) {
     if (id >= b->cap_owners) {

@@ -12,7 +12,7 @@
 */
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 int bind_known_collation(const char *name) {
     return sq_stricmp(name, "BINARY") == 0 || sq_stricmp(name, "NOCASE") == 0 ||

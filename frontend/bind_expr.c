@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 static SqExpr *node(Binder *b, SqExprKind k, const AstExpr *e, SqType t) {
     SqExpr *x = sq_expr_new(b->arena, k, e->span, t);

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Columns of a bound query, named as SQLite names subquery columns    */

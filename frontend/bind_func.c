@@ -13,7 +13,7 @@
 */
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Result types                                                        */

@@ -9,7 +9,7 @@
 #ifndef SQ_BIND_INT_H
 #define SQ_BIND_INT_H
 
-#include "bind.h"
+#include "frontend/bind.h"
 
 /* Scope.flags (SQLite's NC_* flags that matter here). */
 enum {

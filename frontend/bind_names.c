@@ -13,7 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */

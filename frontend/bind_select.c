@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Blocks                                                              */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bind_int.h"
+#include "frontend/bind_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Walking bound trees                                                 */

@@ -7,12 +7,12 @@
 ** tables), primary-key columns NOT NULL only in WITHOUT ROWID tables, and
 ** a UNIQUE index making its columns a key.
 */
-#include "catalog.h"
+#include "frontend/catalog.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../grammar/parse.h"
+#include "grammar/parse.h"
 
 /* ------------------------------------------------------------------ */
 /* Tables and columns                                                  */

@@ -16,12 +16,12 @@
 
 #include <stdint.h>
 
-#include "../grammar/ast.h"
-#include "../runtime/arena.h"
-#include "../runtime/diag.h"
-#include "../runtime/intern.h"
-#include "../runtime/json.h"
-#include "types.h"
+#include "grammar/ast.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "runtime/intern.h"
+#include "runtime/json.h"
+#include "frontend/types.h"
 
 typedef struct CatTable CatTable;
 

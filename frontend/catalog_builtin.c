@@ -10,7 +10,7 @@
 ** SQLite.  Columns as SQLite 3.40 declares them: key, value, type, atom,
 ** id, parent, fullkey, path, and the hidden argument columns json, root.
 */
-#include "catalog.h"
+#include "frontend/catalog.h"
 
 typedef struct BuiltinCol {
     const char *name, *type;

@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "frontend/catalog.h"
 
 /* The state of loading one entry. */
 typedef struct TjLoad {

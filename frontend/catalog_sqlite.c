@@ -9,7 +9,7 @@
 #include <sqlite3.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "frontend/catalog.h"
 
 static sqlite3 *open_readonly(const char *path, SqDiags *diags) {
     sqlite3 *db = NULL;

@@ -3,7 +3,7 @@
 **
 ** Layer: frontend.
 */
-#include "expr.h"
+#include "frontend/expr.h"
 
 #include <string.h>
 

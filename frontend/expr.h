@@ -18,11 +18,11 @@
 
 #include <stdint.h>
 
-#include "../grammar/ast.h"
-#include "../runtime/arena.h"
-#include "catalog.h"
-#include "functions.h"
-#include "types.h"
+#include "grammar/ast.h"
+#include "runtime/arena.h"
+#include "frontend/catalog.h"
+#include "frontend/functions.h"
+#include "frontend/types.h"
 
 struct BndSelect;
 struct IrRel;

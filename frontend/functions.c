@@ -4,16 +4,16 @@
 ** Layer: frontend.  The table is sorted by name; lookup is a binary search
 ** for the first row of a name followed by a scan of its rows.
 */
-#include "functions.h"
+#include "frontend/functions.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "../runtime/util.h"
+#include "runtime/util.h"
 
 static const SqFuncDef funcs[] = {
 #define FUNC(name, mn, mx, kind, res, nulls, flags) {name, mn, mx, kind, res, nulls, flags},
-#include "functions.def"
+#include "frontend/functions.def"
 #undef FUNC
 };
 

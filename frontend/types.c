@@ -3,13 +3,13 @@
 **
 ** Layer: frontend.
 */
-#include "types.h"
+#include "frontend/types.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/util.h"
+#include "runtime/util.h"
 
 /* Case-insensitive substring test, as SQLite's sqlite3AffinityType scans
 ** the declared type. */

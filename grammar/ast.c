@@ -4,7 +4,7 @@
 **
 ** Layer: grammar.
 */
-#include "ast.h"
+#include "grammar/ast.h"
 
 #include <stddef.h>
 

@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../runtime/intern.h"
-#include "../runtime/src.h"
+#include "runtime/intern.h"
+#include "runtime/src.h"
 
 typedef struct AstExpr AstExpr;
 typedef struct AstSelect AstSelect;

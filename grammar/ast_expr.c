@@ -9,7 +9,7 @@
 */
 #include <string.h>
 
-#include "parse_int.h"
+#include "grammar/parse_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Errors and source text                                              */

@@ -8,7 +8,7 @@
 ** each part on its own indented line.  In JSON every part has a key and
 ** every node has "kind" and "span" ([start, end) byte offsets).
 */
-#include "ast_print.h"
+#include "grammar/ast_print.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,9 +9,9 @@
 #ifndef SQ_AST_PRINT_H
 #define SQ_AST_PRINT_H
 
-#include "../runtime/jsonw.h"
-#include "../runtime/strbuf.h"
-#include "ast.h"
+#include "runtime/jsonw.h"
+#include "runtime/strbuf.h"
+#include "grammar/ast.h"
 
 /* Append one statement as an s-expression, ending in a newline. */
 void ast_print_sexp(SqBuf *out, const AstStmt *stmt);

@@ -7,7 +7,7 @@
 */
 #include <string.h>
 
-#include "parse_int.h"
+#include "grammar/parse_int.h"
 
 static AstSelect *select_new(ParseCtx *ctx, AstSelectKind kind, SqLoc loc) {
     AstSelect *s = sq_arena_alloc(ctx->arena, sizeof *s);

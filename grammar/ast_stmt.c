@@ -9,7 +9,7 @@
 */
 #include <string.h>
 
-#include "parse_int.h"
+#include "grammar/parse_int.h"
 
 static AstStmt *stmt_new(ParseCtx *ctx, AstStmtKind kind, SqLoc loc) {
     AstStmt *s = sq_arena_alloc(ctx->arena, sizeof *s);

@@ -7,7 +7,7 @@
 ** length.  Everything about a token that is not a regular expression lives
 ** here so that it can be read and tested as C.
 */
-#include "lex_int.h"
+#include "grammar/lex_int.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,7 +27,7 @@ typedef struct Keyword {
 
 static const Keyword keywords[] = {
 #define KW(s, tok, fb) {s, sizeof(s) - 1, TK_##tok, fb},
-#include "keywords.def"
+#include "grammar/keywords.def"
 #undef KW
 };
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../runtime/src.h"
+#include "runtime/src.h"
 
 /* Token classes the scanner reports beyond the parser's own tokens. */
 enum {

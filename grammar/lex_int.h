@@ -8,9 +8,9 @@
 
 #include <stdlib.h>
 
-#include "../runtime/util.h"
-#include "lex.h"
-#include "parse_int.h"
+#include "runtime/util.h"
+#include "grammar/lex.h"
+#include "grammar/parse_int.h"
 #include "sql.tab.h"
 
 struct Lexer {

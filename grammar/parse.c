@@ -18,14 +18,14 @@
 **                            -> push_token -> sq_yypush_parse -> ast_*()
 **                            -> fail_statement | finish_statement
 */
-#include "parse.h"
+#include "grammar/parse.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../runtime/util.h"
-#include "lex.h"
-#include "parse_int.h"
+#include "runtime/util.h"
+#include "grammar/lex.h"
+#include "grammar/parse_int.h"
 #include "sql.tab.h"
 
 #define MAX_PARENS 128   /* open-paren positions remembered for notes */

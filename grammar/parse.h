@@ -16,11 +16,11 @@
 #ifndef SQ_PARSE_H
 #define SQ_PARSE_H
 
-#include "../runtime/arena.h"
-#include "../runtime/diag.h"
-#include "../runtime/intern.h"
-#include "../runtime/src.h"
-#include "ast.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "runtime/intern.h"
+#include "runtime/src.h"
+#include "grammar/ast.h"
 
 typedef struct SqParser SqParser;
 

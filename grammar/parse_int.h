@@ -10,11 +10,11 @@
 #ifndef SQ_PARSE_INT_H
 #define SQ_PARSE_INT_H
 
-#include "../runtime/arena.h"
-#include "../runtime/diag.h"
-#include "../runtime/intern.h"
-#include "ast.h"
-#include "parse_types.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "runtime/intern.h"
+#include "grammar/ast.h"
+#include "grammar/parse_types.h"
 #include "sql.tab.h"
 
 /* SQLite 3.40 limits that its parser enforces (Debian's build). */

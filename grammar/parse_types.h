@@ -7,8 +7,8 @@
 #ifndef SQ_PARSE_TYPES_H
 #define SQ_PARSE_TYPES_H
 
-#include "ast.h"
-#include "lex.h"
+#include "grammar/ast.h"
+#include "grammar/lex.h"
 
 /* Location of a grammar symbol: byte offsets into the statement's source. */
 typedef struct SqLoc {

@@ -40,7 +40,7 @@
 %parse-param {ParseCtx *ctx}
 
 %code requires {
-#include "parse_types.h"
+#include "grammar/parse_types.h"
 }
 
 %union {
@@ -73,7 +73,7 @@
 }
 
 %code {
-#include "parse_int.h"
+#include "grammar/parse_int.h"
 
 /* SQLite's parser stack holds 100 entries; bison refuses to grow past
 ** YYMAXDEPTH - 1, so this makes the same statements overflow. */

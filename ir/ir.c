@@ -6,7 +6,7 @@
 */
 #include <string.h>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 IrQuery *ir_query_new(SqArena *a, uint32_t first_id) {
     IrQuery *q = sq_arena_alloc(a, sizeof *q);

@@ -31,15 +31,15 @@
 
 #include <stdint.h>
 
-#include "../frontend/bind.h"
-#include "../frontend/catalog.h"
-#include "../frontend/expr.h"
-#include "../frontend/functions.h"
-#include "../frontend/types.h"
-#include "../grammar/ast.h"
-#include "../runtime/arena.h"
-#include "../runtime/jsonw.h"
-#include "../runtime/strbuf.h"
+#include "frontend/bind.h"
+#include "frontend/catalog.h"
+#include "frontend/expr.h"
+#include "frontend/functions.h"
+#include "frontend/types.h"
+#include "grammar/ast.h"
+#include "runtime/arena.h"
+#include "runtime/jsonw.h"
+#include "runtime/strbuf.h"
 
 typedef struct IrRel IrRel;
 typedef struct IrCte IrCte;

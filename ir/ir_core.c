@@ -7,7 +7,7 @@
 ** Analyses (joinelim, lint) visit every query block of a statement with
 ** ir_visit_cores, which also tells how each block's rows are used.
 */
-#include "ir.h"
+#include "ir/ir.h"
 
 static IrRel **take(IrRel **slot, IrRelKind kind, int having, IrRel **out) {
     IrRel *x = *slot;

@@ -6,7 +6,7 @@
 */
 #include <string.h>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 void ir_conjuncts(SqArena *a, SqExpr *e, SqExprList *out) {
     if (!e) return;

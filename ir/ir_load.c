@@ -4,9 +4,9 @@
 ** Layer: ir.  For the callers that hold a single query (squint equiv, the
 ** equivalence conformance tool), not a script of statements.
 */
-#include "ir.h"
+#include "ir/ir.h"
 
-#include "../grammar/parse.h"
+#include "grammar/parse.h"
 
 IrQuery *ir_load_query(SqArena *a, const SqSrc *src, const Catalog *cat, SqInterner *names,
                        SqDiags *diags, const SqBindOptions *opt, const char **why) {

@@ -22,7 +22,7 @@
 */
 #include <string.h>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 typedef struct Printer {
     IrQuery *q;

@@ -18,8 +18,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../grammar/lex.h"
-#include "ir.h"
+#include "grammar/lex.h"
+#include "ir/ir.h"
 
 /* ------------------------------------------------------------------ */
 /* Identifiers and literals                                            */

@@ -11,7 +11,7 @@
 */
 #include <string.h>
 
-#include "ir.h"
+#include "ir/ir.h"
 
 typedef struct CteLink {
     const BndCte *bound;

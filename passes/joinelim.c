@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "joinelim_int.h"
+#include "passes/joinelim_int.h"
 
 int je_is_sub(const SqExpr *e) {
     return e->kind == SQX_SUBQUERY || e->kind == SQX_EXISTS || e->kind == SQX_IN_SUBQUERY;

@@ -11,7 +11,7 @@
 #ifndef SQ_JOINELIM_INT_H
 #define SQ_JOINELIM_INT_H
 
-#include "passes.h"
+#include "passes/passes.h"
 
 /* ------------------------------------------------------------------ */
 /* Types                                                               */

@@ -30,7 +30,7 @@
 */
 #include <string.h>
 
-#include "joinelim_int.h"
+#include "passes/joinelim_int.h"
 
 enum { JE_MAX_COLS = 16 }; /* key columns followed per join */
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "passes.h"
+#include "passes/passes.h"
 
 /* ------------------------------------------------------------------ */
 /* Printing                                                            */

@@ -20,7 +20,7 @@
 ** SQLite does not enforce foreign keys unless PRAGMA foreign_keys=ON, so a
 ** row that breaks one would change the result.  A note says so.
 */
-#include "passes.h"
+#include "passes/passes.h"
 
 /* Where join j hangs on the left spine of the core's FROM tree, or NULL
 ** when an earlier change took it out. */

@@ -1,13 +1,13 @@
 /*
 ** jqg.c -- the `jqg` analysis: a query's join query graph.
 **
-** Layer: passes.  Builds the graph (ir/querygraph.c) of the IR as it is
+** Layer: passes.  Builds the graph (ir/graph/querygraph.c) of the IR as it is
 ** now, so that run after `unnest` it sees the joins unnesting made.  The
 ** result feeds expansion and reports; `squint opt --passes unnest,jqg`
 ** prints it.
 */
-#include "../ir/querygraph.h"
-#include "passes.h"
+#include "ir/graph/querygraph.h"
+#include "passes/passes.h"
 
 typedef struct JqgResult {
     SqGraph *graph;    /* NULL when the query has none */

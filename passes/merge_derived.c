@@ -16,7 +16,7 @@
 */
 #include <string.h>
 
-#include "passes.h"
+#include "passes/passes.h"
 
 typedef struct Merge {
     SqPassCtx *ctx;

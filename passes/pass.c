@@ -6,7 +6,7 @@
 */
 #include <string.h>
 
-#include "pass.h"
+#include "passes/pass.h"
 
 void sq_pass_ctx_init(SqPassCtx *ctx, SqArena *a, const Catalog *cat, SqInterner *names,
                       SqDiags *diags) {

@@ -16,9 +16,9 @@
 #ifndef SQ_PASS_H
 #define SQ_PASS_H
 
-#include "../frontend/catalog.h"
-#include "../ir/ir.h"
-#include "../runtime/diag.h"
+#include "frontend/catalog.h"
+#include "ir/ir.h"
+#include "runtime/diag.h"
 
 #define SQ_PASS_MAX 32
 

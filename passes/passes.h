@@ -7,7 +7,7 @@
 #ifndef SQ_PASSES_H
 #define SQ_PASSES_H
 
-#include "pass.h"
+#include "passes/pass.h"
 
 /* unnest.c: subqueries in WHERE to semi-, anti- and inner joins. */
 int sq_unnest_run(SqPassCtx *ctx, IrQuery *q);

@@ -5,7 +5,7 @@
 ** one place that declares them (name, summary, dependencies, kind), in the
 ** order `squint passes` lists them.
 */
-#include "passes.h"
+#include "passes/passes.h"
 
 static const char *const no_deps[] = {NULL};
 static const char *const joinelim_deps[] = {"joinelim", NULL};

@@ -33,7 +33,7 @@
 */
 #include <string.h>
 
-#include "passes.h"
+#include "passes/passes.h"
 
 typedef struct Unnest {
     SqPassCtx *ctx;

@@ -8,7 +8,7 @@
 ** a million items leaves no trail of abandoned smaller copies behind it:
 ** the memory a statement holds stays proportional to what it uses.
 */
-#include "arena.h"
+#include "runtime/arena.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "runtime/util.h"
 
 #define ARENA_ALIGN 16
 #define ARENA_FIRST_BLOCK 4096
@@ -25,7 +25,7 @@
 /* Under AddressSanitizer every small allocation is followed by poisoned
 ** bytes, so reading past an object (an expression node allocated at its
 ** kind's size, say) is caught as it would be with malloc. */
-#if defined(__SANITIZE_ADDRESS__)
+#if SQ_SANITIZED
 #include <sanitizer/asan_interface.h>
 #define ARENA_REDZONE 16
 #else

@@ -6,7 +6,7 @@
 ** files often hold a whole item on one line) are shown as a window around
 ** the span.
 */
-#include "diag.h"
+#include "runtime/diag.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@ static const struct {
     const char *code, *slug, *summary;
 } code_table[] = {
 #define DIAG_CODE(e, code, slug, summary) {code, slug, summary},
-#include "diag_codes.def"
+#include "runtime/diag_codes.def"
 #undef DIAG_CODE
 };
 

@@ -14,14 +14,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "jsonw.h"
-#include "src.h"
-#include "strbuf.h"
-#include "util.h"
+#include "runtime/jsonw.h"
+#include "runtime/src.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 typedef enum SqDiagCode {
 #define DIAG_CODE(e, code, slug, summary) e,
-#include "diag_codes.def"
+#include "runtime/diag_codes.def"
 #undef DIAG_CODE
     SQ_DIAG_CODE_COUNT
 } SqDiagCode;

@@ -4,13 +4,13 @@
 ** Layer: runtime.  Names are allocated from the interner's own arena; the
 ** slot table doubles when it is half full.
 */
-#include "intern.h"
+#include "runtime/intern.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "util.h"
+#include "runtime/arena.h"
+#include "runtime/util.h"
 
 struct SqInterner {
     SqArena *arena;       /* owns every SqName */

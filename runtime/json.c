@@ -9,14 +9,14 @@
 ** so that the map and the decoded text always agree.  The first error stops
 ** the parse; its message and offset go to the caller's SqJsonError.
 */
-#include "json.h"
+#include "runtime/json.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "runtime/util.h"
 
 /* The state of one parse. */
 typedef struct JsonParser {

@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "src.h"
+#include "runtime/arena.h"
+#include "runtime/src.h"
 
 /* Nesting deeper than this many arrays and objects is a parse error. */
 #define SQ_JSON_MAX_DEPTH 512

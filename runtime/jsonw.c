@@ -5,7 +5,7 @@
 ** container to place commas; depth beyond SQ_JW_MAX_DEPTH is an internal
 ** error (callers bound their own recursion well below it).
 */
-#include "jsonw.h"
+#include "runtime/jsonw.h"
 
 #include <assert.h>
 #include <inttypes.h>

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "strbuf.h"
+#include "runtime/strbuf.h"
 
 #define SQ_JW_MAX_DEPTH 256
 

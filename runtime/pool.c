@@ -6,7 +6,7 @@
 ** pipes until the nearest deadline; a pipe at end of file means its child
 ** is exiting, so the parent reaps it with waitpid() and reports the task.
 */
-#include "pool.h"
+#include "runtime/pool.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -18,19 +18,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "runtime/util.h"
 
 /* AddressSanitizer maps terabytes of shadow memory up front: a limit on
 ** the address space would make its next mapping fail, so a sanitized
-** build runs without one. */
-#if defined(__SANITIZE_ADDRESS__)
+** build runs without one.  And a child leaves by _exit(), which skips
+** LeakSanitizer's check at exit: a sanitized child runs the check itself
+** before it leaves, so that a task's leak fails the task (exit status
+** SQ_POOL_EXIT_LEAKED) instead of going unseen. */
+#if SQ_SANITIZED
+#include <sanitizer/lsan_interface.h>
 #define POOL_LIMIT_ADDRESS_SPACE 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_LIMIT_ADDRESS_SPACE 0
-#endif
-#endif
-#ifndef POOL_LIMIT_ADDRESS_SPACE
+#else
 #define POOL_LIMIT_ADDRESS_SPACE 1
 #endif
 
@@ -42,6 +41,19 @@ typedef struct Slot {
     int killed;        /* SIGKILLed at the deadline */
     SqBuf out;
 } Slot;
+
+/* The parent's bookkeeping: one slot per child that may run at once. */
+typedef struct Pool {
+    unsigned jobs;
+    Slot *slots;
+    struct pollfd *pfd;
+} Pool;
+
+static void pool_free(Pool *p) {
+    for (unsigned k = 0; k < p->jobs; k++) sq_buf_free(&p->slots[k].out);
+    free(p->slots);
+    free(p->pfd);
+}
 
 /* In the child: limits, the task, the answer down the pipe, _exit. */
 SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoolTaskFn run, void *ctx) {
@@ -58,11 +70,17 @@ SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoo
         if (w <= 0) _exit(125);
         off += (size_t)w;
     }
+    sq_buf_free(&out);
+#if SQ_SANITIZED
+    if (__lsan_do_recoverable_leak_check()) _exit(SQ_POOL_EXIT_LEAKED);
+#endif
     _exit(rc & 0xff);
 }
 
-/* Start task in a free slot; 0, or -1 when no process could be made. */
-static int start(const SqPoolOptions *o, Slot *s, size_t task, SqPoolTaskFn run, void *ctx) {
+/* Start task in the free slot s of p; 0, or -1 when no process could be
+** made.  The child first frees its copy of the parent's bookkeeping: what
+** it holds when it leaves is then the task's alone (SQ_POOL_EXIT_LEAKED). */
+static int start(const SqPoolOptions *o, Pool *p, Slot *s, size_t task, SqPoolTaskFn run, void *ctx) {
     int fds[2];
     if (pipe(fds) < 0) return -1;
     fflush(stdout);
@@ -75,6 +93,7 @@ static int start(const SqPoolOptions *o, Slot *s, size_t task, SqPoolTaskFn run,
     }
     if (pid == 0) {
         close(fds[0]);
+        pool_free(p);
         child(o, fds[1], task, run, ctx);
     }
     close(fds[1]);
@@ -139,15 +158,16 @@ static void kill_late(Slot *slots, unsigned n) {
 int sq_pool_run(const SqPoolOptions *o, const size_t *tasks, size_t n, SqPoolTaskFn run, SqPoolDoneFn done,
                 void *ctx) {
     unsigned jobs = o->jobs ? o->jobs : 1, running = 0;
-    Slot *slots = sq_calloc(jobs, sizeof *slots);
-    struct pollfd *pfd = sq_calloc(jobs, sizeof *pfd);
+    Pool p = {jobs, sq_calloc(jobs, sizeof(Slot)), sq_calloc(jobs, sizeof(struct pollfd))};
+    Slot *slots = p.slots;
+    struct pollfd *pfd = p.pfd;
     size_t next = 0;
     int stop = 0;
     while ((next < n && !stop) || running) {
         for (unsigned k = 0; k < jobs && next < n && !stop; k++) {
             if (slots[k].pid) continue;
             size_t task = tasks[next++];
-            if (start(o, &slots[k], task, run, ctx) < 0) {
+            if (start(o, &p, &slots[k], task, run, ctx) < 0) {
                 stop = done(ctx, task, SQ_TASK_NO_FORK, errno, NULL, 0) != 0;
                 continue;
             }
@@ -173,9 +193,7 @@ int sq_pool_run(const SqPoolOptions *o, const size_t *tasks, size_t n, SqPoolTas
             if (done(ctx, s->task, end, detail, s->out.data ? s->out.data : "", s->out.len)) stop = 1;
         }
     }
-    for (unsigned k = 0; k < jobs; k++) sq_buf_free(&slots[k].out);
-    free(slots);
-    free(pfd);
+    pool_free(&p);
     return stop ? -1 : 0;
 }
 

@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "strbuf.h"
+#include "runtime/strbuf.h"
 
 typedef struct SqPoolOptions {
     unsigned jobs;        /* children at once (0 counts as 1) */
@@ -37,6 +37,11 @@ typedef enum SqTaskEnd {
     SQ_TASK_TIMEOUT,  /* killed at task_timeout */
     SQ_TASK_NO_FORK,  /* fork() or pipe() failed; the task did not run */
 } SqTaskEnd;
+
+/* The exit status of a child whose task leaked memory: only in an
+** AddressSanitizer build, where the child runs LeakSanitizer's check before
+** it leaves (LeakSanitizer's own status for a leak). */
+#define SQ_POOL_EXIT_LEAKED 23
 
 /* Runs in the child: do task number `task` and write the answer to out.
 ** The return value is the child's exit status. */

@@ -2,7 +2,7 @@
 ** safewrite.c -- output files written without harming the user's
 ** (safewrite.h).
 */
-#include "safewrite.h"
+#include "runtime/safewrite.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "strbuf.h"
+#include "runtime/strbuf.h"
 
 int sq_same_file(const char *a, const char *b) {
     struct stat sa, sb;

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "runtime/strbuf.h"
 
 /* Whether a and b both exist and are one file (same device and inode:
 ** through symbolic links, hard links or other spellings of the path). */

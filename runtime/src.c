@@ -4,12 +4,12 @@
 ** Layer: runtime.  Line tables are built on the first lookup in a file and
 ** cost four bytes per line.
 */
-#include "src.h"
+#include "runtime/src.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "runtime/util.h"
 
 void sq_srcset_init(SqSrcSet *set) {
     set->n = 1; /* id 0 is reserved for "no source" */

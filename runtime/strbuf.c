@@ -3,14 +3,17 @@
 **
 ** Layer: runtime.  Capacity doubles; every append keeps a trailing NUL.
 */
-#include "strbuf.h"
+#include "runtime/strbuf.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/arena.h"
+
 void sq_buf_free(SqBuf *b) {
-    free(b->data);
+    if (!b->arena) free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
 }
@@ -21,6 +24,7 @@ void sq_buf_reset(SqBuf *b) {
 }
 
 char *sq_buf_detach(SqBuf *b) {
+    assert(!b->arena); /* the arena owns that storage */
     char *d = b->data ? b->data : sq_strdup("");
     b->data = NULL;
     b->len = b->cap = 0;
@@ -32,7 +36,13 @@ void sq_buf_reserve(SqBuf *b, size_t extra) {
     if (need <= b->cap) return;
     size_t c = b->cap ? b->cap : 64;
     while (c < need) c *= 2;
-    b->data = sq_realloc(b->data, c);
+    if (b->arena) {
+        char *d = sq_arena_alloc(b->arena, c);
+        if (b->data) memcpy(d, b->data, b->len + 1);
+        b->data = d;
+    } else {
+        b->data = sq_realloc(b->data, c);
+    }
     b->cap = c;
 }
 

@@ -2,7 +2,8 @@
 ** strbuf.h -- growable byte buffer used for every piece of generated text.
 **
 ** Layer: runtime.  An SqBuf owns its heap storage; sq_buf_free() releases
-** it and sq_buf_detach() hands it to the caller.  data is always
+** it and sq_buf_detach() hands it to the caller.  One made with
+** SQ_BUF_IN(arena) takes its storage from the arena instead.  data is always
 ** NUL-terminated once anything has been appended.
 */
 #ifndef SQ_STRBUF_H
@@ -11,15 +12,23 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "util.h"
+#include "runtime/util.h"
+
+struct SqArena;
 
 typedef struct SqBuf {
     char *data; /* heap storage, NUL-terminated; NULL while empty */
     size_t len; /* bytes used, excluding the NUL */
     size_t cap; /* bytes allocated */
+    struct SqArena *arena; /* when set: storage from this arena, which
+                              owns it (sq_buf_free only forgets it) */
 } SqBuf;
 
-#define SQ_BUF_INIT {NULL, 0, 0}
+#define SQ_BUF_INIT {NULL, 0, 0, NULL}
+/* A buffer whose storage the arena owns: for code that may be left by
+** longjmp before it frees (passes/smt: only arena memory between a
+** protect point and a throw).  Not for sq_buf_detach. */
+#define SQ_BUF_IN(a) {NULL, 0, 0, (a)}
 
 void sq_buf_free(SqBuf *b);
 void sq_buf_reset(SqBuf *b); /* len = 0, keep storage */

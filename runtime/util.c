@@ -4,7 +4,7 @@
 ** Layer: runtime.  The only function in the library that terminates the
 ** process is sq_oom(); it is called when the C allocator fails.
 */
-#include "util.h"
+#include "runtime/util.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -13,6 +13,19 @@
 #include <stdint.h>
 
 #define SQ_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* 1 in an AddressSanitizer build (gcc and clang say so differently): the
+** arena poisons its gaps, a child process checks for leaks itself. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SQ_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SQ_SANITIZED 1
+#endif
+#endif
+#ifndef SQ_SANITIZED
+#define SQ_SANITIZED 0
+#endif
 #define SQ_UNUSED(x) ((void)(x))
 
 #if defined(__GNUC__)

@@ -1,7 +1,7 @@
 /*
 ** wire.c -- the flat binary encoding of wire.h.
 */
-#include "wire.h"
+#include "runtime/wire.h"
 
 #include <string.h>
 

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "strbuf.h"
+#include "runtime/arena.h"
+#include "runtime/strbuf.h"
 
 void sq_wire_put_u64(SqBuf *b, uint64_t v);
 void sq_wire_put_f64(SqBuf *b, double v);

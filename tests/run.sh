@@ -5,7 +5,7 @@
 #                                      TEST_JOBS=n jobs at a time; TEST_TIMES=file
 #                                      gets each background job's wall seconds)
 #
-# Five kinds of tests:
+# Six kinds of tests:
 #   unit    tests/unit/test_*.c, cmocka binaries in $BUILD/tests/, TAP output
 #   golden  tests/golden/<suite>/NNN-slug.sql with NNN-slug.expected; the
 #           suite's `cmd` file holds the squint arguments (the .sql path is
@@ -15,6 +15,8 @@
 #   bind    tests/bind/cases*.sql: the binder against SQLite, case by case
 #   passes  tests/passes/NAME.cases: rewrites checked by execution
 #   cli     tests/cli/*.sh, each printing TAP lines ("ok - ..." / "not ok - ...")
+#   source  tests/source/*.sh, checks of the source tree itself (the layering),
+#           TAP lines as the cli scripts
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -79,14 +81,15 @@ for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
     spawn unit "unit/$(basename "$t")" env CMOCKA_MESSAGE_OUTPUT=TAP "$t"
 done
-for t in tests/cli/*.sh; do
+for t in tests/cli/*.sh tests/source/*.sh; do
     [ -e "$t" ] || continue
+    kind=$(basename "$(dirname "$t")")
     if grep -q '^# run.sh: --parts' "$t"; then
         while IFS= read -r part; do
-            spawn cli "cli/$(basename "$t") $part" bash "$t" "$part"
+            spawn "$kind" "$kind/$(basename "$t") $part" bash "$t" "$part"
         done < <(bash "$t" --parts)
     else
-        spawn cli "cli/$(basename "$t")" bash "$t"
+        spawn "$kind" "$kind/$(basename "$t")" bash "$t"
     fi
 done
 

@@ -2,11 +2,11 @@
 ** hardness.c -- Spider's eval_hardness() on squint's syntax tree
 ** (hardness.h).
 */
-#include "hardness.h"
+#include "backend/eval/hardness.h"
 
 #include <string.h>
 
-#include "../../runtime/util.h"
+#include "runtime/util.h"
 
 /* The counts eval_hardness() looks at. */
 typedef struct Counts {

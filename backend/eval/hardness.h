@@ -21,7 +21,7 @@
 #ifndef SQ_EVAL_HARDNESS_H
 #define SQ_EVAL_HARDNESS_H
 
-#include "../../grammar/ast.h"
+#include "grammar/ast.h"
 
 /* "easy", "medium", "hard" or "extra"; NULL for a statement that is not
 ** a query. */

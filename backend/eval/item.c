@@ -5,17 +5,17 @@
 ** Sections: per-system state; EX-test; verification; cross-check; the
 ** record.
 */
-#include "item.h"
-#include "record.h"
+#include "backend/eval/item.h"
+#include "backend/eval/record.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ir/ir.h"
-#include "../sqlite/lint_data.h"
-#include "../../runtime/jsonw.h"
-#include "../../runtime/util.h"
+#include "ir/ir.h"
+#include "backend/lint/lint_data.h"
+#include "runtime/jsonw.h"
+#include "runtime/util.h"
 
 /* What is known of one system's prediction. */
 typedef struct SysState {

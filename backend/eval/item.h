@@ -31,10 +31,10 @@
 #ifndef SQ_EVAL_ITEM_H
 #define SQ_EVAL_ITEM_H
 
-#include "../../frontend/bind.h"
-#include "../../passes/lint/lint.h"
-#include "../fixture/equiv.h"
-#include "metric.h"
+#include "frontend/bind.h"
+#include "passes/lint/lint.h"
+#include "backend/equiv/equiv.h"
+#include "backend/eval/metric.h"
 
 typedef struct SqEvalConfig {
     SqExOptions ex;

@@ -4,13 +4,13 @@
 ** Sections: the text the scripts run (Spider's rewriting); running and
 ** comparing; names.
 */
-#include "metric.h"
+#include "backend/eval/metric.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 /* ------------------------------------------------------------------ */
 /* The text the scripts run                                            */

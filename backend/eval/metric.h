@@ -36,7 +36,7 @@
 #ifndef SQ_EVAL_METRIC_H
 #define SQ_EVAL_METRIC_H
 
-#include "../sqlite/db.h"
+#include "backend/sqlite/db.h"
 
 typedef enum SqMetric {
     SQ_METRIC_SPIDER, /* bag of rows, columns in any order, a list with ORDER BY */

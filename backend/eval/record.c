@@ -1,14 +1,14 @@
 /*
 ** record.c -- `squint eval` records read back and added up (record.h).
 */
-#include "record.h"
+#include "backend/eval/record.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/json.h"
-#include "../../runtime/util.h"
+#include "runtime/json.h"
+#include "runtime/util.h"
 
 static const char *const verdict_names[] = {
     "equivalent", "different", "different-under-ties", "column-count",

@@ -14,10 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../runtime/arena.h"
-#include "../../runtime/json.h"
-#include "../fixture/equiv.h"
-#include "metric.h"
+#include "runtime/arena.h"
+#include "runtime/json.h"
+#include "backend/equiv/equiv.h"
+#include "backend/eval/metric.h"
 
 /* The records format: every record of squint eval carries
 ** "squint_eval": SQ_EVAL_FORMAT right after its "item", which is how a

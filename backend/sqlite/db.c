@@ -9,7 +9,7 @@
 ** Sections: messages; the authorizer; opening; writing a database file;
 ** limits; running a query.
 */
-#include "db.h"
+#include "backend/sqlite/db.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,9 +23,9 @@
 
 #include <sqlite3.h>
 
-#include "../../runtime/safewrite.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "runtime/safewrite.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 #define PROGRESS_OPS 1000 /* VM instructions between deadline checks */
 

@@ -39,8 +39,8 @@
 
 #include <stdint.h>
 
-#include "../../frontend/bind.h"
-#include "result.h"
+#include "frontend/bind.h"
+#include "backend/sqlite/result.h"
 
 typedef struct SqDb SqDb;
 

@@ -16,7 +16,7 @@
 */
 #include <string.h>
 
-#include "emit.h"
+#include "backend/sqlite/emit.h"
 
 typedef struct Emitter {
     IrQuery *q;

@@ -7,8 +7,8 @@
 #ifndef SQ_EMIT_H
 #define SQ_EMIT_H
 
-#include "../../ir/ir.h"
-#include "../../runtime/strbuf.h"
+#include "ir/ir.h"
+#include "runtime/strbuf.h"
 
 /* Append the SQL of q's query to out.  Returns 0 (and appends nothing)
 ** when the statement has no query. */

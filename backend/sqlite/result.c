@@ -13,14 +13,14 @@
 **
 ** Sections: building; rows; LIST, BAG and SET; entry points; diff.
 */
-#include "result_int.h"
+#include "backend/sqlite/result_int.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/util.h"
-#include "../../runtime/wire.h"
+#include "runtime/util.h"
+#include "runtime/wire.h"
 
 /* ------------------------------------------------------------------ */
 /* Building                                                            */

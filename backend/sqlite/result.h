@@ -63,10 +63,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../frontend/types.h"
+#include "frontend/types.h"
 
-#include "../../runtime/arena.h"
-#include "../../runtime/strbuf.h"
+#include "runtime/arena.h"
+#include "runtime/strbuf.h"
 
 /* ---- values ---------------------------------------------------------- */
 

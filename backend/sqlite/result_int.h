@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "result.h"
+#include "backend/sqlite/result.h"
 
 /* ---- values (value.c) ------------------------------------------------ */
 

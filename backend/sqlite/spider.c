@@ -16,13 +16,13 @@
 ** Sections: text as the script decodes it; quick_rej; column
 ** permutations; entry points.
 */
-#include "result_int.h"
+#include "backend/sqlite/result_int.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/util.h"
+#include "runtime/util.h"
 
 #define NO_COL UINT32_MAX
 

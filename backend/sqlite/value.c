@@ -14,7 +14,7 @@
 **
 ** Sections: values; Python's str() of values; printing.
 */
-#include "result_int.h"
+#include "backend/sqlite/result_int.h"
 
 #include <inttypes.h>
 #include <math.h>

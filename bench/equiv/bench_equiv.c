@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "corpus.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "tests/conformance/corpus.h"
 
 typedef struct Bench {
     Corpus c;

@@ -27,10 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "../../runtime/pool.h"
-#include "corpus.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "runtime/pool.h"
+#include "tests/conformance/corpus.h"
 
 /* The verdicts and times of one prediction file. */
 typedef struct FileStats {

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../grammar/parse.h"
-#include "../../passes/lint/lint.h"
-#include "../../runtime/util.h"
-#include "corpus.h"
+#include "backend/sqlite/db.h"
+#include "grammar/parse.h"
+#include "passes/lint/lint.h"
+#include "runtime/util.h"
+#include "tests/conformance/corpus.h"
 
 typedef struct Gold {
     const CorpusQuery *q;

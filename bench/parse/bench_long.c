@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../frontend/bind.h"
-#include "../../frontend/catalog.h"
-#include "../../grammar/parse.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "frontend/bind.h"
+#include "frontend/catalog.h"
+#include "grammar/parse.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 static const char schema[] = "CREATE TABLE t(x INTEGER, name TEXT);";
 

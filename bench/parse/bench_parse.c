@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../frontend/bind.h"
-#include "../../grammar/parse.h"
-#include "../../runtime/util.h"
-#include "corpus.h"
+#include "backend/sqlite/db.h"
+#include "frontend/bind.h"
+#include "grammar/parse.h"
+#include "runtime/util.h"
+#include "tests/conformance/corpus.h"
 
 typedef struct Bench {
     Corpus c;

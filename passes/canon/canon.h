@@ -2,7 +2,7 @@
 ** canon.h -- a proof of equivalence without a search: two queries that
 ** have the same normal form return the same rows on every database.
 **
-** Layer: passes.  Not a pass of the registry: backend/fixture/equiv.c
+** Layer: passes.  Not a pass of the registry: backend/equiv/equiv.c
 ** asks it before the bounded search (passes/smt), which it makes
 ** unnecessary when it succeeds.  The normal form of a query is that of
 ** one SELECT core over inner and cross joins of base tables:
@@ -37,8 +37,8 @@
 #ifndef SQ_CANON_H
 #define SQ_CANON_H
 
-#include "../../ir/ir.h"
-#include "../smt/smt.h"
+#include "ir/ir.h"
+#include "passes/smt/smt.h"
 
 typedef enum SqCanonVerdict {
     SQ_CANON_NONE,      /* no proof: different forms, or no form */

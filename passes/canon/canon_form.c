@@ -9,7 +9,7 @@
 */
 #include <string.h>
 
-#include "canon_int.h"
+#include "passes/canon/canon_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Columns and classes                                                 */

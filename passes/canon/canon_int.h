@@ -8,7 +8,7 @@
 #ifndef SQ_CANON_INT_H
 #define SQ_CANON_INT_H
 
-#include "canon.h"
+#include "passes/canon/canon.h"
 
 /* One base table of the FROM, however it was joined. */
 typedef struct CnInst {

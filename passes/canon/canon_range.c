@@ -12,7 +12,7 @@
 */
 #include <string.h>
 
-#include "canon_int.h"
+#include "passes/canon/canon_int.h"
 
 enum { MAX_VALUES = 16 };
 

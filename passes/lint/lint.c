@@ -8,7 +8,7 @@
 ** duplicate join conditions are redundant conditions of
 ** unsat-or-tautology).
 */
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -16,7 +16,7 @@
 static const SqLintRule rules[SQ_LINT__COUNT] = {
 #define LINT_RULE(e, id, name, sev, level, summary, help) \
     {id, name, SQ_SEV_##sev, SQ_LINT_##level, summary, help},
-#include "rules.def"
+#include "passes/lint/rules.def"
 #undef LINT_RULE
 };
 

@@ -11,7 +11,7 @@
 ** SQL): when the caller says a database is at hand, the schema walk leaves
 ** data probes -- "does this literal occur in that column", "do rows k and
 ** k+1 of this query tie" -- that the SQLite backend answers and reports
-** (backend/sqlite/lint_data.h), through the same reporting function.
+** (backend/lint/lint_data.h), through the same reporting function.
 **
 ** The three binder rules (unresolved-name, ambiguous-column,
 ** function-arity) are the binder's own errors under a rule's name:
@@ -23,11 +23,11 @@
 #ifndef SQ_LINT_H
 #define SQ_LINT_H
 
-#include "../passes.h"
+#include "passes/passes.h"
 
 typedef enum SqLintRuleId {
 #define LINT_RULE(e, id, name, sev, level, summary, help) e,
-#include "rules.def"
+#include "passes/lint/rules.def"
 #undef LINT_RULE
     SQ_LINT__COUNT
 } SqLintRuleId;

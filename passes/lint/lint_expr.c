@@ -37,7 +37,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 typedef enum Clause { C_WHERE, C_HAVING, C_ON, C_SELECT, C_GROUP, C_AGG, C_FILTER, C_OTHER } Clause;
 

@@ -20,7 +20,7 @@
 #ifndef SQ_LINT_INT_H
 #define SQ_LINT_INT_H
 
-#include "lint.h"
+#include "passes/lint/lint.h"
 
 /* One FROM item (a leaf of the FROM tree) and the join bringing it in. */
 typedef struct LintItem {

@@ -21,7 +21,7 @@
 */
 #include <string.h>
 
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */

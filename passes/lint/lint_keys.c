@@ -18,7 +18,7 @@
 */
 #include <string.h>
 
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 typedef struct Known {
     uint32_t item;

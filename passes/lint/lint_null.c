@@ -11,7 +11,7 @@
 ** when an operand is NULL; IS, IS NULL and ISNULL see through it; AND, OR
 ** and NOT combine by three-valued logic; anything else is unknown.
 */
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 typedef struct NullSet {
     LintNullFn is_null;

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 /* A constant as the comparison sees it. */
 typedef struct Val {

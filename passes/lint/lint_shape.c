@@ -18,7 +18,7 @@
 */
 #include <string.h>
 
-#include "lint_int.h"
+#include "passes/lint/lint_int.h"
 
 static SrcSpan span_between(SrcSpan a, SrcSpan b) {
     SrcSpan s = a;

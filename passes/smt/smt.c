@@ -16,19 +16,29 @@
 #include <string.h>
 #include <time.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 enum { TERM_BUDGET = 4000000 }; /* terms per build before giving up */
 
-/* z3 reports errors through a callback (a failing call then returns NULL,
-** false or Z3_L_UNDEF).  While the functions of smt.h run, the context
-** they work on is `current` (smt_guarded), so that an error leaves z3 by
-** longjmp back to where it can be handled, never returning a NULL that
-** a caller would use.  In a build, an error refuses the build; reading a
-** value from a model, it ends the reading; anywhere else, or for want of
-** memory (RLIMIT_AS, z3's memory_max_size) or an exception inside z3
-** anywhere, the context is no longer trusted (SqSmt.failed). */
-static SqSmt *current;
+/* The error model of the lowering.  The library never throws, except
+** here: a construct the encoding cannot express (smt_unsupported) and an
+** error z3 reports through its callback (a failing call would otherwise
+** return a NULL, false or Z3_L_UNDEF that a caller would use) leave by
+** longjmp, from any depth, to the innermost protect point (smt_protect).
+** The rule that keeps this safe: between a protect point and anything
+** that may throw, memory comes from the SqSmt's arena only (never
+** malloc, an SqBuf or a foreign handle that needs a free), so that a
+** throw loses nothing.  tests/unit/test_smt_fault.c makes every wrapped
+** z3 call fail, and the sanitized test run checks for leaks.
+**
+** z3's callback gets only the context, so the contexts under protection
+** form a chain per thread (`protected`, linked through SqSmt.outer): the
+** handler finds the SqSmt whose context failed.  In a build, an error
+** refuses the build; reading a value from a model, it ends the reading;
+** anywhere else, or for want of memory (RLIMIT_AS, z3's
+** memory_max_size) or an exception inside z3 anywhere, the context is no
+** longer trusted (SqSmt.failed). */
+static _Thread_local SqSmt *protected;
 
 static void note_failure(SqSmt *s, Z3_error_code e, const char *msg) {
     if (s->failed) return;
@@ -42,28 +52,36 @@ static void note_failure(SqSmt *s, Z3_error_code e, const char *msg) {
 }
 
 static void z3_error(Z3_context z, Z3_error_code e) {
-    SqSmt *s = current;
-    if (!s || s->z != z) return;
+    SqSmt *s = protected;
+    while (s && s->z != z) s = s->outer;
+    if (!s) return; /* not under protection: the caller reads the error code */
     const char *msg = Z3_get_error_msg(z, e);
     int broken = e == Z3_MEMOUT_FAIL || e == Z3_EXCEPTION || e == Z3_INTERNAL_FATAL;
     if (broken || (!s->building && !s->reading)) note_failure(s, e, msg);
-    if (!s->fail || s->no_jump) return; /* recorded: the caller looks (failed_in) */
+    if (s->no_jump) return; /* recorded: the caller looks (failed_in) */
     if (s->building) s->unsupported = s->failed ? s->failed : sq_arena_strdup(s->arena, msg);
     longjmp(*s->fail, 1);
 }
 
-int smt_guarded(SqSmt *s, void (*fn)(SqSmt *, void *), void *arg) {
+static int is_protected(const SqSmt *s) {
+    for (const SqSmt *p = protected; p; p = p->outer)
+        if (p == s) return 1;
+    return 0;
+}
+
+int smt_protect(SqSmt *s, void (*fn)(SqSmt *, void *), void *arg) {
     jmp_buf jb, *outer = s->fail; /* none of these changes after setjmp */
-    SqSmt *was = current;
+    SqSmt *was = s->outer, *top = protected;
     int no_jump = s->no_jump, reading = s->reading, rc = -1;
     s->fail = &jb;
-    current = s;
+    if (!is_protected(s)) s->outer = top, protected = s; /* nested: s keeps its place */
     if (!setjmp(jb)) {
         fn(s, arg);
         rc = 0;
     }
     s->fail = outer;
-    current = was;
+    protected = top;
+    s->outer = was;
     s->no_jump = no_jump, s->reading = reading;
     return rc;
 }
@@ -149,7 +167,7 @@ void sq_smt_free(SqSmt *s) {
 }
 
 _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) {
-    SqBuf b = SQ_BUF_INIT;
+    SqBuf b = SQ_BUF_IN(s->arena);
     va_list ap;
     va_start(ap, fmt);
     sq_buf_vprintf(&b, fmt, ap);
@@ -499,7 +517,7 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
     s->k = k;
     BuildArgs b = {q1, q2, sem};
     s->building = 1;
-    int rc = s->failed ? -1 : smt_guarded(s, build, &b);
+    int rc = s->failed ? -1 : smt_protect(s, build, &b);
     s->building = 0;
     if (s->failed) { /* a CHECK's build may have swallowed it (smt_db.c) */
         s->unsupported = s->failed;
@@ -858,7 +876,7 @@ static void run_within(SqSmt *s, void *arg) {
 
 static SqSmtStatus check_within(SqSmt *s, int tie_free, Z3_ast (*within)(SqSmt *)) {
     Within w = {tie_free, within, NULL, SQ_SMT_UNKNOWN};
-    if (smt_guarded(s, run_within, &w) < 0) {
+    if (smt_protect(s, run_within, &w) < 0) {
         if (s->failed) longjmp(*s->fail, 1);
         w.st = SQ_SMT_UNKNOWN;
     }
@@ -908,7 +926,7 @@ SqSmtStatus sq_smt_check(SqSmt *s, int tie_free) {
     s->used = NULL;
     Check c = {tie_free, SQ_SMT_UNKNOWN};
     if (!s->failed && !s->solver) return SQ_SMT_UNKNOWN; /* nothing built */
-    if (!s->failed) smt_guarded(s, run_check, &c);
+    if (!s->failed) smt_protect(s, run_check, &c);
     return s->failed ? failed_status(s) : c.st;
 }
 
@@ -920,7 +938,7 @@ static void run_witness(SqSmt *s, void *arg) {
 SqSmtStatus sq_smt_check_witness(SqSmt *s) {
     SqSmtStatus st = SQ_SMT_UNKNOWN;
     if (!s->failed && (!s->diff || !s->nonempty)) return SQ_SMT_UNKNOWN;
-    if (!s->failed) smt_guarded(s, run_witness, &st);
+    if (!s->failed) smt_protect(s, run_witness, &st);
     return s->failed ? failed_status(s) : st;
 }
 
@@ -950,7 +968,7 @@ static void run_shrink(SqSmt *s, void *arg) {
 }
 
 void sq_smt_shrink(SqSmt *s, int tie_free) {
-    if (s->model && !s->failed) smt_guarded(s, run_shrink, &tie_free);
+    if (s->model && !s->failed) smt_protect(s, run_shrink, &tie_free);
 }
 
 void sq_smt_dump(const SqSmt *s, SqBuf *out) {

@@ -15,7 +15,7 @@
 ** where it is.
 **
 ** Finding a difference is not the end: the model is a database the caller
-** writes out and runs both queries on (backend/fixture/equiv.h), and only
+** writes out and runs both queries on (backend/equiv/equiv.h), and only
 ** an execution that shows the difference makes the verdict.
 **
 ** Memory: an SqSmt owns its z3 context; everything the model gives out
@@ -26,8 +26,8 @@
 
 #include <stdint.h>
 
-#include "../../ir/ir.h"
-#include "../../runtime/strbuf.h"
+#include "ir/ir.h"
+#include "runtime/strbuf.h"
 
 typedef struct SqSmt SqSmt;
 

@@ -14,7 +14,7 @@
 ** else its collation could matter unseen (smt_expr.c refuses the read).
 ** See docs/smt.md, "COLLATE NOCASE".
 */
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 const SqExpr *smt_strip_collate(const SqExpr *e, const char **name) {
     *name = NULL;

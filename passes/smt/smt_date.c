@@ -26,7 +26,7 @@
 */
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 static Z3_ast lit(SqSmt *s, const char *str) { return smt_str_lit(s, str, (uint32_t)strlen(str)); }
 
@@ -72,7 +72,7 @@ static DateParts date_parts(SqSmt *s, Z3_ast x) {
 static int format(SqSmt *s, const char *fmt, const DateParts *p, Z3_ast *out) {
     static const char spec[] = "YmdHMS";
     Z3_ast r = lit(s, "");
-    SqBuf text = SQ_BUF_INIT;
+    SqBuf text = SQ_BUF_IN(s->arena);
     for (const char *c = fmt;; c++) {
         const char *which = *c == '%' && c[1] ? strchr(spec, c[1]) : NULL;
         if (*c == 0 || which) {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 /* Whether the declared type names a date or a time (any case). */
 static int date_type(const char *decl) {
@@ -269,7 +269,7 @@ static const char check_left_out[] =
 ** is part of. */
 static const SqExpr *check_condition(SqSmt *s, SqSrcSet *srcs, SqDiags *diags, const CatTable *t,
                                      const char *check, uint32_t *scan, IrQuery **query) {
-    SqBuf sql = SQ_BUF_INIT;
+    SqBuf sql = SQ_BUF_IN(s->arena);
     sq_buf_puts(&sql, "SELECT * FROM ");
     ir_sql_ident(&sql, t->name);
     sq_buf_printf(&sql, " WHERE (%s)", check);
@@ -286,33 +286,40 @@ static const SqExpr *check_condition(SqSmt *s, SqSrcSet *srcs, SqDiags *diags, c
     return f->u.filter.pred;
 }
 
-/* A live row never makes a CHECK false (NULL passes it, as in SQLite). */
+typedef struct CheckRows {
+    uint32_t ti;         /* the table */
+    uint32_t scan;       /* the CHECK query's scan */
+    const SqExpr *cond;  /* the CHECK's condition */
+} CheckRows;
+
+static void assert_check(SqSmt *s, void *arg) {
+    const CheckRows *c = arg;
+    const SmtTable *t = &s->tables[c->ti];
+    for (uint32_t i = 0; i < t->n; i++) {
+        SmtRow row = t->rows[i];
+        SmtBind b = {c->scan, row.binds[0].cells, row.binds[0].n};
+        row.binds = &b;
+        Z3_ast yes, no;
+        smt_truth(s, smt_expr(s, c->cond, &row, NULL), &yes, &no, c->cond->span);
+        Z3_solver_assert(s->z, s->solver, smt_not(s, smt_and2(s, row.alive, no)));
+    }
+}
+
+/* A live row never makes a CHECK false (NULL passes it, as in SQLite).  A
+** CHECK the lowering cannot express is left out (s->approx says so). */
 static void one_check(SqSmt *s, uint32_t ti, const char *check) {
     SqSrcSet srcs;
     SqDiags diags;
     sq_srcset_init(&srcs);
     sq_diags_init(&diags, &srcs);
-    uint32_t scan = 0;
-    jmp_buf jb, *outer = s->fail;
+    CheckRows c = {ti, 0, NULL};
     IrQuery *q = NULL, *user = s->q;
-    const SqExpr *cond = check_condition(s, &srcs, &diags, s->tables[ti].table, check, &scan, &q);
-    s->fail = &jb;
+    c.cond = check_condition(s, &srcs, &diags, s->tables[ti].table, check, &c.scan, &q);
     s->q = q; /* the CHECK's column references are of its own query */
-    if (!cond || setjmp(jb)) {
+    if (!c.cond || smt_protect(s, assert_check, &c) < 0) {
         s->approx = check_left_out;
         s->unsupported = NULL;
-    } else {
-        const SmtTable *t = &s->tables[ti];
-        for (uint32_t i = 0; i < t->n; i++) {
-            SmtRow row = t->rows[i];
-            SmtBind b = {scan, row.binds[0].cells, row.binds[0].n};
-            row.binds = &b;
-            Z3_ast yes, no;
-            smt_truth(s, smt_expr(s, cond, &row, NULL), &yes, &no, cond->span);
-            Z3_solver_assert(s->z, s->solver, smt_not(s, smt_and2(s, row.alive, no)));
-        }
     }
-    s->fail = outer;
     s->q = user;
     sq_diags_free(&diags);
     sq_srcset_free(&srcs);

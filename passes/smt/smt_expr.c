@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 /* ---- columns ------------------------------------------------------------ */
 

@@ -6,7 +6,7 @@
 ** 03-01'), strftime('%j', '2020-12-31') or printf('%05.1f', 2.5) has one
 ** value whatever the database holds.  The lowering models only some of
 ** SQLite's functions exactly, but any call whose arguments are constants
-** can be asked of SQLite: the caller (backend/fixture/equiv.c) installs a
+** can be asked of SQLite: the caller (backend/equiv/equiv.c) installs a
 ** hook that runs "SELECT <call>" on an empty database whose clock is
 ** stopped at the pinned instant, so 'now' reads the same instant here as
 ** in the check by execution.  The answer is exact by construction.
@@ -17,7 +17,7 @@
 */
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 typedef struct Closed {
     int open;        /* something below depends on the row or the statement */
@@ -51,7 +51,7 @@ int sq_smt_closed(const SqExpr *e, int *reads_clock) {
 }
 
 int smt_fold_sql(SqSmt *s, const char *sql, SrcSpan span, SmtVal *out) {
-    SqBuf text = SQ_BUF_INIT;
+    SqBuf text = SQ_BUF_IN(s->arena);
     SqSmtCell v;
     int ok = s->fold && s->fold(s->fold_arg, sql, &v, &text);
     if (ok) {
@@ -70,7 +70,7 @@ int smt_fold_sql(SqSmt *s, const char *sql, SrcSpan span, SmtVal *out) {
 int smt_fold(SqSmt *s, const SqExpr *e, SmtVal *out) {
     int reads_clock;
     if (!s->fold || (e->kind != SQX_FUNC && e->kind != SQX_CAST) || !sq_smt_closed(e, &reads_clock)) return 0;
-    SqBuf sql = SQ_BUF_INIT;
+    SqBuf sql = SQ_BUF_IN(s->arena);
     sq_buf_puts(&sql, "SELECT ");
     ir_sql_expr(&sql, e, NULL);
     int ok = smt_fold_sql(s, sq_buf_str(&sql), e->span, out);

@@ -18,7 +18,7 @@
 #include <setjmp.h>
 #include <z3.h>
 
-#include "smt.h"
+#include "passes/smt/smt.h"
 
 /* How a value is represented.  SQL's booleans are integers; a condition
 ** stays a Bool until it is used as a number. */
@@ -107,7 +107,10 @@ struct SqSmt {
     double deadline;         /* monotonic seconds; 0: none (building stops too) */
     SqArena *arena;          /* per build */
     jmp_buf *fail;           /* longjmp target of smt_unsupported and of
-                                z3's errors (smt_guarded) */
+                                z3's errors: the innermost smt_protect */
+    SqSmt *outer;            /* the context protected before this one on
+                                this thread (z3's error handler walks
+                                the chain to find its context) */
     int building;            /* in sq_smt_build: a z3 error there refuses
                                 the build (unless it is memory) */
     int no_jump;             /* inside a z3 call that must not be left by
@@ -192,11 +195,12 @@ struct SqSmt {
 
 /* ---- smt.c ----------------------------------------------------------- */
 
-/* Run fn(s, arg) with s the context z3's errors go to, and a longjmp
-** target of its own: 0 when it ran through, -1 when z3 failed (or the
-** build was refused) on the way.  Every function of smt.h that calls z3
-** runs its work so. */
-int smt_guarded(SqSmt *s, void (*fn)(SqSmt *, void *), void *arg);
+/* The one protect point (smt.c's head comment has the rule): run fn(s,
+** arg) with s among the contexts z3's errors go to, and a longjmp target
+** of its own: 0 when it ran through, -1 when z3 failed (or the build was
+** refused) on the way.  Every function of smt.h that calls z3 runs its
+** work so.  Between here and a throw, only the arena allocates. */
+int smt_protect(SqSmt *s, void (*fn)(SqSmt *, void *), void *arg);
 /* Stop building: the construct at `at` cannot be encoded. */
 _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) SQ_PRINTF(3, 4);
 /* The symbolic table for t (its tuples), adding it on first use. */

@@ -17,7 +17,7 @@
 ** (like_positions), which z3 decides much faster.  A pattern computed
 ** from the row is left to the caller (uninterpreted).
 */
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 static Z3_ast one(SqSmt *s, uint32_t c) { return smt_re_range(s, c, c); }
 

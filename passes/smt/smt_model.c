@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 int64_t smt_model_int(SqSmt *s, Z3_ast t) {
     Z3_ast v;
@@ -31,7 +31,7 @@ int smt_model_bool(SqSmt *s, Z3_ast t) {
 uint32_t sq_smt_n_tables(const SqSmt *s) { return s->n_tables; }
 const CatTable *sq_smt_table(const SqSmt *s, uint32_t t) { return s->tables[t].table; }
 
-/* Reading the model: z3 may fail here too (memory); smt_guarded then
+/* Reading the model: z3 may fail here too (memory); smt_protect then
 ** ends the reading, with what was read so far, and sq_smt_failure says
 ** why.  What is read is a candidate only: SQLite decides. */
 
@@ -46,7 +46,7 @@ static void count_rows(SqSmt *s, void *arg) {
 
 uint32_t sq_smt_n_rows(const SqSmt *s, uint32_t t) {
     Rows r = {t, 0};
-    if (s->model) smt_guarded((SqSmt *)s, count_rows, &r);
+    if (s->model) smt_protect((SqSmt *)s, count_rows, &r);
     return r.n;
 }
 
@@ -63,7 +63,7 @@ static SmtKind mix_class(SqSmt *s, SmtVal v) {
 
 static void read_cell(SqSmt *s, void *arg) {
     Cell *a = arg;
-    s->reading++; /* smt_guarded restores it */
+    s->reading++; /* smt_protect restores it */
     SqSmtCell c = {SQ_VAL_NULL, 0, 0, NULL};
     SmtVal v = smt_cell(&s->tables[a->t], a->row, a->col);
     if (v.kind == SMT_NULL || smt_model_bool(s, v.null)) return;
@@ -96,6 +96,6 @@ static void read_cell(SqSmt *s, void *arg) {
 
 SqSmtCell sq_smt_cell(SqSmt *s, uint32_t t, uint32_t row, uint32_t col) {
     Cell a = {t, row, col, {SQ_VAL_NULL, 0, 0, NULL}};
-    if (s->model) smt_guarded(s, read_cell, &a);
+    if (s->model) smt_protect(s, read_cell, &a);
     return a.c;
 }

@@ -19,7 +19,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 /* ---- rows ---------------------------------------------------------------- */
 

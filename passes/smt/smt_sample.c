@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 enum { MAX_SAMPLES = 32 };
 
@@ -220,7 +220,7 @@ int smt_sample_call(SqSmt *s, const SqExpr *e, uint32_t open, SmtVal x, SmtVal *
     const SqExprList *l = &e->u.func.args;
     const char *name = e->u.func.def ? e->u.func.def->name : e->u.func.name;
     SmtVal *at = sq_arena_alloc(s->arena, s->n_samples * sizeof *at);
-    SqBuf sql = SQ_BUF_INIT;
+    SqBuf sql = SQ_BUF_IN(s->arena);
     int ok = 1;
     for (uint32_t i = 0; i < s->n_samples && ok; i++) {
         sq_buf_reset(&sql);

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 /* ---- UTF-8 and z3's escapes -------------------------------------------------- */
 
@@ -45,7 +45,7 @@ static void utf8_put(SqBuf *b, uint32_t c) {
 }
 
 Z3_ast smt_str_lit(SqSmt *s, const char *str, uint32_t n) {
-    SqBuf b = SQ_BUF_INIT;
+    SqBuf b = SQ_BUF_IN(s->arena);
     for (uint32_t i = 0; i < n;) {
         uint32_t c = smt_utf8_next((const unsigned char *)str, n, &i);
         if (c >= 0x20 && c < 0x7F && c != '\\') sq_buf_putc(&b, (char)c);
@@ -66,7 +66,7 @@ static int hex(char c) {
 }
 
 const char *smt_str_decode(SqSmt *s, const char *z3s) {
-    SqBuf b = SQ_BUF_INIT;
+    SqBuf b = SQ_BUF_IN(s->arena);
     for (const char *p = z3s; *p;) {
         if (p[0] == '\\' && p[1] == 'u' && p[2] == '{') {
             uint32_t c = 0;

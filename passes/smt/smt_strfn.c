@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 static Z3_ast lit(SqSmt *s, const char *str) { return smt_str_lit(s, str, (uint32_t)strlen(str)); }
 
@@ -339,7 +339,7 @@ int smt_printf(SqSmt *s, const SmtVal *args, uint32_t n, SmtVal *out) {
     const char *fmt = n ? smt_const_text(s, args[0]) : NULL;
     if (!fmt) return 0;
     Z3_ast r = lit(s, "");
-    SqBuf text = SQ_BUF_INIT;
+    SqBuf text = SQ_BUF_IN(s->arena);
     uint32_t next = 1;
     int ok = 1;
     for (const char *c = fmt; *c && ok; c++) {

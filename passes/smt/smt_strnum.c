@@ -24,7 +24,7 @@
 ** Whether a TEXT value spells a number whole, as numeric affinity needs,
 ** is a regular expression, exact everywhere (smt_re_number).
 */
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 enum { MAX_DIGITS = 15 }; /* below 2^53 and 2^63: no rounding, no overflow */
 

@@ -19,7 +19,7 @@
 */
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 /* A declaration per (name, argument sorts, result): the key is built from
 ** them, so calls that agree share it. */
@@ -40,7 +40,7 @@ static char sort_letter(SmtKind k) {
 /* Remember the function's name for the verdict ("substr, strftime"). */
 static void note_name(SqSmt *s, const char *name) {
     if (s->uf_names && strstr(s->uf_names, name)) return;
-    SqBuf b = SQ_BUF_INIT;
+    SqBuf b = SQ_BUF_IN(s->arena);
     if (s->uf_names) sq_buf_printf(&b, "%s, ", s->uf_names);
     sq_buf_puts(&b, name);
     s->uf_names = sq_arena_strdup(s->arena, sq_buf_str(&b));
@@ -52,7 +52,7 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
     Z3_sort *dom = sq_arena_alloc(s->arena, (5 * n + 1) * sizeof *dom);
     Z3_ast *in = sq_arena_alloc(s->arena, (5 * n + 1) * sizeof *in);
     uint32_t m = 0;
-    SqBuf key = SQ_BUF_INIT;
+    SqBuf key = SQ_BUF_IN(s->arena);
     sq_buf_printf(&key, "%s!", name);
     for (uint32_t i = 0; i < n; i++) {
         SmtVal a = smt_as_number(s, args[i]);
@@ -76,7 +76,7 @@ SmtVal smt_uf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtKin
     sq_buf_printf(&key, "!%c", sort_letter(result));
     const char *k = sq_buf_str(&key);
     smt_count(s, 3);
-    SqBuf part = SQ_BUF_INIT;
+    SqBuf part = SQ_BUF_IN(s->arena);
     sq_buf_printf(&part, "%s.null", k);
     Z3_ast null = Z3_mk_app(s->z, decl(s, sq_buf_str(&part), dom, m, Z3_mk_bool_sort(s->z)), m, in);
     Z3_ast v = Z3_mk_app(s->z, decl(s, k, dom, m, smt_sort(s, result)), m, in);

@@ -7,7 +7,7 @@
 ** class order (NULL < numbers < TEXT), integer division that truncates
 ** toward zero and gives NULL for a zero divisor, INTEGER op REAL is REAL.
 */
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 /* ---- plain terms ----------------------------------------------------- */
 

@@ -26,7 +26,7 @@
 */
 #include <string.h>
 
-#include "smt_int.h"
+#include "passes/smt/smt_int.h"
 
 typedef struct Win {
     SqSmt *s;

@@ -2,7 +2,7 @@
 # test_eval_isolation.sh -- a solver that fails on one system's query costs
 # that system's verdict on that item, and nothing else (issue 18, finding
 # 5).  squint eval runs each search in a process of its own; the failure is
-# injected with SQUINT_TEST_SOLVER_FAULT (backend/fixture/equiv_child.c).
+# injected with SQUINT_TEST_SOLVER_FAULT (backend/equiv/equiv_child.c).
 # Prints TAP lines.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh

@@ -9,7 +9,7 @@
 **   bird-dev/predictions/<m>.sql        one SQL per line, aligned by question_id
 **   equiv/calcite.jsonl                 {schema, pair: [q1, q2], ...} per line
 */
-#include "corpus.h"
+#include "tests/conformance/corpus.h"
 
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
@@ -20,9 +20,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../frontend/catalog.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "frontend/catalog.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 static char *path_join(const char *a, const char *b) {
     SqBuf p = SQ_BUF_INIT;

@@ -38,11 +38,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/emit.h"
-#include "../../passes/pass.h"
-#include "corpus.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "passes/pass.h"
+#include "tests/conformance/corpus.h"
 
 typedef enum Mode { M_SELF, M_UNNEST, M_CALCITE, M_FORMS } Mode;
 

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../grammar/lex.h"
-#include "../../grammar/parse.h"
-#include "../../runtime/util.h"
-#include "corpus.h"
+#include "grammar/lex.h"
+#include "grammar/parse.h"
+#include "runtime/util.h"
+#include "tests/conformance/corpus.h"
 
 /* ---------------------------------------------------------------- SQLite */
 

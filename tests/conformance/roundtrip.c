@@ -19,13 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/emit.h"
-#include "../../frontend/bind.h"
-#include "../../grammar/parse.h"
-#include "../../ir/ir.h"
-#include "../../passes/pass.h"
-#include "corpus.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "frontend/bind.h"
+#include "grammar/parse.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "tests/conformance/corpus.h"
 
 typedef struct DbEntry {
     char *db_id;

@@ -20,9 +20,9 @@
 ** its span, its db_id's span and every position of its SQL located in the
 ** file it came from.
 */
-#include "../../frontend/bench_input.h"
-#include "../../grammar/parse.h"
-#include "fuzz_util.h"
+#include "frontend/bench_input.h"
+#include "grammar/parse.h"
+#include "tests/fuzz/fuzz_util.h"
 
 static SqInterner *G_names;
 

@@ -14,13 +14,13 @@
 */
 #include <sqlite3.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/emit.h"
-#include "../../frontend/bind.h"
-#include "../../grammar/parse.h"
-#include "../../ir/ir.h"
-#include "../../passes/pass.h"
-#include "fuzz_util.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "frontend/bind.h"
+#include "grammar/parse.h"
+#include "ir/ir.h"
+#include "passes/pass.h"
+#include "tests/fuzz/fuzz_util.h"
 
 static FuzzSchema G;
 static sqlite3 *G_db;          /* the schema in SQLite, for prepare only */

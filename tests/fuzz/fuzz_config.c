@@ -1,7 +1,6 @@
 /*
 ** fuzz_config.c -- libFuzzer target: `.squint.json`, squint lint's
-** configuration (cli/lint_config.c, linked into the target: it needs no
-** main, only the library).
+** configuration (backend/lint/lint_config.c, part of the library).
 **
 ** The input is the file's content, read as /repo/.squint.json through
 ** lint_config_read, the same parser lint_config_load runs on a file.  A
@@ -12,8 +11,8 @@
 ** The property is the robustness one, plus: a configuration with
 ** problems reports at least one error, and a clean one none.
 */
-#include "../../cli/lint_config.h"
-#include "fuzz_util.h"
+#include "backend/lint/lint_config.h"
+#include "tests/fuzz/fuzz_util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;

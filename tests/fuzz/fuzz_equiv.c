@@ -46,11 +46,11 @@
 */
 #include <stdarg.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "../../ir/ir.h"
-#include "fuzz_util.h"
-#include "querygen.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "ir/ir.h"
+#include "tests/fuzz/fuzz_util.h"
+#include "tests/fuzz/querygen.h"
 
 enum { BOUND = 2, DBS_PER_PAIR = 16, MAX_ROWS_PROVED = 4 };
 #define RLIMIT 2000000u

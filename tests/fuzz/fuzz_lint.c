@@ -2,7 +2,7 @@
 ** fuzz_lint.c -- libFuzzer target: any bytes through what `squint lint
 ** --db` does with a statement: parse, bind against a fixed schema, lower,
 ** run every lint rule (passes/lint), then answer the data probes on a
-** small database (backend/sqlite/lint_data.c).
+** small database (backend/lint/lint_data.c).
 **
 ** The schema and its rows are tests/golden/lint.fixture.sql, loaded once
 ** into the catalog and into an in-memory SQLite database.  Each statement
@@ -14,13 +14,13 @@
 ** The property is the robustness one: no crash, leak, hang or undefined
 ** behaviour on any input, and every finding renders in text and JSON.
 */
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/lint_data.h"
-#include "../../frontend/bind.h"
-#include "../../grammar/parse.h"
-#include "../../ir/ir.h"
-#include "../../passes/lint/lint.h"
-#include "fuzz_util.h"
+#include "backend/sqlite/db.h"
+#include "backend/lint/lint_data.h"
+#include "frontend/bind.h"
+#include "grammar/parse.h"
+#include "ir/ir.h"
+#include "passes/lint/lint.h"
+#include "tests/fuzz/fuzz_util.h"
 
 static FuzzSchema G;
 static SqDb *G_db;

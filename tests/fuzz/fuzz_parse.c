@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../grammar/ast_print.h"
-#include "../../grammar/parse.h"
+#include "grammar/ast_print.h"
+#include "grammar/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,10 +14,10 @@
 ** The property is the robustness one: no crash, leak, hang or undefined
 ** behaviour on any input, and every diagnostic renders in text and JSON.
 */
-#include "../../backend/fixture/fixture.h"
-#include "../../backend/sqlite/db.h"
-#include "../../ir/ir.h"
-#include "fuzz_util.h"
+#include "backend/fixture/fixture.h"
+#include "backend/sqlite/db.h"
+#include "ir/ir.h"
+#include "tests/fuzz/fuzz_util.h"
 
 enum { MAX_ENTRIES = 8, MAX_TABLES = 8 };
 

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../frontend/catalog.h"
-#include "../../runtime/diag.h"
-#include "../../runtime/jsonw.h"
-#include "../../runtime/util.h"
+#include "frontend/catalog.h"
+#include "runtime/diag.h"
+#include "runtime/jsonw.h"
+#include "runtime/util.h"
 
 #ifndef FUZZ_ROOT
 #define FUZZ_ROOT "."

@@ -6,11 +6,11 @@
 ** Nothing here knows SQL semantics beyond which rewrites keep a result:
 ** the verdict is squint equiv's to find and fuzz_equiv.c's to check.
 */
-#include "querygen.h"
+#include "tests/fuzz/querygen.h"
 
 #include <string.h>
 
-#include "../../passes/smt/smt.h"
+#include "passes/smt/smt.h"
 
 /* ------------------------------------------------------------------ */
 /* Bytes                                                               */

@@ -38,7 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../runtime/strbuf.h"
+#include "runtime/strbuf.h"
 
 /* The schema every pair is over (SQLite DDL). */
 #define QG_SCHEMA                                                                         \

@@ -72,7 +72,6 @@ make --no-print-directory -j"${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || 
 # extra sources a target links besides the library
 extra_src() {
     case $1 in
-        config) echo cli/lint_config.c ;;
         equiv) echo tests/fuzz/querygen.c ;;
     esac
 }
@@ -85,7 +84,7 @@ build_target() { # build_target NAME
         return 0
     fi
     # shellcheck disable=SC2086
-    clang -std=c11 -D_DEFAULT_SOURCE -O1 -g $SAN -fsanitize=fuzzer -I$B/gen -Igrammar \
+    clang -std=c11 -D_DEFAULT_SOURCE -O1 -g $SAN -fsanitize=fuzzer -I. -I$B/gen \
         -Wall -Wextra -DFUZZ_ROOT="\"$ROOT\"" -o "$bin" $src $B/libsquint.a \
         -lsqlite3 -lz3 -lcjson -pthread
 }

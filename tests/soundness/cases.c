@@ -6,13 +6,13 @@
 ** other lines starting with "--" are comments, dropped also inside a
 ** query; a query ends with a line ending in ';'.
 */
-#include "cases.h"
+#include "tests/soundness/cases.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 /* A line without its leading and trailing blanks: [*s, *s + *n). */
 static void trim(const char **s, size_t *n) {

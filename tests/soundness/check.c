@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/emit.h"
-#include "../../passes/pass.h"
-#include "dbcheck.h"
-#include "soundness.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "passes/pass.h"
+#include "tests/soundness/dbcheck.h"
+#include "tests/soundness/soundness.h"
 
 const char *sem_name(SqSmtSemantics s) {
     return s == SQ_SMT_BAG ? "bag" : s == SQ_SMT_LIST ? "list" : s == SQ_SMT_SPIDER ? "spider" : "set";

@@ -4,13 +4,13 @@
 **
 ** Test support.
 */
-#include "dbcheck.h"
+#include "tests/soundness/dbcheck.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/sqlite/db.h"
-#include "randdb.h"
+#include "backend/sqlite/db.h"
+#include "tests/soundness/randdb.h"
 
 /* ---- the script ---------------------------------------------------------- */
 

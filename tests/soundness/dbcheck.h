@@ -16,8 +16,8 @@
 #ifndef SQ_SOUNDNESS_DBCHECK_H
 #define SQ_SOUNDNESS_DBCHECK_H
 
-#include "../../backend/fixture/fixture.h"
-#include "../../runtime/strbuf.h"
+#include "backend/fixture/fixture.h"
+#include "runtime/strbuf.h"
 
 /* The pair, and how its results are compared. */
 typedef struct PairRun {

@@ -6,8 +6,8 @@
 ** table through SQLite, which enforces the constraints; reading the
 ** stored rows back into the fixture.
 */
-#include "dbcheck.h"
-#include "randdb.h"
+#include "tests/soundness/dbcheck.h"
+#include "tests/soundness/randdb.h"
 
 #include <math.h>
 #include <sqlite3.h>
@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 uint64_t rdb_hash(const char *s, uint64_t h) {
     if (!h) h = UINT64_C(0xcbf29ce484222325);

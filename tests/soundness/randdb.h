@@ -26,8 +26,8 @@
 
 #include <stdint.h>
 
-#include "../../backend/fixture/fixture.h"
-#include "../../ir/ir.h"
+#include "backend/fixture/fixture.h"
+#include "ir/ir.h"
 
 /* ---- a seeded generator (splitmix64) --------------------------------- */
 

@@ -44,16 +44,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/emit.h"
-#include "../../passes/pass.h"
-#include "../../runtime/pool.h"
-#include "../conformance/corpus.h"
-#include "cases.h"
-#include "dbcheck.h"
-#include "randdb.h"
-#include "soundness.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/emit.h"
+#include "passes/pass.h"
+#include "runtime/pool.h"
+#include "tests/conformance/corpus.h"
+#include "tests/soundness/cases.h"
+#include "tests/soundness/dbcheck.h"
+#include "tests/soundness/randdb.h"
+#include "tests/soundness/soundness.h"
 
 typedef struct Run {
     /* options */

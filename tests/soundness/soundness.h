@@ -8,8 +8,8 @@
 #ifndef SQ_SOUNDNESS_H
 #define SQ_SOUNDNESS_H
 
-#include "../../backend/fixture/equiv.h"
-#include "randdb.h"
+#include "backend/equiv/equiv.h"
+#include "tests/soundness/randdb.h"
 
 /* A schema pairs are decided over. */
 typedef struct Schema {

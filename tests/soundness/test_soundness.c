@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../runtime/util.h"
-#include "cases.h"
-#include "dbcheck.h"
-#include "randdb.h"
+#include "backend/sqlite/db.h"
+#include "runtime/util.h"
+#include "tests/soundness/cases.h"
+#include "tests/soundness/dbcheck.h"
+#include "tests/soundness/randdb.h"
 
 /* A parent with every kind of column, a child with two foreign keys (one
 ** to a TEXT key), a UNIQUE and a CHECK. */

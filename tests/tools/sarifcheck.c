@@ -32,10 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/arena.h"
-#include "../../runtime/json.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "runtime/arena.h"
+#include "runtime/json.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 #define MAX_DEPTH 256 /* deeper schema nesting or $ref chains: a loop */
 

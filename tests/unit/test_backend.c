@@ -15,10 +15,10 @@
 /* Only to build the fixture file; the code under test wraps SQLite. */
 #include <sqlite3.h>
 
-#include "../../backend/sqlite/db.h"
-#include "../../backend/sqlite/result.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "backend/sqlite/db.h"
+#include "backend/sqlite/result.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 /* ------------------------------------------------------------------ */
 /* Fixture: a database file in a fresh temporary directory             */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../frontend/bench_input.h"
-#include "../../runtime/util.h"
+#include "frontend/bench_input.h"
+#include "runtime/util.h"
 
 /* Sources, diagnostics and the item arena of one test. */
 typedef struct Fix {

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../frontend/catalog.h"
-#include "../../runtime/util.h"
+#include "frontend/catalog.h"
+#include "runtime/util.h"
 
 /* Sources, diagnostics, names and the JSON arena of one test. */
 typedef struct Fix {

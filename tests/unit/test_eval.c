@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/eval/hardness.h"
-#include "../../backend/eval/metric.h"
-#include "../../grammar/parse.h"
-#include "../../backend/eval/item.h"
-#include "../../backend/eval/record.h"
+#include "backend/eval/hardness.h"
+#include "backend/eval/metric.h"
+#include "grammar/parse.h"
+#include "backend/eval/item.h"
+#include "backend/eval/record.h"
 
 /* sq_metric_sql(m, keep_distinct, is_pred, in) must be want. */
 static void check_sql(SqMetric m, int keep, int is_pred, const char *in, const char *want) {

@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../backend/fixture/fixture.h"
-#include "../../backend/sqlite/db.h"
-#include "../../runtime/util.h"
+#include "backend/fixture/fixture.h"
+#include "backend/sqlite/db.h"
+#include "runtime/util.h"
 
 /* ------------------------------------------------------------------ */
 /* Setup: a catalog from DDL, a fixture over it, scratch results        */

@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../grammar/ast_print.h"
-#include "../../grammar/parse.h"
+#include "grammar/ast_print.h"
+#include "grammar/parse.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../ir/graph.h"
+#include "ir/graph/graph.h"
 
 /* Each test gets a fresh arena as its state. */
 static int arena_setup(void **state) {

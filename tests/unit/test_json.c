@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/arena.h"
-#include "../../runtime/json.h"
-#include "../../runtime/src.h"
-#include "../../runtime/util.h"
+#include "runtime/arena.h"
+#include "runtime/json.h"
+#include "runtime/src.h"
+#include "runtime/util.h"
 
 /* Each test gets a fresh arena in *state. */
 static int arena_setup(void **state) {

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/src.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
-#include "parse_types.h"
+#include "runtime/src.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
+#include "grammar/parse_types.h"
 #include "sql.tab.h"
-#include "lex.h"
+#include "grammar/lex.h"
 
 /* ------------------------------------------------------------------ */
 /* Harness: lex a whole text and render the tokens as one string        */

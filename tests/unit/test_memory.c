@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../frontend/bind.h"
-#include "../../frontend/catalog.h"
-#include "../../grammar/parse.h"
-#include "../../runtime/arena.h"
-#include "../../runtime/strbuf.h"
+#include "frontend/bind.h"
+#include "frontend/catalog.h"
+#include "grammar/parse.h"
+#include "runtime/arena.h"
+#include "runtime/strbuf.h"
 
 /* Arena bytes a statement took, as a multiple of its length. */
 typedef struct Usage {

@@ -13,14 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../runtime/arena.h"
-#include "../../runtime/diag.h"
-#include "../../runtime/intern.h"
-#include "../../runtime/jsonw.h"
-#include "../../runtime/safewrite.h"
-#include "../../runtime/src.h"
-#include "../../runtime/strbuf.h"
-#include "../../runtime/util.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "runtime/intern.h"
+#include "runtime/jsonw.h"
+#include "runtime/safewrite.h"
+#include "runtime/src.h"
+#include "runtime/strbuf.h"
+#include "runtime/util.h"
 
 /* ------------------------------------------------------------------ */
 /* Arena                                                               */
@@ -73,7 +73,7 @@ static void arena_many_small_allocations_do_not_overlap(void **state) {
 
 /* Under AddressSanitizer the arena leaves poisoned bytes after each small
 ** allocation (arena.c). */
-#if defined(__SANITIZE_ADDRESS__)
+#if SQ_SANITIZED
 #define ARENA_REDZONE 16
 #else
 #define ARENA_REDZONE 0

@@ -24,10 +24,10 @@
 #include <string.h>
 #include <z3.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "../../ir/ir.h"
-#include "../../runtime/util.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "ir/ir.h"
+#include "runtime/util.h"
 
 /* ---- the wrappers ------------------------------------------------------ */
 

@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../backend/fixture/equiv.h"
-#include "../../backend/sqlite/db.h"
-#include "../../ir/ir.h"
-#include "../../runtime/util.h"
+#include "backend/equiv/equiv.h"
+#include "backend/sqlite/db.h"
+#include "ir/ir.h"
+#include "runtime/util.h"
 
 /* z3's resource units per check, not seconds: the same verdict on a
 ** loaded machine (a sanitizer build, two test jobs).  Every check below

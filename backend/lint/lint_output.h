@@ -1,15 +1,15 @@
 /*
 ** lint_output.h -- `squint lint`'s findings as text, JSON or SARIF 2.1.0.
 **
-** Layer: cli.  Takes the findings a run kept (diagnostics, sorted) and
+** Layer: backend/lint.  Takes the findings a run kept (diagnostics, sorted) and
 ** writes them in one of three formats; docs/formats.md describes the JSON
 ** and SARIF output field by field.
 */
 #ifndef SQ_LINT_OUTPUT_H
 #define SQ_LINT_OUTPUT_H
 
-#include "../runtime/diag.h"
-#include "../runtime/strbuf.h"
+#include "runtime/diag.h"
+#include "runtime/strbuf.h"
 
 typedef enum LintFormat { LINT_FMT_TEXT, LINT_FMT_JSON, LINT_FMT_SARIF } LintFormat;
 

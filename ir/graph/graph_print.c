@@ -7,7 +7,7 @@
 */
 #include <stdio.h>
 
-#include "graph.h"
+#include "ir/graph/graph.h"
 
 static const char *kind_name(uint8_t k) {
     return k == SQ_JL_PK_FK ? "pk-fk" : k == SQ_JL_FK_FK ? "fk-fk" : "query";

@@ -1,7 +1,7 @@
 /*
 ** lint_data.h -- the lint rules that need the database's rows.
 **
-** Layer: backend/sqlite.  The schema walk (passes/lint) leaves probes in
+** Layer: backend/lint.  The schema walk (passes/lint) leaves probes in
 ** the SqLint; sq_lint_data() answers them on a database opened read-only
 ** (db.h) and reports through sq_lint_report(), so the findings look like
 ** every other rule's.  It also runs the statement itself:
@@ -30,8 +30,8 @@
 #ifndef SQ_LINT_DATA_H
 #define SQ_LINT_DATA_H
 
-#include "../../passes/lint/lint.h"
-#include "db.h"
+#include "passes/lint/lint.h"
+#include "backend/sqlite/db.h"
 
 typedef struct SqLintDataOptions {
     double timeout_sec;     /* per query run (0: none) */

@@ -1,7 +1,7 @@
 /*
 ** lint_config.h -- `.squint.json`: a benchmark repository's lint settings.
 **
-** Layer: cli.  squint lint looks for the file next to each input and in
+** Layer: backend/lint.  squint lint looks for the file next to each input and in
 ** every directory above it (the nearest wins), or takes --config FILE.
 ** docs/squint-lint.md shows the format:
 **
@@ -27,9 +27,9 @@
 #ifndef SQ_LINT_CONFIG_H
 #define SQ_LINT_CONFIG_H
 
-#include "../passes/lint/lint.h"
-#include "../runtime/arena.h"
-#include "../runtime/diag.h"
+#include "passes/lint/lint.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
 
 typedef struct LintIgnore {
     const char *file;        /* NULL: every file */

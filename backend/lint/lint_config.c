@@ -1,10 +1,10 @@
 /*
 ** lint_config.c -- reading `.squint.json` (see lint_config.h).
 **
-** Layer: cli.  The file is read with runtime/json.h, which keeps
+** Layer: backend/lint.  The file is read with runtime/json.h, which keeps
 ** positions, so every problem is reported at its line and column.
 */
-#include "lint_config.h"
+#include "backend/lint/lint_config.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../runtime/json.h"
+#include "runtime/json.h"
 
 #define CONFIG_NAME ".squint.json"
 

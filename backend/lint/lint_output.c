@@ -1,19 +1,19 @@
 /*
 ** lint_output.c -- writing lint findings (see lint_output.h).
 **
-** Layer: cli.  A finding is a diagnostic whose code is a lint rule's name
+** Layer: backend/lint.  A finding is a diagnostic whose code is a lint rule's name
 ** (or, for problems that are not lint rules -- a syntax error, an
 ** aggregate misused -- a diagnostic code such as E0103).  SARIF results
 ** name lint rules by id (ruleId "L0102") and list every rule in the
 ** driver's rules array; other codes appear as their own ruleId.
 */
-#include "lint_output.h"
+#include "backend/lint/lint_output.h"
 
 #include <string.h>
 
-#include "../passes/lint/lint.h"
-#include "../runtime/jsonw.h"
-#include "cli.h"
+#include "passes/lint/lint.h"
+#include "runtime/jsonw.h"
+#include "runtime/version.h"
 
 static const SqLintRule *rule_of(const SqDiag *g) {
     int r = sq_lint_rule_find(g->code);

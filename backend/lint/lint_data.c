@@ -2,17 +2,17 @@
 ** lint_data.c -- the lint rules that need the database's rows (see
 ** lint_data.h).
 **
-** Layer: backend/sqlite.  Every query here is read-only (db.h refuses
+** Layer: backend/lint.  Every query here is read-only (db.h refuses
 ** anything else) and runs under the caller's time limit.
 */
-#include "lint_data.h"
+#include "backend/lint/lint_data.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
+#include "backend/sqlite/emit.h"
 
 enum {
     SAMPLE_VALUES = 200,     /* distinct values read for numeric-text-order */

@@ -13,7 +13,7 @@
 */
 #include <string.h>
 
-#include "querygraph.h"
+#include "ir/graph/querygraph.h"
 
 /* ------------------------------------------------------------------ */
 /* Schema graph                                                        */

@@ -20,9 +20,9 @@
 
 #include <stdint.h>
 
-#include "../runtime/arena.h"
-#include "../runtime/jsonw.h"
-#include "../runtime/strbuf.h"
+#include "runtime/arena.h"
+#include "runtime/jsonw.h"
+#include "runtime/strbuf.h"
 
 /* One join condition: columns a_cols of node a equal columns b_cols of
 ** node b, pairwise (a multi-column foreign key has several). */

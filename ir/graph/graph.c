@@ -13,8 +13,8 @@
 */
 #include <assert.h>
 
-#include "graph.h"
-#include "../runtime/util.h"
+#include "ir/graph/graph.h"
+#include "runtime/util.h"
 
 SqGraph *sq_graph_new(SqArena *a) {
     SqGraph *g = sq_arena_alloc(a, sizeof *g);

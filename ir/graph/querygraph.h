@@ -7,8 +7,8 @@
 #ifndef SQ_QUERYGRAPH_H
 #define SQ_QUERYGRAPH_H
 
-#include "graph.h"
-#include "ir.h"
+#include "ir/graph/graph.h"
+#include "ir/ir.h"
 
 /* Tables as nodes (views left out), PK-FK and FK-FK edges. */
 SqGraph *sq_schema_graph(SqArena *a, const Catalog *cat);

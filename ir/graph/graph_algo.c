@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-#include "../runtime/util.h"
+#include "ir/graph/graph.h"
+#include "runtime/util.h"
 
 #define UNSEEN UINT32_MAX
 
