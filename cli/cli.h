@@ -39,6 +39,7 @@ typedef struct CliCommand {
 int cmd_parse(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_ir(int argc, char **argv);
+int cmd_emit(int argc, char **argv);
 int cmd_passes(int argc, char **argv);
 int cmd_opt(int argc, char **argv);
 int cmd_graph(int argc, char **argv);

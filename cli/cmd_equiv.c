@@ -60,6 +60,8 @@ static const char usage_head[] =
     "      --search-only      do not compare the queries' normal forms first:\n"
     "                         decide by the bounded search alone\n"
     "  -f, --format FMT       text (default) or json\n"
+    "      --list-functions   list every SQL function with how the search models\n"
+    "                         it (exact, partial, constants, unsupported) and exit\n"
     "  -h, --help             show this help\n";
 
 static const char usage_tail[] =
@@ -83,7 +85,7 @@ typedef struct EquivRun {
 static const CliOpt equiv_opts[] = {
     {"semantics", 0, 1}, {"bound", 0, 1},  {"values", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
-    {"help", 'h', 0},    CLI_QUERIES_OPTIONS,
+    {"help", 'h', 0},    {"list-functions", 0, 0}, CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
 static int bad_value(const char *opt, const char *what) {
@@ -120,6 +122,13 @@ static int own_option(void *ctx, const char *name, const char *val) {
     char *end;
     if (strcmp(name, "help") == 0) {
         cli_queries_usage(stdout, usage_head, usage_tail);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "list-functions") == 0) {
+        SqBuf b = SQ_BUF_INIT;
+        sq_smt_function_list(&b);
+        cli_flush(&b, stdout);
+        sq_buf_free(&b);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "semantics") == 0) {
@@ -488,9 +497,7 @@ static int run(EquivRun *r, char **qs) {
 int cmd_equiv(int argc, char **argv) {
     EquivRun r;
     memset(&r, 0, sizeof r);
-    r.opt.bound = 4;
-    r.opt.timeout = 10;
-    r.opt.sem = SQ_SMT_SET;
+    r.opt = sq_equiv_options_default();
     r.opt.isolate = 1;
     r.opt.mem_limit = (uint64_t)4096 << 20;
     cli_queries_init(&r.cq, "equiv");

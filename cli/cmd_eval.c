@@ -744,8 +744,8 @@ int cmd_eval(int argc, char **argv) {
     r.cfg.ex.max_rows = 10000000;
     r.cfg.ex.max_bytes = (uint64_t)1 << 30;
     r.cfg.verify = 1;
+    r.cfg.equiv = sq_equiv_options_default();
     r.cfg.equiv.bound = 3;
-    r.cfg.equiv.timeout = 10;
     r.cfg.equiv.isolate = 1; /* a solver that aborts loses only its system's verdict */
     r.cfg.bind = sq_db_bind_options();
     sq_lint_config_init(&r.cfg.lint_rules);

@@ -1,19 +1,21 @@
 /*
-** cmd_ir.c -- `squint ir`: print the relational IR of each query.
+** cmd_ir.c -- `squint ir`: print the relational IR of each query, and
+** `squint emit NAME`: what an emitter makes of it.
 **
 ** Layer: cli.  Every statement of every item of every FILE (a SQL script or
 ** a benchmark file, as `check` reads them) is parsed, bound against the
 ** item's schema and lowered to IR, then printed as an indented tree
-** (text), as JSON, or as the SQLite SQL the backend emits from the IR
-** (sql).  The output is stable, for golden tests.  Diagnostics go to
-** standard error; a statement with an error prints nothing.
+** (text), as JSON, or through an emitter of backend/emit (sql, ddl, ...:
+** `ir --format NAME` and `emit NAME` are the same).  The output is stable,
+** for golden tests.  Diagnostics go to standard error; a statement with
+** an error prints nothing.
 */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "cli/cli.h"
 #include "cli/cli_queries.h"
 
@@ -26,8 +28,22 @@ static const char usage_head[] =
     "\n"
     "options:\n"
     "  -f, --format FMT       text (default): an indented operator tree with the\n"
-    "                         type of every column; json: the same as JSON; sql:\n"
-    "                         the SQLite SQL the backend emits from the IR\n"
+    "                         type of every column; json: the same as JSON; or an\n"
+    "                         emitter's name ('squint emit --list'): sql, the\n"
+    "                         SQLite SQL the backend emits from the IR; ddl, ...\n"
+    "  -h, --help             show this help\n";
+
+static const char emit_usage_head[] =
+    "usage: squint emit NAME [options] FILE...\n"
+    "       squint emit --list\n"
+    "\n"
+    "Run the emitter NAME on every SELECT in FILE (a SQL script or a benchmark\n"
+    "file, as 'squint check' reads them; '-' is standard input), bound against\n"
+    "the schema, and print what it makes: the same as 'squint ir --format NAME'.\n"
+    "Statements without a query print nothing.\n"
+    "\n"
+    "options:\n"
+    "      --list             list the emitters, one per line, and exit\n"
     "  -h, --help             show this help\n";
 
 static const char usage_tail[] =
@@ -36,10 +52,12 @@ static const char usage_tail[] =
     "error, unreadable input or schema\n"
     CLI_EXIT_OOM;
 
-typedef enum IrFormat { IRF_TEXT, IRF_JSON, IRF_SQL } IrFormat;
+typedef enum IrFormat { IRF_TEXT, IRF_JSON, IRF_EMIT } IrFormat;
 
 typedef struct IrRun {
+    const char *cmd;           /* "ir" or "emit" */
     IrFormat format;
+    const SqEmitter *emitter;  /* IRF_EMIT */
     CliQueries cq;
     SqBuf out;
     SqJsonWriter jw;
@@ -48,26 +66,41 @@ typedef struct IrRun {
 
 static const CliOpt ir_opts[] = {
     {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
+static const CliOpt emit_opts[] = {{"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
-static void print_usage(FILE *f) { cli_queries_usage(f, usage_head, usage_tail); }
+static void print_usage(const IrRun *r, FILE *f) {
+    cli_queries_usage(f, strcmp(r->cmd, "emit") == 0 ? emit_usage_head : usage_head, usage_tail);
+}
+
+/* "text, json, sql or ddl": the names --format takes (with_ir), or the
+** emitters' alone. */
+static void put_format_names(FILE *f, int with_ir) {
+    size_t n;
+    const SqEmitter *e = sq_emitter_all(&n);
+    if (with_ir) fputs("text, json", f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%s", i + 1 < n ? (i || with_ir ? ", " : "") : " or ", e[i].name);
+}
 
 /* One option of ir's own; returns -1 to go on, or an exit code. */
 static int own_option(void *ctx, const char *name, const char *val) {
     IrRun *r = ctx;
     if (strcmp(name, "help") == 0) {
-        print_usage(stdout);
+        print_usage(r, stdout);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "format") == 0) {
         if (strcmp(val, "text") == 0) r->format = IRF_TEXT;
         else if (strcmp(val, "json") == 0) r->format = IRF_JSON;
-        else if (strcmp(val, "sql") == 0) r->format = IRF_SQL;
+        else if ((r->emitter = sq_emitter_find(val)) != NULL) r->format = IRF_EMIT;
         else {
-            fprintf(stderr, "squint ir: --format takes text, json or sql\n");
+            fprintf(stderr, "squint ir: --format takes ");
+            put_format_names(stderr, 1);
+            fputc('\n', stderr);
             return SQ_EXIT_USAGE;
         }
     } else {
-        print_usage(stderr);
+        print_usage(r, stderr);
         return SQ_EXIT_USAGE;
     }
     return -1;
@@ -87,9 +120,9 @@ static void print_query(void *ctx, CliQuery *cq) {
         sq_buf_printf(&r->out, "-- %s:%u:%u\n", pos.file->name, pos.line, pos.col);
         ir_print_text(q, &r->out);
         break;
-    case IRF_SQL:
-        sq_emit_sqlite(q, &r->out);
-        sq_buf_puts(&r->out, ";\n");
+    case IRF_EMIT:
+        if (r->emitter->script) sq_buf_printf(&r->out, "-- %s:%u:%u\n", pos.file->name, pos.line, pos.col);
+        r->emitter->emit(cq->cat, q, &r->out);
         break;
     case IRF_JSON:
         sq_jw_obj_begin(&r->jw);
@@ -110,26 +143,63 @@ static void print_query(void *ctx, CliQuery *cq) {
     cli_flush(&r->out, stdout);
 }
 
+/* ir and emit: the query loop, once the format is known. */
+static int run(IrRun *r, int argc, char **argv, const CliOpt *opts) {
+    cli_queries_init(&r->cq, r->cmd);
+    CliArgs a;
+    cli_args_init(&a, argc, argv, r->cmd);
+    const char *head = strcmp(r->cmd, "emit") == 0 ? emit_usage_head : usage_head;
+    int rc = cli_queries_read_options(&r->cq, &a, opts, own_option, r, head, usage_tail);
+    if (rc < 0 && cli_queries_start(&r->cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) {
+        sq_jw_init(&r->jw, &r->out, 1);
+        if (r->format == IRF_JSON) sq_jw_arr_begin(&r->jw);
+        for (int i = a.i; i < argc; i++) cli_queries_file(&r->cq, argv[i], print_query, r);
+        if (r->format == IRF_JSON) {
+            sq_jw_arr_end(&r->jw);
+            sq_buf_putc(&r->out, '\n');
+        }
+        cli_flush(&r->out, stdout);
+        rc = cli_queries_finish(&r->cq);
+    }
+    sq_buf_free(&r->out);
+    cli_queries_free(&r->cq);
+    return rc;
+}
+
 int cmd_ir(int argc, char **argv) {
     IrRun r;
     memset(&r, 0, sizeof r);
-    cli_queries_init(&r.cq, "ir");
-    CliArgs a;
-    cli_args_init(&a, argc, argv, "ir");
-    int rc = cli_queries_read_options(&r.cq, &a, ir_opts, own_option, &r, usage_head, usage_tail);
-    if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
-    if (rc < 0) {
-        sq_jw_init(&r.jw, &r.out, 1);
-        if (r.format == IRF_JSON) sq_jw_arr_begin(&r.jw);
-        for (int i = a.i; i < argc; i++) cli_queries_file(&r.cq, argv[i], print_query, &r);
-        if (r.format == IRF_JSON) {
-            sq_jw_arr_end(&r.jw);
-            sq_buf_putc(&r.out, '\n');
-        }
-        cli_flush(&r.out, stdout);
-        rc = cli_queries_finish(&r.cq);
+    r.cmd = "ir";
+    return run(&r, argc, argv, ir_opts);
+}
+
+int cmd_emit(int argc, char **argv) {
+    IrRun r;
+    memset(&r, 0, sizeof r);
+    r.cmd = "emit";
+    r.format = IRF_EMIT;
+    const char *name = argc > 1 ? argv[1] : NULL;
+    if (name && (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)) {
+        print_usage(&r, stdout);
+        return SQ_EXIT_OK;
     }
-    sq_buf_free(&r.out);
-    cli_queries_free(&r.cq);
-    return rc;
+    if (name && strcmp(name, "--list") == 0) {
+        size_t n;
+        const SqEmitter *e = sq_emitter_all(&n);
+        for (size_t i = 0; i < n; i++) printf("%-8s %s\n", e[i].name, e[i].summary);
+        return SQ_EXIT_OK;
+    }
+    if (!name || name[0] == '-') {
+        print_usage(&r, stderr);
+        return SQ_EXIT_USAGE;
+    }
+    if (!(r.emitter = sq_emitter_find(name))) {
+        fprintf(stderr, "squint emit: no emitter '%s' (there are ", name);
+        put_format_names(stderr, 0);
+        fputs(")\n", stderr);
+        return SQ_EXIT_USAGE;
+    }
+    argv[1] = argv[0]; /* the options and files follow NAME */
+    return run(&r, argc - 1, argv + 1, emit_opts);
 }

@@ -74,14 +74,14 @@ typedef struct OpenDb {
 /* What applies to the findings of one FILE. */
 typedef struct FileSettings {
     const char *path;                        /* absolute when it can be resolved */
-    const LintConfig *config;                /* NULL: none */
+    const SqLintFile *config;                /* NULL: none */
     SqLintConfig rules;                      /* the configuration's, then the options' */
     int threshold;                           /* SqSeverity */
 } FileSettings;
 
 typedef struct LintRun {
     CliQueries cq;
-    LintFormat format;
+    SqLintFormat format;
     uint8_t only[SQ_LINT__COUNT], has_only;  /* --rules */
     uint8_t disable[SQ_LINT__COUNT];        /* --disable */
     int threshold;                           /* --severity, or -1 */
@@ -89,7 +89,7 @@ typedef struct LintRun {
     int no_config, no_data;
     double timeout;
     SqArena *arena;                          /* configurations, paths */
-    LintConfig *configs;                     /* one per distinct file read */
+    SqLintFile *configs;                     /* one per distinct file read */
     uint32_t n_configs, cap_configs;
     uint8_t *config_ok;                      /* per configuration: it could be used */
     uint32_t n_config_ok, cap_config_ok;
@@ -97,7 +97,7 @@ typedef struct LintRun {
     FileSettings *cur;                       /* the current FILE's */
     OpenDb *dbs;
     uint32_t n_dbs, cap_dbs;
-    LintTotals totals;
+    SqLintTotals totals;
     int color;                               /* findings on stdout in color */
     size_t first_diag;                       /* diagnostics before this are not the FILE's */
     const FileSettings **diag_file;          /* per diagnostic: its FILE's settings */
@@ -148,7 +148,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     } else if (strcmp(name, "disable") == 0) {
         if (!rule_list("--disable", val, r->disable)) return SQ_EXIT_USAGE;
     } else if (strcmp(name, "severity") == 0) {
-        r->threshold = lint_severity_parse(val);
+        r->threshold = sq_lint_severity_parse(val);
         if (r->threshold < SQ_SEV_INFO) {
             fprintf(stderr, "squint lint: --severity takes info, warning or error\n");
             return SQ_EXIT_USAGE;
@@ -167,9 +167,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return SQ_EXIT_USAGE;
         }
     } else if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "text") == 0) r->format = LINT_FMT_TEXT;
-        else if (strcmp(val, "json") == 0) r->format = LINT_FMT_JSON;
-        else if (strcmp(val, "sarif") == 0) r->format = LINT_FMT_SARIF;
+        if (strcmp(val, "text") == 0) r->format = SQ_LINT_FMT_TEXT;
+        else if (strcmp(val, "json") == 0) r->format = SQ_LINT_FMT_JSON;
+        else if (strcmp(val, "sarif") == 0) r->format = SQ_LINT_FMT_SARIF;
         else {
             fprintf(stderr, "squint lint: --format takes text, json or sarif\n");
             return SQ_EXIT_USAGE;
@@ -187,11 +187,11 @@ static int own_option(void *ctx, const char *name, const char *val) {
 
 /* The configuration at path, read once (a bad one is reported once and
 ** stays NULL). */
-static const LintConfig *config_at(LintRun *r, const char *path) {
+static const SqLintFile *config_at(LintRun *r, const char *path) {
     for (size_t i = 0; i < r->n_configs; i++)
         if (strcmp(r->configs[i].path, path) == 0) return r->config_ok[i] ? &r->configs[i] : NULL;
-    LintConfig *c = SQ_ARENA_APPEND(r->arena, r->configs, r->n_configs, r->cap_configs);
-    int ok = lint_config_load(c, r->arena, path, &r->cq.srcs, &r->cq.diags) == 0;
+    SqLintFile *c = SQ_ARENA_APPEND(r->arena, r->configs, r->n_configs, r->cap_configs);
+    int ok = sq_lint_file_load(c, r->arena, path, &r->cq.srcs, &r->cq.diags) == 0;
     c->path = sq_arena_strdup(r->arena, path); /* the key, even when loading failed */
     *SQ_ARENA_APPEND(r->arena, r->config_ok, r->n_config_ok, r->cap_config_ok) = (uint8_t)ok;
     if (!ok) r->config_failed = 1;
@@ -200,7 +200,7 @@ static const LintConfig *config_at(LintRun *r, const char *path) {
 
 /* The rules for one FILE: the configuration's, then the options'. */
 static void settle(LintRun *r, FileSettings *f) {
-    const LintConfig *c = f->config;
+    const SqLintFile *c = f->config;
     sq_lint_config_init(&f->rules);
     for (int i = 0; i < SQ_LINT__COUNT; i++) {
         if (c && ((c->has_only && !c->only[i]) || c->disable[i])) f->rules.enabled[i] = 0;
@@ -214,7 +214,7 @@ static void settle(LintRun *r, FileSettings *f) {
 
 static int start_file(LintRun *r, const char *path) {
     const char *cfg = r->config_path;
-    if (!cfg && !r->no_config) cfg = lint_config_find(r->arena, path);
+    if (!cfg && !r->no_config) cfg = sq_lint_file_find(r->arena, path);
     FileSettings *f = sq_arena_alloc(r->arena, sizeof *f);
     memset(f, 0, sizeof *f);
     char *abs = strcmp(path, "-") == 0 ? NULL : realpath(path, NULL);
@@ -351,7 +351,7 @@ static int keep(LintRun *r, size_t i, int *is_problem) {
     if ((int)g->sev < f->threshold) return 0;
     if (noqa(&r->cq.diags, g, code, rule >= 0 ? sq_lint_rule((SqLintRuleId)rule) : NULL)) return 0;
     return !(f->config &&
-             lint_config_ignores(f->config, f->path, item_number(&r->cq.diags, g), rule));
+             sq_lint_file_ignores(f->config, f->path, item_number(&r->cq.diags, g), rule));
 }
 
 typedef struct Sorted {
@@ -393,7 +393,7 @@ static int report(LintRun *r) {
     SqDiag **f = sq_malloc((n + 1) * sizeof *f);
     for (size_t i = 0; i < n; i++) f[i] = s[i].g;
     SqBuf out = SQ_BUF_INIT;
-    lint_output(&out, r->format, d, f, n, &r->totals, r->format == LINT_FMT_TEXT && r->color);
+    sq_lint_output(&out, r->format, d, f, n, &r->totals, r->format == SQ_LINT_FMT_TEXT && r->color);
     cli_flush(&out, stdout);
     sq_buf_free(&out);
     free(f);

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "passes/pass.h"
 #include "cli/cli.h"
 #include "cli/cli_queries.h"

@@ -13,6 +13,7 @@ static const CliCommand commands[] = {
     {"parse", "parse SQL and print its syntax tree (sexp or JSON)", cmd_parse},
     {"check", "check SQL files and report every problem", cmd_check},
     {"ir", "print the relational IR of each query (text, JSON or SQL)", cmd_ir},
+    {"emit", "run an emitter on each query (sql, ddl: 'squint emit --list')", cmd_emit},
     {"passes", "list the analysis and rewrite passes", cmd_passes},
     {"opt", "run passes on each query and print the result", cmd_opt},
     {"graph", "schema graphs and join query graphs, with statistics", cmd_graph},

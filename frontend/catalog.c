@@ -41,6 +41,16 @@ CatTable *sq_catalog_table(const Catalog *c, const SqName *key) {
     return NULL;
 }
 
+uint32_t sq_catalog_pos(const Catalog *c, const CatTable *t) {
+    uint32_t i = 0;
+    while (i < c->n_tables && c->tables[i] != t) i++;
+    return i;
+}
+
+int sq_catalog_is_stored(const CatTable *t) {
+    return !t->is_view && !t->is_virtual && !t->tvf_max_args && t->n_cols > 0;
+}
+
 static void slot_insert(CatTable **slots, uint32_t n_slots, CatTable *t) {
     uint32_t mask = n_slots - 1, i = t->key->hash & mask;
     while (slots[i]) i = (i + 1) & mask;
@@ -268,7 +278,9 @@ static void apply_create_table(Catalog *c, const AstStmt *s, SqDiags *diags) {
                         "duplicate column name '%s' in table '%s'", d->name.text, t->name);
             continue;
         }
-        CatColumn *col = sq_table_add_column(c, t, d->name.text, d->type.text, d->span);
+        char *type = NULL; /* as SQLite records it */
+        if (d->type.text) sq_decl_type_stored(d->type.text, type = sq_arena_alloc(c->arena, strlen(d->type.text) + 1));
+        CatColumn *col = sq_table_add_column(c, t, d->name.text, type, d->span);
         if (t->strict && d->type.text && sq_stricmp(d->type.text, "ANY") == 0)
             col->affinity = SQ_AFF_BLOB; /* a STRICT ANY column keeps values as given */
         apply_column_cons(c, t, t->n_cols - 1, d, diags);

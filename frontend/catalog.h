@@ -96,6 +96,12 @@ Catalog *sq_catalog_new(SqInterner *names, const char *origin);
 void sq_catalog_free(Catalog *c);
 
 CatTable *sq_catalog_table(const Catalog *c, const SqName *key);
+/* Position of t in c->tables; c->n_tables when it is not there. */
+uint32_t sq_catalog_pos(const Catalog *c, const CatTable *t);
+/* Whether t holds rows a database stores: not a view, a virtual table, a
+** table-valued function or a table whose columns are unknown (CREATE
+** TABLE ... AS SELECT before it is bound). */
+int sq_catalog_is_stored(const CatTable *t);
 /* json_each or json_tree, which every database has without declaring them
 ** (built on first use); NULL for other names. */
 CatTable *sq_catalog_eponymous(const Catalog *c, const SqName *key);

@@ -20,6 +20,31 @@ static int has_word(const char *s, const char *w) {
     return 0;
 }
 
+static int is_quote(char c) { return c == '"' || c == '\'' || c == '`' || c == '['; }
+
+void sq_decl_type_stored(const char *raw, char *out) {
+    size_t n = strlen(raw), i;
+    if (n >= 2 && is_quote(raw[0])) { /* the whole token quoted, nothing quoted inside */
+        for (i = 1; i + 1 < n && !is_quote(raw[i]); i++) {}
+        if (i + 1 >= n) raw++, n -= 2;
+    }
+    if (n == 0 || !is_quote(raw[0])) {
+        memcpy(out, raw, n);
+        out[n] = 0;
+        return;
+    }
+    char q = raw[0] == '[' ? ']' : raw[0];
+    size_t j = 0;
+    for (i = 1; i < n; i++) {
+        if (raw[i] == q) {
+            if (i + 1 < n && raw[i + 1] == q) i++; /* a doubled quote is one */
+            else break;
+        }
+        out[j++] = raw[i];
+    }
+    out[j] = 0;
+}
+
 SqAffinity sq_affinity_of_decl(const char *decl) {
     if (!decl || !*decl) return SQ_AFF_BLOB;
     if (has_word(decl, "INT")) return SQ_AFF_INTEGER;

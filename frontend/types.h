@@ -47,6 +47,14 @@ typedef struct SqType {
     uint8_t nullable; /* can be NULL */
 } SqType;
 
+/* The declared type SQLite records for a column whose type is written
+** raw (the text of its type tokens): a type that opens with a quote and
+** holds no other quote character inside loses its first and last
+** characters ([REAL]TEXT is "REAL]TEX"), then one that still opens with
+** a quote is dequoted up to its closing quote ("NATIVE CHARACTER"(70) is
+** "NATIVE CHARACTER").  Writes it to out, which has room for raw. */
+void sq_decl_type_stored(const char *raw, char *out);
+
 /* Affinity of a declared type name, by SQLite's rules: INT -> INTEGER;
 ** CHAR, CLOB, TEXT -> TEXT; BLOB or no type -> BLOB; REAL, FLOA, DOUB ->
 ** REAL; anything else -> NUMERIC. */

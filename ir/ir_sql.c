@@ -2,7 +2,7 @@
 ** ir_sql.c -- SQL text of IR expressions, and stable names for FROM items.
 **
 ** Layer: ir.  One expression printer serves the SQL emitter
-** (backend/sqlite/emit.c) and the IR printers (ir_print.c): it writes
+** (backend/emit/sql.c) and the IR printers (ir_print.c): it writes
 ** SQLite syntax with every compound operand parenthesized, so the text
 ** means the same tree whatever SQLite's precedence rules are.  How a
 ** column reference or a subquery is written is up to the caller (IrNaming

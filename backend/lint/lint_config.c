@@ -16,7 +16,7 @@
 
 #define CONFIG_NAME ".squint.json"
 
-int lint_severity_parse(const char *s) {
+int sq_lint_severity_parse(const char *s) {
     if (!s) return -1;
     if (strcmp(s, "error") == 0) return SQ_SEV_ERROR;
     if (strcmp(s, "warning") == 0) return SQ_SEV_WARNING;
@@ -34,7 +34,7 @@ static int is_file(const char *path) {
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-const char *lint_config_find(SqArena *a, const char *input) {
+const char *sq_lint_file_find(SqArena *a, const char *input) {
     char *dir;
     if (strcmp(input, "-") == 0 || !strchr(input, '/')) {
         char cwd[4096];
@@ -67,7 +67,7 @@ const char *lint_config_find(SqArena *a, const char *input) {
 /* ------------------------------------------------------------------ */
 
 typedef struct Reader {
-    LintConfig *c;
+    SqLintFile *c;
     SqArena *a;
     const SqSrc *src;
     SqDiags *diags;
@@ -110,7 +110,7 @@ static void severities(Reader *r, const SqJson *v) {
     }
     for (uint32_t i = 0; i < v->n; i++) {
         int rule = sq_lint_rule_find(v->keys[i]);
-        int sev = lint_severity_parse(sq_json_string(v->items[i]));
+        int sev = sq_lint_severity_parse(sq_json_string(v->items[i]));
         if (rule < 0) problem(r, v->items[i], "unknown lint rule '%s'", v->keys[i]);
         else if (sev < SQ_SEV_INFO)
             problem(r, v->items[i], "severity of %s must be \"error\", \"warning\" or \"info\"",
@@ -124,7 +124,7 @@ static void ignore_entry(Reader *r, const SqJson *v) {
         problem(r, v, "expected an object with file, items, rules, reason%s", "");
         return;
     }
-    LintIgnore *g = SQ_ARENA_APPEND(r->a, r->c->ignores, r->c->n_ignores, r->c->cap_ignores);
+    SqLintIgnore *g = SQ_ARENA_APPEND(r->a, r->c->ignores, r->c->n_ignores, r->c->cap_ignores);
     memset(g, 0, sizeof *g);
     g->all_rules = 1;
     for (uint32_t i = 0; i < v->n; i++) {
@@ -169,7 +169,7 @@ static void lint_section(Reader *r, const SqJson *v) {
         } else if (strcmp(k, "severity") == 0) {
             severities(r, x);
         } else if (strcmp(k, "threshold") == 0) {
-            int sev = lint_severity_parse(sq_json_string(x));
+            int sev = sq_lint_severity_parse(sq_json_string(x));
             if (sev < SQ_SEV_INFO) problem(r, x, "\"threshold\" must be \"error\", \"warning\" or \"info\"%s", "");
             else r->c->threshold = (int8_t)sev;
         } else if (strcmp(k, "ignore") == 0) {
@@ -195,7 +195,7 @@ static const char *config_dir(SqArena *a, const char *path) {
 }
 
 /* c zeroed, nothing set, for the file at path. */
-static void config_start(LintConfig *c, SqArena *a, const char *path) {
+static void config_start(SqLintFile *c, SqArena *a, const char *path) {
     memset(c, 0, sizeof *c);
     memset(c->sev, -1, sizeof c->sev);
     c->threshold = -1;
@@ -204,7 +204,7 @@ static void config_start(LintConfig *c, SqArena *a, const char *path) {
 }
 
 /* The configuration held in src, into c (started). */
-static int parse(LintConfig *c, SqArena *a, const SqSrc *src, SqDiags *diags) {
+static int parse(SqLintFile *c, SqArena *a, const SqSrc *src, SqDiags *diags) {
     SqJsonError jerr;
     SqJson *doc = sq_json_parse(a, src->text, src->len, &jerr);
     if (!doc) {
@@ -222,7 +222,7 @@ static int parse(LintConfig *c, SqArena *a, const SqSrc *src, SqDiags *diags) {
     return r.bad ? -1 : 0;
 }
 
-int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
+int sq_lint_file_load(SqLintFile *c, SqArena *a, const char *path, SqSrcSet *srcs,
                      SqDiags *diags) {
     config_start(c, a, path);
     int err;
@@ -235,7 +235,7 @@ int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs
     return parse(c, a, src, diags);
 }
 
-int lint_config_read(LintConfig *c, SqArena *a, const char *path, const SqSrc *src,
+int sq_lint_file_read(SqLintFile *c, SqArena *a, const char *path, const SqSrc *src,
                      SqDiags *diags) {
     config_start(c, a, path);
     return parse(c, a, src, diags);
@@ -251,7 +251,7 @@ static int ends_with_path(const char *path, const char *tail) {
     return strcmp(path + n - m, tail) == 0 && (m == n || path[n - m - 1] == '/');
 }
 
-static int file_matches(const LintConfig *c, const char *file, const char *pattern) {
+static int file_matches(const SqLintFile *c, const char *file, const char *pattern) {
     if (ends_with_path(file, pattern)) return 1;
     if (!*c->dir) return 0;
     char *full = malloc(strlen(c->dir) + strlen(pattern) + 1);
@@ -262,9 +262,9 @@ static int file_matches(const LintConfig *c, const char *file, const char *patte
     return m;
 }
 
-int lint_config_ignores(const LintConfig *c, const char *file, int64_t item, int rule) {
+int sq_lint_file_ignores(const SqLintFile *c, const char *file, int64_t item, int rule) {
     for (uint32_t i = 0; i < c->n_ignores; i++) {
-        const LintIgnore *g = &c->ignores[i];
+        const SqLintIgnore *g = &c->ignores[i];
         if (g->file && !file_matches(c, file, g->file)) continue;
         if (!g->all_rules && (rule < 0 || !g->rules[rule])) continue;
         if (g->items) {

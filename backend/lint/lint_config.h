@@ -31,15 +31,15 @@
 #include "runtime/arena.h"
 #include "runtime/diag.h"
 
-typedef struct LintIgnore {
+typedef struct SqLintIgnore {
     const char *file;        /* NULL: every file */
     int64_t *items;          /* NULL: every item */
     uint32_t n_items;
     uint8_t rules[SQ_LINT__COUNT];
     uint8_t all_rules;
-} LintIgnore;
+} SqLintIgnore;
 
-typedef struct LintConfig {
+typedef struct SqLintFile {
     const char *path;        /* the file read */
     const char *dir;         /* its absolute directory, with a trailing '/' */
     uint8_t only[SQ_LINT__COUNT]; /* "rules": 1 for each named rule */
@@ -47,26 +47,26 @@ typedef struct LintConfig {
     uint8_t disable[SQ_LINT__COUNT];
     int8_t sev[SQ_LINT__COUNT];   /* -1: not set */
     int8_t threshold;        /* SqSeverity, or -1 */
-    LintIgnore *ignores;
+    SqLintIgnore *ignores;
     uint32_t n_ignores, cap_ignores;
-} LintConfig;
+} SqLintFile;
 
 /* The nearest .squint.json for input path (a file, or "-" for the current
 ** directory), or NULL; in arena. */
-const char *lint_config_find(SqArena *a, const char *input);
+const char *sq_lint_file_find(SqArena *a, const char *input);
 /* Read path into c (zeroed first); 0, or -1 with diagnostics in diags. */
-int lint_config_load(LintConfig *c, SqArena *a, const char *path, SqSrcSet *srcs,
+int sq_lint_file_load(SqLintFile *c, SqArena *a, const char *path, SqSrcSet *srcs,
                      SqDiags *diags);
 /* The same for a configuration already in src, read as the file at path
 ** (whose directory "file" patterns are relative to); the fuzz target's
 ** way in (tests/fuzz/fuzz_config.c). */
-int lint_config_read(LintConfig *c, SqArena *a, const char *path, const SqSrc *src,
+int sq_lint_file_read(SqLintFile *c, SqArena *a, const char *path, const SqSrc *src,
                      SqDiags *diags);
 /* Whether c ignores rule for item (a number, -1 when the item has none)
 ** of the input file (its absolute path, or as given when that is unknown). */
-int lint_config_ignores(const LintConfig *c, const char *file, int64_t item, int rule);
+int sq_lint_file_ignores(const SqLintFile *c, const char *file, int64_t item, int rule);
 
 /* "info", "warning", "error" (and "note") to a severity; -1 if none. */
-int lint_severity_parse(const char *s);
+int sq_lint_severity_parse(const char *s);
 
 #endif

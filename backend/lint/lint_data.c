@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 
 enum {
     SAMPLE_VALUES = 200,     /* distinct values read for numeric-text-order */

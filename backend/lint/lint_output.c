@@ -48,7 +48,7 @@ static void plural(SqBuf *out, size_t n, const char *word, const char *sep) {
 }
 
 static void output_text(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n,
-                        const LintTotals *t, int color) {
+                        const SqLintTotals *t, int color) {
     for (size_t i = 0; i < n; i++) sq_diag_render_text(d, f[i], out, color ? SQ_RENDER_COLOR : 0);
     Counts c;
     count(&c, f, n);
@@ -90,7 +90,7 @@ static void position(SqJsonWriter *w, const SqDiags *d, SrcSpan s) {
 }
 
 static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n,
-                        const LintTotals *t) {
+                        const SqLintTotals *t) {
     SqJsonWriter w;
     sq_jw_init(&w, out, 1);
     sq_jw_obj_begin(&w);
@@ -338,11 +338,11 @@ static void output_sarif(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t 
     sq_buf_putc(out, '\n');
 }
 
-void lint_output(SqBuf *out, LintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
-                 const LintTotals *totals, int color) {
+void sq_lint_output(SqBuf *out, SqLintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
+                 const SqLintTotals *totals, int color) {
     switch (fmt) {
-    case LINT_FMT_TEXT: output_text(out, d, findings, n, totals, color); break;
-    case LINT_FMT_JSON: output_json(out, d, findings, n, totals); break;
-    case LINT_FMT_SARIF: output_sarif(out, d, findings, n); break;
+    case SQ_LINT_FMT_TEXT: output_text(out, d, findings, n, totals, color); break;
+    case SQ_LINT_FMT_JSON: output_json(out, d, findings, n, totals); break;
+    case SQ_LINT_FMT_SARIF: output_sarif(out, d, findings, n); break;
     }
 }

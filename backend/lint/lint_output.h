@@ -11,15 +11,15 @@
 #include "runtime/diag.h"
 #include "runtime/strbuf.h"
 
-typedef enum LintFormat { LINT_FMT_TEXT, LINT_FMT_JSON, LINT_FMT_SARIF } LintFormat;
+typedef enum SqLintFormat { SQ_LINT_FMT_TEXT, SQ_LINT_FMT_JSON, SQ_LINT_FMT_SARIF } SqLintFormat;
 
 /* What the run looked at, for the summaries. */
-typedef struct LintTotals {
+typedef struct SqLintTotals {
     size_t files, items, statements, queries;
-} LintTotals;
+} SqLintTotals;
 
 /* Write findings[0..n) (diagnostics of d) to out. */
-void lint_output(SqBuf *out, LintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
-                 const LintTotals *totals, int color);
+void sq_lint_output(SqBuf *out, SqLintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
+                 const SqLintTotals *totals, int color);
 
 #endif

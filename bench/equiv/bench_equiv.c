@@ -138,9 +138,7 @@ static void report(Bench *b) {
 int main(int argc, char **argv) {
     Bench b;
     memset(&b, 0, sizeof b);
-    b.opt.bound = 4;
-    b.opt.timeout = 10;
-    b.opt.sem = SQ_SMT_SET;
+    b.opt = sq_equiv_options_default();
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--pairs") == 0) b.max_pairs = (size_t)atol(argv[i + 1]);
         else if (strcmp(argv[i], "--bound") == 0) b.opt.bound = atoi(argv[i + 1]);

@@ -275,9 +275,7 @@ static int load_tables(Run *r) {
 int main(int argc, char **argv) {
     Run r;
     memset(&r, 0, sizeof r);
-    r.opt.bound = 4;
-    r.opt.timeout = 10;
-    r.opt.sem = SQ_SMT_SET;
+    r.opt = sq_equiv_options_default();
     unsigned jobs = 1;
     const char *only = NULL;
     for (int i = 1; i + 1 < argc; i += 2) {

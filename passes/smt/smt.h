@@ -74,6 +74,11 @@ void sq_smt_set_now(SqSmt *s, int64_t now);
 struct SqSmtCell;
 typedef int (*SqSmtFoldFn)(void *arg, const char *sql, struct SqSmtCell *out, SqBuf *text);
 void sq_smt_set_fold(SqSmt *s, SqSmtFoldFn fn, void *arg);
+/* Every SQL function SQLite has (functions.def), one line each: its name,
+** kind, how the lowering treats it (exact, partial, constants,
+** unsupported) and what is exact (smt_funcs.def): `squint equiv
+** --list-functions`. */
+void sq_smt_function_list(SqBuf *out);
 /* Whether e depends on no row, column, subquery or parameter (so a fold
 ** hook can compute it); *reads_clock when it reads the clock (CURRENT_*,
 ** 'now'). */

@@ -140,21 +140,15 @@ static Z3_ast not_a_date(SqSmt *s, Z3_ast x) {
     return smt_or2(s, empty, smt_and2(s, smt_in_re(s, x, bad), smt_not(s, is_now(s, x))));
 }
 
-int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out) {
-    const char *fmt;
+int smt_date_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out) {
+    const char *fmt = f->data; /* date, time, datetime */
     uint32_t first = 0;
-    if (strcmp(name, "strftime") == 0) {
+    if (f->op == SMT_FN_STRFTIME) {
         if (n != 2) return 0; /* modifiers: not modelled */
         fmt = smt_const_text(s, args[0]);
         first = 1;
-    } else if (strcmp(name, "date") == 0) {
-        fmt = "%Y-%m-%d";
-    } else if (strcmp(name, "time") == 0) {
-        fmt = "%H:%M:%S";
-    } else if (strcmp(name, "datetime") == 0) {
-        fmt = "%Y-%m-%d %H:%M:%S";
-    } else {
-        return 0;
+    } else if (!fmt) {
+        return 0; /* julianday, unixepoch: sample dates only */
     }
     if (!fmt || n != first + 1) return 0;
     SmtVal x = args[first];
@@ -171,7 +165,7 @@ int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n
     DateParts p = date_parts(s, x.v);
     Z3_ast text;
     if (!format(s, fmt, &p, &text)) return 0;
-    SmtVal other = smt_uf(s, name, args, n, SMT_TEXT);
+    SmtVal other = smt_uf(s, f->name, args, n, SMT_TEXT);
     Z3_ast not_date = not_a_date(s, x.v);
     if (!Z3_is_string(s->z, x.v)) smt_prefer(s, smt_or2(s, p.in_region, not_date));
     Z3_ast null = smt_ite(s, p.in_region, smt_false(s), smt_ite(s, not_date, smt_true(s), other.null));

@@ -522,7 +522,7 @@ static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const 
 ** is open and the rest closed, what SQLite computes on the sample dates
 ** (smt_sample.c); else the exact lowering of smt_date.c where there is
 ** one, or an uninterpreted function. */
-static SmtVal date_of(SqSmt *s, const SqExpr *e, SmtVal *args) {
+static SmtVal date_of(SqSmt *s, const SmtFunc *f, const SqExpr *e, SmtVal *args) {
     const SqExprList *l = &e->u.func.args;
     /* an argument TEXT in some rows and a number in others: each side on
     ** its own (a number is a Julian day or a unix time: uninterpreted) */
@@ -530,7 +530,7 @@ static SmtVal date_of(SqSmt *s, const SqExpr *e, SmtVal *args) {
         if (args[i].kind != SMT_MIX) continue;
         SmtVal mix = args[i];
         args[i] = smt_mix_text(s, mix);
-        SmtVal text = date_of(s, e, args);
+        SmtVal text = date_of(s, f, e, args);
         args[i] = smt_mix_number(s, mix);
         must_be_deterministic(s, e);
         SmtVal number = uninterpreted_of(s, e, args);
@@ -546,39 +546,37 @@ static SmtVal date_of(SqSmt *s, const SqExpr *e, SmtVal *args) {
         smt_note_sample(s, domain);
         return out;
     }
-    if (smt_date_function(s, e->u.func.def->name, args, l->n, &out)) return out;
+    if (smt_date_function(s, f, args, l->n, &out)) return out;
     must_be_deterministic(s, e);
     return uninterpreted_of(s, e, args);
 }
 
-static SmtVal date_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    return date_of(s, e, lower_args(s, e, row, env));
-}
-
 /* A date function's value, noted as date text (smt_note_date_text). */
-static SmtVal date_call(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    SmtVal v = date_value(s, e, row, env);
+static SmtVal date_call(SqSmt *s, const SmtFunc *f, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    SmtVal v = date_of(s, f, e, lower_args(s, e, row, env));
     smt_note_date_text(s, v);
     return v;
 }
 
 /* A function lowered exactly when it can be (printf, the string
 ** functions): 1 with *out, 0 when it cannot. */
-typedef int (*ExactFn)(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
+typedef int (*ExactFn)(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out);
 
-static int exact_printf(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out) {
-    (void)name;
+static int exact_printf(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out) {
+    (void)f;
     return smt_printf(s, args, n, out);
 }
 
-static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, SmtVal *out);
+static int split_mixed(SqSmt *s, const SmtFunc *fn, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n,
+                       SmtVal *out);
 
 /* f on args with args[i] set to side: exactly where f can, else
 ** uninterpreted. */
-static SmtVal one_side(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, uint32_t i, SmtVal side) {
+static SmtVal one_side(SqSmt *s, const SmtFunc *fn, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n,
+                       uint32_t i, SmtVal side) {
     SmtVal mix = args[i], out;
     args[i] = side;
-    if (!split_mixed(s, e, f, args, n, &out)) out = uninterpreted_of(s, e, args);
+    if (!split_mixed(s, fn, e, f, args, n, &out)) out = uninterpreted_of(s, e, args);
     args[i] = mix;
     return out;
 }
@@ -588,58 +586,83 @@ static SmtVal one_side(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint3
 ** per argument, and the class the cell holds picks the result.  A side
 ** the exact lowering does not cover is uninterpreted, that side only.
 ** With no mixed argument, 0 when f cannot lower args. */
-static int split_mixed(SqSmt *s, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n, SmtVal *out) {
+static int split_mixed(SqSmt *s, const SmtFunc *fn, const SqExpr *e, ExactFn f, SmtVal *args, uint32_t n,
+                       SmtVal *out) {
     for (uint32_t i = 0; i < n; i++) {
         SmtVal mix = args[i];
         if (mix.kind != SMT_MIX) continue;
         must_be_deterministic(s, e);
-        SmtVal real = one_side(s, e, f, args, n, i, smt_val(s, SMT_REAL, mix.null, mix.v)), number = real;
+        SmtVal real = one_side(s, fn, e, f, args, n, i, smt_val(s, SMT_REAL, mix.null, mix.v)), number = real;
         if (Z3_get_bool_value(s->z, mix.isint) != Z3_L_FALSE) { /* not under REAL affinity */
             SmtVal integer = smt_val(s, SMT_INT, mix.null, Z3_mk_real2int(s->z, mix.v));
-            number = smt_val_ite(s, mix.isint, one_side(s, e, f, args, n, i, integer), real, e->span);
+            number = smt_val_ite(s, mix.isint, one_side(s, fn, e, f, args, n, i, integer), real, e->span);
         }
-        SmtVal text = one_side(s, e, f, args, n, i, smt_mix_text(s, mix));
+        SmtVal text = one_side(s, fn, e, f, args, n, i, smt_mix_text(s, mix));
         *out = smt_val_ite(s, mix.istext, text, number, e->span);
         return 1;
     }
-    return f(s, e->u.func.def ? e->u.func.def->name : "", args, n, out); /* the name in lower case */
+    return f(s, fn, args, n, out);
 }
 
-static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
-    const char *name = e->u.func.def ? e->u.func.def->name : "";
+/* The row of smt_funcs.def for a scalar call, or NULL. */
+static const SmtFunc *scalar_func(const SqExpr *e) {
+    return e->u.func.def ? smt_func_find(e->u.func.def->name, F_SCALAR) : NULL;
+}
+
+/* A function with an exact model on lowered arguments (f): each mixed
+** argument split by class, uninterpreted where the model stops. */
+static SmtVal exact_or_uninterpreted(SqSmt *s, const SmtFunc *fn, const SqExpr *e, ExactFn f, const SmtRow *row,
+                                     const SmtEnv *env) {
+    SmtVal out, *args = lower_args(s, e, row, env);
+    if (split_mixed(s, fn, e, f, args, e->u.func.args.n, &out)) return out;
+    return uninterpreted_of(s, e, args);
+}
+
+/* No exact model: uninterpreted, each mixed argument split by class. */
+static int no_model(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out) {
+    (void)s, (void)f, (void)args, (void)n, (void)out;
+    return 0;
+}
+
+/* A string function (f), or a function with no row (f NULL): exact where
+** smt_string_function models the call, else uninterpreted. */
+static SmtVal text_function(SqSmt *s, const SmtFunc *f, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const SqExprList *l = &e->u.func.args;
-    if (strcmp(name, "coalesce") == 0 || strcmp(name, "ifnull") == 0) return coalesce(s, e, row, env);
-    if (strcmp(name, "iif") == 0) {
-        Z3_ast t, f;
-        smt_truth(s, unread(s, l->items[0], row, env), &t, &f, l->items[0]->span);
-        return smt_val_ite(s, t, smt_expr(s, l->items[1], row, env), smt_expr(s, l->items[2], row, env),
-                           e->span);
-    }
-    if (strcmp(name, "nullif") == 0) { /* a function: its arguments take no affinity (nullif(2, '2') is 2) */
-        SmtVal a = smt_expr(s, l->items[0], row, env), b = smt_expr(s, l->items[1], row, env);
-        Z3_ast t, f;
-        smt_truth(s, smt_compare(s, AST_OP_EQ, a, b, e->span), &t, &f, e->span);
-        return smt_null_if(s, t, a);
-    }
-    if (strcmp(name, "abs") == 0) return abs_value(s, e, smt_expr(s, l->items[0], row, env));
-    if (strcmp(name, "round") == 0) return round_value(s, e, row, env);
-    if ((strcmp(name, "min") == 0 || strcmp(name, "max") == 0) && l->n >= 2)
-        return min_max(s, e, row, env, name[1] == 'a');
-    if (e->u.func.def && (e->u.func.def->flags & FL_DATE)) return date_call(s, e, row, env);
-    if (strcmp(name, "printf") == 0 || strcmp(name, "format") == 0) {
-        SmtVal out, *args = lower_args(s, e, row, env);
-        if (split_mixed(s, e, exact_printf, args, l->n, &out)) return out;
-        return uninterpreted_of(s, e, args);
-    }
-    if (l->n <= 3) {
-        SmtVal args[3], out;
-        for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
-        if (split_mixed(s, e, smt_string_function, args, l->n, &out)) return out;
-    }
+    if (l->n > 3) return uninterpreted(s, e, row, env);
+    SmtVal args[3], out;
+    for (uint32_t i = 0; i < l->n; i++) args[i] = smt_expr(s, l->items[i], row, env);
+    if (split_mixed(s, f, e, f ? smt_string_function : no_model, args, l->n, &out)) return out;
     return uninterpreted(s, e, row, env);
 }
 
-/* ---- CAST -------------------------------------------------------------------------- */
+static SmtVal function(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
+    const SqExprList *l = &e->u.func.args;
+    const SmtFunc *f = scalar_func(e);
+    if (!f) return text_function(s, NULL, e, row, env);
+    switch (f->op) {
+    case SMT_FN_COALESCE: case SMT_FN_IFNULL: return coalesce(s, e, row, env);
+    case SMT_FN_IIF: {
+        Z3_ast t, no;
+        smt_truth(s, unread(s, l->items[0], row, env), &t, &no, l->items[0]->span);
+        return smt_val_ite(s, t, smt_expr(s, l->items[1], row, env), smt_expr(s, l->items[2], row, env),
+                           e->span);
+    }
+    case SMT_FN_NULLIF: { /* a function: its arguments take no affinity (nullif(2, '2') is 2) */
+        SmtVal a = smt_expr(s, l->items[0], row, env), b = smt_expr(s, l->items[1], row, env);
+        Z3_ast t, no;
+        smt_truth(s, smt_compare(s, AST_OP_EQ, a, b, e->span), &t, &no, e->span);
+        return smt_null_if(s, t, a);
+    }
+    case SMT_FN_ABS: return abs_value(s, e, smt_expr(s, l->items[0], row, env));
+    case SMT_FN_ROUND: return round_value(s, e, row, env);
+    case SMT_FN_MIN_SCALAR: case SMT_FN_MAX_SCALAR: return min_max(s, e, row, env, f->op == SMT_FN_MAX_SCALAR);
+    case SMT_FN_DATE: case SMT_FN_DATETIME: case SMT_FN_TIME: case SMT_FN_STRFTIME: case SMT_FN_JULIANDAY:
+    case SMT_FN_UNIXEPOCH:
+        return date_call(s, f, e, row, env);
+    case SMT_FN_PRINTF: case SMT_FN_FORMAT: return exact_or_uninterpreted(s, f, e, exact_printf, row, env);
+    default: return text_function(s, f, e, row, env); /* the string functions */
+    }
+}
 
 static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     SmtVal x = smt_as_number(s, smt_expr(s, e->u.cast.x, row, env));
@@ -753,9 +776,8 @@ static SmtVal like(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
 ** COALESCE and IFNULL (the reading of smt_expr_number goes through them). */
 static int passes_values_on(const SqExpr *e) {
     if (e->kind == SQX_CASE) return 1;
-    if (e->kind != SQX_FUNC || !e->u.func.def) return 0;
-    const char *name = e->u.func.def->name;
-    return strcmp(name, "iif") == 0 || strcmp(name, "coalesce") == 0 || strcmp(name, "ifnull") == 0;
+    const SmtFunc *f = e->kind == SQX_FUNC ? scalar_func(e) : NULL;
+    return f && (f->op == SMT_FN_IIF || f->op == SMT_FN_COALESCE || f->op == SMT_FN_IFNULL);
 }
 
 static SmtVal expr_value(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env);

@@ -193,6 +193,29 @@ struct SqSmt {
     uint32_t n_lemmas, cap_lemmas;
 };
 
+/* ---- smt_func.c: the functions the lowering models (smt_funcs.def) ----- */
+
+typedef enum SmtFuncOp {
+#define SMT_FUNC(OP, name, kind, model, data, note) SMT_FN_##OP,
+#include "passes/smt/smt_funcs.def"
+#undef SMT_FUNC
+} SmtFuncOp;
+
+typedef enum SmtModel { SMT_MODEL_EXACT, SMT_MODEL_PARTIAL } SmtModel;
+
+typedef struct SmtFunc {
+    const char *name;  /* lower case, as functions.def */
+    SmtFuncOp op;      /* what the lowering switches on */
+    uint8_t kind;      /* SqFuncKind */
+    uint8_t model;     /* SmtModel */
+    const char *data;  /* a date function's output format, or NULL */
+    const char *note;  /* what is exact */
+} SmtFunc;
+
+/* The row of the function called name of this kind, or NULL: the
+** lowering does not model it. */
+const SmtFunc *smt_func_find(const char *name, SqFuncKind kind);
+
 /* ---- smt.c ----------------------------------------------------------- */
 
 /* The one protect point (smt.c's head comment has the rule): run fn(s,
@@ -360,8 +383,10 @@ SmtVal smt_text_of(SqSmt *s, SmtVal v);
 ** *out; else 0. */
 int smt_printf(SqSmt *s, const SmtVal *args, uint32_t n, SmtVal *out);
 SmtVal smt_concat(SqSmt *s, SmtVal a, SmtVal b);
-/* name(args) when it is a string function modelled exactly: 1 and *out. */
-int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
+/* f(args) when f is a string function (length, lower, upper, substr,
+** substring, instr, trim, ltrim, rtrim, replace) and the lowering can
+** model this call: 1 and *out. */
+int smt_string_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out);
 /* The text of a value that is a constant string (a literal), or NULL. */
 const char *smt_const_text(SqSmt *s, SmtVal v);
 /* ASCII upper case folded to lower, as NOCASE and lower() do. */
@@ -400,7 +425,7 @@ Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t);
 /* strftime/date/time/datetime(args) where the lowering models them: 1 and
 ** *out (exact on valid 'YYYY-MM-DD[ HH:MM:SS]' text, NULL on text with no
 ** digit, uninterpreted elsewhere). */
-int smt_date_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out);
+int smt_date_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out);
 
 /* ---- smt_sample.c: sample dates ---------------------------------------------- */
 

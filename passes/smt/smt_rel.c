@@ -295,7 +295,13 @@ typedef struct Group {
 
 static const char *call_name(const SqAggItem *it) { return it->def ? it->def->name : ""; }
 
-static int adds_up(const char *name) { return !strcmp(name, "sum") || !strcmp(name, "total") || !strcmp(name, "avg"); }
+/* The call's op in smt_funcs.def; -1 when the lowering does not model it. */
+static int agg_op(const SqAggItem *it) {
+    const SmtFunc *f = it->def ? smt_func_find(it->def->name, F_AGG) : NULL;
+    return f ? (int)f->op : -1;
+}
+
+static int adds_up(int op) { return op == SMT_FN_SUM || op == SMT_FN_TOTAL || op == SMT_FN_AVG; }
 
 /* What call it reads from each input row, the same in every group: its
 ** argument (sum, total and avg read TEXT as the number it starts with),
@@ -307,7 +313,8 @@ static void call_input(Group *g, const SqAggItem *it, SmtCallInput *ci) {
     uint32_t n = g->in->n;
     if (ci->x) return;
     const char *name = call_name(it);
-    int separated = strcmp(name, "group_concat") == 0 && it->args.n == 2; /* the separator: concat_of */
+    int op = agg_op(it);
+    int separated = op == SMT_FN_GROUP_CONCAT && it->args.n == 2; /* the separator: concat_of */
     if (!it->star && it->args.n != 1 && !separated)
         smt_unsupported(s, it->span, "the aggregate %s() with %u arguments", name, it->args.n);
     const SqExpr *arg = it->star ? NULL : it->args.items[0];
@@ -316,9 +323,9 @@ static void call_input(Group *g, const SqAggItem *it, SmtCallInput *ci) {
     for (uint32_t j = 0; j < n; j++) {
         const SmtRow *row = &g->in->rows[j];
         SmtVal x = !arg ? smt_null(s)
-                   : smt_as_number(s, adds_up(name) ? smt_expr_number(s, arg, row, g->env, SMT_READ_SUM)
+                   : smt_as_number(s, adds_up(op) ? smt_expr_number(s, arg, row, g->env, SMT_READ_SUM)
                                                     : smt_expr(s, arg, row, g->env));
-        if ((x.kind == SMT_TEXT || x.kind == SMT_MIX) && adds_up(name)) x = smt_value_read(s, x, SMT_READ_SUM);
+        if ((x.kind == SMT_TEXT || x.kind == SMT_MIX) && adds_up(op)) x = smt_value_read(s, x, SMT_READ_SUM);
         ci->x[j] = x;
         ci->pass[j] = it->filter ? smt_cond(s, it->filter, row, g->env) : smt_true(s);
         if (arg) ci->pass[j] = smt_and2(s, ci->pass[j], smt_not(s, x.null));
@@ -427,22 +434,24 @@ static SmtVal agg_call(Group *g, const SqAggItem *it, SmtCallInput *ci) {
     Z3_ast *use = call_rows(g, ci);
     Z3_ast cnt = smt_count_true(s, use, n);
     smt_note_count(s, cnt, n);
-    if (strcmp(name, "count") == 0) return smt_val(s, SMT_INT, smt_false(s), cnt);
+    int op = agg_op(it);
+    if (op == SMT_FN_COUNT) return smt_val(s, SMT_INT, smt_false(s), cnt);
     SmtKind k = n ? (SmtKind)x[0].kind : SMT_INT;
     if (k == SMT_NULL) k = SMT_INT;
     Z3_ast empty = smt_eq(s, cnt, smt_int(s, 0));
-    if (strcmp(name, "sum") == 0)
-        return smt_null_if(s, empty, sum_of(s, use, x, n, k == SMT_REAL || k == SMT_NUM ? k : SMT_INT));
-    if (strcmp(name, "total") == 0) return sum_of(s, use, x, n, SMT_REAL);
-    if (strcmp(name, "avg") == 0) {
+    switch (op) {
+    case SMT_FN_SUM: return smt_null_if(s, empty, sum_of(s, use, x, n, k == SMT_REAL || k == SMT_NUM ? k : SMT_INT));
+    case SMT_FN_TOTAL: return sum_of(s, use, x, n, SMT_REAL);
+    case SMT_FN_AVG: {
         SmtVal sum = sum_of(s, use, x, n, SMT_REAL);
         smt_count(s, 2);
         Z3_ast avg = smt_div_count(s, sum.v, cnt, n);
         return smt_val(s, SMT_REAL, empty, avg);
     }
-    if (strcmp(name, "min") == 0 || strcmp(name, "max") == 0) return extreme(g, use, x, name[1] == 'a', it->span);
-    if (strcmp(name, "group_concat") == 0) return concat_of(g, it, use, x);
-    smt_unsupported(s, it->span, "the aggregate %s()", name);
+    case SMT_FN_MIN: case SMT_FN_MAX: return extreme(g, use, x, op == SMT_FN_MAX, it->span);
+    case SMT_FN_GROUP_CONCAT: return concat_of(g, it, use, x);
+    default: smt_unsupported(s, it->span, "the aggregate %s()", name);
+    }
 }
 
 SmtVal smt_agg_over(SqSmt *s, const SmtRel *in, const SmtEnv *env, Z3_ast *member, const SqAggItem *it,
@@ -491,8 +500,8 @@ static SmtRel aggregate(SqSmt *s, IrRel *r, const SmtEnv *env) {
     const SqAggItem *items = r->u.agg.items;
     for (uint32_t t = 0; t < n_items; t++) {
         nk += items[t].kind == SQ_AGG_KEY;
-        n_minmax += items[t].kind == SQ_AGG_CALL && (strcmp(call_name(&items[t]), "min") == 0 ||
-                                                     strcmp(call_name(&items[t]), "max") == 0);
+        int op = items[t].kind == SQ_AGG_CALL ? agg_op(&items[t]) : -1;
+        n_minmax += op == SMT_FN_MIN || op == SMT_FN_MAX;
     }
     int grouped = r->u.agg.n_keys > 0;
     /* key values per input row */

@@ -380,13 +380,14 @@ const char *smt_const_text(SqSmt *s, SmtVal v) {
     return smt_str_decode(s, Z3_get_string(s->z, v.v));
 }
 
-static int named(const char *name, const char *a) { return strcmp(name, a) == 0; }
-
-int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t n, SmtVal *out) {
-    int known = named(name, "length") || named(name, "lower") || named(name, "upper") || named(name, "substr") ||
-                named(name, "substring") || named(name, "instr") || named(name, "trim") || named(name, "ltrim") ||
-                named(name, "rtrim") || named(name, "replace");
-    if (!known) return 0;
+int smt_string_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out) {
+    switch (f->op) {
+    case SMT_FN_LENGTH: case SMT_FN_LOWER: case SMT_FN_UPPER: case SMT_FN_SUBSTR: case SMT_FN_SUBSTRING:
+    case SMT_FN_INSTR: case SMT_FN_TRIM: case SMT_FN_LTRIM: case SMT_FN_RTRIM: case SMT_FN_REPLACE:
+        break;
+    default: return 0;
+    }
+    if (n > 3) return 0;
     Z3_ast null = smt_false(s);
     SmtVal t[3];
     for (uint32_t i = 0; i < n && i < 3; i++) {
@@ -399,25 +400,29 @@ int smt_string_function(SqSmt *s, const char *name, const SmtVal *args, uint32_t
     }
     Z3_ast v;
     SmtKind kind = SMT_TEXT;
-    if (named(name, "length")) {
+    switch (f->op) {
+    case SMT_FN_LENGTH:
         v = smt_str_len(s, t[0].v);
         kind = SMT_INT;
-    } else if (named(name, "lower") || named(name, "upper")) {
-        v = fold_case(s, t[0].v, name[0] == 'l');
-    } else if (named(name, "substr") || named(name, "substring")) {
+        break;
+    case SMT_FN_LOWER: case SMT_FN_UPPER: v = fold_case(s, t[0].v, f->op == SMT_FN_LOWER); break;
+    case SMT_FN_SUBSTR: case SMT_FN_SUBSTRING: {
         Z3_ast p1, p2 = NULL;
         if (!int_arg(s, args[1], &p1) || (n > 2 && !int_arg(s, args[2], &p2))) return 0;
         v = substr_text(s, t[0].v, p1, p2, n > 2);
-    } else if (named(name, "instr")) {
+        break;
+    }
+    case SMT_FN_INSTR:
         smt_count(s, 2);
         v = add(s, Z3_mk_seq_index(s->z, t[0].v, t[1].v, smt_int(s, 0)), smt_int(s, 1));
         kind = SMT_INT;
-    } else if (named(name, "replace")) {
-        v = replace_text(s, t);
-    } else { /* trim, ltrim, rtrim */
+        break;
+    case SMT_FN_REPLACE: v = replace_text(s, t); break;
+    default: { /* trim, ltrim, rtrim */
         const char *chars = n > 1 ? smt_const_text(s, t[1]) : " ";
         if (!chars) return 0;
-        v = trim_text(s, t[0].v, chars, name[0] != 'r', name[0] != 'l');
+        v = trim_text(s, t[0].v, chars, f->op != SMT_FN_RTRIM, f->op != SMT_FN_LTRIM);
+    }
     }
     *out = smt_val(s, kind, null, v);
     return 1;

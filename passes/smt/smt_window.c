@@ -318,21 +318,24 @@ static void window_call(Win *w, SmtVal *out) {
         frame_aggregate(w, out);
         return;
     }
-    if (strcmp(name, "lag") == 0 || strcmp(name, "lead") == 0) {
-        lag_lead(w, name[1] == 'a' ? -1 : 1, out);
-        return;
-    }
-    if (strcmp(name, "first_value") == 0 || strcmp(name, "last_value") == 0 || strcmp(name, "nth_value") == 0) {
-        frame_value(w, name[0] == 'f' ? 1 : name[0] == 'l' ? 0 : const_arg(w, 1, 1, 1), out);
-        return;
+    const SmtFunc *f = w->w->def ? smt_func_find(name, F_WINDOW) : NULL;
+    int op = f ? (int)f->op : -1;
+    switch (op) {
+    case SMT_FN_LAG: case SMT_FN_LEAD: lag_lead(w, op == SMT_FN_LAG ? -1 : 1, out); return;
+    case SMT_FN_FIRST_VALUE: frame_value(w, 1, out); return;
+    case SMT_FN_LAST_VALUE: frame_value(w, 0, out); return;
+    case SMT_FN_NTH_VALUE: frame_value(w, const_arg(w, 1, 1, 1), out); return;
+    default: break;
     }
     for (uint32_t i = 0; i < w->n; i++) {
-        if (strcmp(name, "row_number") == 0) out[i] = int_val(s, plus1(s, positions(w)[i]));
-        else if (strcmp(name, "rank") == 0) out[i] = int_val(s, plus1(s, rows_ahead(w, i)));
-        else if (strcmp(name, "dense_rank") == 0) out[i] = int_val(s, plus1(s, groups(w)[i]));
-        else if (strcmp(name, "percent_rank") == 0) out[i] = percent_rank(w, i);
-        else if (strcmp(name, "cume_dist") == 0) out[i] = cume_dist(w, i);
-        else smt_unsupported(s, w->w->span, "the window function %s()", name);
+        switch (op) {
+        case SMT_FN_ROW_NUMBER: out[i] = int_val(s, plus1(s, positions(w)[i])); break;
+        case SMT_FN_RANK: out[i] = int_val(s, plus1(s, rows_ahead(w, i))); break;
+        case SMT_FN_DENSE_RANK: out[i] = int_val(s, plus1(s, groups(w)[i])); break;
+        case SMT_FN_PERCENT_RANK: out[i] = percent_rank(w, i); break;
+        case SMT_FN_CUME_DIST: out[i] = cume_dist(w, i); break;
+        default: smt_unsupported(s, w->w->span, "the window function %s()", name);
+        }
     }
 }
 

@@ -40,7 +40,7 @@
 
 #include "backend/equiv/equiv.h"
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "passes/pass.h"
 #include "tests/conformance/corpus.h"
 
@@ -323,9 +323,9 @@ static int options(Run *r, int argc, char **argv) {
 int main(int argc, char **argv) {
     Run r;
     memset(&r, 0, sizeof r);
+    r.opt = sq_equiv_options_default();
     r.opt.bound = 3;
     r.opt.timeout = 2;
-    r.opt.sem = SQ_SMT_SET;
     /* declared classes only: these runs check the encoding against the
     ** corpus, and a second search over every storage class would double
     ** their time for code the tests/equiv cases and make soundness-ci

@@ -3,7 +3,7 @@
 **
 ** Test tool for `make conformance`.  For every Spider dev query (gold and
 ** every prediction file) that SQLite runs on its real database, squint
-** parses, binds, lowers to IR and emits SQL (backend/sqlite/emit.c); the
+** parses, binds, lowers to IR and emits SQL (backend/emit/sql.c); the
 ** emitted SQL must run on the same database and give the same rows: in
 ** the same order when the query sorts at the top level (list semantics),
 ** as the same multiset otherwise (bag semantics).  Queries SQLite cannot
@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "frontend/bind.h"
 #include "grammar/parse.h"
 #include "ir/ir.h"

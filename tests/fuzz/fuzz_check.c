@@ -2,7 +2,7 @@
 ** fuzz_check.c -- libFuzzer target: any bytes through what `squint check`
 ** and `squint ir` do with a statement: parse, bind against a fixed schema
 ** (tests/bind/schema.sql, loaded once), lower to IR, print the IR, run the
-** rewriting passes and emit SQL (ir/ir_sql.c through backend/sqlite/emit.c).
+** rewriting passes and emit SQL (ir/ir_sql.c through backend/emit/sql.c).
 **
 ** Built by tests/fuzz/run.sh with clang -fsanitize=fuzzer,address,undefined.
 ** Besides crashes, leaks and undefined behaviour, two properties abort:
@@ -15,7 +15,7 @@
 #include <sqlite3.h>
 
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "frontend/bind.h"
 #include "grammar/parse.h"
 #include "ir/ir.h"

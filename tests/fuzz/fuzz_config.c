@@ -3,7 +3,7 @@
 ** configuration (backend/lint/lint_config.c, part of the library).
 **
 ** The input is the file's content, read as /repo/.squint.json through
-** lint_config_read, the same parser lint_config_load runs on a file.  A
+** sq_lint_file_read, the same parser sq_lint_file_load runs on a file.  A
 ** configuration that reads is then asked what it ignores, for a few
 ** input files, items and rules, as squint lint asks it for each finding.
 **
@@ -29,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sq_diags_init(&diags, &srcs);
     SqArena *a = sq_arena_new();
     SqSrc *src = sq_src_add_copy(&srcs, "/repo/.squint.json", (const char *)data, size);
-    LintConfig c;
-    int rc = lint_config_read(&c, a, "/repo/.squint.json", src, &diags);
+    SqLintFile c;
+    int rc = sq_lint_file_read(&c, a, "/repo/.squint.json", src, &diags);
     if ((rc < 0) != (diags.n_errors > 0)) {
         fprintf(stderr, "fuzz_config: read returned %d with %zu errors\n", rc, diags.n_errors);
         abort();
@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (size_t f = 0; f < SQ_ARRAY_LEN(files); f++)
             for (size_t i = 0; i < SQ_ARRAY_LEN(items); i++)
                 for (int rule = -1; rule < SQ_LINT__COUNT; rule += 7)
-                    lint_config_ignores(&c, files[f], items[i], rule);
+                    sq_lint_file_ignores(&c, files[f], items[i], rule);
     fuzz_render_diags(&diags, 0);
     sq_arena_free(a);
     sq_diags_free(&diags);

@@ -320,13 +320,11 @@ static uint64_t hash(const uint8_t *data, size_t size) {
 }
 
 static void decide(const QgPair *p, IrQuery *q1, IrQuery *q2, uint64_t seed) {
-    SqEquivOptions o;
-    memset(&o, 0, sizeof o);
+    SqEquivOptions o = sq_equiv_options_default();
     o.bound = BOUND;
     o.timeout = 0;
     o.rlimit = RLIMIT;
     o.sem = (SqSmtSemantics)p->semantics;
-    o.isolate = 0;
     int order_matters = ir_root_sorted(q1->root);
     SqEquivResult v;
     sq_equiv(G.cat, q1, sq_buf_str(&p->q1), q2, sq_buf_str(&p->q2), &o, &v);

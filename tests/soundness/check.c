@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "passes/pass.h"
 #include "tests/soundness/dbcheck.h"
 #include "tests/soundness/soundness.h"

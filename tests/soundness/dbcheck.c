@@ -129,7 +129,7 @@ static uint64_t count_orphans(const Catalog *cat, const SqFixture *f, SqDb *db, 
         for (uint32_t k = 0; k < t->n_fks; k++, at++) {
             const CatForeignKey *fk = &t->fks[k];
             uint64_t m = 0;
-            if (rows && rows->n_rows && fk->target && fk->target_cols && rdb_is_stored(fk->target)) {
+            if (rows && rows->n_rows && fk->target && fk->target_cols && sq_catalog_is_stored(fk->target)) {
                 SqBuf q = SQ_BUF_INIT;
                 orphan_query(t, fk, &q);
                 SqResult r;

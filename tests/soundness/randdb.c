@@ -239,12 +239,9 @@ int rdb_model_class(const CatColumn *c) {
     }
 }
 
-int rdb_is_stored(const CatTable *t) { return !t->is_view && !t->is_virtual && !t->tvf_max_args && t->n_cols > 0; }
-
 static uint32_t table_index(const Catalog *cat, const CatTable *t) {
-    for (uint32_t i = 0; i < cat->n_tables; i++)
-        if (cat->tables[i] == t) return i;
-    return UINT32_MAX;
+    uint32_t i = sq_catalog_pos(cat, t);
+    return i < cat->n_tables ? i : UINT32_MAX;
 }
 
 /* Depth-first: t's parents, then t. */
@@ -257,7 +254,7 @@ static void visit(const Catalog *cat, uint32_t ti, uint8_t *state, uint32_t *ord
         if (pi != UINT32_MAX && pi != ti) visit(cat, pi, state, order, n);
     }
     state[ti] = 2;
-    if (rdb_is_stored(t)) order[(*n)++] = ti;
+    if (sq_catalog_is_stored(t)) order[(*n)++] = ti;
 }
 
 uint32_t *rdb_table_order(const Catalog *cat, uint32_t *n) {
@@ -514,7 +511,7 @@ static void draw_foreign_keys(Gen *g, uint32_t ti, SqValue *cells, uint8_t *set)
     for (uint32_t k = 0; k < t->n_fks; k++) {
         const CatForeignKey *fk = &t->fks[k];
         uint32_t pi = fk->target ? table_index(g->s->cat, fk->target) : UINT32_MAX;
-        if (pi == UINT32_MAX || !fk->target_cols || !rdb_is_stored(fk->target)) continue;
+        if (pi == UINT32_MAX || !fk->target_cols || !sq_catalog_is_stored(fk->target)) continue;
         const SqResult *parent = rows_of(g, pi);
         int may_be_null = 1;
         for (uint32_t i = 0; i < fk->n_cols; i++) may_be_null &= rdb_nullable(&t->cols[fk->cols[i]]);

@@ -110,7 +110,6 @@ int rdb_model_class(const CatColumn *c);
 ** order); only stored tables (no views, virtual tables, table-valued
 ** functions).  *n gets the count; the caller frees the array. */
 uint32_t *rdb_table_order(const Catalog *cat, uint32_t *n);
-int rdb_is_stored(const CatTable *t);
 /* Whether the model lets a column hold NULL: not NOT NULL and not in the
 ** primary key (SQLite lets a rowid table's key hold NULL; the model, on
 ** purpose, does not: docs/smt.md). */

@@ -46,7 +46,7 @@
 
 #include "backend/equiv/equiv.h"
 #include "backend/sqlite/db.h"
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 #include "passes/pass.h"
 #include "runtime/pool.h"
 #include "tests/conformance/corpus.h"
@@ -154,7 +154,7 @@ static ValuePool **real_values(sqlite3 *db, const Catalog *cat) {
     ValuePool **real = sq_calloc(cat->n_tables + 1, sizeof *real);
     for (uint32_t t = 0; t < cat->n_tables; t++) {
         const CatTable *tab = cat->tables[t];
-        if (!rdb_is_stored(tab)) continue;
+        if (!sq_catalog_is_stored(tab)) continue;
         real[t] = sq_calloc(tab->n_cols + 1, sizeof *real[t]);
         for (uint32_t c = 0; c < tab->n_cols; c++) {
             vpool_init(&real[t][c]);
@@ -741,7 +741,9 @@ static void cleanup(Run *r) {
 int main(int argc, char **argv) {
     Run r;
     memset(&r, 0, sizeof r);
+    r.opt = sq_equiv_options_default();
     r.opt.bound = 3;
+    r.opt.timeout = 0; /* the resource limit alone: no clock */
     r.opt.rlimit = 20000000;
     r.ties = 1;
     r.max_rows = 6;

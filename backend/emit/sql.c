@@ -1,5 +1,5 @@
 /*
-** emit.c -- SQLite SQL text from the IR.
+** sql.c -- SQLite SQL text from the IR (the sql emitter).
 **
 ** Layer: backend.  Every operator chain of the shape described in ir/ir.h
 ** becomes one SELECT (or VALUES, or compound); a FROM-item subquery, a CTE
@@ -16,7 +16,7 @@
 */
 #include <string.h>
 
-#include "backend/sqlite/emit.h"
+#include "backend/emit/emit.h"
 
 typedef struct Emitter {
     IrQuery *q;
@@ -344,5 +344,13 @@ int sq_emit_sqlite(IrQuery *q, SqBuf *out) {
     E.nm.column = emit_column;
     E.nm.subquery = emit_subquery;
     emit_query(&E, out, q->root, NULL);
+    return 1;
+}
+
+/* The sql emitter's row: the statement, ended. */
+int sq_emit_sql(const Catalog *cat, IrQuery *q, SqBuf *out) {
+    (void)cat;
+    if (!sq_emit_sqlite(q, out)) return 0;
+    sq_buf_puts(out, ";\n");
     return 1;
 }
