@@ -57,6 +57,7 @@ typedef enum IrFormat { IRF_TEXT, IRF_JSON, IRF_EMIT } IrFormat;
 typedef struct IrRun {
     const char *cmd;           /* "ir" or "emit" */
     IrFormat format;
+    const char *usage_head;    /* ir's or emit's */
     const SqEmitter *emitter;  /* IRF_EMIT */
     CliQueries cq;
     SqBuf out;
@@ -68,9 +69,7 @@ static const CliOpt ir_opts[] = {
     {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 static const CliOpt emit_opts[] = {{"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
-static void print_usage(const IrRun *r, FILE *f) {
-    cli_queries_usage(f, strcmp(r->cmd, "emit") == 0 ? emit_usage_head : usage_head, usage_tail);
-}
+static void print_usage(const IrRun *r, FILE *f) { cli_queries_usage(f, r->usage_head, usage_tail); }
 
 /* "text, json, sql or ddl": the names --format takes (with_ir), or the
 ** emitters' alone. */
@@ -148,8 +147,7 @@ static int run(IrRun *r, int argc, char **argv, const CliOpt *opts) {
     cli_queries_init(&r->cq, r->cmd);
     CliArgs a;
     cli_args_init(&a, argc, argv, r->cmd);
-    const char *head = strcmp(r->cmd, "emit") == 0 ? emit_usage_head : usage_head;
-    int rc = cli_queries_read_options(&r->cq, &a, opts, own_option, r, head, usage_tail);
+    int rc = cli_queries_read_options(&r->cq, &a, opts, own_option, r, r->usage_head, usage_tail);
     if (rc < 0 && cli_queries_start(&r->cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         sq_jw_init(&r->jw, &r->out, 1);
@@ -171,6 +169,7 @@ int cmd_ir(int argc, char **argv) {
     IrRun r;
     memset(&r, 0, sizeof r);
     r.cmd = "ir";
+    r.usage_head = usage_head;
     return run(&r, argc, argv, ir_opts);
 }
 
@@ -178,6 +177,7 @@ int cmd_emit(int argc, char **argv) {
     IrRun r;
     memset(&r, 0, sizeof r);
     r.cmd = "emit";
+    r.usage_head = emit_usage_head;
     r.format = IRF_EMIT;
     const char *name = argc > 1 ? argv[1] : NULL;
     if (name && (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)) {

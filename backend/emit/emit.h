@@ -5,8 +5,8 @@
 ** Layer: backend.  Emitting is kept apart from executing: an emitter
 ** depends on the IR and the catalog only, never on a database connection
 ** (running SQL is backend/sqlite/'s job).  Every emitter is one row of the
-** table in registry.c ({name, summary, emit}, as passes/registry.c is for
-** passes), which `squint emit NAME` and `squint ir --format NAME` reach by
+** table in registry.c ({name, summary, script, emit}, as passes/registry.c
+** is for passes), which `squint emit NAME` and `squint ir --format NAME` reach by
 ** name; a new target is one row and one file (docs/architecture.md).
 **
 **   sql   the query as SQLite SQL (sql.c): deterministic, fully qualified
@@ -44,10 +44,10 @@ int sq_emit_sql(const Catalog *cat, IrQuery *q, SqBuf *out);
 
 /* ---- ddl.c --------------------------------------------------------- */
 
-/* The stored tables (sq_catalog_is_stored) of c whose catalog position has keep[i] set (every
-** one when keep is NULL), referenced tables first when the references
-** have no cycle, else in catalog order; order has room for c->n_tables.
-** Returns the count. */
+/* The stored tables (sq_catalog_is_stored) of c whose catalog position i
+** has keep[i] set (every one when keep is NULL), referenced tables first
+** when the references have no cycle, else in catalog order; order has
+** room for c->n_tables.  Returns the count. */
 uint32_t sq_ddl_order(const Catalog *c, const uint8_t *keep, const CatTable **order);
 /* "CREATE TABLE ...;\n" for t. */
 void sq_ddl_create_table(SqBuf *out, const CatTable *t);

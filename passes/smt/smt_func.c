@@ -59,8 +59,7 @@ void sq_smt_function_list(SqBuf *out) {
         } else {
             without_row(d, &how, &why);
         }
-        sq_buf_printf(out, "%-24s %-9s %-11s %s", d->name, kind_name(d->kind), how, why);
-        while (out->len && out->data[out->len - 1] == ' ') out->data[--out->len] = 0;
-        sq_buf_putc(out, '\n');
+        if (*why) sq_buf_printf(out, "%-24s %-9s %-11s %s\n", d->name, kind_name(d->kind), how, why);
+        else sq_buf_printf(out, "%-24s %-9s %s\n", d->name, kind_name(d->kind), how);
     }
 }
