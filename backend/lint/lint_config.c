@@ -83,6 +83,17 @@ static void problem(Reader *r, const SqJson *v, const char *fmt, const char *arg
     r->bad = 1;
 }
 
+/* Whether key i of object v appeared before it; a repeat is reported, so a
+** key means one thing (JSON keeps both, and reading both would merge them). */
+static int repeated_key(Reader *r, const SqJson *v, uint32_t i) {
+    for (uint32_t j = 0; j < i; j++)
+        if (strcmp(v->keys[j], v->keys[i]) == 0) {
+            problem(r, v->items[i], "the key '%s' appears twice in one object", v->keys[i]);
+            return 1;
+        }
+    return 0;
+}
+
 static int rule_of(Reader *r, const SqJson *v) {
     const char *s = sq_json_string(v);
     int rule = s ? sq_lint_rule_find(s) : -1;
@@ -109,6 +120,7 @@ static void severities(Reader *r, const SqJson *v) {
         return;
     }
     for (uint32_t i = 0; i < v->n; i++) {
+        if (repeated_key(r, v, i)) continue;
         int rule = sq_lint_rule_find(v->keys[i]);
         int sev = sq_lint_severity_parse(sq_json_string(v->items[i]));
         if (rule < 0) problem(r, v->items[i], "unknown lint rule '%s'", v->keys[i]);
@@ -128,6 +140,7 @@ static void ignore_entry(Reader *r, const SqJson *v) {
     memset(g, 0, sizeof *g);
     g->all_rules = 1;
     for (uint32_t i = 0; i < v->n; i++) {
+        if (repeated_key(r, v, i)) continue;
         const char *k = v->keys[i];
         const SqJson *x = v->items[i];
         if (strcmp(k, "file") == 0) {
@@ -159,6 +172,7 @@ static void lint_section(Reader *r, const SqJson *v) {
         return;
     }
     for (uint32_t i = 0; i < v->n; i++) {
+        if (repeated_key(r, v, i)) continue;
         const char *k = v->keys[i];
         const SqJson *x = v->items[i];
         if (strcmp(k, "rules") == 0) {
@@ -217,8 +231,9 @@ static int parse(SqLintFile *c, SqArena *a, const SqSrc *src, SqDiags *diags) {
         problem(&r, doc, "a configuration is a JSON object%s", "");
         return -1;
     }
-    const SqJson *lint = sq_json_get(doc, "lint");
-    if (lint) lint_section(&r, lint);
+    for (uint32_t i = 0; i < doc->n; i++)
+        if (!repeated_key(&r, doc, i) && strcmp(doc->keys[i], "lint") == 0)
+            lint_section(&r, doc->items[i]);
     return r.bad ? -1 : 0;
 }
 

@@ -92,6 +92,13 @@ printf '{ "lint": { "disable": ["no-such-rule"], "bogus": 1 } }' >"$TMP/repo/.sq
 expect_exit 2 "bad config: exit 2" -- "${L[@]}" --schema $FIX "$Q"
 expect_grep "\.squint\.json:1:.*E0004.*unknown lint rule 'no-such-rule'" "$TMP/err" "bad config: position and reason"
 expect_grep "unknown key 'bogus'" "$TMP/err" "bad config: unknown key"
+# a repeated key is an error, not a merge (two "items" once overran the list)
+printf '{ "lint": { "ignore": [ {"items": [1], "items": [2, 3, 4, 5]} ] } }' >"$TMP/repo/.squint.json"
+expect_exit 2 "repeated key in an ignore entry: exit 2" -- "${L[@]}" --schema $FIX "$Q"
+expect_grep "\.squint\.json:1:.*the key 'items' appears twice" "$TMP/err" "repeated key: position and reason"
+printf '{ "lint": {}, "lint": { "disable": ["select-star"] } }' >"$TMP/repo/.squint.json"
+expect_exit 2 "repeated top-level key: exit 2" -- "${L[@]}" --schema $FIX "$Q"
+expect_grep "the key 'lint' appears twice" "$TMP/err" "repeated top-level key: reason"
 printf '{ "lint": ' >"$TMP/repo/.squint.json"
 expect_exit 2 "config that is not JSON" -- "${L[@]}" --schema $FIX "$Q"
 rm "$TMP/repo/.squint.json"
