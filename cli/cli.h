@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "runtime/diag.h"
+#include "runtime/format.h"
 #include "runtime/version.h"
 
 /* Exit codes, for every command. */
@@ -26,8 +27,6 @@ typedef enum SqExit {
 ** ends that is none of its codes. */
 #define CLI_EXIT_OOM "out of memory ends any command with 'squint: out of memory' and an abort\n" \
                      "(status 134 in a shell); no command ends any other way\n"
-
-typedef enum CliFormat { CLI_FMT_TEXT, CLI_FMT_JSON, CLI_FMT_SEXP } CliFormat;
 
 /* A command: name, one-line summary, entry point. */
 typedef struct CliCommand {
@@ -69,8 +68,11 @@ typedef struct CliArgs {
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd);
 const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value);
-int cli_parse_format(const char *cmd, const char *value, unsigned allowed,
-                     CliFormat *out);
+/* --format's value, one of allowed (a set of SQ_FMT_BIT); 0 after a
+** message naming the allowed formats. */
+int cli_parse_format(const char *cmd, const char *value, unsigned allowed, SqFormat *out);
+/* The formats of a command that writes text or JSON. */
+#define CLI_TEXT_OR_JSON (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 /* ---- output ------------------------------------------------------- */
 

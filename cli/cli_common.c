@@ -99,23 +99,16 @@ const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
     return o->long_name;
 }
 
-int cli_parse_format(const char *cmd, const char *value, unsigned allowed,
-                     CliFormat *out) {
-    static const char *const names[] = {"text", "json", "sexp"};
-    for (unsigned i = 0; i < 3; i++) {
-        if ((allowed & (1u << i)) && strcmp(value, names[i]) == 0) {
-            *out = (CliFormat)i;
-            return 1;
-        }
+int cli_parse_format(const char *cmd, const char *value, unsigned allowed, SqFormat *out) {
+    int f = sq_format_find(value, allowed);
+    if (f >= 0) {
+        *out = (SqFormat)f;
+        return 1;
     }
-    fprintf(stderr, "squint %s: unknown format '%s' (use", cmd, value);
-    const char *sep = " ";
-    for (unsigned i = 0; i < 3; i++)
-        if (allowed & (1u << i)) {
-            fprintf(stderr, "%s%s", sep, names[i]);
-            sep = ", ";
-        }
-    fprintf(stderr, ")\n");
+    SqBuf names = SQ_BUF_INIT;
+    sq_format_names(&names, allowed);
+    fprintf(stderr, "squint %s: unknown format '%s' (use %s)\n", cmd, value, sq_buf_str(&names));
+    sq_buf_free(&names);
     return 0;
 }
 

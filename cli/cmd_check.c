@@ -59,7 +59,7 @@ static const char usage_tail[] =
     CLI_EXIT_OOM;
 
 typedef struct CheckOpts {
-    CliFormat format;
+    SqFormat format;
     int color;                 /* -1 until decided */
     SqInputFormat input_format;
     const char *db_id_from;    /* --db-id-from, or NULL */
@@ -108,7 +108,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
         print_usage(stdout);
         return SQ_EXIT_OK;
     } else if (strcmp(name, "format") == 0) {
-        if (!cli_parse_format("check", val, 3u, &r->opt.format)) return SQ_EXIT_USAGE;
+        if (!cli_parse_format("check", val, CLI_TEXT_OR_JSON, &r->opt.format)) return SQ_EXIT_USAGE;
     } else if (strcmp(name, "color") == 0) {
         if (!cli_color_setting(val, &r->opt.color)) {
             fprintf(stderr, "squint check: --color takes auto, always or never\n");
@@ -131,7 +131,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
 
 /* Returns -1 to go on, or an exit code. */
 static int check_options(CliArgs *a, CheckRun *r) {
-    r->opt.format = CLI_FMT_TEXT;
+    r->opt.format = SQ_FMT_TEXT;
     r->opt.color = -1;
     return cli_schema_read_options(&r->schema, a, check_opts, own_option, r, usage_head,
                                    usage_tail);
@@ -355,10 +355,12 @@ static DiagOrder *sorted_diags(const CheckRun *r) {
 static void report(CheckRun *r) {
     SqBuf b = SQ_BUF_INIT;
     DiagOrder *order = sorted_diags(r);
-    if (r->opt.format == CLI_FMT_JSON) {
+    if (r->opt.format == SQ_FMT_JSON) {
         SqJsonWriter w;
         sq_jw_init(&w, &b, 1);
         sq_jw_obj_begin(&w);
+        sq_jw_key(&w, "format_version");
+        sq_jw_int(&w, SQ_JSON_FORMAT_VERSION);
         sq_jw_key(&w, "diagnostics");
         sq_jw_arr_begin(&w);
         for (size_t i = 0; i < r->diags.n; i++) sq_diag_render_json(&r->diags, order[i].g, &w);

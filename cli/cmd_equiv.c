@@ -170,9 +170,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
         if (*end || !*val || *val == '-' || mb > (1UL << 30)) return bad_value("--mem-limit", "megabytes (0: none)");
         r->opt.mem_limit = (uint64_t)mb << 20;
     } else if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "text") == 0) r->json = 0;
-        else if (strcmp(val, "json") == 0) r->json = 1;
-        else return bad_value("--format", "text or json");
+        SqFormat f;
+        if (!cli_parse_format("equiv", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;
+        r->json = f == SQ_FMT_JSON;
     } else {
         cli_queries_usage(stderr, usage_head, usage_tail);
         return SQ_EXIT_USAGE;

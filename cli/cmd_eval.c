@@ -263,9 +263,9 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         r->shard_i = i;
         r->shard_n = k;
     } else if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "text") == 0) r->json = 0;
-        else if (strcmp(val, "json") == 0) r->json = 1;
-        else return bad_value("--format", "text or json");
+        SqFormat f;
+        if (!cli_parse_format("eval", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;
+        r->json = f == SQ_FMT_JSON;
     } else if (strcmp(name, "quiet") == 0) r->quiet = 1;
     return rc;
 }

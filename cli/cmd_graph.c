@@ -44,10 +44,9 @@ static const char usage_tail[] =
     "schema\n"
     CLI_EXIT_OOM;
 
-typedef enum GraphFormat { GF_TEXT, GF_JSON, GF_DOT } GraphFormat;
 
 typedef struct GraphRun {
-    GraphFormat format;
+    SqFormat format;
     int query, unnest, stats_only;
     uint64_t max_cycles;
     CliQueries cq;
@@ -77,13 +76,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return SQ_EXIT_USAGE;
         }
     } else if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "text") == 0) r->format = GF_TEXT;
-        else if (strcmp(val, "json") == 0) r->format = GF_JSON;
-        else if (strcmp(val, "dot") == 0) r->format = GF_DOT;
-        else {
-            fprintf(stderr, "squint graph: --format takes text, json or dot\n");
-            return SQ_EXIT_USAGE;
-        }
+        unsigned formats = SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_DOT);
+        if (!cli_parse_format("graph", val, formats, &r->format)) return SQ_EXIT_USAGE;
     } else {
         cli_queries_usage(stderr, usage_head, usage_tail);
         return SQ_EXIT_USAGE;
@@ -160,7 +154,7 @@ static void emit_graph(GraphRun *r, const SqGraph *g, const char *name) {
     SqGraphStats st;
     sq_graph_stats(g, r->max_cycles, &st);
     switch (r->format) {
-    case GF_TEXT:
+    case SQ_FMT_TEXT:
         if (!r->stats_only) {
             sq_buf_printf(&r->out, "== %s\n", name);
             sq_graph_text(g, &r->out);
@@ -170,8 +164,8 @@ static void emit_graph(GraphRun *r, const SqGraph *g, const char *name) {
         }
         sq_graph_stats_text(&st, &r->out);
         break;
-    case GF_DOT: sq_graph_dot(g, name, &r->out); break;
-    case GF_JSON:
+    case SQ_FMT_DOT: sq_graph_dot(g, name, &r->out); break;
+    default: /* SQ_FMT_JSON: --format takes no other */
         sq_jw_obj_begin(&r->jw);
         sq_jw_key(&r->jw, "name");
         sq_jw_str(&r->jw, name);
@@ -218,7 +212,7 @@ static void query_graph(void *arg, CliQuery *q) {
         return;
     }
     r->n_without++;
-    if (r->format == GF_JSON) {
+    if (r->format == SQ_FMT_JSON) {
         sq_jw_obj_begin(&r->jw);
         sq_jw_key(&r->jw, "name");
         sq_jw_str(&r->jw, name);
@@ -227,7 +221,7 @@ static void query_graph(void *arg, CliQuery *q) {
         sq_jw_key(&r->jw, "why");
         sq_jw_str(&r->jw, why);
         sq_jw_obj_end(&r->jw);
-    } else if (r->format == GF_TEXT) {
+    } else if (r->format == SQ_FMT_TEXT) {
         sq_buf_printf(&r->out, "%s%s: no join query graph (%s)\n", r->stats_only ? "" : "== ",
                       name, why);
     }
@@ -236,13 +230,13 @@ static void query_graph(void *arg, CliQuery *q) {
 
 static int run(GraphRun *r, int argc, char **argv, int first) {
     sq_jw_init(&r->jw, &r->out, 1);
-    if (r->format == GF_JSON) sq_jw_arr_begin(&r->jw);
+    if (r->format == SQ_FMT_JSON) sq_jw_arr_begin(&r->jw);
     if (!r->query) schema_graphs(r);
     for (int i = first; i < argc; i++) cli_queries_file(&r->cq, argv[i], query_graph, r);
-    if (r->format == GF_JSON) {
+    if (r->format == SQ_FMT_JSON) {
         sq_jw_arr_end(&r->jw);
         sq_buf_putc(&r->out, '\n');
-    } else if (r->query && r->format == GF_TEXT) {
+    } else if (r->query && r->format == SQ_FMT_TEXT) {
         sq_buf_printf(&r->out, "%zu quer%s: %zu with a join query graph, %zu without%s\n",
                       r->n_with_graph + r->n_without,
                       r->n_with_graph + r->n_without == 1 ? "y" : "ies", r->n_with_graph,

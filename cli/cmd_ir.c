@@ -52,13 +52,11 @@ static const char usage_tail[] =
     "error, unreadable input or schema\n"
     CLI_EXIT_OOM;
 
-typedef enum IrFormat { IRF_TEXT, IRF_JSON, IRF_EMIT } IrFormat;
-
 typedef struct IrRun {
     const char *cmd;           /* "ir" or "emit" */
-    IrFormat format;
+    SqFormat format;           /* text or json, when emitter is NULL */
     const char *usage_head;    /* ir's or emit's */
-    const SqEmitter *emitter;  /* IRF_EMIT */
+    const SqEmitter *emitter;  /* the emitter that prints, or NULL */
     CliQueries cq;
     SqBuf out;
     SqJsonWriter jw;
@@ -89,13 +87,13 @@ static int own_option(void *ctx, const char *name, const char *val) {
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "text") == 0) r->format = IRF_TEXT;
-        else if (strcmp(val, "json") == 0) r->format = IRF_JSON;
-        else if ((r->emitter = sq_emitter_find(val)) != NULL) r->format = IRF_EMIT;
-        else {
-            fprintf(stderr, "squint ir: --format takes ");
+        int f = sq_format_find(val, SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON));
+        r->emitter = f < 0 ? sq_emitter_find(val) : NULL;
+        if (f >= 0) r->format = (SqFormat)f;
+        else if (!r->emitter) {
+            fprintf(stderr, "squint ir: unknown format '%s' (use ", val);
             put_format_names(stderr, 1);
-            fputc('\n', stderr);
+            fputs(")\n", stderr);
             return SQ_EXIT_USAGE;
         }
     } else {
@@ -114,21 +112,15 @@ static void print_query(void *ctx, CliQuery *cq) {
     const SqBenchItem *it = cq->item;
     IrQuery *q = cq->ir;
     SqSrcPos pos = cq->pos;
-    switch (r->format) {
-    case IRF_TEXT:
-        sq_buf_printf(&r->out, "-- %s:%u:%u\n", pos.file->name, pos.line, pos.col);
-        ir_print_text(q, &r->out);
-        break;
-    case IRF_EMIT:
+    if (r->emitter) {
         if (r->emitter->script) sq_buf_printf(&r->out, "-- %s:%u:%u\n", pos.file->name, pos.line, pos.col);
         r->emitter->emit(cq->cat, q, &r->out);
-        break;
-    case IRF_JSON:
+    } else if (r->format == SQ_FMT_TEXT) {
+        sq_buf_printf(&r->out, "-- %s:%u:%u\n", pos.file->name, pos.line, pos.col);
+        ir_print_text(q, &r->out);
+    } else {
         sq_jw_obj_begin(&r->jw);
-        sq_jw_key(&r->jw, "file");
-        sq_jw_str(&r->jw, pos.file->name);
-        sq_jw_key(&r->jw, "line");
-        sq_jw_int(&r->jw, pos.line);
+        sq_json_span_members(&r->jw, &r->cq.srcs, cq->stmt->span);
         if (it->db_id) {
             sq_jw_key(&r->jw, "db_id");
             sq_jw_str(&r->jw, it->db_id);
@@ -136,7 +128,6 @@ static void print_query(void *ctx, CliQuery *cq) {
         sq_jw_key(&r->jw, "ir");
         ir_print_json(q, &r->jw);
         sq_jw_obj_end(&r->jw);
-        break;
     }
     r->n_printed++;
     cli_flush(&r->out, stdout);
@@ -151,9 +142,10 @@ static int run(IrRun *r, int argc, char **argv, const CliOpt *opts) {
     if (rc < 0 && cli_queries_start(&r->cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         sq_jw_init(&r->jw, &r->out, 1);
-        if (r->format == IRF_JSON) sq_jw_arr_begin(&r->jw);
+        int json = !r->emitter && r->format == SQ_FMT_JSON;
+        if (json) sq_jw_arr_begin(&r->jw);
         for (int i = a.i; i < argc; i++) cli_queries_file(&r->cq, argv[i], print_query, r);
-        if (r->format == IRF_JSON) {
+        if (json) {
             sq_jw_arr_end(&r->jw);
             sq_buf_putc(&r->out, '\n');
         }
@@ -178,7 +170,6 @@ int cmd_emit(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     r.cmd = "emit";
     r.usage_head = emit_usage_head;
-    r.format = IRF_EMIT;
     const char *name = argc > 1 ? argv[1] : NULL;
     if (name && (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)) {
         print_usage(&r, stdout);

@@ -81,7 +81,7 @@ typedef struct FileSettings {
 
 typedef struct LintRun {
     CliQueries cq;
-    SqLintFormat format;
+    SqFormat format;
     uint8_t only[SQ_LINT__COUNT], has_only;  /* --rules */
     uint8_t disable[SQ_LINT__COUNT];        /* --disable */
     int threshold;                           /* --severity, or -1 */
@@ -167,13 +167,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return SQ_EXIT_USAGE;
         }
     } else if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "text") == 0) r->format = SQ_LINT_FMT_TEXT;
-        else if (strcmp(val, "json") == 0) r->format = SQ_LINT_FMT_JSON;
-        else if (strcmp(val, "sarif") == 0) r->format = SQ_LINT_FMT_SARIF;
-        else {
-            fprintf(stderr, "squint lint: --format takes text, json or sarif\n");
-            return SQ_EXIT_USAGE;
-        }
+        unsigned formats = SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_SARIF);
+        if (!cli_parse_format("lint", val, formats, &r->format)) return SQ_EXIT_USAGE;
     } else {
         cli_queries_usage(stderr, usage_head, usage_tail);
         return SQ_EXIT_USAGE;
@@ -393,7 +388,7 @@ static int report(LintRun *r) {
     SqDiag **f = sq_malloc((n + 1) * sizeof *f);
     for (size_t i = 0; i < n; i++) f[i] = s[i].g;
     SqBuf out = SQ_BUF_INIT;
-    sq_lint_output(&out, r->format, d, f, n, &r->totals, r->format == SQ_LINT_FMT_TEXT && r->color);
+    sq_lint_output(&out, r->format, d, f, n, &r->totals, r->format == SQ_FMT_TEXT && r->color);
     cli_flush(&out, stdout);
     sq_buf_free(&out);
     free(f);

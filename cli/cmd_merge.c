@@ -219,9 +219,11 @@ int cmd_merge(int argc, char **argv) {
         else if (strcmp(name, "report") == 0) report = val;
         else if (strcmp(name, "semantics") == 0 && (strcmp(val, "spider") == 0 || strcmp(val, "bird") == 0))
             metric = strcmp(val, "bird") == 0 ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
-        else if (strcmp(name, "format") == 0 && (strcmp(val, "text") == 0 || strcmp(val, "json") == 0))
-            json = strcmp(val, "json") == 0;
-        else {
+        else if (strcmp(name, "format") == 0) {
+            SqFormat f;
+            if (!cli_parse_format("merge", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;
+            json = f == SQ_FMT_JSON;
+        } else {
             fprintf(stderr, "squint merge: bad value '%s' for --%s\n", val, name);
             return SQ_EXIT_USAGE;
         }

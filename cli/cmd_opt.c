@@ -39,10 +39,9 @@ static const char usage_tail[] =
     "input or schema\n"
     CLI_EXIT_OOM;
 
-typedef enum OptFormat { OPT_SQL, OPT_TEXT, OPT_JSON } OptFormat;
 
 typedef struct OptRun {
-    OptFormat format;
+    SqFormat format;
     int notes;
     const char **passes;
     size_t n_passes;
@@ -51,6 +50,9 @@ typedef struct OptRun {
     SqJsonWriter jw;
     size_t n_rewrites;
 } OptRun;
+
+/* The formats --format takes. */
+#define OPT_FORMATS (SQ_FMT_BIT(SQ_FMT_SQL) | SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 static const CliOpt opt_opts[] = {
     {"passes", 'p', 1}, {"format", 'f', 1},    {"notes", 0, 1},
@@ -84,13 +86,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     if (strcmp(name, "passes") == 0) {
         if (!parse_passes(r, val)) return SQ_EXIT_USAGE;
     } else if (strcmp(name, "format") == 0) {
-        if (strcmp(val, "sql") == 0) r->format = OPT_SQL;
-        else if (strcmp(val, "text") == 0) r->format = OPT_TEXT;
-        else if (strcmp(val, "json") == 0) r->format = OPT_JSON;
-        else {
-            fprintf(stderr, "squint opt: --format takes sql, text or json\n");
-            return SQ_EXIT_USAGE;
-        }
+        if (!cli_parse_format("opt", val, OPT_FORMATS, &r->format)) return SQ_EXIT_USAGE;
     } else if (strcmp(name, "notes") == 0) {
         if (strcmp(val, "always") != 0 && strcmp(val, "never") != 0) {
             fprintf(stderr, "squint opt: --notes takes always or never\n");
@@ -122,8 +118,8 @@ static int opt_options(CliArgs *a, OptRun *r) {
 static void print_findings(OptRun *r, SqPassCtx *ctx, IrQuery *q) {
     for (size_t i = 0; i < r->n_passes; i++) {
         const SqPass *p = sq_pass_find(r->passes[i]);
-        if (p->print && r->format != OPT_JSON) p->print(ctx, q, &r->out);
-        if (p->print_json && r->format == OPT_JSON) {
+        if (p->print && r->format != SQ_FMT_JSON) p->print(ctx, q, &r->out);
+        if (p->print_json && r->format == SQ_FMT_JSON) {
             sq_jw_key(&r->jw, p->name);
             sq_jw_obj_begin(&r->jw);
             p->print_json(ctx, q, &r->jw);
@@ -141,22 +137,19 @@ static void opt_query(void *arg, CliQuery *cq) {
     if (!r->notes) sq_diags_truncate(&r->cq.diags, keep);
     r->n_rewrites += ctx.n_rewrites;
     switch (r->format) {
-    case OPT_SQL:
+    case SQ_FMT_SQL:
         sq_emit_sqlite(cq->ir, &r->out);
         sq_buf_puts(&r->out, ";\n");
         print_findings(r, &ctx, cq->ir);
         break;
-    case OPT_TEXT:
+    case SQ_FMT_TEXT:
         sq_buf_printf(&r->out, "-- %s:%u:%u\n", cq->pos.file->name, cq->pos.line, cq->pos.col);
         ir_print_text(cq->ir, &r->out);
         print_findings(r, &ctx, cq->ir);
         break;
-    case OPT_JSON:
+    default: /* SQ_FMT_JSON: OPT_FORMATS has no other */
         sq_jw_obj_begin(&r->jw);
-        sq_jw_key(&r->jw, "file");
-        sq_jw_str(&r->jw, cq->pos.file->name);
-        sq_jw_key(&r->jw, "line");
-        sq_jw_int(&r->jw, cq->pos.line);
+        sq_json_span_members(&r->jw, &r->cq.srcs, cq->stmt->span);
         sq_jw_key(&r->jw, "rewrites");
         sq_jw_int(&r->jw, (int64_t)ctx.n_rewrites);
         sq_jw_key(&r->jw, "ir");
@@ -171,6 +164,7 @@ static void opt_query(void *arg, CliQuery *cq) {
 int cmd_opt(int argc, char **argv) {
     OptRun r;
     memset(&r, 0, sizeof r);
+    r.format = SQ_FMT_SQL;
     cli_queries_init(&r.cq, "opt");
     CliArgs a;
     cli_args_init(&a, argc, argv, "opt");
@@ -178,9 +172,9 @@ int cmd_opt(int argc, char **argv) {
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         sq_jw_init(&r.jw, &r.out, 1);
-        if (r.format == OPT_JSON) sq_jw_arr_begin(&r.jw);
+        if (r.format == SQ_FMT_JSON) sq_jw_arr_begin(&r.jw);
         for (int i = a.i; i < argc; i++) cli_queries_file(&r.cq, argv[i], opt_query, &r);
-        if (r.format == OPT_JSON) {
+        if (r.format == SQ_FMT_JSON) {
             sq_jw_arr_end(&r.jw);
             sq_buf_putc(&r.out, '\n');
         }

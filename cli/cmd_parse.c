@@ -30,7 +30,7 @@ static const char usage[] =
     CLI_EXIT_OOM;
 
 typedef struct ParseOpts {
-    CliFormat format;
+    SqFormat format;
     int quiet;
     int color;
     const char *inline_sql;
@@ -53,14 +53,14 @@ static const CliOpt parse_opts[] = {
 /* Returns -1 to go on, or an exit code. */
 static int parse_options(CliArgs *a, ParseOpts *o) {
     const char *name, *val;
-    o->format = CLI_FMT_SEXP;
+    o->format = SQ_FMT_SEXP;
     o->color = cli_stderr_color_default();
     while ((name = cli_next_opt(a, parse_opts, &val)) != NULL) {
         if (strcmp(name, "help") == 0) {
             fputs(usage, stdout);
             return SQ_EXIT_OK;
         } else if (strcmp(name, "format") == 0) {
-            if (!cli_parse_format("parse", val, 6u, &o->format)) return SQ_EXIT_USAGE;
+            if (!cli_parse_format("parse", val, SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_SEXP), &o->format)) return SQ_EXIT_USAGE;
         } else if (strcmp(name, "sql") == 0) {
             o->inline_sql = val;
         } else if (strcmp(name, "quiet") == 0) {
@@ -85,7 +85,7 @@ static int parse_options(CliArgs *a, ParseOpts *o) {
 
 static void emit_stmt(ParseRun *r, const AstStmt *stmt) {
     if (r->opt.quiet) return;
-    if (r->opt.format == CLI_FMT_JSON) ast_print_json(&r->jw, stmt);
+    if (r->opt.format == SQ_FMT_JSON) ast_print_json(&r->jw, stmt);
     else ast_print_sexp(&r->out, stmt);
     cli_flush(&r->out, stdout);
 }
@@ -103,7 +103,7 @@ static void parse_source(ParseRun *r, const SqSrc *src) {
     sq_diags_init(&diags, &r->srcs);
     SqParser *p = sq_parser_new(src, r->names, &diags);
     SqArena *arena = sq_arena_new();
-    int json = r->opt.format == CLI_FMT_JSON;
+    int json = r->opt.format == SQ_FMT_JSON;
     size_t printed = 0, failed = 0;
     SqParseResult res;
     SqParseStatus st;
@@ -159,7 +159,7 @@ int cmd_parse(int argc, char **argv) {
     sq_srcset_init(&r.srcs);
     r.names = sq_interner_new();
     sq_jw_init(&r.jw, &r.out, 1);
-    if (r.opt.format == CLI_FMT_JSON) {
+    if (r.opt.format == SQ_FMT_JSON) {
         sq_jw_obj_begin(&r.jw);
         sq_jw_key(&r.jw, "files");
         sq_jw_arr_begin(&r.jw);
@@ -168,7 +168,7 @@ int cmd_parse(int argc, char **argv) {
         parse_source(&r, sq_src_add_copy(&r.srcs, "<sql>", r.opt.inline_sql,
                                          strlen(r.opt.inline_sql)));
     for (int i = a.i; i < argc; i++) parse_operand(&r, argv[i]);
-    if (r.opt.format == CLI_FMT_JSON) {
+    if (r.opt.format == SQ_FMT_JSON) {
         sq_jw_arr_end(&r.jw);
         sq_jw_obj_end(&r.jw);
         sq_buf_putc(&r.out, '\n');

@@ -64,14 +64,14 @@ static void print_json(SqBuf *b) {
 int cmd_passes(int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "passes");
-    CliFormat format = CLI_FMT_TEXT;
+    SqFormat format = SQ_FMT_TEXT;
     const char *name, *val;
     while ((name = cli_next_opt(&a, opts, &val)) != NULL) {
         if (strcmp(name, "help") == 0) {
             fputs(usage, stdout);
             return SQ_EXIT_OK;
         }
-        if (strcmp(name, "format") != 0 || !cli_parse_format("passes", val, 3u, &format)) {
+        if (strcmp(name, "format") != 0 || !cli_parse_format("passes", val, CLI_TEXT_OR_JSON, &format)) {
             if (strcmp(name, "format") != 0) fputs(usage, stderr);
             return SQ_EXIT_USAGE;
         }
@@ -81,7 +81,7 @@ int cmd_passes(int argc, char **argv) {
         return SQ_EXIT_USAGE;
     }
     SqBuf b = SQ_BUF_INIT;
-    if (format == CLI_FMT_JSON) print_json(&b);
+    if (format == SQ_FMT_JSON) print_json(&b);
     else print_text(&b);
     cli_flush(&b, stdout);
     sq_buf_free(&b);

@@ -74,22 +74,11 @@ void sq_joinelim_print(const SqPassCtx *ctx, IrQuery *q, SqBuf *out) {
     }
 }
 
-static void json_int(SqJsonWriter *w, const char *key, int64_t v) {
-    sq_jw_key(w, key);
-    sq_jw_int(w, v);
-}
-
-/* "span": line and column of the start (when the source is known), and
-** the byte offsets of start and end. */
+/* "span": where the join or fact is, in the key set of every output. */
 static void json_span(const SqPassCtx *ctx, SqJsonWriter *w, SrcSpan at) {
-    const SqSrc *src = span_src(ctx, at);
     sq_jw_key(w, "span");
     sq_jw_obj_begin(w);
-    SqSrcPos p = src ? sq_src_locate(src, at.start) : (SqSrcPos){0};
-    if (src) json_int(w, "line", p.line);
-    if (src) json_int(w, "col", p.col);
-    json_int(w, "start", at.start);
-    json_int(w, "end", at.end);
+    sq_json_span_members(w, ctx->diags ? ctx->diags->srcs : NULL, at);
     sq_jw_obj_end(w);
 }
 

@@ -347,29 +347,39 @@ void sq_diag_render_text(const SqDiags *d, const SqDiag *g, SqBuf *out,
 /* JSON rendering                                                      */
 /* ------------------------------------------------------------------ */
 
+static void json_member(SqJsonWriter *w, const char *key, int64_t v) {
+    sq_jw_key(w, key);
+    sq_jw_int(w, v);
+}
+
+void sq_json_span_members(SqJsonWriter *w, const SqSrcSet *srcs, SrcSpan span) {
+    const SqSrc *src = srcs ? sq_src_get(srcs, span.file) : NULL;
+    uint32_t start = span.start, end = span.end;
+    sq_jw_key(w, "file");
+    if (src) {
+        SqSrcPos a = sq_src_locate(src, span.start);
+        SqSrcPos b = sq_src_locate(src, span.end);
+        sq_jw_str(w, a.file->name);
+        json_member(w, "line", a.line);
+        json_member(w, "column", a.col);
+        json_member(w, "end_line", b.line);
+        json_member(w, "end_column", b.col);
+        start = a.offset, end = b.offset;
+    } else {
+        sq_jw_null(w);
+    }
+    json_member(w, "offset", start);
+    json_member(w, "length", end >= start ? end - start : 0);
+}
+
+/* A location: the span as an object, null when its file is not known. */
 static void json_span(SqJsonWriter *w, const SqSrcSet *srcs, SrcSpan span) {
-    const SqSrc *src = sq_src_get(srcs, span.file);
-    if (!src) {
+    if (!sq_src_get(srcs, span.file)) {
         sq_jw_null(w);
         return;
     }
-    SqSrcPos a = sq_src_locate(src, span.start);
-    SqSrcPos b = sq_src_locate(src, span.end);
     sq_jw_obj_begin(w);
-    sq_jw_key(w, "file");
-    sq_jw_str(w, a.file->name);
-    sq_jw_key(w, "line");
-    sq_jw_int(w, a.line);
-    sq_jw_key(w, "col");
-    sq_jw_int(w, a.col);
-    sq_jw_key(w, "end_line");
-    sq_jw_int(w, b.line);
-    sq_jw_key(w, "end_col");
-    sq_jw_int(w, b.col);
-    sq_jw_key(w, "offset");
-    sq_jw_int(w, a.offset);
-    sq_jw_key(w, "length");
-    sq_jw_int(w, b.offset >= a.offset ? b.offset - a.offset : 0);
+    sq_json_span_members(w, srcs, span);
     sq_jw_obj_end(w);
 }
 

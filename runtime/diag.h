@@ -94,6 +94,14 @@ enum { SQ_RENDER_COLOR = 1 };
 void sq_diag_render_text(const SqDiags *d, const SqDiag *g, SqBuf *out,
                          unsigned flags);
 void sq_diag_render_json(const SqDiags *d, const SqDiag *g, SqJsonWriter *w);
+/* A span as members of the JSON object being written, the one key set of
+** every squint output (docs/formats.md): "file", "line", "column",
+** "end_line", "end_column" (lines and columns from 1, columns in bytes,
+** the end exclusive), then "offset" and "length" in bytes; all in the
+** outermost file, the one the user gave (a query inside a dev.json is
+** placed in the dev.json).  When srcs does
+** not know the span's file: "file": null, "offset" and "length". */
+void sq_json_span_members(SqJsonWriter *w, const SqSrcSet *srcs, SrcSpan span);
 
 const char *sq_severity_name(SqSeverity s);
 

@@ -9,6 +9,7 @@
 */
 #include "backend/lint/lint_output.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "passes/lint/lint.h"
@@ -69,26 +70,6 @@ static void output_text(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
 /* JSON                                                                */
 /* ------------------------------------------------------------------ */
 
-static void position(SqJsonWriter *w, const SqDiags *d, SrcSpan s) {
-    const SqSrc *src = sq_src_get(d->srcs, s.file);
-    if (!src) {
-        sq_jw_key(w, "file");
-        sq_jw_null(w);
-        return;
-    }
-    SqSrcPos a = sq_src_locate(src, s.start), b = sq_src_locate(src, s.end);
-    sq_jw_key(w, "file");
-    sq_jw_str(w, a.file->name);
-    sq_jw_key(w, "line");
-    sq_jw_int(w, a.line);
-    sq_jw_key(w, "column");
-    sq_jw_int(w, a.col);
-    sq_jw_key(w, "end_line");
-    sq_jw_int(w, b.line);
-    sq_jw_key(w, "end_column");
-    sq_jw_int(w, b.col);
-}
-
 static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n,
                         const SqLintTotals *t) {
     SqJsonWriter w;
@@ -98,6 +79,8 @@ static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
     sq_jw_str(&w, "squint");
     sq_jw_key(&w, "version");
     sq_jw_str(&w, SQUINT_VERSION);
+    sq_jw_key(&w, "format_version");
+    sq_jw_int(&w, SQ_JSON_FORMAT_VERSION);
     sq_jw_key(&w, "findings");
     sq_jw_arr_begin(&w);
     for (size_t i = 0; i < n; i++) {
@@ -113,7 +96,7 @@ static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
         sq_jw_str(&w, sq_severity_name(f[i]->sev));
         sq_jw_key(&w, "message");
         sq_jw_str(&w, f[i]->msg);
-        position(&w, d, f[i]->span);
+        sq_json_span_members(&w, d->srcs, f[i]->span);
         sq_jw_key(&w, "item");
         sq_jw_str(&w, item);
         sq_jw_key(&w, "help");
@@ -124,7 +107,7 @@ static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
             sq_jw_obj_begin(&w);
             sq_jw_key(&w, "message");
             sq_jw_str(&w, f[i]->notes[k].msg);
-            position(&w, d, f[i]->notes[k].span);
+            sq_json_span_members(&w, d->srcs, f[i]->notes[k].span);
             sq_jw_obj_end(&w);
         }
         sq_jw_arr_end(&w);
@@ -338,11 +321,12 @@ static void output_sarif(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t 
     sq_buf_putc(out, '\n');
 }
 
-void sq_lint_output(SqBuf *out, SqLintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
+void sq_lint_output(SqBuf *out, SqFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
                  const SqLintTotals *totals, int color) {
     switch (fmt) {
-    case SQ_LINT_FMT_TEXT: output_text(out, d, findings, n, totals, color); break;
-    case SQ_LINT_FMT_JSON: output_json(out, d, findings, n, totals); break;
-    case SQ_LINT_FMT_SARIF: output_sarif(out, d, findings, n); break;
+    case SQ_FMT_TEXT: output_text(out, d, findings, n, totals, color); break;
+    case SQ_FMT_JSON: output_json(out, d, findings, n, totals); break;
+    case SQ_FMT_SARIF: output_sarif(out, d, findings, n); break;
+    default: assert(!"a format lint does not write");
     }
 }

@@ -9,17 +9,16 @@
 #define SQ_LINT_OUTPUT_H
 
 #include "runtime/diag.h"
+#include "runtime/format.h"
 #include "runtime/strbuf.h"
-
-typedef enum SqLintFormat { SQ_LINT_FMT_TEXT, SQ_LINT_FMT_JSON, SQ_LINT_FMT_SARIF } SqLintFormat;
 
 /* What the run looked at, for the summaries. */
 typedef struct SqLintTotals {
     size_t files, items, statements, queries;
 } SqLintTotals;
 
-/* Write findings[0..n) (diagnostics of d) to out. */
-void sq_lint_output(SqBuf *out, SqLintFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
+/* Write findings[0..n) (diagnostics of d) to out as text, JSON or SARIF. */
+void sq_lint_output(SqBuf *out, SqFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
                  const SqLintTotals *totals, int color);
 
 #endif

@@ -140,7 +140,7 @@ expect_exit 1 "--format json" -- "$SQUINT" check --format json --tables $F/table
 expect_grep '"format": "spider"' "$TMP/out" "json: detected format"
 expect_grep '"item": "item 2"' "$TMP/out" "json: item label"
 expect_grep '"line": 4,' "$TMP/out" "json: line in dev.json"
-expect_grep '"col": 64,' "$TMP/out" "json: column in dev.json"
+expect_grep '"column": 64,' "$TMP/out" "json: column in dev.json"
 expect_grep '"mode": "bind"' "$TMP/out" "json: mode"
 expect_grep '"items": 3,' "$TMP/out" "json: item count"
 expect_grep '"bound_items": 3,' "$TMP/out" "json: bound items"

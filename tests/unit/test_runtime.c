@@ -903,10 +903,10 @@ static void diag_json_has_severity_code_message_location(void **state) {
     assert_string_equal(sq_buf_str(&f->out),
         "{\"severity\":\"error\",\"code\":\"E0103\","
         "\"message\":\"near \\\"FORM\\\": syntax error\","
-        "\"location\":{\"file\":\"q.sql\",\"line\":1,\"col\":10,\"end_line\":1,"
-        "\"end_col\":14,\"offset\":9,\"length\":4},"
+        "\"location\":{\"file\":\"q.sql\",\"line\":1,\"column\":10,\"end_line\":1,"
+        "\"end_column\":14,\"offset\":9,\"length\":4},"
         "\"notes\":[{\"message\":\"statement\",\"location\":{\"file\":\"q.sql\","
-        "\"line\":1,\"col\":1,\"end_line\":1,\"end_col\":7,\"offset\":0,\"length\":6}}],"
+        "\"line\":1,\"column\":1,\"end_line\":1,\"end_column\":7,\"offset\":0,\"length\":6}}],"
         "\"help\":\"did you mean FROM?\"}");
 }
 

@@ -1,0 +1,33 @@
+/*
+** format.c -- the output format table (see format.h).
+*/
+#include "runtime/format.h"
+
+#include <string.h>
+
+static const char *const format_names[SQ_FMT__COUNT] = {
+    [SQ_FMT_TEXT] = "text", [SQ_FMT_JSON] = "json", [SQ_FMT_SEXP] = "sexp",
+    [SQ_FMT_SARIF] = "sarif", [SQ_FMT_DOT] = "dot", [SQ_FMT_SQL] = "sql",
+};
+
+int sq_format_find(const char *name, unsigned allowed) {
+    for (int f = 0; f < SQ_FMT__COUNT; f++)
+        if ((allowed & SQ_FMT_BIT(f)) && strcmp(name, format_names[f]) == 0) return f;
+    return -1;
+}
+
+const char *sq_format_name(SqFormat f) {
+    return (unsigned)f < SQ_FMT__COUNT ? format_names[f] : "?";
+}
+
+void sq_format_names(SqBuf *out, unsigned allowed) {
+    int left = 0;
+    for (int f = 0; f < SQ_FMT__COUNT; f++) left += (allowed & SQ_FMT_BIT(f)) != 0;
+    for (int f = 0; f < SQ_FMT__COUNT; f++) {
+        if (!(allowed & SQ_FMT_BIT(f))) continue;
+        sq_buf_puts(out, format_names[f]);
+        left--;
+        if (left > 1) sq_buf_puts(out, ", ");
+        else if (left == 1) sq_buf_puts(out, " or ");
+    }
+}
