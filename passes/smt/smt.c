@@ -849,8 +849,9 @@ static SqSmtStatus check_once(SqSmt *s, int tie_free, Z3_ast extra) {
     int timed = s->deadline > 0;
     double left = timed ? s->deadline - sq_monotonic_seconds() : 0;
     unsigned slice = left > 2 ? (unsigned)(left * 500) : left > 1 ? 1000 : 0;
-    Z3_lbool r = solve_incremental(s, tie_free, extra, slice);
-    int time_for_more = !timed || (slice && sq_monotonic_seconds() < s->deadline);
+    int skip = s->shrinking && s->fresh_shrink;
+    Z3_lbool r = skip ? Z3_L_UNDEF : solve_incremental(s, tie_free, extra, slice);
+    int time_for_more = !timed || ((slice || skip) && sq_monotonic_seconds() < s->deadline);
     if (r == Z3_L_UNDEF && time_for_more) r = solve_fresh(s, tie_free, extra, NULL);
     return r == Z3_L_TRUE ? SQ_SMT_DIFFERENT : r == Z3_L_FALSE ? SQ_SMT_SAME : SQ_SMT_UNKNOWN;
 }
@@ -968,8 +969,12 @@ static void run_shrink(SqSmt *s, void *arg) {
 }
 
 void sq_smt_shrink(SqSmt *s, int tie_free) {
+    s->shrinking = 1;
     if (s->model && !s->failed) smt_protect(s, run_shrink, &tie_free);
+    s->shrinking = 0;
 }
+
+void sq_smt_set_fresh_shrink(SqSmt *s, int on) { s->fresh_shrink = on; }
 
 void sq_smt_dump(const SqSmt *s, SqBuf *out) {
     if (!s->solver) return;

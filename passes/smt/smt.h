@@ -133,6 +133,11 @@ int sq_smt_sampled(const SqSmt *s);
 ** as the solver answers within the time limit; the model kept is the
 ** smallest found. */
 void sq_smt_shrink(SqSmt *s, int tie_free);
+/* Shrink on fresh solvers only, not on the formula's incremental one:
+** slower (half as much solver time again on Spider pairs), for a search
+** run again after z3 4.8.12 crashed (signal 11) inside an incremental
+** check while shrinking, which it does on a few Spider pairs. */
+void sq_smt_set_fresh_shrink(SqSmt *s, int on);
 /* The solver's reason for SQ_SMT_UNKNOWN. */
 const char *sq_smt_reason(const SqSmt *s);
 /* Why z3 failed ("out of memory", or "z3 error: ..." for an exception

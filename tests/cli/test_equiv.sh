@@ -472,6 +472,17 @@ grep -q "exit status 114" <(SQUINT_TEST_SOLVER_FAULT=exit114 "$SQUINT" equiv --s
     ok "equiv/usage/solver failed: says how" || bad "equiv/usage/solver failed: says how"
 SQUINT_TEST_SOLVER_FAULT=hang usage "solver failed: one that ignores its time limit is stopped" 3 --schema "$U" \
     --timeout 0.2 "SELECT id FROM t" "SELECT x FROM t"
+# z3 4.8.12 crashes (signal 11) inside some incremental checks while it
+# shrinks a counterexample; the search is tried again with shrinking on
+# fresh solvers, which gives the verdict.  A crash on both tries is
+# 'solver failed'.
+SQUINT_TEST_SOLVER_FAULT=segv-once usage "a crash on the first try: the second try's verdict" 1 --schema "$U" \
+    "SELECT id FROM t" "SELECT x FROM t"
+head -n 1 "$TMP/out" | grep -qx "different" && ok "equiv/usage/segv-once: different" ||
+    bad "equiv/usage/segv-once: different (got '$(head -n 1 "$TMP/out")')"
+SQUINT_TEST_SOLVER_FAULT=segv usage "a crash on both tries: solver failed" 3 --schema "$U" "SELECT id FROM t" "SELECT x FROM t"
+grep -q "^unknown: solver failed (the solver's process ended on signal 11" "$TMP/out" &&
+    ok "equiv/usage/segv: says how" || bad "equiv/usage/segv: says how"
 SQUINT_TEST_SOLVER_FAULT=abort usage "solver failed: json" 3 --schema "$U" -f json "SELECT id FROM t" "SELECT x FROM t"
 grep -q '"detail": "unknown: solver failed' "$TMP/out" && ok "equiv/usage/solver failed: json detail" ||
     bad "equiv/usage/solver failed: json detail"

@@ -39,6 +39,7 @@
 ** a finding that is not listed, 2 usage or input error.
 */
 #include <sqlite3.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,7 @@ typedef struct Run {
     /* results */
     char **outs;          /* per pair: what its child wrote */
     size_t lost;          /* children that crashed or were killed */
+    size_t fresh_shrink;  /* pairs run again with shrinking on fresh solvers */
     size_t done;          /* pairs checked so far */
 } Run;
 
@@ -349,7 +351,10 @@ static int load_case_pairs(Run *r) {
 /* Pairs go to children in batches (a fresh process per pair spends more
 ** on z3's start-up than on many searches); a batch whose child crashes or
 ** is killed is run again one pair per child, so that only the pair that
-** fails is lost. */
+** fails is lost.  A pair whose own child dies of signal 11 is run once
+** more with shrinking on fresh solvers, as squint equiv does
+** (backend/equiv/equiv_child.c): z3 4.8.12 crashes in some incremental
+** checks while shrinking. */
 #define BATCH 16
 
 typedef struct Batches {
@@ -409,6 +414,12 @@ static int batch_done(void *arg, size_t b, SqTaskEnd end, int detail, const char
     size_t last = split_outputs(r, out, n);
     progress(r, end == SQ_TASK_OK ? (b + 1) * bs->size > bs->n ? bs->n - b * bs->size : bs->size : 0);
     if (end == SQ_TASK_OK) return 0;
+    if (bs->size == 1 && end == SQ_TASK_CRASHED && detail == SIGSEGV && !bs->ctx->opt.fresh_shrink) {
+        free(r->outs[bs->pairs[b]]);
+        r->outs[bs->pairs[b]] = NULL;
+        bs->retry[bs->n_retry++] = bs->pairs[b];
+        return 0;
+    }
     if (bs->size == 1) { /* alone, and still failed: lost */
         size_t i = bs->pairs[b];
         SqBuf m = SQ_BUF_INIT;
@@ -455,8 +466,14 @@ static void run_checks(Run *r) {
     } else {
         run_batches(&bs, (unsigned)r->jobs);
         if (bs.n_retry) {
-            Batches alone = {&ctx, r, bs.retry, bs.n_retry, 1, NULL, 0};
+            Batches alone = {&ctx, r, bs.retry, bs.n_retry, 1, sq_calloc(bs.n_retry + 1, sizeof(size_t)), 0};
             run_batches(&alone, (unsigned)r->jobs);
+            CheckCtx fresh = ctx;
+            fresh.opt.fresh_shrink = 1;
+            Batches again = {&fresh, r, alone.retry, alone.n_retry, 1, NULL, 0};
+            if (again.n) run_batches(&again, (unsigned)r->jobs);
+            r->fresh_shrink = again.n;
+            free(alone.retry);
         }
     }
     if (isatty(2)) fprintf(stderr, "\r%40s\r", "");
@@ -622,6 +639,8 @@ static void summary(Run *r, Tally *t) {
     for (size_t i = 0; i < t->why_not.n && i < 5; i++)
         printf("  not checked: %zu %s\n", t->why_not.items[i].n, t->why_not.items[i].text);
     printf("  solver time %.1f s; checks lost (crashed or killed) %zu\n", t->solver_seconds, r->lost);
+    if (r->fresh_shrink)
+        printf("  run again after signal 11, shrinking on fresh solvers: %zu\n", r->fresh_shrink);
     printf("soundness: %zu findings, %zu not in the known list\n", t->findings, t->unknown_findings);
 }
 
