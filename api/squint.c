@@ -51,6 +51,7 @@ void sq_ctx_free(SqContext *c) {
     for (size_t i = 0; i < c->n_schemas; i++) sq_catalog_free(c->schemas[i].cat);
     free(c->schemas);
     free(c->tables);
+    if (c->stmt_arena) sq_arena_free(c->stmt_arena);
     sq_arena_free(c->arena);
     if (!c->is_attached) {
         sq_interner_free(c->names);
@@ -143,7 +144,7 @@ static int load_file(SqContext *c, Catalog *cat, const char *path, unsigned flag
     }
     size_t errors = c->diags->n_errors;
     sq_catalog_load_ddl(cat, src, c->diags);
-    if (c->diags->n_errors == errors) return 0;
+    if (c->diags->n_errors == errors || (flags & SQ_SCHEMA_KEEP_ERRORS)) return 0;
     sq_diag_add(c->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
                 "the schema script '%s' has errors (above); no query is checked against it", path);
     return -1;
@@ -307,7 +308,10 @@ size_t sq_ctx_compile_script(SqContext *c, const SqSrc *src, const Catalog *cat,
                              SqSchemaFn schema, unsigned flags, SqCompiledFn fn, void *ud) {
     Script sc = {c, cat, schema, ud, 0, flags};
     SqParser *p = sq_parser_new(src, c->names, c->diags);
-    SqArena *arena = sq_arena_new();
+    int is_nested = c->in_script;
+    if (!is_nested && !c->stmt_arena) c->stmt_arena = sq_arena_new();
+    SqArena *arena = is_nested ? sq_arena_new() : c->stmt_arena;
+    c->in_script = 1;
     SqParseResult res;
     SqParseStatus ps;
     size_t n = 0;
@@ -318,7 +322,8 @@ size_t sq_ctx_compile_script(SqContext *c, const SqSrc *src, const Catalog *cat,
         stop = fn(ud, &s);
         sq_arena_reset(arena);
     }
-    sq_arena_free(arena);
+    if (is_nested) sq_arena_free(arena);
+    c->in_script = (uint8_t)is_nested;
     sq_parser_free(p);
     return n;
 }

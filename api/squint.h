@@ -67,6 +67,10 @@ typedef struct SqContext {
     size_t n_schemas, cap_schemas;
     SqCtxTables *tables;        /* tables.json files read (heap) */
     size_t n_tables, cap_tables;
+    SqArena *stmt_arena;        /* a script's statements, one at a time;
+                                   made on first use, kept for the next */
+    uint8_t in_script;          /* stmt_arena is in use (a nested script
+                                   gets an arena of its own) */
     SqSrcSet own_srcs;          /* srcs, unless attached */
     SqDiags own_diags;          /* diags, unless attached */
     uint8_t is_attached;        /* srcs, names, diags are a caller's */
@@ -107,6 +111,9 @@ typedef enum SqLoadStatus {
 /* sq_ctx_load_schema flags. */
 #define SQ_SCHEMA_DB_OR_SQL 1u  /* a file that is not a SQLite database must
                                    be named *.sql to be read as a script */
+#define SQ_SCHEMA_KEEP_ERRORS 2u /* a script's errors are reported and the
+                                   rest of it kept (a corpus whose schemas
+                                   may hold a statement squint refuses) */
 
 /* Each loader returns a linked catalog the context owns, or NULL after
 ** diagnostics; *st (may be NULL) says why.  Loading the same thing twice
@@ -114,7 +121,8 @@ typedef enum SqLoadStatus {
 
 /* A DDL script or a .sqlite file, told apart by SQLite's file header.  A
 ** script with an error is refused as a whole (a schema missing a table
-** would make every query that reads it look wrong). */
+** would make every query that reads it look wrong), unless flags has
+** SQ_SCHEMA_KEEP_ERRORS. */
 Catalog *sq_ctx_load_schema(SqContext *c, const char *path, unsigned flags, SqLoadStatus *st);
 /* A DDL script in memory, named name; its errors are reported and the
 ** rest is kept (as sq_catalog_load_ddl does). */
