@@ -3,9 +3,9 @@
 **
 ** Layer: cli.  Takes the schema options of any command; gives catalogs,
 ** loaded on first use with the library's loaders (api/squint.h: DDL,
-** .sqlite, tables.json, a Spider db root), and cached per db_id.  Usage errors go to stderr
-** when the options are read; problems found while loading are diagnostics,
-** reported once each.  See cli_schema.h for the API and ownership.
+** .sqlite, tables.json, a Spider db root), and cached per db_id.  Usage
+** errors go to stderr when the options are read; problems found while
+** loading are diagnostics, reported once each.  See cli_schema.h for the API and ownership.
 */
 #include "cli/cli_schema.h"
 
@@ -43,9 +43,7 @@ void cli_schema_init(CliSchema *s, const char *cmd) {
 }
 
 void cli_schema_free(CliSchema *s) {
-    for (size_t i = 0; i < s->n_entries; i++) {
-        free(s->entries[i].key);
-    }
+    for (size_t i = 0; i < s->n_entries; i++) free(s->entries[i].key);
     free(s->entries);
     sq_ctx_free(&s->ctx);
     sq_arena_free(s->arena);
