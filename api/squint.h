@@ -42,10 +42,9 @@
 
 /* ---- the context ---------------------------------------------------- */
 
-/* A schema loaded by the context: the key it was loaded under, its
-** catalog. */
+/* A schema loaded by the context: where it came from, its catalog. */
 typedef struct SqCtxSchema {
-    const char *key;            /* the path, or path plus db_id (arena) */
+    const char *key;            /* the path or name it was loaded from (arena) */
     Catalog *cat;               /* owned */
 } SqCtxSchema;
 
