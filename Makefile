@@ -64,9 +64,10 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/equiv/equiv.c backend/equiv/equiv_child.c \
                backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c \
                backend/eval/metric.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c
+API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
-               $(BACKEND_SRC)
+               $(BACKEND_SRC) $(API_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c \

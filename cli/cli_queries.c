@@ -1,14 +1,14 @@
 /*
 ** cli_queries.c -- the query loop `ir`, `opt` and `graph` share.
 **
-** Layer: cli.
+** Layer: cli.  Reads the FILEs and resolves each item's schema; the
+** parse -> bind -> lower of each statement is the library's
+** (sq_ctx_compile_script, api/squint.h).
 */
 #include "cli/cli_queries.h"
 
 #include <string.h>
 
-#include "backend/sqlite/db.h"
-#include "grammar/parse.h"
 
 const char cli_queries_help[] =
     "      --input-format F   auto (default), sql, spider, bird, tsv, bird-pred,\n"
@@ -90,7 +90,6 @@ int cli_queries_start(CliQueries *cq) {
     sq_srcset_init(&cq->srcs);
     sq_diags_init(&cq->diags, &cq->srcs);
     cq->names = sq_interner_new();
-    cq->bind_opt = sq_db_bind_options();
     if (cli_schema_start(&cq->schema, &cq->srcs, cq->names, &cq->diags) < 0) return -1;
     if (cq->db_id_from && cli_read_db_id_source(cq->cmd, cq->db_id_from, &cq->srcs, &cq->diags,
                                                 &cq->from_arena, &cq->from) >= 0)
@@ -140,34 +139,33 @@ static SrcSpan db_id_site(const SqBenchItem *it) {
     return sq_span(it->span.file, it->span.start, it->span.start);
 }
 
+/* One script's walk: the item, the command's callback. */
+typedef struct ItemWalk {
+    CliQueries *cq;
+    const SqBenchItem *it;
+    CliQueryFn fn;
+    void *ctx;
+} ItemWalk;
+
+static const Catalog *item_schema(void *ud) {
+    ItemWalk *w = ud;
+    return cli_schema_resolve(&w->cq->schema, w->it->db_id, db_id_site(w->it));
+}
+
+static int each_compiled(void *ud, SqCompiled *s) {
+    ItemWalk *w = ud;
+    w->cq->n_stmts++;
+    if (s->status != SQ_COMPILE_OK) return 0;
+    CliQuery q = {w->it, s->stmt, s->cat, s->ir, s->arena,
+                  sq_src_locate(w->it->sql, s->stmt->span.start)};
+    w->cq->n_queries++;
+    w->fn(w->ctx, &q);
+    return 0;
+}
+
 static void each_statement(CliQueries *cq, const SqBenchItem *it, CliQueryFn fn, void *ctx) {
-    const Catalog *cat = NULL;
-    int looked_up = 0;
-    SqParser *p = sq_parser_new(it->sql, cq->names, &cq->diags);
-    SqArena *arena = sq_arena_new();
-    SqParseResult res;
-    SqParseStatus st;
-    while ((st = sq_parser_next(p, arena, &res)) != SQ_PARSE_END) {
-        cq->n_stmts++;
-        if (st == SQ_PARSE_OK) {
-            if (!looked_up) {
-                cat = cli_schema_resolve(&cq->schema, it->db_id, db_id_site(it));
-                looked_up = 1;
-            }
-            BndStmt *b = cat ? sq_bind_stmt(arena, cat, cq->names, &cq->diags, res.stmt,
-                                            &cq->bind_opt)
-                             : NULL;
-            if (b && b->select) {
-                CliQuery q = {it, res.stmt, cat, ir_lower(arena, b), arena,
-                              sq_src_locate(it->sql, res.stmt->span.start)};
-                cq->n_queries++;
-                fn(ctx, &q);
-            }
-        }
-        sq_arena_reset(arena);
-    }
-    sq_arena_free(arena);
-    sq_parser_free(p);
+    ItemWalk w = {cq, it, fn, ctx};
+    sq_ctx_compile_script(&cq->schema.ctx, it->sql, NULL, item_schema, 0, each_compiled, &w);
 }
 
 void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx) {

@@ -39,7 +39,6 @@ typedef struct CliQueries {
     SqInterner *names;
     SqDiags diags;
     SqInputFormat input_format;
-    SqBindOptions bind_opt;
     int color;             /* diagnostics on stderr; -1 until decided */
     int operands_optional; /* a command that may run with no FILE */
     size_t n_items;        /* benchmark items read (a script is one) */

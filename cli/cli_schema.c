@@ -2,14 +2,13 @@
 ** cli_schema.c -- the shared schema options and the per-db_id resolver.
 **
 ** Layer: cli.  Takes the schema options of any command; gives catalogs,
-** loaded on first use with the frontend loaders (DDL, .sqlite,
-** tables.json), linked, and cached per db_id.  Usage errors go to stderr
-** when the options are read; problems found while loading are diagnostics,
-** reported once each.  See cli_schema.h for the API and ownership.
+** loaded on first use with the library's loaders (api/squint.h: DDL,
+** .sqlite, tables.json, a Spider db root), and cached per db_id.  Usage
+** errors go to stderr when the options are read; problems found while
+** loading are diagnostics, reported once each.  See cli_schema.h for the API and ownership.
 */
 #include "cli/cli_schema.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +36,6 @@ static const struct {
     {"tables", CLI_SCHEMA_TABLES},
 };
 
-static const char sqlite_header[16] = "SQLite format 3";
-
 void cli_schema_init(CliSchema *s, const char *cmd) {
     memset(s, 0, sizeof *s);
     s->cmd = cmd;
@@ -46,11 +43,9 @@ void cli_schema_init(CliSchema *s, const char *cmd) {
 }
 
 void cli_schema_free(CliSchema *s) {
-    for (size_t i = 0; i < s->n_entries; i++) {
-        free(s->entries[i].key);
-        sq_catalog_free(s->entries[i].cat);
-    }
+    for (size_t i = 0; i < s->n_entries; i++) free(s->entries[i].key);
     free(s->entries);
+    sq_ctx_free(&s->ctx);
     sq_arena_free(s->arena);
     s->entries = NULL;
     s->arena = NULL;
@@ -87,17 +82,6 @@ int cli_schema_option(CliSchema *s, const char *name, const char *value) {
     return 0;
 }
 
-/* Whether path starts with SQLite's file header; -1 (errno set) when it
-** cannot be read. */
-static int is_sqlite_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    char head[16];
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return n == sizeof head && memcmp(head, sqlite_header, sizeof head) == 0;
-}
-
 /* The option's file must be readable (a directory for --db-root). */
 static int check_path(CliSchema *s) {
     struct stat st;
@@ -119,6 +103,7 @@ int cli_schema_start(CliSchema *s, SqSrcSet *srcs, SqInterner *names, SqDiags *d
     s->srcs = srcs;
     s->names = names;
     s->diags = diags;
+    sq_ctx_attach(&s->ctx, srcs, names, diags);
     if (s->db_id && s->kind != CLI_SCHEMA_TABLES && s->kind != CLI_SCHEMA_DB_ROOT) {
         fprintf(stderr, "squint %s: --db-id picks a database of --tables or --db-root%s\n",
                 s->cmd, s->kind == CLI_SCHEMA_NONE ? ", and neither was given"
@@ -136,128 +121,51 @@ int cli_schema_start(CliSchema *s, SqSrcSet *srcs, SqInterner *names, SqDiags *d
 static const SqJson *tables_doc(CliSchema *s) {
     if (s->tables_read) return s->tables;
     s->tables_read = 1;
-    int err;
-    SqSrc *src = sq_src_add_file(s->srcs, s->path, &err);
-    if (!src) {
-        sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
-                    "cannot read tables.json '%s': %s", s->path, strerror(err));
-    } else {
-        s->tables_src = src;
-        s->tables = sq_tables_json_parse(s->arena, src, s->diags);
-    }
+    s->tables = sq_ctx_tables_json(&s->ctx, s->path, &s->tables_src);
     if (!s->tables) s->n_failures++;
     return s->tables;
-}
-
-static int ends_with(const char *s, const char *suffix) {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && sq_stricmp(s + n - m, suffix) == 0;
 }
 
 /* --schema, --db: a .sqlite file or a script (for --db, DDL and INSERTs
 ** that commands running queries run into an in-memory database, named
 ** *.sql: any other file that is not a database is refused rather than
-** read as SQL, whose errors would then seem to be the queries').  A
-** script with an error is refused as a whole: a schema missing a table
-** would make every query that reads it look wrong. */
-static int load_file(CliSchema *s, Catalog *cat) {
-    int is_db = is_sqlite_file(s->path);
-    if (is_db == 1) return sq_catalog_load_sqlite(cat, s->path, s->srcs, s->diags);
-    int err = errno;
-    if (is_db == 0 && s->kind == CLI_SCHEMA_DB && !ends_with(s->path, ".sql")) {
+** read as SQL, whose errors would then seem to be the queries'). */
+static Catalog *load_file(CliSchema *s) {
+    SqLoadStatus st;
+    unsigned flags = s->kind == CLI_SCHEMA_DB ? SQ_SCHEMA_DB_OR_SQL : 0;
+    Catalog *cat = sq_ctx_load_schema(&s->ctx, s->path, flags, &st);
+    if (st == SQ_LOAD_NOT_DATABASE) {
         SqDiag *g = sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
                                 "--db '%s' is not a SQLite database", s->path);
         sq_diag_help(g, "--db takes a SQLite database, or a SQL script of DDL and INSERTs named *.sql; "
                         "for a DDL script give --schema");
-        return -1;
     }
-    SqSrc *src = is_db == 0 ? sq_src_add_file(s->srcs, s->path, &err) : NULL;
-    if (!src) {
-        sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
-                    "cannot read schema '%s': %s", s->path, strerror(err));
-        return -1;
-    }
-    size_t errors = s->diags->n_errors;
-    sq_catalog_load_ddl(cat, src, s->diags);
-    if (s->diags->n_errors == errors) return 0;
-    sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
-                "the schema script '%s' has errors (above); no query is checked against it", s->path);
-    return -1;
-}
-
-/* Subdirectory names of dir (for suggestions), in s->arena; *n set. */
-static const char **list_dbs(CliSchema *s, const char *dir, size_t *n) {
-    *n = 0;
-    DIR *d = opendir(dir);
-    if (!d) return NULL;
-    size_t cap = 16;
-    const char **names = sq_arena_alloc(s->arena, cap * sizeof *names);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.') continue;
-        if (*n == cap)
-            names = sq_arena_grow(s->arena, names, *n, &cap, *n + 1, sizeof *names);
-        names[(*n)++] = sq_arena_strdup(s->arena, e->d_name);
-    }
-    closedir(d);
-    return names;
-}
-
-/* A db_id usable as a directory name: no '/', not "." or "..". */
-static int safe_db_id(const char *db_id) {
-    return *db_id && !strchr(db_id, '/') && strcmp(db_id, ".") != 0 &&
-           strcmp(db_id, "..") != 0;
+    return cat;
 }
 
 const char *cli_schema_db_path(CliSchema *s, const char *db_id) {
     if (s->kind == CLI_SCHEMA_DB) return s->path;
     if (s->kind != CLI_SCHEMA_DB_ROOT) return NULL;
     if (!db_id || !*db_id) db_id = s->db_id;
-    if (!db_id || !safe_db_id(db_id)) return NULL;
-    return sq_arena_printf(s->arena, "%s/%s/%s.sqlite", s->path, db_id, db_id);
+    return sq_db_root_path(s->arena, s->path, db_id);
 }
 
-/* --db-root: DIR/X/X.sqlite must exist. */
-static int load_from_root(CliSchema *s, Catalog *cat, const char *db_id, SrcSpan at,
-                          int *unknown) {
-    const char *path = cli_schema_db_path(s, db_id);
-    struct stat st;
-    if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode))
-        return sq_catalog_load_sqlite(cat, path, s->srcs, s->diags);
-    *unknown = 1;
-    SqDiag *g = sq_diag_add(s->diags, SQ_SEV_ERROR, SQ_E_DB_ID, at,
-                            "unknown db_id '%s': there is no '%s/%s/%s.sqlite'", db_id,
-                            s->path, db_id, db_id);
-    size_t n;
-    const char **dbs = list_dbs(s, s->path, &n);
-    const char *near = sq_suggest_name(db_id, dbs, n);
-    if (near) sq_diag_help(g, "did you mean '%s'?", near);
-    return -1;
-}
-
-/* A new catalog for db_id ("" for the single schema); NULL on failure,
-** with *unknown set when the failure is only that db_id is not there. */
+/* A new catalog for db_id ("" for the single schema), owned by the
+** resolver's context; NULL on failure, with *unknown set when the failure
+** is only that db_id is not there. */
 static Catalog *load(CliSchema *s, const char *db_id, SrcSpan at, int *unknown) {
-    Catalog *cat = sq_catalog_new(s->names, s->path);
-    int rc = -1;
-    *unknown = 0;
+    SqLoadStatus st = SQ_LOAD_FAILED;
+    Catalog *cat = NULL;
     switch (s->kind) {
-    case CLI_SCHEMA_FILE: rc = load_file(s, cat); break;
-    case CLI_SCHEMA_DB: rc = load_file(s, cat); break;
-    case CLI_SCHEMA_DB_ROOT: rc = load_from_root(s, cat, db_id, at, unknown); break;
+    case CLI_SCHEMA_FILE:
+    case CLI_SCHEMA_DB: cat = load_file(s); break;
+    case CLI_SCHEMA_DB_ROOT: cat = sq_ctx_load_db_root(&s->ctx, s->path, db_id, at, &st); break;
     case CLI_SCHEMA_TABLES:
-        if (!tables_doc(s)) break;
-        *unknown = sq_tables_json_find(s->tables, db_id) == NULL;
-        rc = sq_catalog_load_tables_json(cat, s->tables_src, s->tables, db_id, at, s->diags);
+        if (tables_doc(s)) cat = sq_ctx_load_tables_json(&s->ctx, s->path, db_id, at, &st);
         break;
     case CLI_SCHEMA_NONE: break;
     }
-    if (rc < 0) {
-        sq_catalog_free(cat);
-        return NULL;
-    }
-    if (*db_id) cat->db_id = sq_arena_strdup(cat->arena, db_id);
-    sq_catalog_link(cat, s->diags);
+    *unknown = st == SQ_LOAD_UNKNOWN_DB_ID;
     return cat;
 }
 
@@ -376,7 +284,7 @@ const char **cli_schema_db_ids(CliSchema *s, size_t *n) {
         return ids;
     }
     if (s->kind == CLI_SCHEMA_DB_ROOT) {
-        const char **ids = list_dbs(s, s->path, n);
+        const char **ids = sq_db_root_list(s->arena, s->path, n);
         if (ids) qsort(ids, *n, sizeof *ids, cmp_str);
         return ids;
     }

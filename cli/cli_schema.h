@@ -19,13 +19,19 @@
 **   --tables FILE   a Spider/BIRD tables.json; db_id X is its entry X
 **   --db-id ID      the db_id of items that name none
 **
-** Memory: the resolver owns its catalogs, the parsed tables.json and the
-** paths it builds; cli_schema_free() releases them.  Sources it reads go
-** into the command's SqSrcSet.
+** The loading itself is the library's (api/squint.h: sq_ctx_load_*); this
+** file picks the loader for the option, caches per db_id and words the
+** messages that name options.
+**
+** Memory: the resolver owns its context (attached to the command's
+** sources, names and diagnostics), which owns the catalogs and the parsed
+** tables.json, and the paths it builds; cli_schema_free() releases them.
+** Sources it reads go into the command's SqSrcSet.
 */
 #ifndef SQ_CLI_SCHEMA_H
 #define SQ_CLI_SCHEMA_H
 
+#include "api/squint.h"
 #include "frontend/catalog.h"
 #include "cli/cli.h"
 
@@ -40,7 +46,8 @@ typedef enum CliSchemaKind {
 /* One loaded (or failed) schema. */
 typedef struct CliSchemaEntry {
     char *key;          /* db_id, or "" for the single schema (heap) */
-    Catalog *cat;       /* NULL when loading failed (already reported) */
+    Catalog *cat;       /* NULL when loading failed (already reported);
+                           owned by the resolver's context */
 } CliSchemaEntry;
 
 typedef struct CliSchema {
@@ -52,7 +59,8 @@ typedef struct CliSchema {
     SqSrcSet *srcs;         /* the command's (not owned) */
     SqInterner *names;      /* the command's (not owned) */
     SqDiags *diags;         /* the command's (not owned) */
-    SqArena *arena;         /* tables.json tree, built paths */
+    SqContext ctx;          /* the loader; attached by cli_schema_start */
+    SqArena *arena;         /* built paths, db_id lists */
     const SqSrc *tables_src;/* --tables: the file, once read */
     const SqJson *tables;   /* --tables: its parsed array, or NULL */
     uint8_t tables_read;    /* --tables: reading was tried */

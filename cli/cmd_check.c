@@ -189,7 +189,10 @@ static void check_stmt(CheckRun *r, ItemSchema *is, const AstStmt *stmt) {
         r->n_bind_failed++;
 }
 
-/* Parse the item statement by statement; bind each when there is a schema. */
+/* Parse the item statement by statement; bind each when there is a schema.
+** Not sq_ctx_compile_script (api/squint.h): check notes an ignored
+** statement before the item's schema is looked up, so its diagnostics
+** keep their order, and it needs no IR. */
 static void check_item(CheckRun *r, const SqBenchItem *it) {
     ItemSchema is = {it, NULL, 0};
     SqParser *p = sq_parser_new(it->sql, r->names, &r->diags);

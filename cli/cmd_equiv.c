@@ -203,12 +203,12 @@ static const SqSrc *query_source(EquivRun *r, const char *arg, const char *name)
 /* Parse, bind and lower the one query of src; 0, or -1 after a message
 ** or diagnostics. */
 static int load_query(EquivRun *r, const Catalog *cat, SqArena *arena, const SqSrc *src, Query *q) {
-    const char *why;
+    SqCompileStatus st;
     q->src = src;
-    q->ir = ir_load_query(arena, src, cat, r->cq.names, &r->cq.diags, &r->cq.bind_opt, &why);
+    q->ir = sq_ctx_compile(&r->cq.schema.ctx, arena, cat, src, &st);
     if (q->ir) return 0;
-    if (strcmp(why, "a syntax error") && strcmp(why, "a binding error"))
-        fprintf(stderr, "squint equiv: %s: %s\n", src->name, why);
+    if (st != SQ_COMPILE_SYNTAX && st != SQ_COMPILE_BIND) /* those were reported */
+        fprintf(stderr, "squint equiv: %s: %s\n", src->name, sq_compile_why(st));
     return -1;
 }
 

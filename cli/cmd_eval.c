@@ -454,7 +454,7 @@ static int run_item(void *ctx, size_t k, SqBuf *out) {
     EvalRun *r = ctx;
     SqEvalInput in;
     item_input(r, k, &in);
-    sq_eval_item(&in, &r->cfg, out);
+    sq_ctx_eval(&r->schema.ctx, &in, &r->cfg, out);
     return 0;
 }
 

@@ -252,10 +252,25 @@ IrQuery *ir_lower(SqArena *a, const BndStmt *st);
 
 /* ---- one query from its text (ir_load.c) ------------------------------ */
 
+/* Which step of ir_load() failed, if one did. */
+typedef enum IrLoadStatus {
+    IR_LOAD_OK,            /* a query, lowered */
+    IR_LOAD_SYNTAX,        /* a statement does not parse */
+    IR_LOAD_EMPTY,         /* no statement */
+    IR_LOAD_MANY,          /* more than one statement */
+    IR_LOAD_BIND,          /* the statement does not bind */
+    IR_LOAD_NOT_QUERY,     /* it binds, but is not a SELECT, VALUES or WITH */
+} IrLoadStatus;
+
 /* Parse src, which must hold exactly one statement, bind it against cat
-** and lower it.  NULL when it cannot, with diagnostics in diags and *why
-** saying which step failed ("a syntax error", "more than one statement",
-** "a binding error", "not a query ..."). */
+** and lower it.  NULL when it cannot, with diagnostics in diags (none for
+** EMPTY, MANY and NOT_QUERY) and *st saying which step failed. */
+IrQuery *ir_load(SqArena *a, const SqSrc *src, const Catalog *cat, SqInterner *names,
+                 SqDiags *diags, const SqBindOptions *opt, IrLoadStatus *st);
+/* The reason as a phrase ("a syntax error", "more than one statement",
+** "a binding error", "not a query ..."); NULL for IR_LOAD_OK. */
+const char *ir_load_why(IrLoadStatus st);
+/* ir_load() with the reason as ir_load_why()'s phrase. */
 IrQuery *ir_load_query(SqArena *a, const SqSrc *src, const Catalog *cat, SqInterner *names,
                        SqDiags *diags, const SqBindOptions *opt, const char **why);
 

@@ -18,17 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/squint.h"
 #include "backend/equiv/equiv.h"
 #include "backend/sqlite/db.h"
 #include "tests/conformance/corpus.h"
 
 typedef struct Bench {
     Corpus c;
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
+    SqContext ctx;
     CorpusCatalogs catalogs;
-    SqBindOptions bind_opt;
     SqEquivOptions opt;
     size_t max_pairs;
     double slow;       /* print the pairs that take longer (seconds); 0: none */
@@ -64,21 +62,18 @@ static double exec_pair(const Bench *b, const CorpusQuery *g, const CorpusQuery 
 }
 
 static void pair(Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
-    uint32_t keep_srcs = b->srcs.n;
-    size_t keep_diags = b->diags.n;
+    SqCtxMark m = sq_ctx_mark(&b->ctx);
     SqArena *a = sq_arena_new();
-    const Catalog *cat = corpus_catalog(&b->catalogs, &b->c, g, &b->srcs, b->names, &b->diags);
-    const char *why;
-    const SqSrc *s1 = sq_src_add_copy(&b->srcs, g->origin, g->sql, g->len);
-    const SqSrc *s2 = sq_src_add_copy(&b->srcs, p->origin, p->sql, p->len);
-    IrQuery *q1 = cat ? ir_load_query(a, s1, cat, b->names, &b->diags, &b->bind_opt, &why) : NULL;
-    IrQuery *q2 = q1 ? ir_load_query(a, s2, cat, b->names, &b->diags, &b->bind_opt, &why) : NULL;
+    const Catalog *cat = corpus_catalog(&b->catalogs, &b->c, g, &b->ctx);
+    SqCompileStatus st;
+    IrQuery *q1 = cat ? sq_ctx_compile_text(&b->ctx, a, cat, g->origin, g->sql, g->len, &st) : NULL;
+    IrQuery *q2 = q1 ? sq_ctx_compile_text(&b->ctx, a, cat, p->origin, p->sql, p->len, &st) : NULL;
     if (!q1 || !q2) {
         b->not_loaded++;
     } else {
         SqEquivResult v;
         double t0 = sq_monotonic_seconds();
-        sq_equiv(cat, q1, g->sql, q2, p->sql, &b->opt, &v);
+        sq_ctx_equiv(&b->ctx, cat, q1, g->sql, q2, p->sql, &b->opt, &v);
         double t = sq_monotonic_seconds() - t0;
         b->verdicts[v.verdict]++;
         if (b->slow > 0 && t > b->slow)
@@ -97,8 +92,7 @@ static void pair(Bench *b, const CorpusQuery *g, const CorpusQuery *p) {
         b->t_exec[b->n++] = exec_pair(b, g, p);
     }
     sq_arena_free(a);
-    sq_diags_truncate(&b->diags, keep_diags);
-    sq_srcset_truncate(&b->srcs, keep_srcs);
+    sq_ctx_rewind(&b->ctx, m);
 }
 
 static double mean(const double *v, size_t n) {
@@ -150,10 +144,7 @@ int main(int argc, char **argv) {
         printf("bench equiv: no corpus; skipped\n");
         return loaded < 0;
     }
-    sq_srcset_init(&b.srcs);
-    sq_diags_init(&b.diags, &b.srcs);
-    b.names = sq_interner_new();
-    b.bind_opt = sq_db_bind_options();
+    sq_ctx_init(&b.ctx);
     const CorpusQuery **gold = sq_calloc(b.c.n + 1, sizeof *gold);
     size_t n_gold = 0;
     for (size_t i = 0; i < b.c.n; i++)
@@ -172,9 +163,7 @@ int main(int argc, char **argv) {
     free(b.t_equiv);
     free(b.t_exec);
     corpus_catalogs_free(&b.catalogs);
-    sq_interner_free(b.names);
-    sq_diags_free(&b.diags);
-    sq_srcset_free(&b.srcs);
+    sq_ctx_free(&b.ctx);
     corpus_free(&b.c);
     return 0;
 }

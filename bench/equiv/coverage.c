@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/squint.h"
 #include "backend/equiv/equiv.h"
 #include "backend/sqlite/db.h"
 #include "runtime/pool.h"
@@ -43,16 +44,12 @@ typedef struct FileStats {
 
 typedef struct Run {
     Corpus c;
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
+    SqContext ctx;         /* sources, names, diagnostics, the catalogs */
     SqArena *arena;
-    const SqSrc *tables_src;
-    const SqJson *tables;
-    Catalog **cats;        /* per db_id, loaded on first use */
+    const char *tables_path; /* dev_tables.json (arena) */
+    Catalog **cats;        /* per db_id, loaded on first use (the context's) */
     const char **cat_ids;
     size_t n_cats, cap_cats;
-    SqBindOptions bind_opt;
     SqEquivOptions opt;
     size_t max_pairs;
     double slow;
@@ -66,14 +63,7 @@ typedef struct Run {
 static const Catalog *catalog(Run *r, const char *db_id) {
     for (size_t i = 0; i < r->n_cats; i++)
         if (strcmp(r->cat_ids[i], db_id) == 0) return r->cats[i];
-    Catalog *cat = sq_catalog_new(r->names, "dev_tables.json");
-    if (sq_catalog_load_tables_json(cat, r->tables_src, r->tables, db_id, sq_span(0, 0, 0), &r->diags) < 0) {
-        sq_catalog_free(cat);
-        cat = NULL;
-    } else {
-        cat->db_id = sq_arena_strdup(cat->arena, db_id);
-        sq_catalog_link(cat, &r->diags);
-    }
+    Catalog *cat = sq_ctx_load_tables_json(&r->ctx, r->tables_path, db_id, sq_span(0, 0, 0), NULL);
     if (r->n_cats == r->cap_cats) {
         r->cap_cats = r->cap_cats ? 2 * r->cap_cats : 16;
         r->cats = sq_realloc(r->cats, r->cap_cats * sizeof *r->cats);
@@ -131,21 +121,18 @@ static int is_unknown(SqVerdict v) {
 }
 
 static void pair(Run *r, const CorpusQuery *g, const CorpusQuery *p, PairOut *o) {
-    uint32_t keep_srcs = r->srcs.n;
-    size_t keep_diags = r->diags.n;
+    SqCtxMark m = sq_ctx_mark(&r->ctx);
     SqArena *a = sq_arena_new();
     const Catalog *cat = catalog(r, g->db_id);
-    const char *why;
-    const SqSrc *s1 = sq_src_add_copy(&r->srcs, g->origin, g->sql, g->len);
-    const SqSrc *s2 = sq_src_add_copy(&r->srcs, p->origin, p->sql, p->len);
-    IrQuery *q1 = cat ? ir_load_query(a, s1, cat, r->names, &r->diags, &r->bind_opt, &why) : NULL;
-    IrQuery *q2 = q1 ? ir_load_query(a, s2, cat, r->names, &r->diags, &r->bind_opt, &why) : NULL;
+    SqCompileStatus st;
+    IrQuery *q1 = cat ? sq_ctx_compile_text(&r->ctx, a, cat, g->origin, g->sql, g->len, &st) : NULL;
+    IrQuery *q2 = q1 ? sq_ctx_compile_text(&r->ctx, a, cat, p->origin, p->sql, p->len, &st) : NULL;
     memset(o, 0, sizeof *o);
     o->loaded = q1 && q2;
     if (o->loaded) {
         SqEquivResult v;
         double t0 = sq_monotonic_seconds();
-        sq_equiv(cat, q1, g->sql, q2, p->sql, &r->opt, &v);
+        sq_ctx_equiv(&r->ctx, cat, q1, g->sql, q2, p->sql, &r->opt, &v);
         o->seconds = sq_monotonic_seconds() - t0;
         o->verdict = v.verdict;
         reason(&v, o->why, sizeof o->why);
@@ -155,8 +142,7 @@ static void pair(Run *r, const CorpusQuery *g, const CorpusQuery *p, PairOut *o)
         sq_equiv_result_free(&v);
     }
     sq_arena_free(a);
-    sq_diags_truncate(&r->diags, keep_diags);
-    sq_srcset_truncate(&r->srcs, keep_srcs);
+    sq_ctx_rewind(&r->ctx, m);
 }
 
 static void record(Run *r, FileStats *f, const PairOut *o) {
@@ -265,11 +251,8 @@ static void report(Run *r) {
 static int load_tables(Run *r) {
     char path[4096];
     snprintf(path, sizeof path, "%s/bird-dev/dev_tables.json", r->c.root);
-    int err;
-    r->tables_src = sq_src_add_file(&r->srcs, path, &err);
-    if (!r->tables_src) return -1;
-    r->tables = sq_tables_json_parse(r->arena, r->tables_src, &r->diags);
-    return r->tables ? 0 : -1;
+    r->tables_path = sq_arena_strdup(r->arena, path);
+    return sq_ctx_tables_json(&r->ctx, path, NULL) ? 0 : -1;
 }
 
 int main(int argc, char **argv) {
@@ -299,11 +282,8 @@ int main(int argc, char **argv) {
         printf("equiv coverage: no corpus; skipped\n");
         return loaded < 0;
     }
-    sq_srcset_init(&r.srcs);
-    sq_diags_init(&r.diags, &r.srcs);
-    r.names = sq_interner_new();
+    sq_ctx_init(&r.ctx);
     r.arena = sq_arena_new();
-    r.bind_opt = sq_db_bind_options();
     if (load_tables(&r) < 0) {
         fprintf(stderr, "equiv coverage: cannot read bird-dev/dev_tables.json\n");
         return 1;
@@ -347,14 +327,11 @@ int main(int argc, char **argv) {
     }
     free(r.files);
     corpus_tally_free(&r.reasons);
-    for (size_t i = 0; i < r.n_cats; i++) sq_catalog_free(r.cats[i]);
     free(r.cats);
     free(r.cat_ids);
     free(gold);
     sq_arena_free(r.arena);
-    sq_interner_free(r.names);
-    sq_diags_free(&r.diags);
-    sq_srcset_free(&r.srcs);
+    sq_ctx_free(&r.ctx);
     corpus_free(&r.c);
     return 0;
 }

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/sqlite/db.h"
-#include "grammar/parse.h"
+#include "api/squint.h"
 #include "passes/lint/lint.h"
 #include "runtime/util.h"
 #include "tests/conformance/corpus.h"
@@ -34,10 +33,7 @@ typedef struct Bench {
     size_t n;
     CorpusDbs dbs;
     CorpusCatalogs cats;
-    SqSrcSet srcs;
-    SqInterner *names;
-    SqArena *arena;
-    SqBindOptions bind_opt;
+    SqContext ctx;      /* the queries' sources first, then one round's diagnostics */
     SqLintConfig cfg;
 } Bench;
 
@@ -46,31 +42,27 @@ static int is_gold(const CorpusQuery *q) {
            strncmp(q->origin, "bird/dev.json#", 14) == 0;
 }
 
+/* Lint one statement of a gold query when it is a query. */
+static int lint_stmt(void *ud, SqCompiled *s) {
+    Bench *b = ud;
+    if (s->status != SQ_COMPILE_OK) return 0;
+    SqPassCtx pc;
+    sq_pass_ctx_init(&pc, s->arena, s->cat, b->ctx.names, b->ctx.diags);
+    SqLint l;
+    sq_lint_init(&l, &pc, s->ir, &b->cfg, b->ctx.srcs, 0);
+    sq_lint_query(&l);
+    return 0;
+}
+
 /* Lint every gold query once; returns the findings. */
 static size_t lint_round(Bench *b) {
-    SqDiags diags;
-    sq_diags_init(&diags, &b->srcs);
+    SqCtxMark m = sq_ctx_mark(&b->ctx);
     for (size_t i = 0; i < b->n; i++) {
         const Gold *g = &b->gold[i];
-        SqParser *p = sq_parser_new(sq_src_get(&b->srcs, g->src), b->names, &diags);
-        SqParseResult r;
-        while (sq_parser_next(p, b->arena, &r) != SQ_PARSE_END) {
-            BndStmt *st = r.stmt && g->cat ? sq_bind_stmt(b->arena, g->cat, b->names, &diags,
-                                                          r.stmt, &b->bind_opt)
-                                           : NULL;
-            if (!st || !st->select) continue;
-            IrQuery *q = ir_lower(b->arena, st);
-            SqPassCtx pc;
-            sq_pass_ctx_init(&pc, b->arena, g->cat, b->names, &diags);
-            SqLint l;
-            sq_lint_init(&l, &pc, q, &b->cfg, &b->srcs, 0);
-            sq_lint_query(&l);
-        }
-        sq_parser_free(p);
-        sq_arena_reset(b->arena);
+        sq_ctx_compile_script(&b->ctx, sq_src_get(b->ctx.srcs, g->src), g->cat, NULL, 0, lint_stmt, b);
     }
-    size_t n = diags.n;
-    sq_diags_free(&diags);
+    size_t n = b->ctx.diags->n - m.n_diags;
+    sq_ctx_rewind(&b->ctx, m);
     return n;
 }
 
@@ -87,30 +79,23 @@ static size_t prepare_round(Bench *b) {
 
 static void setup(Bench *b) {
     b->gold = sq_malloc(b->c.n * sizeof *b->gold);
-    sq_srcset_init(&b->srcs);
-    b->names = sq_interner_new();
-    b->arena = sq_arena_new();
-    b->bind_opt = sq_db_bind_options();
+    sq_ctx_init(&b->ctx);
     sq_lint_config_init(&b->cfg);
-    SqDiags load;
-    sq_diags_init(&load, &b->srcs);
     for (size_t i = 0; i < b->c.n; i++) {
         const CorpusQuery *q = &b->c.q[i];
         if (!is_gold(q)) continue;
         Gold *g = &b->gold[b->n++];
         g->q = q;
         g->db = corpus_db(&b->dbs, &b->c, q);
-        g->src = sq_src_add_copy(&b->srcs, q->origin, q->sql, q->len)->id;
-        g->cat = corpus_catalog(&b->cats, &b->c, q, &b->srcs, b->names, &load);
+        g->src = sq_src_add_copy(b->ctx.srcs, q->origin, q->sql, q->len)->id;
+        g->cat = corpus_catalog(&b->cats, &b->c, q, &b->ctx);
     }
-    sq_diags_free(&load);
+    sq_diags_truncate(b->ctx.diags, 0); /* the schemas' */
 }
 
 static void teardown(Bench *b) {
     corpus_catalogs_free(&b->cats);
-    sq_arena_free(b->arena);
-    sq_interner_free(b->names);
-    sq_srcset_free(&b->srcs);
+    sq_ctx_free(&b->ctx);
     corpus_dbs_close(&b->dbs);
     free(b->gold);
     corpus_free(&b->c);

@@ -16,9 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend/bind.h"
-#include "frontend/catalog.h"
-#include "grammar/parse.h"
+#include "api/squint.h"
 #include "runtime/strbuf.h"
 #include "runtime/util.h"
 
@@ -27,11 +25,8 @@ static const char schema[] = "CREATE TABLE t(x INTEGER, name TEXT);";
 /* Everything both sides need, made once. */
 typedef struct Bench {
     sqlite3 *db;
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
-    Catalog *cat;
-    SqArena *arena;
+    SqContext ctx;
+    const Catalog *cat;
 } Bench;
 
 static void bench_open(Bench *b) {
@@ -41,35 +36,26 @@ static void bench_open(Bench *b) {
         fprintf(stderr, "bench long: cannot create the schema in SQLite\n");
         exit(2);
     }
-    sq_srcset_init(&b->srcs);
-    sq_diags_init(&b->diags, &b->srcs);
-    b->names = sq_interner_new();
-    b->cat = sq_catalog_new(b->names, "bench");
-    sq_catalog_load_ddl(b->cat, sq_src_add_copy(&b->srcs, "schema.sql", schema, strlen(schema)),
-                        &b->diags);
-    sq_catalog_link(b->cat, &b->diags);
-    b->arena = sq_arena_new();
+    sq_ctx_init(&b->ctx);
+    b->ctx.bind_opt = (SqBindOptions){0, 0}; /* stock SQLite, as this bench has always bound */
+    b->cat = sq_ctx_load_ddl(&b->ctx, "schema.sql", schema, strlen(schema));
 }
 
 static void bench_close(Bench *b) {
-    sq_arena_free(b->arena);
-    sq_catalog_free(b->cat);
-    sq_interner_free(b->names);
-    sq_diags_free(&b->diags);
-    sq_srcset_free(&b->srcs);
+    sq_ctx_free(&b->ctx);
     sqlite3_close(b->db);
+}
+
+/* The first statement only: whether it bound. */
+static int first_bound(void *ud, SqCompiled *s) {
+    *(int *)ud = s->bound != NULL;
+    return 1;
 }
 
 /* Parse and bind src once; 1 when it bound. */
 static int squint_once(Bench *b, const SqSrc *src) {
-    SqBindOptions opt = {0, 0};
-    SqParser *p = sq_parser_new(src, b->names, &b->diags);
-    SqParseResult r;
     int ok = 0;
-    if (sq_parser_next(p, b->arena, &r) == SQ_PARSE_OK)
-        ok = sq_bind_stmt(b->arena, b->cat, b->names, &b->diags, r.stmt, &opt) != NULL;
-    sq_parser_free(p);
-    sq_arena_reset(b->arena);
+    sq_ctx_compile_script(&b->ctx, src, b->cat, NULL, SQ_SCRIPT_NO_LOWER, first_bound, &ok);
     return ok;
 }
 
@@ -82,7 +68,7 @@ static int sqlite_once(Bench *b, const SqBuf *sql) {
 
 /* Time one statement on both sides; prints a line. */
 static void run_case(Bench *b, const char *what, SqBuf *sql, int rounds) {
-    const SqSrc *src = sq_src_add_copy(&b->srcs, what, sql->data, sql->len);
+    const SqSrc *src = sq_src_add_copy(b->ctx.srcs, what, sql->data, sql->len);
     double best_sq = 1e30, best_lite = 1e30;
     int ok_sq = 0, ok_lite = 0;
     for (int r = 0; r < rounds; r++) {

@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/sqlite/db.h"
-#include "frontend/bind.h"
+#include "api/squint.h"
 #include "grammar/parse.h"
 #include "runtime/util.h"
 #include "tests/conformance/corpus.h"
@@ -26,34 +25,44 @@ typedef struct Bench {
     Corpus c;
     sqlite3 **dbs;      /* per query, borrowed from the cache */
     CorpusDbs cache;
-    SqSrcSet srcs;      /* one source per query, made once */
-    SqInterner *names;
-    SqArena *arena;
+    SqContext ctx;      /* one source per query first, made once */
+    SqArena *arena;     /* the parse-only rounds' */
     Catalog **cats;     /* per query, borrowed from the catalog cache */
     CorpusCatalogs catalogs;
-    SqBindOptions bind_opt;
 } Bench;
 
-/* Parse (and with bind, bind) every query once; returns the number of
-** statements parsed (bound). */
-static size_t squint_round(Bench *b, int bind) {
+/* Parse every query once (the parser alone: the façade has no
+** parse-only call); returns the number of statements parsed. */
+static size_t parse_round(Bench *b) {
     size_t n = 0;
-    SqDiags diags;
-    sq_diags_init(&diags, &b->srcs);
+    SqCtxMark m = sq_ctx_mark(&b->ctx);
     for (size_t i = 0; i < b->c.n; i++) {
-        SqParser *p = sq_parser_new(sq_src_get(&b->srcs, (uint32_t)(i + 1)),
-                                    b->names, &diags);
+        SqParser *p = sq_parser_new(sq_src_get(b->ctx.srcs, (uint32_t)(i + 1)), b->ctx.names,
+                                    b->ctx.diags);
         SqParseResult r;
         SqParseStatus st;
-        while ((st = sq_parser_next(p, b->arena, &r)) != SQ_PARSE_END) {
-            if (st != SQ_PARSE_OK) continue;
-            n += !bind || sq_bind_stmt(b->arena, b->cats[i], b->names, &diags, r.stmt,
-                                       &b->bind_opt) != NULL;
-        }
+        while ((st = sq_parser_next(p, b->arena, &r)) != SQ_PARSE_END) n += st == SQ_PARSE_OK;
         sq_parser_free(p);
         sq_arena_reset(b->arena);
     }
-    sq_diags_free(&diags);
+    sq_ctx_rewind(&b->ctx, m);
+    return n;
+}
+
+static int count_bound(void *ud, SqCompiled *s) {
+    *(size_t *)ud += s->bound != NULL;
+    return 0;
+}
+
+/* Parse and bind every query once; returns the number of statements
+** bound. */
+static size_t bind_round(Bench *b) {
+    size_t n = 0;
+    SqCtxMark m = sq_ctx_mark(&b->ctx);
+    for (size_t i = 0; i < b->c.n; i++)
+        sq_ctx_compile_script(&b->ctx, sq_src_get(b->ctx.srcs, (uint32_t)(i + 1)), b->cats[i], NULL,
+                              SQ_SCRIPT_NO_LOWER, count_bound, &n);
+    sq_ctx_rewind(&b->ctx, m);
     return n;
 }
 
@@ -85,27 +94,23 @@ int main(int argc, char **argv) {
         return 0;
     }
     b.dbs = sq_malloc(b.c.n * sizeof *b.dbs);
-    sq_srcset_init(&b.srcs);
+    sq_ctx_init(&b.ctx);
     for (size_t i = 0; i < b.c.n; i++) {
         b.dbs[i] = corpus_db(&b.cache, &b.c, &b.c.q[i]);
-        sq_src_add_copy(&b.srcs, b.c.q[i].origin, b.c.q[i].sql, b.c.q[i].len);
+        sq_src_add_copy(b.ctx.srcs, b.c.q[i].origin, b.c.q[i].sql, b.c.q[i].len);
     }
-    b.names = sq_interner_new();
     b.arena = sq_arena_new();
-    b.bind_opt = sq_db_bind_options();
     b.cats = sq_malloc(b.c.n * sizeof *b.cats);
-    SqDiags load_diags;
-    sq_diags_init(&load_diags, &b.srcs);
     for (size_t i = 0; i < b.c.n; i++)
-        b.cats[i] = corpus_catalog(&b.catalogs, &b.c, &b.c.q[i], &b.srcs, b.names, &load_diags);
-    sq_diags_free(&load_diags);
+        b.cats[i] = corpus_catalog(&b.catalogs, &b.c, &b.c.q[i], &b.ctx);
+    sq_diags_truncate(b.ctx.diags, 0); /* the schemas' */
     double best_sq = 1e30, best_bind = 1e30, best_lite = 1e30;
     size_t n_sq = 0, n_bind = 0, n_lite = 0;
     for (int r = 0; r < rounds; r++) {
         double t0 = sq_monotonic_seconds();
-        n_sq = squint_round(&b, 0);
+        n_sq = parse_round(&b);
         double t1 = sq_monotonic_seconds();
-        n_bind = squint_round(&b, 1);
+        n_bind = bind_round(&b);
         double t2 = sq_monotonic_seconds();
         n_lite = sqlite_round(&b);
         double t3 = sq_monotonic_seconds();
@@ -127,8 +132,7 @@ int main(int argc, char **argv) {
     corpus_catalogs_free(&b.catalogs);
     free(b.cats);
     sq_arena_free(b.arena);
-    sq_interner_free(b.names);
-    sq_srcset_free(&b.srcs);
+    sq_ctx_free(&b.ctx);
     corpus_dbs_close(&b.cache);
     free(b.dbs);
     corpus_free(&b.c);

@@ -23,9 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/sqlite/db.h"
-#include "frontend/bind.h"
-#include "grammar/parse.h"
+#include "api/squint.h"
 #include "runtime/util.h"
 #include "tests/conformance/corpus.h"
 
@@ -57,40 +55,33 @@ typedef struct Run {
     Corpus c;
     CorpusDbs dbs;
     CorpusCatalogs schemas;
-    SqSrcSet srcs;   /* schema sources first, then one query at a time */
-    SqDiags diags;
-    SqInterner *names;
-    SqBindOptions bind_opt; /* as the linked SQLite was built */
+    SqContext ctx;   /* schema sources first, then one query at a time */
     FILE *report;
 } Run;
 
 static Catalog *find_catalog(Run *r, const CorpusQuery *q) {
-    return corpus_catalog(&r->schemas, &r->c, q, &r->srcs, r->names, &r->diags);
+    return corpus_catalog(&r->schemas, &r->c, q, &r->ctx);
 }
 
 /* ---------------------------------------------------------------- squint */
 
+/* The first statement that does not parse or bind stops the script. */
+static int verdict_of(void *ud, SqCompiled *s) {
+    Verdict *v = ud;
+    if (s->status == SQ_COMPILE_SYNTAX) *v = V_SYNTAX;
+    else if (s->status == SQ_COMPILE_BIND) *v = V_BIND;
+    return *v != V_OK;
+}
+
 static Verdict squint_verdict(Run *r, const Catalog *cat, const char *origin, const char *sql,
                               size_t len, char *msg, size_t cap) {
-    uint32_t keep_srcs = r->srcs.n;
-    size_t keep_diags = r->diags.n;
-    SqSrc *src = sq_src_add_copy(&r->srcs, origin, sql, len);
-    SqParser *p = sq_parser_new(src, r->names, &r->diags);
-    SqArena *arena = sq_arena_new();
-    SqParseResult res;
-    SqParseStatus st;
+    SqCtxMark m = sq_ctx_mark(&r->ctx);
+    SqSrc *src = sq_src_add_copy(r->ctx.srcs, origin, sql, len);
     Verdict v = V_OK;
-    msg[0] = 0;
-    while (v == V_OK && (st = sq_parser_next(p, arena, &res)) != SQ_PARSE_END) {
-        if (st != SQ_PARSE_OK) v = V_SYNTAX;
-        else if (!sq_bind_stmt(arena, cat, r->names, &r->diags, res.stmt, &r->bind_opt)) v = V_BIND;
-    }
-    if (v != V_OK && r->diags.n > keep_diags)
-        snprintf(msg, cap, "%s", r->diags.items[r->diags.n - 1]->msg);
-    sq_parser_free(p);
-    sq_arena_free(arena);
-    sq_diags_truncate(&r->diags, keep_diags);
-    sq_srcset_truncate(&r->srcs, keep_srcs);
+    sq_ctx_compile_script(&r->ctx, src, cat, NULL, SQ_SCRIPT_NO_LOWER, verdict_of, &v);
+    const char *last = sq_ctx_last_message(&r->ctx, m);
+    snprintf(msg, cap, "%s", v != V_OK && last ? last : "");
+    sq_ctx_rewind(&r->ctx, m);
     return v;
 }
 
@@ -114,9 +105,7 @@ static int run_cases(Run *r, const char *schema_path, const char *cases_path, in
         fprintf(stderr, "bindparity: %s: %s\n", schema_path, sqlite3_errmsg(db));
         return 2;
     }
-    Catalog *cat = sq_catalog_new(r->names, NULL);
-    sq_catalog_load_ddl(cat, sq_src_add_copy(&r->srcs, schema_path, ddl, strlen(ddl)), &r->diags);
-    sq_catalog_link(cat, &r->diags);
+    const Catalog *cat = sq_ctx_load_ddl(&r->ctx, schema_path, ddl, strlen(ddl));
     size_t n = 0, bad = 0, rejected = 0;
     int line_no = 0;
     for (char *line = strtok(cases, "\n"); line; line = strtok(NULL, "\n")) {
@@ -138,7 +127,6 @@ static int run_cases(Run *r, const char *schema_path, const char *cases_path, in
     }
     printf("%sbindparity cases: %zu queries (%zu rejected by SQLite), %zu differ\n",
            tap ? "# " : "", n, rejected, bad);
-    sq_catalog_free(cat);
     sqlite3_close(db);
     free(ddl);
     free(cases);
@@ -193,19 +181,14 @@ int main(int argc, char **argv) {
     }
     Run r;
     memset(&r, 0, sizeof r);
-    r.bind_opt = sq_db_bind_options();
     if (schema || cases) {
         if (!schema || !cases) {
             fprintf(stderr, "bindparity: --schema and --cases go together\n");
             return 2;
         }
-        sq_srcset_init(&r.srcs);
-        sq_diags_init(&r.diags, &r.srcs);
-        r.names = sq_interner_new();
+        sq_ctx_init(&r.ctx);
         int status = run_cases(&r, schema, cases, tap);
-        sq_interner_free(r.names);
-        sq_diags_free(&r.diags);
-        sq_srcset_free(&r.srcs);
+        sq_ctx_free(&r.ctx);
         return status;
     }
     int rc = corpus_load(&r.c);
@@ -214,12 +197,10 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (rc < 0) return 2;
-    sq_srcset_init(&r.srcs);
-    sq_diags_init(&r.diags, &r.srcs);
-    r.names = sq_interner_new();
+    sq_ctx_init(&r.ctx);
     r.report = report ? fopen(report, "w") : NULL;
     for (size_t i = 0; i < r.c.n; i++) find_catalog(&r, &r.c.q[i]); /* schemas first */
-    sq_diags_truncate(&r.diags, 0);
+    sq_diags_truncate(r.ctx.diags, 0);
     Tally tallies[3];
     memset(tallies, 0, sizeof tallies);
     static const char *const set_names[3] = {"spider", "bird", "equiv"};
@@ -239,9 +220,7 @@ int main(int argc, char **argv) {
     if (r.report) fclose(r.report);
     corpus_dbs_close(&r.dbs);
     corpus_catalogs_free(&r.schemas);
-    sq_interner_free(r.names);
-    sq_diags_free(&r.diags);
-    sq_srcset_free(&r.srcs);
+    sq_ctx_free(&r.ctx);
     corpus_free(&r.c);
     return bad ? 1 : 0;
 }

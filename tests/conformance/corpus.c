@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "api/squint.h"
 #include "frontend/catalog.h"
 #include "runtime/strbuf.h"
 #include "runtime/util.h"
@@ -424,32 +425,25 @@ static char *catalog_key(const CorpusQuery *q) {
     return sq_strdup(buf);
 }
 
-static Catalog *load_catalog(const Corpus *c, const CorpusQuery *q, SqSrcSet *srcs,
-                             SqInterner *names, SqDiags *diags) {
-    Catalog *cat = sq_catalog_new(names, q->db_id);
+static Catalog *load_catalog(const Corpus *c, const CorpusQuery *q, SqContext *ctx) {
+    Catalog *cat;
     if (q->set == CORPUS_SPIDER) {
         char *path = corpus_spider_db(c, q->db_id);
-        sq_catalog_load_sqlite(cat, path, srcs, diags);
+        cat = sq_ctx_load_sqlite(ctx, path);
+        free(path);
+    } else if (q->set == CORPUS_BIRD) {
+        char *path = corpus_bird_schema(c, q->db_id);
+        cat = sq_ctx_load_schema(ctx, path, SQ_SCHEMA_KEEP_ERRORS, NULL);
         free(path);
     } else {
-        int err = 0;
-        SqSrc *src;
-        if (q->set == CORPUS_BIRD) {
-            char *path = corpus_bird_schema(c, q->db_id);
-            src = sq_src_add_file(srcs, path, &err);
-            free(path);
-        } else {
-            const char *ddl = c->equiv_schemas[q->schema];
-            src = sq_src_add_copy(srcs, "equiv-schema", ddl, strlen(ddl));
-        }
-        if (src) sq_catalog_load_ddl(cat, src, diags);
+        const char *ddl = c->equiv_schemas[q->schema];
+        cat = sq_ctx_load_ddl(ctx, "equiv-schema", ddl, strlen(ddl));
     }
-    sq_catalog_link(cat, diags);
     return cat;
 }
 
 Catalog *corpus_catalog(CorpusCatalogs *cache, const Corpus *c, const CorpusQuery *q,
-                        SqSrcSet *srcs, SqInterner *names, SqDiags *diags) {
+                        SqContext *ctx) {
     char *key = catalog_key(q);
     for (size_t i = 0; i < cache->n; i++)
         if (strcmp(cache->keys[i], key) == 0) {
@@ -462,15 +456,12 @@ Catalog *corpus_catalog(CorpusCatalogs *cache, const Corpus *c, const CorpusQuer
         cache->cats = sq_realloc(cache->cats, cache->cap * sizeof *cache->cats);
     }
     cache->keys[cache->n] = key;
-    cache->cats[cache->n] = load_catalog(c, q, srcs, names, diags);
+    cache->cats[cache->n] = load_catalog(c, q, ctx);
     return cache->cats[cache->n++];
 }
 
 void corpus_catalogs_free(CorpusCatalogs *cache) {
-    for (size_t i = 0; i < cache->n; i++) {
-        sq_catalog_free(cache->cats[i]);
-        free(cache->keys[i]);
-    }
+    for (size_t i = 0; i < cache->n; i++) free(cache->keys[i]);
     free(cache->keys);
     free(cache->cats);
     memset(cache, 0, sizeof *cache);

@@ -58,20 +58,20 @@ sqlite3 *corpus_db(CorpusDbs *cache, const Corpus *c, const CorpusQuery *q);
 void corpus_dbs_close(CorpusDbs *cache);
 
 /* squint catalogs for the same databases (Spider: read from the .sqlite;
-** BIRD: the schema DDL; Calcite pairs: their own DDL), loaded on first use
-** and kept.  Their sources go into srcs, which must outlive the cache. */
+** BIRD: the schema DDL, errors kept; Calcite pairs: their own DDL),
+** loaded on first use through the context (api/squint.h), which owns
+** them; the cache maps each database to its catalog.  NULL when the
+** schema cannot be read (reported to the context's diagnostics). */
 typedef struct Catalog Catalog;
-typedef struct SqSrcSet SqSrcSet;
-typedef struct SqInterner SqInterner;
-typedef struct SqDiags SqDiags;
+typedef struct SqContext SqContext;
 typedef struct CorpusCatalogs {
     char **keys;
-    Catalog **cats;
+    Catalog **cats;     /* the context's */
     size_t n, cap;
 } CorpusCatalogs;
 
 Catalog *corpus_catalog(CorpusCatalogs *cache, const Corpus *c, const CorpusQuery *q,
-                        SqSrcSet *srcs, SqInterner *names, SqDiags *diags);
+                        SqContext *ctx);
 void corpus_catalogs_free(CorpusCatalogs *cache);
 
 /* Counts of distinct texts (why verdicts were unknown, ...), commonest

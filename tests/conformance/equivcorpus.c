@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/squint.h"
 #include "backend/equiv/equiv.h"
 #include "backend/sqlite/db.h"
 #include "backend/emit/emit.h"
@@ -54,11 +55,8 @@ typedef struct Run {
     SqEquivOptions opt;
     size_t limit;
     int strict;             /* anything but equivalent fails */
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
+    SqContext ctx;
     CorpusCatalogs catalogs;
-    SqBindOptions bind_opt;
     FILE *report;
     size_t pairs, not_parsed, verdicts[SQ_VERDICT_COUNT];
     size_t failures;
@@ -69,8 +67,10 @@ typedef struct Run {
 } Run;
 
 static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, const char *sql, const char **why) {
-    const SqSrc *src = sq_src_add_copy(&r->srcs, name, sql, strlen(sql));
-    return ir_load_query(a, src, cat, r->names, &r->diags, &r->bind_opt, why);
+    SqCompileStatus st;
+    IrQuery *q = sq_ctx_compile_text(&r->ctx, a, cat, name, sql, strlen(sql), &st);
+    *why = sq_compile_why(st);
+    return q;
 }
 
 /* What deciding one query or pair needs: an arena, the catalog of its
@@ -79,20 +79,18 @@ static IrQuery *load(Run *r, SqArena *a, const Catalog *cat, const char *name, c
 typedef struct Scratch {
     SqArena *a;
     const Catalog *cat; /* NULL when the schema does not load */
-    uint32_t keep_srcs;
-    size_t keep_diags;
+    SqCtxMark keep;
 } Scratch;
 
 static Scratch scratch_begin(Run *r, const CorpusQuery *q) {
-    Scratch s = {sq_arena_new(), NULL, r->srcs.n, r->diags.n};
-    s.cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
+    Scratch s = {sq_arena_new(), NULL, sq_ctx_mark(&r->ctx)};
+    s.cat = corpus_catalog(&r->catalogs, &r->c, q, &r->ctx);
     return s;
 }
 
 static void scratch_end(Run *r, Scratch *s) {
     sq_arena_free(s->a);
-    sq_diags_truncate(&r->diags, s->keep_diags);
-    sq_srcset_truncate(&r->srcs, s->keep_srcs);
+    sq_ctx_rewind(&r->ctx, s->keep);
 }
 
 /* Both queries of a pair over the first one's database; 0 with *why when
@@ -193,11 +191,10 @@ static void gold(Run *r, const CorpusQuery *q) {
         same_form(r, q->origin, q1, q2);
     } else {
         IrQuery *q2 = load(r, a, cat, q->origin, q->sql, &why);
-        SqPassCtx ctx;
+        SqPassCtx pc;
         static const char *const passes[] = {"unnest"};
-        sq_pass_ctx_init(&ctx, a, cat, r->names, &r->diags);
-        sq_pass_run(&ctx, q2, passes, 1);
-        if (!ctx.n_rewrites || !sq_emit_sqlite(q2, &b)) goto done;
+        sq_ctx_run_passes(&r->ctx, a, cat, q2, passes, 1, &pc);
+        if (!pc.n_rewrites || !sq_emit_sqlite(q2, &b)) goto done;
         r->pairs++;
         decide(r, cat, q->origin, q1, q->sql, q2, sq_buf_str(&b), SQ_CANON_NONE, 0);
     }
@@ -215,7 +212,8 @@ static void calcite(Run *r, const CorpusQuery *q, const CorpusQuery *q2) {
     if (!load_pair(r, &sc, q, q2, &i1, &i2, &why)) {
         r->not_parsed++;
         char buf[160];
-        const char *msg = r->diags.n > sc.keep_diags ? r->diags.items[r->diags.n - 1]->msg : "";
+        const char *msg = sq_ctx_last_message(&r->ctx, sc.keep);
+        if (!msg) msg = "";
         snprintf(buf, sizeof buf, "not parsed: %s", why);
         corpus_tally_add(&r->reasons, buf);
         if (r->report) fprintf(r->report, "%s\tnot parsed\t%s: %s\n", q->origin, why, msg);
@@ -347,10 +345,7 @@ int main(int argc, char **argv) {
         r.opt.search_only = 1;
         r.opt.no_witness = 1;
     }
-    sq_srcset_init(&r.srcs);
-    sq_diags_init(&r.diags, &r.srcs);
-    r.names = sq_interner_new();
-    r.bind_opt = sq_db_bind_options();
+    sq_ctx_init(&r.ctx);
     size_t done = 0;
     if (r.mode == M_FORMS) bird_pairs(&r);
     for (size_t i = 0; i < r.c.n && r.mode != M_FORMS && (!r.limit || done < r.limit); i++) {
@@ -369,9 +364,7 @@ int main(int argc, char **argv) {
     if (r.report) fclose(r.report);
     corpus_tally_free(&r.reasons);
     corpus_catalogs_free(&r.catalogs);
-    sq_interner_free(r.names);
-    sq_diags_free(&r.diags);
-    sq_srcset_free(&r.srcs);
+    sq_ctx_free(&r.ctx);
     corpus_free(&r.c);
     return r.failures ? 1 : 0;
 }

@@ -19,12 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/squint.h"
 #include "backend/sqlite/db.h"
 #include "backend/emit/emit.h"
-#include "frontend/bind.h"
-#include "grammar/parse.h"
-#include "ir/ir.h"
-#include "passes/pass.h"
 #include "tests/conformance/corpus.h"
 
 typedef struct DbEntry {
@@ -37,11 +34,8 @@ typedef struct Run {
     Corpus c;
     DbEntry *dbs;
     size_t n_dbs, cap_dbs;
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
+    SqContext ctx;
     CorpusCatalogs catalogs;
-    SqBindOptions bind_opt; /* as the linked SQLite was built */
     FILE *report;
     SqExecLimits lim;
     size_t queries, distinct, not_run, failed, same, listed;
@@ -65,7 +59,7 @@ static DbEntry *get_db(Run *r, const CorpusQuery *q) {
     char *path = corpus_spider_db(&r->c, db_id);
     e->db_id = sq_strdup(db_id);
     e->db = sq_db_open(path, NULL);
-    e->cat = corpus_catalog(&r->catalogs, &r->c, q, &r->srcs, r->names, &r->diags);
+    e->cat = corpus_catalog(&r->catalogs, &r->c, q, &r->ctx);
     free(path);
     return e;
 }
@@ -78,40 +72,41 @@ static int sorted(const IrQuery *q) {
     return r && r->kind == IR_SORT;
 }
 
+/* What emit() asks of the first statement, and what it gets. */
+typedef struct Emit {
+    Run *r;
+    int *ordered;
+    char *sql;
+} Emit;
+
+/* The first statement only (the corpus holds one per query): its SQL
+** after the passes. */
+static int emit_first(void *ud, SqCompiled *s) {
+    Emit *e = ud;
+    if (s->status != SQ_COMPILE_OK) return 1;
+    *e->ordered = sorted(s->ir); /* the original's order, before any pass */
+    if (e->r->n_passes) {
+        SqPassCtx pc; /* a pass that fails after a rewrite still counts it */
+        sq_ctx_run_passes(&e->r->ctx, s->arena, s->cat, s->ir, e->r->passes, e->r->n_passes, &pc);
+        if (pc.n_rewrites) e->r->rewritten++;
+    }
+    SqBuf b = SQ_BUF_INIT;
+    if (sq_emit_sqlite(s->ir, &b)) e->sql = sq_buf_detach(&b);
+    sq_buf_free(&b);
+    return 1;
+}
+
 /* squint's SQL for the query, or NULL (reason in *why). */
 static char *emit(Run *r, const DbEntry *d, const CorpusQuery *q, int *ordered, char *why,
                   size_t cap) {
-    uint32_t keep_srcs = r->srcs.n;
-    size_t keep_diags = r->diags.n;
-    SqSrc *src = sq_src_add_copy(&r->srcs, q->origin, q->sql, q->len);
-    SqParser *p = sq_parser_new(src, r->names, &r->diags);
-    SqArena *arena = sq_arena_new();
-    SqParseResult res;
-    char *sql = NULL;
-    snprintf(why, cap, "no statement");
-    if (sq_parser_next(p, arena, &res) == SQ_PARSE_OK) {
-        BndStmt *st = sq_bind_stmt(arena, d->cat, r->names, &r->diags, res.stmt, &r->bind_opt);
-        if (st) {
-            IrQuery *iq = ir_lower(arena, st);
-            *ordered = sorted(iq); /* the original's order, before any pass */
-            if (r->n_passes) {
-                SqPassCtx ctx;
-                sq_pass_ctx_init(&ctx, arena, d->cat, r->names, &r->diags);
-                sq_pass_run(&ctx, iq, r->passes, r->n_passes);
-                if (ctx.n_rewrites) r->rewritten++;
-            }
-            SqBuf b = SQ_BUF_INIT;
-            if (sq_emit_sqlite(iq, &b)) sql = sq_buf_detach(&b);
-            sq_buf_free(&b);
-        }
-    }
-    if (!sql && r->diags.n > keep_diags)
-        snprintf(why, cap, "%s", r->diags.items[r->diags.n - 1]->msg);
-    sq_parser_free(p);
-    sq_arena_free(arena);
-    sq_diags_truncate(&r->diags, keep_diags);
-    sq_srcset_truncate(&r->srcs, keep_srcs);
-    return sql;
+    SqCtxMark m = sq_ctx_mark(&r->ctx);
+    SqSrc *src = sq_src_add_copy(r->ctx.srcs, q->origin, q->sql, q->len);
+    Emit e = {r, ordered, NULL};
+    sq_ctx_compile_script(&r->ctx, src, d->cat, NULL, 0, emit_first, &e);
+    const char *last = sq_ctx_last_message(&r->ctx, m);
+    snprintf(why, cap, "%s", !e.sql && last ? last : "no statement");
+    sq_ctx_rewind(&r->ctx, m);
+    return e.sql;
 }
 
 static void fail(Run *r, const CorpusQuery *q, const char *sql, const char *what) {
@@ -212,10 +207,7 @@ static int run_cases(Run *r, const char *script_path, const char *cases_path) {
         free(cases);
         return 2;
     }
-    Catalog *cat = sq_catalog_new(r->names, NULL);
-    sq_catalog_load_ddl(cat, sq_src_add_copy(&r->srcs, script_path, script, strlen(script)),
-                        &r->diags);
-    sq_catalog_link(cat, &r->diags);
+    Catalog *cat = sq_ctx_load_ddl(&r->ctx, script_path, script, strlen(script));
     DbEntry d = {NULL, db, cat};
     size_t n = 0, bad = 0;
     int line_no = 0;
@@ -246,7 +238,6 @@ static int run_cases(Run *r, const char *script_path, const char *cases_path) {
                                       : want_rewrite ? "expected a rewrite" : "expected no rewrite");
     }
     printf("# roundtrip cases: %zu, %zu failed\n", n, bad);
-    sq_catalog_free(cat);
     sq_db_close(db);
     free(script);
     free(cases);
@@ -272,7 +263,6 @@ int main(int argc, char **argv) {
     }
     Run r;
     memset(&r, 0, sizeof r);
-    r.bind_opt = sq_db_bind_options();
     r.show = show;
     for (size_t i = 0; i < n_passes; i++) {
         if (!sq_pass_find(passes[i])) {
@@ -284,13 +274,9 @@ int main(int argc, char **argv) {
     r.lim.timeout_sec = 2;
     r.lim.max_rows = 200000;
     if (schema || cases) {
-        sq_srcset_init(&r.srcs);
-        sq_diags_init(&r.diags, &r.srcs);
-        r.names = sq_interner_new();
+        sq_ctx_init(&r.ctx);
         int status = schema && cases ? run_cases(&r, schema, cases) : 2;
-        sq_interner_free(r.names);
-        sq_diags_free(&r.diags);
-        sq_srcset_free(&r.srcs);
+        sq_ctx_free(&r.ctx);
         return status;
     }
     int rc = corpus_load(&r.c);
@@ -299,13 +285,11 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (rc < 0) return 2;
-    sq_srcset_init(&r.srcs);
-    sq_diags_init(&r.diags, &r.srcs);
-    r.names = sq_interner_new();
+    sq_ctx_init(&r.ctx);
     r.report = report ? fopen(report, "w") : NULL;
     for (size_t i = 0; i < r.c.n; i++) /* schemas first: their sources stay */
         if (r.c.q[i].set == CORPUS_SPIDER) get_db(&r, &r.c.q[i]);
-    sq_diags_truncate(&r.diags, 0);
+    sq_diags_truncate(r.ctx.diags, 0);
     const CorpusQuery **order = sq_malloc((r.c.n + 1) * sizeof *order);
     size_t n = 0;
     for (size_t i = 0; i < r.c.n; i++)
@@ -334,9 +318,7 @@ int main(int argc, char **argv) {
     }
     free(r.dbs);
     corpus_catalogs_free(&r.catalogs);
-    sq_interner_free(r.names);
-    sq_diags_free(&r.diags);
-    sq_srcset_free(&r.srcs);
+    sq_ctx_free(&r.ctx);
     corpus_free(&r.c);
     return r.failed ? 1 : 0;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/squint.h"
 #include "backend/sqlite/db.h"
 #include "backend/emit/emit.h"
 #include "passes/pass.h"
@@ -307,14 +308,16 @@ static void check_sem(Work *w, SqSmtSemantics sem) {
     sq_equiv_result_free(&v);
 }
 
-static IrQuery *load(Work *w, SqArena *a, SqSrcSet *srcs, SqDiags *diags, const char *sql, const char **why) {
-    const SqSrc *src = sq_src_add_copy(srcs, w->p->id, sql, strlen(sql));
-    return ir_load_query(a, src, w->s->cat, w->ctx->names, diags, &w->ctx->bind_opt, why);
+static IrQuery *load(Work *w, SqContext *c, SqArena *a, const char *sql, const char **why) {
+    SqCompileStatus st;
+    IrQuery *q = sq_ctx_compile_text(c, a, w->s->cat, w->p->id, sql, strlen(sql), &st);
+    *why = sq_compile_why(st);
+    return q;
 }
 
 /* The second query: the pair's, or the emitted or rewritten SQL of the
 ** first (into emitted).  NULL with *why when there is none. */
-static IrQuery *second(Work *w, SqArena *a, SqSrcSet *srcs, SqDiags *diags, SqBuf *emitted, const char **why) {
+static IrQuery *second(Work *w, SqContext *c, SqArena *a, SqBuf *emitted, const char **why) {
     IrQuery *q2;
     switch (w->p->kind) {
     case PK_EMIT:
@@ -323,21 +326,21 @@ static IrQuery *second(Work *w, SqArena *a, SqSrcSet *srcs, SqDiags *diags, SqBu
             return NULL;
         }
         w->sql2 = sq_buf_str(emitted);
-        return load(w, a, srcs, diags, w->sql2, why);
+        return load(w, c, a, w->sql2, why);
     case PK_REWRITE: {
-        q2 = load(w, a, srcs, diags, w->p->sql1, why);
+        q2 = load(w, c, a, w->p->sql1, why);
         if (!q2) return NULL;
         SqPassCtx pc;
-        sq_pass_ctx_init(&pc, a, w->s->cat, w->ctx->names, diags);
         const char *passes[] = {w->p->pass};
-        if (sq_pass_run(&pc, q2, passes, 1) < 0 || !pc.n_rewrites || !sq_emit_sqlite(q2, emitted)) {
+        if (sq_ctx_run_passes(c, a, w->s->cat, q2, passes, 1, &pc) < 0 || !pc.n_rewrites ||
+            !sq_emit_sqlite(q2, emitted)) {
             *why = "not rewritten";
             return NULL;
         }
         w->sql2 = sq_buf_str(emitted);
         return q2;
     }
-    default: w->sql2 = w->p->sql2; return load(w, a, srcs, diags, w->sql2, why);
+    default: w->sql2 = w->p->sql2; return load(w, c, a, w->sql2, why);
     }
 }
 
@@ -348,15 +351,20 @@ int check_pair(const CheckCtx *ctx, const Pair *p, SqBuf *out) {
     w.p = p;
     w.s = &ctx->schemas[p->schema];
     w.out = out;
+    /* the pair's sources and diagnostics are its own, dropped after it;
+    ** the names are the run's, shared with the catalogs */
     SqSrcSet srcs;
     SqDiags diags;
     sq_srcset_init(&srcs);
     sq_diags_init(&diags, &srcs);
+    SqContext c;
+    sq_ctx_attach(&c, &srcs, ctx->names, &diags);
+    c.bind_opt = ctx->bind_opt;
     SqArena *a = sq_arena_new();
     SqBuf emitted = SQ_BUF_INIT;
     const char *why = "the schema";
-    w.q1 = w.s->cat ? load(&w, a, &srcs, &diags, p->sql1, &why) : NULL;
-    w.q2 = w.q1 ? second(&w, a, &srcs, &diags, &emitted, &why) : NULL;
+    w.q1 = w.s->cat ? load(&w, &c, a, p->sql1, &why) : NULL;
+    w.q2 = w.q1 ? second(&w, &c, a, &emitted, &why) : NULL;
     if (!w.q2) {
         sq_buf_printf(out, "P 0 %s\n", why ? why : "?");
     } else {
@@ -369,6 +377,7 @@ int check_pair(const CheckCtx *ctx, const Pair *p, SqBuf *out) {
     }
     sq_buf_free(&emitted);
     sq_arena_free(a);
+    sq_ctx_free(&c);
     sq_diags_free(&diags);
     sq_srcset_free(&srcs);
     return 0;

@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "backend/equiv/equiv.h"
+#include "api/squint.h"
 #include "backend/sqlite/db.h"
 #include "backend/emit/emit.h"
 #include "passes/pass.h"
@@ -72,10 +73,7 @@ typedef struct Run {
     Corpus c;
     CorpusCatalogs catalogs;
     CaseFile *cases;
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
-    SqBindOptions bind_opt;
+    SqContext ctx;        /* sources, names, diagnostics, catalogs */
     Schema *schemas;
     uint32_t n_schemas;
     Pair *pairs;
@@ -198,7 +196,7 @@ static uint32_t spider_schema(Run *r, const CorpusQuery *gold) {
         if (strcmp(r->schemas[i].key, key) == 0) return i;
     uint32_t si = add_schema(r, key);
     Schema *s = &r->schemas[si];
-    s->cat = corpus_catalog(&r->catalogs, &r->c, gold, &r->srcs, r->names, &r->diags);
+    s->cat = corpus_catalog(&r->catalogs, &r->c, gold, &r->ctx);
     s->db_path = corpus_spider_db(&r->c, gold->db_id);
     sqlite3 *db = open_readonly(s->db_path);
     s->ddl = db ? real_ddl(db) : sq_strdup("");
@@ -212,11 +210,7 @@ static uint32_t cases_schema(Run *r, const CaseFile *f) {
     snprintf(key, sizeof key, "cases:%s", f->stem);
     uint32_t si = add_schema(r, key);
     Schema *s = &r->schemas[si];
-    s->cat = sq_catalog_new(r->names, f->path);
-    s->own_cat = 1;
-    const SqSrc *src = sq_src_add_copy(&r->srcs, f->path, f->schema, strlen(f->schema));
-    sq_catalog_load_ddl(s->cat, src, &r->diags);
-    sq_catalog_link(s->cat, &r->diags);
+    s->cat = sq_ctx_load_ddl(&r->ctx, f->path, f->schema, strlen(f->schema));
     s->ddl = sq_strdup(f->schema);
     return si;
 }
@@ -451,7 +445,7 @@ static void run_batches(Batches *bs, unsigned jobs) {
 }
 
 static void run_checks(Run *r) {
-    CheckCtx ctx = {r->schemas, r->names, r->bind_opt, r->opt, r->real, r->real_only, r->ties,
+    CheckCtx ctx = {r->schemas, r->ctx.names, r->ctx.bind_opt, r->opt, r->real, r->real_only, r->ties,
                     r->dbs, r->max_rows, r->typed, r->show_dbs, r->seed};
     r->outs = sq_calloc(r->n_pairs + 1, sizeof *r->outs);
     size_t *all = sq_calloc(r->n_pairs + 1, sizeof *all);
@@ -738,7 +732,6 @@ static void cleanup(Run *r) {
             }
             free(s->real);
         }
-        if (s->own_cat) sq_catalog_free(s->cat);
         free(s->key);
         free(s->ddl);
         free(s->db_path);
@@ -752,9 +745,7 @@ static void cleanup(Run *r) {
     free(r->only_ids);
     corpus_catalogs_free(&r->catalogs);
     corpus_free(&r->c); /* also when it was not there: its root is set */
-    sq_interner_free(r->names);
-    sq_diags_free(&r->diags);
-    sq_srcset_free(&r->srcs);
+    sq_ctx_free(&r->ctx);
 }
 
 int main(int argc, char **argv) {
@@ -773,10 +764,7 @@ int main(int argc, char **argv) {
         free(r.case_paths);
         return 2;
     }
-    sq_srcset_init(&r.srcs);
-    sq_diags_init(&r.diags, &r.srcs);
-    r.names = sq_interner_new();
-    r.bind_opt = sq_db_bind_options();
+    sq_ctx_init(&r.ctx);
     int status = 2;
     if (load_known(&r) < 0 || load_case_pairs(&r) < 0) goto done;
     if ((r.spider || r.self || r.rewrites) && load_corpus_pairs(&r) < 0) goto done;

@@ -14,8 +14,7 @@
 /* A schema pairs are decided over. */
 typedef struct Schema {
     char *key;            /* "spider:concert_singer", "cases:joins" */
-    Catalog *cat;         /* owned when own_cat (else the corpus cache's) */
-    int own_cat;
+    Catalog *cat;         /* the run's context's (api/squint.h) */
     char *ddl;            /* CREATE statements SQLite runs */
     char *db_path;        /* the real database, or NULL */
     ValuePool **real;     /* the real database's values per table and column */

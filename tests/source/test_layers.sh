@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_layers.sh -- the library's layering holds (TAP).
 #
-# The layers, lowest first: runtime grammar frontend ir passes backend cli.
+# The layers, lowest first: runtime grammar frontend ir passes backend api cli.
 # A file may include and call only its own layer and those below it
 # (docs/architecture.md).  Checked two ways:
 #   includes  every quoted #include names a path from the repository root
@@ -12,7 +12,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 : "${BUILD:=build}"
-LAYERS=(runtime grammar frontend ir passes backend cli)
+LAYERS=(runtime grammar frontend ir passes backend api cli)
 
 rank() { # rank PATH -> the layer's index, or nothing outside the layers
     local i
