@@ -15,6 +15,8 @@
 **                        GROUP BY keys do not fix
 **   redundant-distinct   DISTINCT over rows already distinct, or where
 **                        copies make no difference (EXISTS, IN, UNION)
+**   limit-not-positive   LIMIT 0 (no rows) or a negative LIMIT (no limit),
+**                        on a query block or a compound SELECT
 */
 #include <string.h>
 
@@ -85,8 +87,25 @@ static void limit_without_order(LintCore *k) {
                                                               : "arbitrary rows");
 }
 
+/* A literal LIMIT of 0 or below (-1 is written as a minus and a literal):
+** none of what a LIMIT is written for. */
+static void limit_not_positive(SqLint *l, const IrRel *limit) {
+    int64_t n;
+    const SqExpr *e = limit ? lint_strip(limit->u.limit.count) : NULL;
+    int minus = e && e->kind == SQX_UNARY && e->op == AST_OP_NEG;
+    if (minus) e = lint_strip(e->u.bin.l);
+    if (!lint_is_literal(e, SQ_VAL_INTEGER) || (n = minus ? -e->u.lit.i : e->u.lit.i) > 0) return;
+    const char *text = sq_lint_text(l, limit->span);
+    if (n == 0)
+        sq_lint_report(l, LR_LIMIT_NOT_POSITIVE, limit->span, "LIMIT %s returns no rows", text);
+    else
+        sq_lint_report(l, LR_LIMIT_NOT_POSITIVE, limit->span,
+                       "LIMIT %s is no limit: SQLite returns every row when LIMIT is negative", text);
+}
+
 void lint_compound(SqLint *l, IrRel *top, const IrCoreSite *site) {
     int64_t n;
+    if (top->kind == IR_LIMIT) limit_not_positive(l, top);
     if (top->kind != IR_LIMIT || !top->input || top->input->kind != IR_SETOP ||
         site->use == IR_USE_EXISTS)
         return;
@@ -271,4 +290,5 @@ void lint_shape(LintCore *k) {
     order_limit_ties(k);
     bare_columns(k);
     redundant_distinct(k);
+    limit_not_positive(k->l, k->c->limit);
 }

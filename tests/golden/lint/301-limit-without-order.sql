@@ -9,4 +9,4 @@ SELECT name FROM emp ORDER BY id LIMIT 3;
 SELECT count(*) FROM emp LIMIT 1;
 SELECT name FROM emp WHERE id = 3 LIMIT 1;
 SELECT name FROM emp AS e WHERE EXISTS (SELECT 1 FROM note AS n WHERE n.emp_id = e.id LIMIT 1);
-SELECT name FROM emp LIMIT -1;
+SELECT name FROM emp LIMIT -1; -- expect: limit-not-positive
