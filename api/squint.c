@@ -108,19 +108,6 @@ static Catalog *finish(SqContext *c, Catalog *cat, int rc, const char *db_id) {
     return cat;
 }
 
-static const char sqlite_header[16] = "SQLite format 3";
-
-/* Whether path starts with SQLite's file header; -1 (errno set) when it
-** cannot be read. */
-static int is_sqlite_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    char head[16];
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return n == sizeof head && memcmp(head, sqlite_header, sizeof head) == 0;
-}
-
 static int ends_with(const char *s, const char *suffix) {
     size_t n = strlen(s), m = strlen(suffix);
     return n >= m && sq_stricmp(s + n - m, suffix) == 0;
@@ -129,7 +116,7 @@ static int ends_with(const char *s, const char *suffix) {
 /* The body of sq_ctx_load_schema: 0 or -1, with *st. */
 static int load_file(SqContext *c, Catalog *cat, const char *path, unsigned flags,
                      SqLoadStatus *st) {
-    int is_db = is_sqlite_file(path);
+    int is_db = sq_db_file_is_sqlite(path);
     if (is_db == 1) return sq_catalog_load_sqlite(cat, path, c->srcs, c->diags);
     int err = errno;
     if (is_db == 0 && (flags & SQ_SCHEMA_DB_OR_SQL) && !ends_with(path, ".sql")) {

@@ -16,10 +16,6 @@ int sq_format_find(const char *name, unsigned allowed) {
     return -1;
 }
 
-const char *sq_format_name(SqFormat f) {
-    return (unsigned)f < SQ_FMT__COUNT ? format_names[f] : "?";
-}
-
 void sq_format_names(SqBuf *out, unsigned allowed) {
     int left = 0;
     for (int f = 0; f < SQ_FMT__COUNT; f++) left += (allowed & SQ_FMT_BIT(f)) != 0;

@@ -32,7 +32,6 @@ typedef enum SqFormat {
 /* The format called name if it is one of allowed (a set of SQ_FMT_BIT),
 ** else -1. */
 int sq_format_find(const char *name, unsigned allowed);
-const char *sq_format_name(SqFormat f);
 /* "text, json or dot": the names in allowed, in table order. */
 void sq_format_names(SqBuf *out, unsigned allowed);
 

@@ -316,22 +316,22 @@ SqDb *sq_db_open_memory_at(const char *script, int64_t now, char **err) {
     return db;
 }
 
-/* Whether the file starts with SQLite's 16-byte header. */
-static int has_sqlite_header(FILE *f) {
+int sq_db_file_is_sqlite(const char *path) {
     static const char header[16] = "SQLite format 3";
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
     char head[16];
-    return fread(head, 1, sizeof head, f) == sizeof head &&
-           memcmp(head, header, sizeof head) == 0;
+    int is_db = fread(head, 1, sizeof head, f) == sizeof head && memcmp(head, header, sizeof head) == 0;
+    fclose(f);
+    return is_db;
 }
 
 SqDb *sq_db_open_file(const char *path, char **err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int is_db = sq_db_file_is_sqlite(path);
+    if (is_db < 0) {
         set_err(err, "cannot read '%s': %s", path, strerror(errno));
         return NULL;
     }
-    int is_db = has_sqlite_header(f);
-    fclose(f);
     if (is_db) return sq_db_open(path, err);
     size_t len;
     int e;
@@ -376,13 +376,11 @@ static int check_replaceable(const char *path, char **err) {
         return -1;
     }
     if (S_ISREG(st.st_mode) && st.st_size == 0) return 0;
-    FILE *f = S_ISREG(st.st_mode) ? fopen(path, "rb") : NULL;
-    if (S_ISREG(st.st_mode) && !f) {
+    int is_db = S_ISREG(st.st_mode) ? sq_db_file_is_sqlite(path) : 0;
+    if (is_db < 0) {
         set_err(err, "cannot read '%s': %s", path, strerror(errno));
         return -1;
     }
-    int is_db = f && has_sqlite_header(f);
-    if (f) fclose(f);
     if (is_db) return 0;
     set_err(err, "refusing to overwrite '%s': it is neither empty nor a SQLite database", path);
     return -1;

@@ -89,6 +89,9 @@ SqDb *sq_db_open_memory_at(const char *script, int64_t now, char **err);
 ** else a SQL script file run into an in-memory database as
 ** sq_db_open_memory does (fixtures: DDL and INSERTs). */
 SqDb *sq_db_open_file(const char *path, char **err);
+/* Whether path starts with SQLite's 16-byte file header: 1 or 0; -1 (errno
+** set) when it cannot be opened. */
+int sq_db_file_is_sqlite(const char *path);
 
 /* Write a new SQLite database file at path by running script (CREATE and
 ** INSERT statements, no transaction control) in one transaction on an

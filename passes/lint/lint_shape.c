@@ -28,10 +28,14 @@ static SrcSpan span_between(SrcSpan a, SrcSpan b) {
     return s;
 }
 
+/* The count of a LIMIT written as an integer literal, or as a minus and
+** one (-1 is parsed that way); 0 for any other count. */
 static int limit_count(const IrRel *limit, int64_t *k) {
     const SqExpr *e = lint_strip(limit->u.limit.count);
+    int minus = e && e->kind == SQX_UNARY && e->op == AST_OP_NEG;
+    if (minus) e = lint_strip(e->u.bin.l);
     if (!lint_is_literal(e, SQ_VAL_INTEGER)) return 0;
-    *k = e->u.lit.i;
+    *k = minus ? -e->u.lit.i : e->u.lit.i;
     return 1;
 }
 
@@ -87,14 +91,10 @@ static void limit_without_order(LintCore *k) {
                                                               : "arbitrary rows");
 }
 
-/* A literal LIMIT of 0 or below (-1 is written as a minus and a literal):
-** none of what a LIMIT is written for. */
+/* A literal LIMIT of 0 or below: none of what a LIMIT is written for. */
 static void limit_not_positive(SqLint *l, const IrRel *limit) {
     int64_t n;
-    const SqExpr *e = limit ? lint_strip(limit->u.limit.count) : NULL;
-    int minus = e && e->kind == SQX_UNARY && e->op == AST_OP_NEG;
-    if (minus) e = lint_strip(e->u.bin.l);
-    if (!lint_is_literal(e, SQ_VAL_INTEGER) || (n = minus ? -e->u.lit.i : e->u.lit.i) > 0) return;
+    if (!limit || !limit_count(limit, &n) || n > 0) return;
     const char *text = sq_lint_text(l, limit->span);
     if (n == 0)
         sq_lint_report(l, LR_LIMIT_NOT_POSITIVE, limit->span, "LIMIT %s returns no rows", text);
