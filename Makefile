@@ -56,14 +56,16 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
                passes/lint/lint_join.c passes/lint/lint_shape.c passes/lint/lint_range.c \
                passes/lint/lint_keys.c passes/lint/lint_null.c \
                passes/smt/smt.c passes/smt/smt_db.c passes/smt/smt_model.c passes/smt/smt_val.c passes/smt/smt_expr.c passes/smt/smt_collate.c passes/smt/smt_rel.c passes/smt/smt_window.c passes/smt/smt_uf.c passes/smt/smt_str.c passes/smt/smt_strfn.c passes/smt/smt_like.c passes/smt/smt_strnum.c passes/smt/smt_date.c passes/smt/smt_sample.c passes/smt/smt_fold.c passes/smt/smt_func.c \
-               passes/canon/canon_form.c passes/canon/canon_match.c passes/canon/canon_range.c
+               passes/canon/canon_form.c passes/canon/canon_match.c passes/canon/canon_range.c \
+               passes/mutate/mutate.c passes/mutate/mutate_expr.c passes/mutate/mutate_rel.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/sqlite/spider.c \
                backend/emit/registry.c backend/emit/sql.c backend/emit/ddl.c \
                backend/fixture/fixture.c backend/fixture/fixture_print.c \
                backend/equiv/equiv.c backend/equiv/equiv_child.c \
                backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c \
-               backend/eval/metric.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c
+               backend/eval/metric.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c \
+               backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c
 API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
@@ -72,7 +74,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/c
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
-               cli/eval_report.c cli/eval_out.c cli/cmd_merge.c
+               cli/eval_report.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -143,7 +145,7 @@ SMT_FAULT_WRAP := Z3_set_error_handler Z3_del_context Z3_get_error_code Z3_solve
 $(BUILD)/tests/test_smt_fault: LDLIBS += $(foreach f,$(SMT_FAULT_WRAP),-Wl,--wrap=$(f))
 
 tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus \
-       $(BUILD)/tools/bench_parse $(BUILD)/tools/sarifcheck
+       $(BUILD)/tools/bench_parse $(BUILD)/tools/sarifcheck $(BUILD)/tools/suitecheck
 
 $(BUILD)/tools/roundtrip: tests/conformance/roundtrip.c tests/conformance/corpus.c \
                           tests/conformance/corpus.h $(LIB)
@@ -172,6 +174,10 @@ $(BUILD)/tools/equivcorpus: tests/conformance/equivcorpus.c tests/conformance/co
 $(BUILD)/tools/sarifcheck: tests/tools/sarifcheck.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ tests/tools/sarifcheck.c $(LIB) $(LDLIBS)
+
+$(BUILD)/tools/suitecheck: tests/tools/suitecheck.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/tools/suitecheck.c $(LIB) $(LDLIBS)
 
 $(BUILD)/tools/bench_parse: bench/parse/bench_parse.c tests/conformance/corpus.c \
                             tests/conformance/corpus.h $(LIB)
@@ -205,7 +211,7 @@ $(BUILD)/tests/test_soundness: tests/soundness/test_soundness.c $(SOUNDNESS_LIB)
 
 test: deps
 	@$(SUBMAKE) all $(UNIT_BIN) $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/soundness \
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/suitecheck $(BUILD)/tools/soundness \
 	    $(BUILD)/tests/test_soundness
 	@BUILD=$(BUILD) tests/run.sh
 
@@ -221,7 +227,7 @@ sanitize: deps
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
-	    build-san/tools/roundtrip build-san/tools/sarifcheck build-san/tools/soundness \
+	    build-san/tools/roundtrip build-san/tools/sarifcheck build-san/tools/suitecheck build-san/tools/soundness \
 	    build-san/tests/test_soundness
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 EQUIV_VALUES=typed \
 	    tests/run.sh

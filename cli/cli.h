@@ -46,6 +46,7 @@ int cmd_lint(int argc, char **argv);
 int cmd_equiv(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_fixture(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 
@@ -90,5 +91,26 @@ void cli_flush(SqBuf *b, FILE *f);
 
 /* Report a file that cannot be read (errno in err). */
 void cli_io_error(const char *cmd, const char *path, int err);
+
+/* ---- runs over many items (eval, fixture) --------------------------- */
+
+/* A progress line on stderr: on a terminal a bar redrawn in place, else
+** a plain line every 10 s (and at the end). */
+typedef struct CliProgress {
+    const char *cmd;        /* "eval" */
+    const char *unit;       /* "items" */
+    int quiet;              /* print nothing */
+    size_t n_todo, n_done;
+    double t_start, t_last_line;
+} CliProgress;
+/* Start the clock. */
+void cli_progress_start(CliProgress *p);
+/* The line, with brief (a summary so far) after the counts; last: the
+** final one, always printed and ended with a newline. */
+void cli_progress(CliProgress *p, int last, const char *brief);
+
+/* Append data[0..n) to fd whole, then fsync it: a record that is there
+** stays there.  0, or -1 with errno set. */
+int cli_append_synced(int fd, const char *data, size_t n);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime/util.h"
 #include "cli/cli.h"
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd) {
@@ -145,4 +146,38 @@ void cli_flush(SqBuf *b, FILE *f) {
 
 void cli_io_error(const char *cmd, const char *path, int err) {
     fprintf(stderr, "squint %s: cannot read '%s': %s\n", cmd, path, strerror(err));
+}
+
+void cli_progress_start(CliProgress *p) { p->t_start = p->t_last_line = sq_monotonic_seconds(); }
+
+void cli_progress(CliProgress *p, int last, const char *brief) {
+    if (p->quiet) return;
+    double now = sq_monotonic_seconds(), el = now - p->t_start;
+    int tty = isatty(2);
+    if (!last && !tty && now - p->t_last_line < 10) return;
+    if (!last && tty && now - p->t_last_line < 0.2) return;
+    p->t_last_line = now;
+    double rate = el > 0 ? (double)p->n_done / el : 0;
+    double eta = rate > 0 ? (double)(p->n_todo - p->n_done) / rate : 0;
+    char bar[32] = "";
+    if (tty) {
+        size_t width = 24, full = p->n_todo ? p->n_done * width / p->n_todo : width;
+        bar[0] = '[';
+        for (size_t k = 0; k < width; k++) bar[k + 1] = k < full ? '#' : '.';
+        bar[width + 1] = ']';
+        bar[width + 2] = ' ';
+        bar[width + 3] = 0;
+    }
+    fprintf(stderr, "%s%s%s: %zu/%zu %s, %.1f/s, ETA %.0f s; %s%s", tty ? "\r" : "", bar, p->cmd, p->n_done,
+            p->n_todo, p->unit, rate, eta, brief, tty && !last ? "\033[K" : "\n");
+}
+
+int cli_append_synced(int fd, const char *data, size_t n) {
+    for (size_t off = 0; off < n;) {
+        ssize_t w = write(fd, data + off, n - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        off += (size_t)w;
+    }
+    return fsync(fd) < 0 && errno != EINVAL ? -1 : 0;
 }

@@ -159,8 +159,7 @@ typedef struct EvalRun {
     int json, quiet, color;
     /* progress and results */
     EvalSummary sum;
-    size_t n_todo, n_done;
-    double t_start, t_last_line;
+    CliProgress prog;
 } EvalRun;
 
 static int bad_value(const char *opt, const char *what) {
@@ -266,7 +265,7 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         SqFormat f;
         if (!cli_parse_format("eval", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;
         r->json = f == SQ_FMT_JSON;
-    } else if (strcmp(name, "quiet") == 0) r->quiet = 1;
+    } else if (strcmp(name, "quiet") == 0) r->quiet = r->prog.quiet = 1;
     return rc;
 }
 
@@ -458,41 +457,11 @@ static int run_item(void *ctx, size_t k, SqBuf *out) {
     return 0;
 }
 
-/* fsync'd append of one record; 0 or -1. */
 static int append_record(EvalRun *r, const char *rec, size_t n) {
-    if (r->out_fd < 0) return 0;
-    for (size_t off = 0; off < n;) {
-        ssize_t w = write(r->out_fd, rec + off, n - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        off += (size_t)w;
-    }
-    return fsync(r->out_fd) < 0 && errno != EINVAL ? -1 : 0;
+    return r->out_fd < 0 ? 0 : cli_append_synced(r->out_fd, rec, n);
 }
 
-/* A progress line: on a terminal a bar redrawn in place, else a plain
-** line every 10 s (and at the end). */
-static void progress(EvalRun *r, int last) {
-    if (r->quiet) return;
-    double now = sq_monotonic_seconds(), el = now - r->t_start;
-    int tty = isatty(2);
-    if (!last && !tty && now - r->t_last_line < 10) return;
-    if (!last && tty && now - r->t_last_line < 0.2) return;
-    r->t_last_line = now;
-    double rate = el > 0 ? (double)r->n_done / el : 0;
-    double eta = rate > 0 ? (double)(r->n_todo - r->n_done) / rate : 0;
-    char bar[32] = "";
-    if (tty) {
-        size_t width = 24, full = r->n_todo ? r->n_done * width / r->n_todo : width;
-        bar[0] = '[';
-        for (size_t k = 0; k < width; k++) bar[k + 1] = k < full ? '#' : '.';
-        bar[width + 1] = ']';
-        bar[width + 2] = ' ';
-        bar[width + 3] = 0;
-    }
-    fprintf(stderr, "%s%seval: %zu/%zu items, %.1f/s, ETA %.0f s; %s%s", tty ? "\r" : "", bar, r->n_done, r->n_todo,
-            rate, eta, eval_summary_brief(&r->sum), tty && !last ? "\033[K" : "\n");
-}
+static void progress(EvalRun *r, int last) { cli_progress(&r->prog, last, eval_summary_brief(&r->sum)); }
 
 /* --show: the disagreements of one record (EX-test correct, a validated
 ** counterexample), as text into r->shown. */
@@ -540,7 +509,7 @@ static int item_done(void *ctx, size_t k, SqTaskEnd end, int detail, const char 
     if (r->report_path) eval_report_add(&r->report, rec.data, rec.len);
     show_record(r, rec.data, rec.len);
     sq_buf_free(&rec);
-    r->n_done++;
+    r->prog.n_done++;
     progress(r, 0);
     return rc;
 }
@@ -677,10 +646,10 @@ static int run_items(EvalRun *r, const uint8_t *done) {
     size_t *todo = sq_calloc(r->gold.n_items + 1, sizeof *todo);
     size_t n_items = r->limit && r->limit < r->gold.n_items ? r->limit : r->gold.n_items;
     for (size_t k = 0; k < n_items; k++)
-        if (!done[k] && (!r->shard_n || k % r->shard_n == r->shard_i)) todo[r->n_todo++] = k;
-    r->t_start = r->t_last_line = sq_monotonic_seconds();
-    if (sq_pool_run(&r->pool, todo, r->n_todo, run_item, item_done, r) < 0) rc = SQ_EXIT_USAGE;
-    if (r->n_todo) progress(r, 1);
+        if (!done[k] && (!r->shard_n || k % r->shard_n == r->shard_i)) todo[r->prog.n_todo++] = k;
+    cli_progress_start(&r->prog);
+    if (sq_pool_run(&r->pool, todo, r->prog.n_todo, run_item, item_done, r) < 0) rc = SQ_EXIT_USAGE;
+    if (r->prog.n_todo) progress(r, 1);
     if (r->report_path && eval_report_write(&r->report, &r->sum, r->report_path) < 0) rc = SQ_EXIT_USAGE;
     SqBuf out = SQ_BUF_INIT;
     if (r->json) eval_summary_json(&r->sum, &out);
@@ -753,6 +722,8 @@ int cmd_eval(int argc, char **argv) {
     r.pool.mem_limit = (uint64_t)4096 << 20;
     r.color = cli_stderr_color_default();
     r.item_timeout = -1;
+    r.prog.cmd = "eval";
+    r.prog.unit = "items";
     int rc = read_options(&r, argc, argv);
     if (rc < 0) {
         r.pool.task_timeout = item_time_limit(&r);

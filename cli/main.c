@@ -21,6 +21,7 @@ static const CliCommand commands[] = {
     {"equiv", "search for a database on which two queries differ", cmd_equiv},
     {"eval", "score predictions: EX-test, EX-verified, cross-checked", cmd_eval},
     {"merge", "combine the record files of squint eval shards", cmd_merge},
+    {"fixture", "test suites: databases that tell a gold query from near misses", cmd_fixture},
 };
 
 static void usage(FILE *f) {

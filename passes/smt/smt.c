@@ -495,9 +495,28 @@ typedef struct BuildArgs {
     SqSmtSemantics sem;
 } BuildArgs;
 
+/* One query, asserted to return a row (sq_smt_build_nonempty).  Its
+** rows are compared as a list when it sorts them, so that a tie-free
+** check also rules out ties in the order it returns them. */
+static void build_one(SqSmt *s, IrQuery *q) {
+    SqSmtSemantics as = q->root && ir_root_sorted(q->root) ? SQ_SMT_LIST : SQ_SMT_BAG;
+    smt_samples_collect(s, q, NULL);
+    s->which = 1;
+    SmtRel r = lower_query(s, q, as);
+    s->which = 0;
+    s->nonempty = some_row(s, &r);
+    s->diff = s->nonempty; /* what the checks solve for */
+    Z3_solver_assert(s->z, s->solver, s->diff);
+    smt_schema_constraints(s);
+}
+
 static void build(SqSmt *s, void *arg) {
     const BuildArgs *b = arg;
     new_solver(s);
+    if (!b->q2) {
+        build_one(s, b->q1);
+        return;
+    }
     int ordered = b->sem == SQ_SMT_SPIDER && ir_root_sorted(b->q1->root); /* Spider: the gold's ORDER BY */
     SqSmtSemantics as = b->sem == SQ_SMT_SPIDER ? (ordered ? SQ_SMT_LIST : SQ_SMT_BAG) : b->sem;
     smt_samples_collect(s, b->q1, b->q2);
@@ -524,6 +543,10 @@ int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) 
         rc = -1;
     }
     return rc;
+}
+
+int sq_smt_build_nonempty(SqSmt *s, IrQuery *q, int k) {
+    return sq_smt_build(s, q, NULL, k, SQ_SMT_BAG);
 }
 
 int sq_smt_set_table_bound(SqSmt *s, const CatTable *t, int n) {
@@ -972,6 +995,53 @@ void sq_smt_shrink(SqSmt *s, int tie_free) {
     s->shrinking = 1;
     if (s->model && !s->failed) smt_protect(s, run_shrink, &tie_free);
     s->shrinking = 0;
+}
+
+/* Every cell of every live tuple is not NULL. */
+static Z3_ast no_nulls(SqSmt *s) {
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < s->n_tables; t++) n += s->tables[t].n * s->tables[t].table->n_cols;
+    Z3_ast *c = sq_arena_alloc(s->arena, (n + 1) * sizeof *c);
+    n = 0;
+    for (uint32_t t = 0; t < s->n_tables; t++)
+        for (uint32_t i = 0; i < s->tables[t].n; i++) {
+            const SmtRow *row = &s->tables[t].rows[i];
+            for (uint32_t j = 0; row->n_binds && j < row->binds[0].n; j++)
+                c[n++] = Z3_mk_not(s->z, row->binds[0].cells[j].null);
+        }
+    return smt_and_n(s, c, n);
+}
+
+/* The tuples of the symbolic database, alive or not. */
+static int64_t all_tuples(const SqSmt *s) {
+    int64_t n = 0;
+    for (uint32_t t = 0; t < s->n_tables; t++) n += s->tables[t].n;
+    return n;
+}
+
+/* Within the region of the model found (s->used), first every tuple
+** alive with no NULL cell, then every tuple alive, then one more live
+** tuple at a time while the solver finds one. */
+static void run_grow(SqSmt *s, void *arg) {
+    int tie_free = *(int *)arg;
+    Z3_ast live = all_alive(s);
+    int64_t total = all_tuples(s);
+    Z3_ast full = Z3_mk_eq(s->z, live, smt_int(s, total));
+    Z3_ast region = s->used;
+    Z3_ast dense = smt_and2(s, full, no_nulls(s));
+    if (check_with(s, tie_free, region ? smt_and2(s, dense, region) : dense) == SQ_SMT_DIFFERENT) return;
+    if (check_with(s, tie_free, region ? smt_and2(s, full, region) : full) == SQ_SMT_DIFFERENT) return;
+    for (;;) {
+        int64_t n = smt_model_int(s, live);
+        if (n >= total) break;
+        Z3_ast more = Z3_mk_gt(s->z, live, smt_int(s, n));
+        if (region) more = smt_and2(s, more, region);
+        if (check_with(s, tie_free, more) != SQ_SMT_DIFFERENT) break;
+    }
+}
+
+void sq_smt_grow(SqSmt *s, int tie_free) {
+    if (s->model && !s->failed) smt_protect(s, run_grow, &tie_free);
 }
 
 void sq_smt_set_fresh_shrink(SqSmt *s, int on) { s->fresh_shrink = on; }

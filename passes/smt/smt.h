@@ -91,6 +91,12 @@ const char *sq_smt_now_text(const SqSmt *s);
 ** differ under sem.  0, or -1 when a construct cannot be encoded (see
 ** sq_smt_unsupported).  Replaces what an earlier call built. */
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem);
+/* Lower q alone with k tuples per table and assert that it returns a
+** row: sq_smt_check then looks for a database on which it does (tie-free:
+** one on which its rows, and their order when it sorts them, do not
+** depend on how SQLite breaks ties), a witness for a test suite
+** (backend/suite).  0, or -1 as sq_smt_build. */
+int sq_smt_build_nonempty(SqSmt *s, IrQuery *q, int k);
 /* From the next build on, table t has n tuples instead of the build's k
 ** (a few tables at most; the rest keep k); t NULL clears them all.  0, or
 ** -1 when no more tables can be given their own bound. */
@@ -133,6 +139,11 @@ int sq_smt_sampled(const SqSmt *s);
 ** as the solver answers within the time limit; the model kept is the
 ** smallest found. */
 void sq_smt_shrink(SqSmt *s, int tie_free);
+/* After SQ_SMT_DIFFERENT: look for a model with more live rows, the
+** opposite of sq_smt_shrink, for a test database that shows more than
+** the least: every tuple alive with no NULL cell, else every tuple alive,
+** else one more live tuple at a time while the solver finds one. */
+void sq_smt_grow(SqSmt *s, int tie_free);
 /* Shrink on fresh solvers only, not on the formula's incremental one:
 ** slower (half as much solver time again on Spider pairs), for a search
 ** run again after z3 4.8.12 crashed (signal 11) inside an incremental

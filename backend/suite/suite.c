@@ -1,0 +1,349 @@
+/*
+** suite.c -- one gold query's test suite: the witness, the mutants and
+** their fates, the distilled set of databases (see suite.h).
+**
+** Layer: backend/suite.  Every candidate database is opened once, in
+** memory, and the gold run on it once; a mutant is then one query per
+** database, its result compared with the gold's under the semantics of
+** the search (SQ_CMP_SPIDER: a bag, a list when the gold sorts, any
+** column order).  The search (sq_equiv) runs only for a mutant that no
+** database so far tells apart, so most mutants cost a few queries.
+*/
+#include "backend/suite/suite.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/suite/suite_int.h"
+#include "backend/emit/emit.h"
+
+const char *sq_mutant_fate_name(SqMutantFate f) {
+    static const char *const names[] = {"killed", "equivalent", "unknown", "invalid"};
+    _Static_assert(sizeof names / sizeof *names == SQ_MUTANT__COUNT, "a name per fate");
+    return names[f];
+}
+
+const char *sq_suite_status_name(SqSuiteStatus s) {
+    static const char *const names[] = {"ok", "not-loaded", "no-witness"};
+    return names[s];
+}
+
+SqSuiteOptions sq_suite_options_default(void) {
+    SqSuiteOptions o;
+    memset(&o, 0, sizeof o);
+    o.equiv = sq_equiv_options_default();
+    o.equiv.bound = 3;
+    o.equiv.timeout = 2;
+    o.equiv.sem = SQ_SMT_SPIDER;
+    o.equiv.typed_values = 1; /* a suite's data reads like data */
+    o.witness = o.equiv;
+    o.witness.timeout = 10;
+    o.max_mutants = 40;
+    return o;
+}
+
+void sq_suite_db_name(uint32_t i, char out[16]) { snprintf(out, 16, "%02u.sqlite", i); }
+
+/* ---- candidates ---------------------------------------------------------- */
+
+
+static SqCompareMode compare_mode(SqSmtSemantics sem) {
+    switch (sem) {
+    case SQ_SMT_BAG: return SQ_CMP_BAG;
+    case SQ_SMT_LIST: return SQ_CMP_LIST;
+    case SQ_SMT_SPIDER: return SQ_CMP_SPIDER;
+    default: return SQ_CMP_SET;
+    }
+}
+
+/* Add fixture f (taken over) as a candidate: 0, or -1 when it does not
+** load or the gold does not run on it (f freed). */
+static int add_cand(Build *b, SqFixture *f, const char *origin) {
+    char *err = NULL;
+    SqDb *db = sq_fixture_open(f, &err);
+    free(err);
+    SqResult gold;
+    sq_result_init(&gold);
+    if (!db || sq_db_query(db, b->gold_sql, NULL, &gold, NULL) != SQ_EXEC_OK) {
+        sq_db_close(db);
+        sq_result_free(&gold);
+        sq_fixture_free(f);
+        return -1;
+    }
+    if (b->n_cands == b->cap_cands) {
+        b->cap_cands = b->cap_cands ? 2 * b->cap_cands : 8;
+        b->cands = sq_realloc(b->cands, b->cap_cands * sizeof *b->cands);
+    }
+    size_t n_mut = b->out->n_mutants;
+    if (b->n_cands == b->cap_kill_rows) {
+        b->cap_kill_rows = b->cap_kill_rows ? 2 * b->cap_kill_rows : 8;
+        b->kills = sq_realloc(b->kills, b->cap_kill_rows * (n_mut + 1));
+    }
+    memset(b->kills + (size_t)b->n_cands * n_mut, K_NOT_RUN, n_mut);
+    Cand *c = &b->cands[b->n_cands++];
+    c->fixture = *f;
+    c->db = db;
+    c->gold = gold;
+    c->origin = origin;
+    return 0;
+}
+
+int suite_kills(Build *b, uint32_t c, uint32_t m) {
+    uint8_t *k = &b->kills[(size_t)c * b->out->n_mutants + m];
+    if (*k != K_NOT_RUN) return *k == K_DIFFERENT;
+    SqResult r;
+    sq_result_init(&r);
+    SqExecStatus st = sq_db_query(b->cands[c].db, b->out->mutants[m].sql, NULL, &r, NULL);
+    /* a mutant that does not run on a database that holds the schema's
+    ** data is told apart from the gold there, as a test suite counts it */
+    *k = st != SQ_EXEC_OK || !sq_result_equal(&b->cands[c].gold, &r, b->mode, b->sorted) ? K_DIFFERENT : K_SAME;
+    sq_result_free(&r);
+    return *k == K_DIFFERENT;
+}
+
+static int killed_by_any(Build *b, uint32_t m) {
+    for (uint32_t c = 0; c < b->n_cands; c++)
+        if (suite_kills(b, c, m)) return 1;
+    return 0;
+}
+
+/* ---- the mutants ------------------------------------------------------------ */
+
+/* The mutants' texts, without repeats and without the gold's own
+** emission; each loaded (an invalid one keeps its reason). */
+static void make_mutants(Build *b) {
+    SqMutation *ms = NULL;
+    uint32_t n = sq_mutations(b->gold, b->cat, &ms, b->opt->max_mutants);
+    SqBuf plain = SQ_BUF_INIT, sql = SQ_BUF_INIT;
+    sq_emit_sqlite(b->gold, &plain);
+    b->out->mutants = sq_arena_alloc(b->a, (n + 1) * sizeof *b->out->mutants);
+    b->mq = sq_calloc(n + 1, sizeof *b->mq);
+    for (uint32_t i = 0; i < n; i++) {
+        sq_buf_reset(&sql);
+        sq_mutation_apply(&ms[i]);
+        sq_emit_sqlite(b->gold, &sql);
+        sq_mutation_undo(&ms[i]);
+        const char *text = sq_buf_str(&sql);
+        int seen = strcmp(text, sq_buf_str(&plain)) == 0;
+        for (uint32_t j = 0; j < b->out->n_mutants && !seen; j++) seen = strcmp(b->out->mutants[j].sql, text) == 0;
+        if (seen) continue;
+        SqSuiteMutant *m = &b->out->mutants[b->out->n_mutants];
+        memset(m, 0, sizeof *m);
+        m->kind = ms[i].kind;
+        m->kind_name = sq_mut_kind_name(ms[i].kind);
+        m->what = ms[i].what;
+        m->at = ms[i].at;
+        m->sql = sq_arena_strdup(b->a, text);
+        m->killed_by = -1;
+        char name[32];
+        snprintf(name, sizeof name, "mutant %u", b->out->n_mutants);
+        const SqSrc *src = sq_src_add_copy(b->srcs, name, text, sql.len);
+        size_t keep = b->diags.n;
+        const char *why = NULL;
+        b->mq[b->out->n_mutants] = ir_load_query(b->a, src, b->cat, b->names, &b->diags, &b->opt->bind, &why);
+        sq_diags_truncate(&b->diags, keep);
+        if (!b->mq[b->out->n_mutants]) {
+            m->fate = SQ_MUTANT_INVALID;
+            m->why = why ? why : "it does not load";
+        } else {
+            m->fate = SQ_MUTANT_UNKNOWN;
+        }
+        b->out->n_mutants++;
+    }
+    sq_buf_free(&plain);
+    sq_buf_free(&sql);
+}
+
+/* Mutant m, told apart by no candidate: the search decides. */
+static void search_mutant(Build *b, uint32_t m) {
+    SqSuiteMutant *mu = &b->out->mutants[m];
+    SqEquivResult r;
+    sq_equiv(b->cat, b->gold, b->gold_sql, b->mq[m], mu->sql, &b->opt->equiv, &r);
+    b->out->rlimit_used += r.rlimit_used;
+    char why[320];
+    if (r.verdict == SQ_VERDICT_DIFFERENT) {
+        char origin[48];
+        snprintf(origin, sizeof origin, "counterexample for mutant %u", m);
+        SqFixture f = r.fixture;
+        sq_fixture_init(&r.fixture, b->cat);
+        if (add_cand(b, &f, sq_arena_strdup(b->a, origin)) == 0 && suite_kills(b, b->n_cands - 1, m)) {
+            mu->fate = SQ_MUTANT_KILLED;
+        } else {
+            mu->why = "the search's counterexample does not tell it apart in SQLite";
+        }
+    } else if (r.verdict == SQ_VERDICT_EQUIVALENT) {
+        mu->fate = SQ_MUTANT_EQUIVALENT;
+        if (r.proof) snprintf(why, sizeof why, "%s", r.proof);
+        else snprintf(why, sizeof why, "no difference up to %d rows per table%s%s", r.bound,
+                      r.raised ? ", " : "", r.raised ? r.raised : "");
+        mu->why = sq_arena_strdup(b->a, why);
+    } else {
+        snprintf(why, sizeof why, "%s%s%s",
+                 r.verdict == SQ_VERDICT_DIFFERENT_TIES ? "only databases with ties tell them apart"
+                                                        : sq_verdict_name(r.verdict),
+                 r.detail && r.verdict != SQ_VERDICT_DIFFERENT_TIES ? ": " : "",
+                 r.detail && r.verdict != SQ_VERDICT_DIFFERENT_TIES ? r.detail : "");
+        mu->why = sq_arena_strdup(b->a, why);
+    }
+    sq_equiv_result_free(&r);
+}
+
+/* ---- distillation ------------------------------------------------------------ */
+
+/* The witness, then the candidate that kills the most killed mutants no
+** kept one kills (the first of equals), until none is left: kept[i] is
+** the candidate of suite database i.  Returns how many are kept. */
+static uint32_t distill(Build *b, uint32_t *kept) {
+    uint32_t n_mut = b->out->n_mutants, n = 0;
+    uint8_t *covered = sq_calloc(n_mut + 1, 1);
+    uint8_t *used = sq_calloc(b->n_cands + 1, 1);
+    for (uint32_t pick = 0; b->n_cands;) {
+        kept[n++] = pick;
+        used[pick] = 1;
+        for (uint32_t m = 0; m < n_mut; m++) covered[m] |= suite_kills(b, pick, m);
+        uint32_t best = 0, best_c = 0;
+        for (uint32_t c = 1; c < b->n_cands; c++) {
+            if (used[c]) continue;
+            uint32_t gain = 0;
+            for (uint32_t m = 0; m < n_mut; m++) gain += !covered[m] && suite_kills(b, c, m);
+            if (gain > best) best = gain, best_c = c;
+        }
+        if (!best) break;
+        pick = best_c;
+    }
+    free(covered);
+    free(used);
+    return n;
+}
+
+/* The kept candidates become the suite's databases (the others are
+** closed and freed); every mutant's fate is settled by the kept ones. */
+static void keep(Build *b, const uint32_t *kept, uint32_t n) {
+    SqSuite *s = b->out;
+    s->n_candidates = b->n_cands;
+    s->dbs = sq_arena_alloc(b->a, (n + 1) * sizeof *s->dbs);
+    for (uint32_t i = 0; i < n; i++) {
+        Cand *c = &b->cands[kept[i]];
+        SqSuiteDb *d = &s->dbs[i];
+        d->fixture = c->fixture;
+        d->gold = c->gold;
+        d->origin = c->origin;
+        d->rows = 0;
+        for (uint32_t t = 0; t < c->fixture.n_tables; t++) d->rows += (uint32_t)c->fixture.tables[t].rows.n_rows;
+        d->n_kills = 0;
+        d->kills = sq_arena_alloc(b->a, (s->n_mutants + 1) * sizeof *d->kills);
+        for (uint32_t m = 0; m < s->n_mutants; m++) {
+            if (s->mutants[m].fate == SQ_MUTANT_INVALID || !suite_kills(b, kept[i], m)) continue;
+            d->kills[d->n_kills++] = m;
+            if (s->mutants[m].killed_by >= 0) continue;
+            s->mutants[m].killed_by = (int32_t)i;
+            /* a search that proved it equivalent up to its bound was
+            ** searching fewer rows than this database has */
+            s->mutants[m].why = s->mutants[m].fate == SQ_MUTANT_EQUIVALENT ? "equivalent up to the search's "
+                                "bound, told apart on a larger database" : NULL;
+            s->mutants[m].fate = SQ_MUTANT_KILLED;
+        }
+        c->fixture.n_tables = 0, c->fixture.tables = NULL, c->fixture.cap_tables = 0; /* moved */
+        sq_result_init(&c->gold);
+    }
+    s->n_dbs = n;
+}
+
+static void free_build(Build *b) {
+    for (uint32_t c = 0; c < b->n_cands; c++) {
+        sq_db_close(b->cands[c].db);
+        sq_fixture_free(&b->cands[c].fixture);
+        sq_result_free(&b->cands[c].gold);
+    }
+    free(b->cands);
+    free(b->kills);
+    free(b->mq);
+    sq_db_close(b->real);
+    sq_diags_free(&b->diags);
+}
+
+/* The gold failed to load: its reason, at the first error. */
+static void not_loaded(Build *b, const char *why) {
+    b->out->status = SQ_SUITE_NOT_LOADED;
+    b->out->why = why ? why : "it does not load";
+    for (size_t i = 0; i < b->diags.n; i++)
+        if (b->diags.items[i]->sev == SQ_SEV_ERROR) {
+            b->out->at = b->diags.items[i]->span;
+            char *msg = sq_arena_strdup(b->a, b->diags.items[i]->msg);
+            size_t len = strlen(b->out->why) + strlen(msg) + 3;
+            char *both = sq_arena_alloc(b->a, len);
+            snprintf(both, len, "%s: %s", b->out->why, msg);
+            b->out->why = both;
+            break;
+        }
+}
+
+/* The witness, then the mutants (whose count sizes the kill rows), then
+** the witness as the first candidate; or the suite's reason for none.
+** Without a witness no mutant is made: there is no suite to kill them. */
+static int find_witness(Build *b) {
+    double t0 = sq_monotonic_seconds();
+    SqWitness w;
+    sq_witness(b->cat, b->gold, b->gold_sql, &b->opt->witness, b->a, &w);
+    b->out->witness_seconds = sq_monotonic_seconds() - t0;
+    b->out->rlimit_used += w.rlimit_used;
+    b->out->witness = w.status;
+    b->out->witness_ties = w.ties;
+    int ok = w.status == SQ_WITNESS_FOUND;
+    if (ok) {
+        make_mutants(b);
+        ok = add_cand(b, &w.fixture, "witness") == 0;
+        sq_fixture_init(&w.fixture, b->cat); /* taken, or freed */
+        if (!ok) w.why = "the witness database does not load";
+    }
+    if (!ok) {
+        b->out->status = SQ_SUITE_NO_WITNESS;
+        b->out->why = w.why;
+        b->out->at = w.at;
+    }
+    sq_witness_free(&w);
+    return ok;
+}
+
+void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const SqSrc *gold,
+                    const SqSuiteOptions *opt, SqSuite *out) {
+    double t0 = sq_monotonic_seconds();
+    memset(out, 0, sizeof *out);
+    out->arena = sq_arena_new();
+    Build b;
+    memset(&b, 0, sizeof b);
+    b.cat = cat, b.names = names, b.srcs = srcs, b.opt = opt, b.out = out, b.a = out->arena;
+    b.gold_sql = gold->text;
+    b.mode = compare_mode(opt->equiv.sem);
+    sq_diags_init(&b.diags, srcs);
+    const char *why = NULL;
+    b.gold = ir_load_query(b.a, gold, cat, names, &b.diags, &opt->bind, &why);
+    if (!b.gold) {
+        not_loaded(&b, why);
+    } else {
+        b.sorted = ir_root_sorted(b.gold->root);
+        if (find_witness(&b)) {
+            for (uint32_t m = 0; m < out->n_mutants; m++)
+                if (out->mutants[m].fate != SQ_MUTANT_INVALID && !killed_by_any(&b, m)) search_mutant(&b, m);
+            uint32_t *kept = sq_calloc(b.n_cands + 1, sizeof *kept);
+            uint32_t n_kept = distill(&b, kept);
+            if (opt->values_db) b.real = sq_db_open(opt->values_db, NULL);
+            for (uint32_t i = 0; i < n_kept && !opt->solver_values; i++) suite_realistic(&b, kept[i]);
+            keep(&b, kept, n_kept);
+            free(kept);
+        }
+    }
+    for (uint32_t m = 0; m < out->n_mutants; m++) out->fates[out->mutants[m].fate]++;
+    free_build(&b);
+    out->seconds = sq_monotonic_seconds() - t0;
+}
+
+void sq_suite_free(SqSuite *s) {
+    for (uint32_t i = 0; i < s->n_dbs; i++) {
+        sq_fixture_free(&s->dbs[i].fixture);
+        sq_result_free(&s->dbs[i].gold);
+    }
+    sq_arena_free(s->arena);
+    memset(s, 0, sizeof *s);
+}

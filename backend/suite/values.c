@@ -1,0 +1,539 @@
+/*
+** values.c -- a suite's databases made to read like data (see
+** suite_int.h).
+**
+** Layer: backend/suite.  The solver picks whatever values satisfy the
+** formula: '' and '!0!' for names, 1 for salaries.  People read suites,
+** so where the queries leave a value free it is replaced by one that reads
+** like the column's data: sampled from the real database when there is
+** one (SqSuiteOptions.values_db), else made from the column's name (a
+** person's name for emp.name, a date for a column named like one, "Code
+** 3" otherwise).
+**
+** The unit of change is a domain: a set of columns tied by foreign keys
+** (dept.id with emp.dept_id), whose values must map alike so that joins
+** still match.  Within a domain the map keeps equal values equal, distinct
+** ones distinct, and their order, and never moves a value past a literal
+** of the queries (a value equal to a literal stays as it is): those are
+** what the queries can see of the values, short of functions applied to
+** them.  Then nothing is trusted: the changed database must load (keys),
+** hold every CHECK, give the gold rows where it did, and kill exactly the
+** mutants it killed before, or the domain goes back as it was.
+*/
+#include "backend/suite/suite_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/emit/emit.h"
+
+/* A cell of a result, to change in place. */
+static SqValue *cell_at(SqResult *r, uint64_t row, uint32_t col) { return &r->cells[row * r->n_cols + col]; }
+
+/* ---- domains -------------------------------------------------------------- */
+
+/* A column of the catalog: table position, column index. */
+typedef struct ColId {
+    uint32_t t, c;
+} ColId;
+
+typedef struct Domains {
+    const Catalog *cat;
+    uint32_t *base;        /* first column index of each table */
+    uint32_t *parent;      /* union-find over every column */
+    uint32_t n;
+} Domains;
+
+static uint32_t find(Domains *d, uint32_t x) {
+    while (d->parent[x] != x) x = d->parent[x] = d->parent[d->parent[x]];
+    return x;
+}
+
+static void domains_init(Domains *d, const Catalog *cat) {
+    d->cat = cat;
+    d->base = sq_calloc(cat->n_tables + 1, sizeof *d->base);
+    d->n = 0;
+    for (uint32_t t = 0; t < cat->n_tables; t++) {
+        d->base[t] = d->n;
+        d->n += cat->tables[t]->n_cols;
+    }
+    d->parent = sq_calloc(d->n + 1, sizeof *d->parent);
+    for (uint32_t i = 0; i < d->n; i++) d->parent[i] = i;
+    for (uint32_t t = 0; t < cat->n_tables; t++) {
+        const CatTable *tab = cat->tables[t];
+        for (uint32_t f = 0; f < tab->n_fks; f++) {
+            const CatForeignKey *fk = &tab->fks[f];
+            uint32_t target = fk->target ? sq_catalog_pos(cat, fk->target) : cat->n_tables;
+            if (target == cat->n_tables || !fk->target_cols) continue;
+            for (uint32_t k = 0; k < fk->n_cols; k++)
+                d->parent[find(d, d->base[t] + fk->cols[k])] = find(d, d->base[target] + fk->target_cols[k]);
+        }
+    }
+}
+
+static void domains_free(Domains *d) {
+    free(d->base);
+    free(d->parent);
+}
+
+/* ---- the literals the queries compare with ---------------------------------- */
+
+typedef struct Literals {
+    SqValue *v;
+    uint32_t n, cap;
+} Literals;
+
+static int add_literal(SqExpr *e, void *arg) {
+    Literals *l = arg;
+    if (e->kind != SQX_LITERAL || (e->u.lit.vtype != SQ_VAL_TEXT && e->u.lit.vtype != SQ_VAL_INTEGER &&
+                                   e->u.lit.vtype != SQ_VAL_REAL))
+        return 0;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->v = sq_realloc(l->v, l->cap * sizeof *l->v);
+    }
+    SqValue *v = &l->v[l->n++];
+    memset(v, 0, sizeof *v);
+    v->type = e->u.lit.vtype;
+    if (v->type == SQ_VAL_TEXT) v->s = e->u.lit.s, v->n = e->u.lit.n;
+    else if (v->type == SQ_VAL_INTEGER) v->i = e->u.lit.i;
+    else v->r = e->u.lit.r;
+    return 0;
+}
+
+static void collect_literals(Build *b, Literals *l) {
+    ir_query_walk(b->gold, add_literal, l);
+    for (uint32_t m = 0; m < b->out->n_mutants; m++)
+        if (b->mq[m]) ir_query_walk(b->mq[m], add_literal, l);
+}
+
+/* ---- ordering values ----------------------------------------------------------- */
+
+/* SQLite's order of two values of one class (TEXT by bytes, numbers by
+** value). */
+static int value_cmp(const SqValue *a, const SqValue *b) {
+    if (a->type == SQ_VAL_TEXT && b->type == SQ_VAL_TEXT) {
+        uint32_t n = a->n < b->n ? a->n : b->n;
+        int c = memcmp(a->s, b->s, n);
+        return c ? c : (a->n > b->n) - (a->n < b->n);
+    }
+    double x = a->type == SQ_VAL_INTEGER ? (double)a->i : a->r;
+    double y = b->type == SQ_VAL_INTEGER ? (double)b->i : b->r;
+    return (x > y) - (x < y);
+}
+
+static int value_cmp_q(const void *a, const void *b) { return value_cmp(a, b); }
+
+static int same_class(const SqValue *a, const SqValue *b) {
+    int na = a->type == SQ_VAL_INTEGER || a->type == SQ_VAL_REAL;
+    int nb = b->type == SQ_VAL_INTEGER || b->type == SQ_VAL_REAL;
+    return a->type == b->type || (na && nb);
+}
+
+/* Sort and drop repeats; the count left. */
+static uint32_t sort_unique(SqValue *v, uint32_t n) {
+    qsort(v, n, sizeof *v, value_cmp_q);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!k || value_cmp(&v[k - 1], &v[i]) != 0) v[k++] = v[i];
+    return k;
+}
+
+/* ---- candidates: the real database, or the column's name --------------------------- */
+
+static const char *const person_names[] = {
+    "Alice Martin", "Bruno Costa", "Chen Wei", "Dana Novak", "Elena Petrova", "Farid Haddad", "Grace Kim",
+    "Hugo Lambert", "Ines Duarte", "James Okafor", "Kira Sato", "Liam Walsh", "Maya Cohen", "Noah Becker",
+    "Olga Ivanova", "Pedro Alves", "Quinn Murphy", "Rosa Jimenez", "Sven Larsen", "Tara Singh"};
+static const char *const cities[] = {"Amsterdam", "Berlin", "Chicago", "Dublin", "Edinburgh", "Florence",
+                                     "Geneva", "Helsinki", "Istanbul", "Jakarta", "Kyoto", "Lisbon", "Madrid",
+                                     "Nairobi", "Oslo", "Prague", "Quebec", "Rome", "Seoul", "Toronto"};
+static const char *const countries[] = {"Argentina", "Brazil", "Canada", "Denmark", "Egypt", "France",
+                                        "Germany", "Hungary", "India", "Japan", "Kenya", "Mexico", "Norway",
+                                        "Peru", "Spain", "Sweden", "Turkey", "Uruguay", "Vietnam", "Zambia"};
+
+static int name_has(const char *name, const char *part) {
+    size_t n = strlen(part);
+    for (const char *p = name; *p; p++)
+        if (sq_strnicmp(p, part, n) == 0) return 1;
+    return 0;
+}
+
+/* A table that holds people, by its name. */
+static int people_table(const char *t) {
+    static const char *const people[] = {"emp", "person", "people", "student", "teacher", "member", "customer",
+                                         "user", "author", "singer", "player", "driver", "staff", "artist",
+                                         "client", "patient", "doctor", "manager", "visitor", "host"};
+    for (size_t i = 0; i < sizeof people / sizeof *people; i++)
+        if (name_has(t, people[i])) return 1;
+    return 0;
+}
+
+/* Text values for a column with no real data to sample: its kind read
+** from its name, n of them at least, in the arena. */
+static uint32_t made_up(SqArena *a, const CatTable *t, const CatColumn *col, SqValue *out, uint32_t n) {
+    const char *const *list = NULL;
+    size_t len = 0;
+    const char *c = col->name;
+    if (name_has(c, "city") || name_has(c, "town") || name_has(c, "location")) list = cities, len = 20;
+    else if (name_has(c, "country") || name_has(c, "nation")) list = countries, len = 20;
+    else if (name_has(c, "name") && people_table(t->name)) list = person_names, len = 20;
+    uint32_t k = 0;
+    for (; list && k < len && k < n; k++) out[k] = (SqValue){.type = SQ_VAL_TEXT, .s = list[k], .n = (uint32_t)strlen(list[k])};
+    if (k) return k;
+    int date = name_has(c, "date") || name_has(c, "time") || name_has(c, "hired") || name_has(c, "birth") ||
+               name_has(c, "day") || name_has(c, "created");
+    for (; k < n; k++) {
+        char buf[96];
+        if (date) snprintf(buf, sizeof buf, "20%02u-%02u-%02u", 10 + k / 12 % 15, 1 + k % 12, 1 + (7 * k) % 28);
+        else if (name_has(c, "email")) snprintf(buf, sizeof buf, "user%02u@example.com", k + 1);
+        else {
+            /* "Code 01": the column's name, capitalized, and a number; for
+            ** a name, the table's ("Dept 01") */
+            const char *w = name_has(c, "name") ? t->name : c;
+            snprintf(buf, sizeof buf, "%c%.40s %02u", toupper((unsigned char)w[0]), w + 1, k + 1);
+            for (char *p = buf; *p; p++)
+                if (*p == '_') *p = ' ';
+        }
+        out[k] = (SqValue){.type = SQ_VAL_TEXT, .s = sq_arena_strdup(a, buf), .n = (uint32_t)strlen(buf)};
+    }
+    return k;
+}
+
+enum { SAMPLE = 200, MADE_UP = 60 };
+
+/* Distinct values of one class (like's) that column col of table t holds
+** in the real database, appended to *v. */
+static void sample(Build *b, SqArena *a, const CatTable *t, const CatColumn *col, const SqValue *like, SqValue **v,
+                   uint32_t *n, uint32_t *cap) {
+    if (!b->real) return;
+    SqBuf sql = SQ_BUF_INIT;
+    sq_buf_puts(&sql, "SELECT DISTINCT ");
+    ir_sql_ident(&sql, col->name);
+    sq_buf_puts(&sql, " FROM ");
+    ir_sql_ident(&sql, t->name);
+    sq_buf_printf(&sql, " WHERE typeof(");
+    ir_sql_ident(&sql, col->name);
+    sq_buf_printf(&sql, ") IN (%s) LIMIT %d", like->type == SQ_VAL_TEXT ? "'text'" : "'integer', 'real'", SAMPLE);
+    SqResult r;
+    sq_result_init(&r);
+    SqExecLimits lim = {2.0, SAMPLE, 1 << 20, 1 << 12, 1};
+    if (sq_db_query(b->real, sq_buf_str(&sql), &lim, &r, NULL) == SQ_EXEC_OK)
+        for (uint64_t i = 0; i < r.n_rows; i++) {
+            const SqValue *x = sq_result_cell(&r, i, 0);
+            if (!same_class(x, like) || (x->type == SQ_VAL_INTEGER) != (like->type == SQ_VAL_INTEGER)) continue;
+            if (*n == *cap) {
+                *cap = *cap ? 2 * *cap : 64;
+                *v = sq_realloc(*v, *cap * sizeof **v);
+            }
+            SqValue c = *x;
+            if (c.type == SQ_VAL_TEXT) c.s = sq_arena_strndup(a, x->s, x->n);
+            (*v)[(*n)++] = c;
+        }
+    sq_result_free(&r);
+    sq_buf_free(&sql);
+}
+
+/* ---- one domain ---------------------------------------------------------------- */
+
+/* A cell changed, and what it held. */
+typedef struct Changed {
+    SqValue *cell;
+    SqValue was;
+} Changed;
+
+typedef struct Domain {
+    ColId *cols;
+    uint32_t n_cols;
+    int text;              /* the values mapped are TEXT (else numbers) */
+} Domain;
+
+/* Whether v is one of the literals (those stay: the queries see them). */
+static int is_literal(const Literals *l, const SqValue *v) {
+    for (uint32_t i = 0; i < l->n; i++)
+        if (same_class(&l->v[i], v) && value_cmp(&l->v[i], v) == 0) return 1;
+    return 0;
+}
+
+/* Whether a domain may change: TEXT columns (TEXT affinity) or, with a
+** real database, numeric columns outside every key. */
+static int mappable(Build *b, const Domain *d) {
+    for (uint32_t i = 0; i < d->n_cols; i++) {
+        const CatTable *t = b->cat->tables[d->cols[i].t];
+        const CatColumn *c = &t->cols[d->cols[i].c];
+        if (d->text ? c->affinity != SQ_AFF_TEXT : (!b->real || c->pk || c->unique || d->n_cols > 1)) return 0;
+    }
+    return 1;
+}
+
+/* The old values of the domain in candidate f (of its class, not
+** literals), sorted and distinct. */
+static uint32_t old_values(Build *b, SqFixture *f, const Domain *d, const Literals *lit, SqValue **out) {
+    uint32_t n = 0, cap = 0;
+    *out = NULL;
+    for (uint32_t i = 0; i < f->n_tables; i++) {
+        const CatTable *t = f->tables[i].table;
+        uint32_t tp = sq_catalog_pos(b->cat, t);
+        SqResult *rows = &f->tables[i].rows;
+        for (uint32_t k = 0; k < d->n_cols; k++) {
+            if (d->cols[k].t != tp) continue;
+            for (uint64_t r = 0; r < rows->n_rows; r++) {
+                SqValue *v = cell_at(rows, r, d->cols[k].c);
+                int cls = d->text ? v->type == SQ_VAL_TEXT : (v->type == SQ_VAL_INTEGER || v->type == SQ_VAL_REAL);
+                if (!cls || is_literal(lit, v)) continue;
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 16;
+                    *out = sq_realloc(*out, cap * sizeof **out);
+                }
+                (*out)[n++] = *v;
+            }
+        }
+    }
+    return sort_unique(*out, n);
+}
+
+/* The new value of each old one: out of the candidates, those strictly
+** between the literals around it, spread evenly and in order.  0 when
+** some stretch has fewer candidates than values (the domain stays). */
+static int plan(const SqValue *old, uint32_t n, const SqValue *cand, uint32_t n_cand, const Literals *lit,
+                SqValue *now) {
+    for (uint32_t i = 0; i < n;) {
+        /* the stretch of old values with no literal between them */
+        const SqValue *lo = NULL, *hi = NULL;
+        for (uint32_t k = 0; k < lit->n; k++) {
+            if (!same_class(&lit->v[k], &old[i])) continue;
+            if (value_cmp(&lit->v[k], &old[i]) < 0 && (!lo || value_cmp(&lit->v[k], lo) > 0)) lo = &lit->v[k];
+            if (value_cmp(&lit->v[k], &old[i]) > 0 && (!hi || value_cmp(&lit->v[k], hi) < 0)) hi = &lit->v[k];
+        }
+        uint32_t j = i;
+        while (j < n && (!hi || value_cmp(&old[j], hi) < 0)) j++;
+        uint32_t first = 0, last = 0; /* candidates in (lo, hi) */
+        while (first < n_cand && lo && value_cmp(&cand[first], lo) <= 0) first++;
+        last = first;
+        while (last < n_cand && (!hi || value_cmp(&cand[last], hi) < 0)) last++;
+        uint32_t want = j - i, have = last - first;
+        if (have < want) return 0;
+        /* text: the first ones (Alice, Bruno, ...); numbers: spread
+        ** over the range the column holds */
+        for (uint32_t k = 0; k < want; k++)
+            now[i + k] = cand[first + (old[i].type == SQ_VAL_TEXT ? k : (uint64_t)(2 * k + 1) * have / (2 * want))];
+        i = j;
+    }
+    return 1;
+}
+
+/* Put the plan into the fixture's cells, remembering each change. */
+static uint32_t apply(Build *b, SqFixture *f, const Domain *d, const SqValue *old, const SqValue *now, uint32_t n,
+                      Changed **changed) {
+    uint32_t k = 0, cap = 0;
+    *changed = NULL;
+    for (uint32_t i = 0; i < f->n_tables; i++) {
+        uint32_t tp = sq_catalog_pos(b->cat, f->tables[i].table);
+        SqResult *rows = &f->tables[i].rows;
+        for (uint32_t c = 0; c < d->n_cols; c++) {
+            if (d->cols[c].t != tp) continue;
+            for (uint64_t r = 0; r < rows->n_rows; r++) {
+                SqValue *v = cell_at(rows, r, d->cols[c].c);
+                const SqValue *hit = bsearch(v, old, n, sizeof *old, value_cmp_q);
+                if (!hit || !same_class(hit, v)) continue;
+                if (k == cap) {
+                    cap = cap ? 2 * cap : 16;
+                    *changed = sq_realloc(*changed, cap * sizeof **changed);
+                }
+                (*changed)[k++] = (Changed){v, *v};
+                SqValue x = now[hit - old];
+                *v = x.type == SQ_VAL_TEXT ? sq_result_text(rows, x.s, x.n) : x;
+            }
+        }
+    }
+    return k;
+}
+
+/* ---- the check ------------------------------------------------------------------------ */
+
+/* Every CHECK of the fixture's tables holds on db. */
+static int checks_hold(Build *b, SqDb *db) {
+    for (uint32_t t = 0; t < b->cat->n_tables; t++) {
+        const CatTable *tab = b->cat->tables[t];
+        for (uint32_t k = 0; k < tab->n_checks; k++) {
+            SqBuf sql = SQ_BUF_INIT;
+            sq_buf_puts(&sql, "SELECT count(*) FROM ");
+            ir_sql_ident(&sql, tab->name);
+            sq_buf_printf(&sql, " WHERE NOT (%s)", tab->checks[k]);
+            SqResult r;
+            sq_result_init(&r);
+            int ok = sq_db_query(db, sq_buf_str(&sql), NULL, &r, NULL) == SQ_EXEC_OK && r.n_rows == 1 &&
+                     sq_result_cell(&r, 0, 0)->type == SQ_VAL_INTEGER && sq_result_cell(&r, 0, 0)->i == 0;
+            sq_result_free(&r);
+            sq_buf_free(&sql);
+            if (!ok) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether candidate c, changed, still does its job: loads, holds the
+** CHECKs, gives the gold rows if it did, kills exactly what it killed.
+** On success its database and gold result are the changed one's. */
+static int still_works(Build *b, uint32_t c) {
+    Cand *cd = &b->cands[c];
+    char *err = NULL;
+    SqDb *db = sq_fixture_open(&cd->fixture, &err);
+    free(err);
+    if (!db) return 0;
+    SqResult gold;
+    sq_result_init(&gold);
+    int ok = checks_hold(b, db) && sq_db_query(db, b->gold_sql, NULL, &gold, NULL) == SQ_EXEC_OK &&
+             (gold.n_rows > 0) == (cd->gold.n_rows > 0);
+    uint32_t n_mut = b->out->n_mutants;
+    uint8_t *now = sq_calloc(n_mut + 1, 1);
+    for (uint32_t m = 0; ok && m < n_mut; m++) {
+        if (!b->mq[m]) continue;
+        SqResult r;
+        sq_result_init(&r);
+        int differs = sq_db_query(db, b->out->mutants[m].sql, NULL, &r, NULL) != SQ_EXEC_OK ||
+                      !sq_result_equal(&gold, &r, b->mode, b->sorted);
+        /* a kill may not be lost; one may be gained, but never of a
+        ** mutant the search proved equivalent */
+        ok = differs ? !suite_kills(b, c, m) && b->out->mutants[m].fate == SQ_MUTANT_EQUIVALENT ? 0 : 1
+                     : !suite_kills(b, c, m);
+        now[m] = differs ? K_DIFFERENT : K_SAME;
+        sq_result_free(&r);
+    }
+    if (!ok) {
+        free(now);
+        sq_db_close(db);
+        sq_result_free(&gold);
+        return 0;
+    }
+    for (uint32_t m = 0; m < n_mut; m++)
+        if (b->mq[m]) b->kills[(size_t)c * n_mut + m] = now[m];
+    free(now);
+    sq_db_close(cd->db);
+    sq_result_free(&cd->gold);
+    cd->db = db;
+    cd->gold = gold;
+    return 1;
+}
+
+/* The candidates for a domain's values, sorted and distinct: sampled
+** from the real database (numbers too), else made up from the name of
+** its first column that is not a key (or its first). */
+static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue *like, SqValue **out) {
+    uint32_t n = 0, cap = 0;
+    *out = NULL;
+    for (uint32_t i = 0; i < d->n_cols; i++) {
+        const CatTable *t = b->cat->tables[d->cols[i].t];
+        sample(b, a, t, &t->cols[d->cols[i].c], like, out, &n, &cap);
+    }
+    if (!n && d->text) {
+        ColId pick = d->cols[0];
+        for (uint32_t i = 0; i < d->n_cols; i++)
+            if (!b->cat->tables[d->cols[i].t]->cols[d->cols[i].c].pk) {
+                pick = d->cols[i];
+                break;
+            }
+        const CatTable *t = b->cat->tables[pick.t];
+        *out = sq_malloc(MADE_UP * sizeof **out);
+        n = made_up(a, t, &t->cols[pick.c], *out, MADE_UP);
+    }
+    return sort_unique(*out, n);
+}
+
+static void one_domain(Build *b, uint32_t c, const Domain *d, const Literals *lit, SqArena *a) {
+    Cand *cd = &b->cands[c];
+    if (!mappable(b, d)) return;
+    SqValue *old = NULL, *cand = NULL, *now = NULL;
+    uint32_t n = old_values(b, &cd->fixture, d, lit, &old);
+    uint32_t n_cand = n ? candidates(b, a, d, &old[0], &cand) : 0;
+    now = sq_calloc(n + 1, sizeof *now);
+    if (n && n_cand && plan(old, n, cand, n_cand, lit, now)) {
+        Changed *changed = NULL;
+        uint32_t k = apply(b, &cd->fixture, d, old, now, n, &changed);
+        if (k && !still_works(b, c))
+            for (uint32_t i = k; i-- > 0;) *changed[i].cell = changed[i].was;
+        free(changed);
+    }
+    free(old);
+    free(cand);
+    free(now);
+}
+
+/* A cell and its place, for a stable sort by value. */
+typedef struct CellAt {
+    SqValue *cell;
+    uint32_t at;
+} CellAt;
+
+static int cell_cmp(const void *x, const void *y) {
+    const CellAt *a = x, *b = y;
+    int c = value_cmp(a->cell, b->cell);
+    return c ? c : (a->at > b->at) - (a->at < b->at);
+}
+
+/* Equal values of a one-column domain made distinct, where the queries
+** do not tell: three singers all named 'Joe Sharp' read worse than three
+** singers.  Kept only when the database still does its job. */
+static void spread(Build *b, uint32_t c, const Domain *d, const Literals *lit, SqArena *a) {
+    Cand *cd = &b->cands[c];
+    if (d->n_cols != 1) return;
+    CellAt *cells = NULL;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < cd->fixture.n_tables; i++) {
+        if (sq_catalog_pos(b->cat, cd->fixture.tables[i].table) != d->cols[0].t) continue;
+        SqResult *rows = &cd->fixture.tables[i].rows;
+        cells = sq_realloc(cells, (rows->n_rows + 1) * sizeof *cells);
+        for (uint64_t r = 0; r < rows->n_rows; r++) {
+            SqValue *v = cell_at(rows, r, d->cols[0].c);
+            int cls = d->text ? v->type == SQ_VAL_TEXT : (v->type == SQ_VAL_INTEGER || v->type == SQ_VAL_REAL);
+            if (cls && !is_literal(lit, v)) cells[n] = (CellAt){v, n}, n++;
+        }
+    }
+    qsort(cells, n, sizeof *cells, cell_cmp);
+    int repeats = 0;
+    for (uint32_t i = 1; i < n; i++) repeats |= value_cmp(cells[i - 1].cell, cells[i].cell) == 0;
+    SqValue *old = sq_calloc(n + 1, sizeof *old), *now = sq_calloc(n + 1, sizeof *now), *cand = NULL;
+    for (uint32_t i = 0; i < n; i++) old[i] = *cells[i].cell;
+    uint32_t n_cand = repeats ? candidates(b, a, d, &old[0], &cand) : 0;
+    if (n_cand && plan(old, n, cand, n_cand, lit, now)) {
+        SqResult *rows = NULL;
+        for (uint32_t i = 0; i < cd->fixture.n_tables; i++)
+            if (sq_catalog_pos(b->cat, cd->fixture.tables[i].table) == d->cols[0].t) rows = &cd->fixture.tables[i].rows;
+        for (uint32_t i = 0; i < n; i++)
+            *cells[i].cell = now[i].type == SQ_VAL_TEXT ? sq_result_text(rows, now[i].s, now[i].n) : now[i];
+        if (!still_works(b, c))
+            for (uint32_t i = 0; i < n; i++) *cells[i].cell = old[i];
+    }
+    free(cells);
+    free(old);
+    free(now);
+    free(cand);
+}
+
+void suite_realistic(Build *b, uint32_t c) {
+    for (uint32_t m = 0; m < b->out->n_mutants; m++)
+        if (b->mq[m]) suite_kills(b, c, m); /* what it kills, before */
+    Domains dom;
+    domains_init(&dom, b->cat);
+    Literals lit = {NULL, 0, 0};
+    collect_literals(b, &lit);
+    SqArena *a = sq_arena_new();
+    ColId *cols = sq_calloc(dom.n + 1, sizeof *cols);
+    for (uint32_t root = 0; root < dom.n; root++) {
+        uint32_t n = 0;
+        for (uint32_t t = 0; t < b->cat->n_tables; t++)
+            for (uint32_t k = 0; k < b->cat->tables[t]->n_cols; k++)
+                if (find(&dom, dom.base[t] + k) == root) cols[n++] = (ColId){t, k};
+        for (int text = 1; n && text >= 0; text--) {
+            Domain d = {cols, n, text};
+            one_domain(b, c, &d, &lit, a);
+            if (mappable(b, &d)) spread(b, c, &d, &lit, a);
+        }
+    }
+    free(cols);
+    sq_arena_free(a);
+    free(lit.v);
+    domains_free(&dom);
+}

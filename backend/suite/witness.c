@@ -1,0 +1,178 @@
+/*
+** witness.c -- a database on which a query returns rows (see suite.h).
+**
+** Layer: backend/suite.  The query alone is lowered with the bound's
+** tuples per table and asserted to return a row (sq_smt_build_nonempty);
+** the schema's keys, NOT NULL and foreign keys come with the symbolic
+** database, and every value has its column's declared class, as data in
+** a real database has.  A model where ties cannot matter is looked for
+** first, so that the gold's rows on the witness are the same whatever
+** SQLite's plan; then the model is grown to as many rows as the bound
+** allows (sq_smt_grow), since a database of one row per table tells few
+** queries apart.  The least model is kept as well: when SQLite does not
+** confirm the grown one (a function the solver left uninterpreted), the
+** least one is tried.  Only SQLite's answer makes a witness.
+*/
+#include "backend/suite/suite.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *sq_witness_status_name(SqWitnessStatus s) {
+    static const char *const names[] = {"found", "empty", "unsupported", "unknown", "unconfirmed"};
+    _Static_assert(sizeof names / sizeof *names == SQ_WITNESS__COUNT, "a name per status");
+    return names[s];
+}
+
+void sq_witness_free(SqWitness *w) {
+    sq_fixture_free(&w->fixture);
+    sq_result_free(&w->rows);
+}
+
+/* Run sql on f: 1 when it returns a row (its result in rows), 0 when it
+** returns none, -1 when it does not run. */
+static int returns_rows(const SqFixture *f, const char *sql, SqResult *rows) {
+    char *err = NULL;
+    SqDb *db = sq_fixture_open(f, &err);
+    int rc = -1;
+    if (db) {
+        sq_result_free(rows);
+        sq_result_init(rows);
+        rc = sq_db_query(db, sql, NULL, rows, NULL) == SQ_EXEC_OK ? rows->n_rows > 0 : -1;
+        sq_db_close(db);
+    }
+    free(err);
+    return rc;
+}
+
+/* The model of smt's last check as a fresh fixture in f. */
+static void take(SqSmt *smt, SqFixture *f) {
+    int64_t now = f->now;
+    sq_fixture_free(f);
+    sq_fixture_init(f, f->cat);
+    f->now = now;
+    sq_equiv_model_fixture(smt, f);
+}
+
+/* After a model was found: grown, confirmed by SQLite, else the least
+** model confirmed; out->status says which, if either. */
+static void confirm(SqSmt *smt, const char *sql, int tie_free, SqArena *a, SqWitness *out) {
+    SqFixture least;
+    sq_fixture_init(&least, out->fixture.cat);
+    least.now = out->fixture.now;
+    sq_equiv_model_fixture(smt, &least);
+    sq_smt_grow(smt, tie_free);
+    take(smt, &out->fixture);
+    if (returns_rows(&out->fixture, sql, &out->rows) == 1) {
+        out->status = SQ_WITNESS_FOUND;
+    } else if (returns_rows(&least, sql, &out->rows) == 1) {
+        SqFixture grown = out->fixture;
+        out->fixture = least;
+        least = grown;
+        out->status = SQ_WITNESS_FOUND;
+    } else {
+        const char *uf = sq_smt_uninterpreted(smt);
+        char why[256];
+        snprintf(why, sizeof why, "the solver's database gives no row in SQLite%s%s",
+                 uf ? "; left uninterpreted: " : "", uf ? uf : "");
+        out->status = SQ_WITNESS_UNCONFIRMED;
+        out->why = sq_arena_strdup(a, why);
+        sq_result_free(&out->rows);
+        sq_result_init(&out->rows);
+    }
+    sq_fixture_free(&least);
+}
+
+/* No model: the query is empty on every database of the bound, unless the
+** encoding only approximates something, which makes it unknown. */
+static void empty(SqSmt *smt, int k, SqArena *a, SqWitness *out) {
+    char why[320];
+    const char *approx = sq_smt_approximation(smt);
+    if (approx) {
+        snprintf(why, sizeof why, "no row in the search, which approximates %s", approx);
+        out->status = SQ_WITNESS_UNKNOWN;
+    } else {
+        snprintf(why, sizeof why, "the query returns no row on any database of up to %d rows per table", k);
+        out->status = SQ_WITNESS_EMPTY;
+    }
+    out->why = sq_arena_strdup(a, why);
+}
+
+/* One bound: a witness found and confirmed, or out says why not. */
+static void search(SqSmt *smt, IrQuery *q, const char *sql, int k, SqArena *a, SqWitness *out) {
+    out->bound = k;
+    if (sq_smt_build_nonempty(smt, q, k) < 0) {
+        int which;
+        const char *why = sq_smt_failure(smt) ? sq_smt_failure(smt) : sq_smt_unsupported(smt, &out->at, &which);
+        out->status = sq_smt_failure(smt) ? SQ_WITNESS_UNKNOWN : SQ_WITNESS_UNSUPPORTED;
+        out->why = sq_arena_strdup(a, why);
+        return;
+    }
+    SqSmtStatus st = sq_smt_check(smt, 1);
+    if (st == SQ_SMT_SAME) {
+        st = sq_smt_check(smt, 0); /* rows only where ties decide them */
+        out->ties = st == SQ_SMT_DIFFERENT;
+    }
+    if (st == SQ_SMT_DIFFERENT) confirm(smt, sql, !out->ties, a, out);
+    else if (st == SQ_SMT_SAME) empty(smt, k, a, out);
+    else {
+        out->status = SQ_WITNESS_UNKNOWN;
+        out->why = sq_arena_strdup(a, sq_smt_reason(smt));
+    }
+}
+
+/* One row per table first: quick, and often enough (a gold that sorts
+** and cuts its groups has no ties with one group).  Then the bound, for
+** a witness with more rows, given what is left of the time and units; a
+** witness of the bound replaces the first, and when the bound finds none
+** (it timed out) the first stands. */
+static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const SqEquivOptions *opt, SqArena *a,
+                          SqWitness *out) {
+    double start = sq_monotonic_seconds();
+    search(smt, q, sql, 1, a, out);
+    if (k == 1 || out->status == SQ_WITNESS_UNSUPPORTED) return;
+    SqWitness first = *out;
+    memset(&out->fixture, 0, sizeof out->fixture);
+    sq_fixture_init(&out->fixture, first.fixture.cat);
+    out->fixture.now = first.fixture.now;
+    sq_result_init(&out->rows);
+    out->ties = 0;
+    double left = opt->timeout > 0 ? opt->timeout - (sq_monotonic_seconds() - start) : 0;
+    if (opt->timeout > 0 && left < 0.5) left = 0.5;
+    sq_smt_set_timeout(smt, (unsigned)(left * 1000));
+    uint64_t spent = sq_smt_rlimit_spent(smt);
+    if (opt->rlimit) sq_smt_set_rlimit(smt, spent < opt->rlimit ? opt->rlimit - spent : opt->rlimit / 10 + 1);
+    search(smt, q, sql, k, a, out);
+    if (out->status == SQ_WITNESS_FOUND || first.status != SQ_WITNESS_FOUND) {
+        sq_witness_free(&first);
+        return;
+    }
+    sq_witness_free(out);
+    *out = first;
+}
+
+void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
+                SqWitness *out) {
+    memset(out, 0, sizeof *out);
+    sq_fixture_init(&out->fixture, cat);
+    out->fixture.now = opt->now ? opt->now : SQ_EQUIV_NOW;
+    sq_result_init(&out->rows);
+    out->bound = opt->bound > 0 ? opt->bound : 1;
+    SqFoldDb folds = {NULL, out->fixture.now, 0};
+    SqSmt *smt = sq_smt_new(cat, 0);
+    if (!smt) {
+        out->status = SQ_WITNESS_UNKNOWN;
+        out->why = "out of memory";
+        return;
+    }
+    sq_smt_set_fold(smt, sq_equiv_fold, &folds);
+    sq_smt_set_now(smt, out->fixture.now);
+    sq_smt_set_typed_values(smt, 1);
+    sq_smt_set_timeout(smt, opt->timeout > 0 ? (unsigned)(opt->timeout * 1000) : 0);
+    sq_smt_set_rlimit(smt, opt->rlimit);
+    search_bounds(smt, q, sql, out->bound, opt, a, out);
+    out->rlimit_used = sq_smt_rlimit_spent(smt);
+    sq_smt_free(smt);
+    sq_db_close(folds.db);
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# test_fixture.sh -- squint fixture on a schema with composite keys, a
+# two-column foreign key, a table that refers to itself, CHECK and NOT NULL:
+# the suites pass SQLite's integrity and foreign-key checks and the CHECKs,
+# every kill and non-kill in the records is what SQLite says (suitecheck),
+# equivalent mutants are reported as proved, unsatisfiable golds as empty,
+# runs are reproducible, resume after kill -9 loses and repeats nothing, and
+# the output directory never takes a file squint did not write.  Prints TAP.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+F=tests/cli/fixtures/fixture
+CHECK=${BUILD:-build}/tools/suitecheck
+# z3's resource units, not seconds: the suites do not depend on the machine
+BUDGET=(--timeout 0 --witness-timeout 0 --rlimit 20000000)
+run() { "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --schema $F/schema.sql -q "$@"; }
+field() { # field QUESTION KEY -- a top-level value of a record, as JSON text
+    grep "\"question\":$1," "$2" | head -1 | grep -o "\"$3\":\"[^\"]*\"" | head -1 | cut -d'"' -f4
+}
+
+# ---- usage --------------------------------------------------------------------
+expect_exit 2 "fixture: no arguments" -- "$SQUINT" fixture
+expect_exit 0 "fixture: --help" -- "$SQUINT" fixture --help
+expect_grep 'max-mutants' "$TMP/out" "fixture: --help lists --max-mutants"
+expect_exit 2 "fixture: no --out" -- "$SQUINT" fixture --gold $F/gold.json --schema $F/schema.sql
+expect_exit 2 "fixture: no schema" -- "$SQUINT" fixture --gold $F/gold.json --out "$TMP/o"
+expect_exit 2 "fixture: bad --rows" -- run --out "$TMP/o" --rows 0
+expect_grep 'squint fixture: --rows takes a number from 1 to 8' "$TMP/err" "fixture: ... says what it takes"
+expect_exit 2 "fixture: bad --format" -- run --out "$TMP/o" --format sarif
+expect_exit 2 "fixture: a gold file that does not exist" -- \
+    "$SQUINT" fixture --gold "$TMP/nope.json" --schema $F/schema.sql --out "$TMP/o"
+[ -e "$TMP/o" ] && not_ok "fixture: a failed start made --out" || ok "fixture: a failed start makes no --out"
+
+# ---- a run ----------------------------------------------------------------------
+expect_exit 0 "fixture: a run" -- run --out "$TMP/a" --sql
+cp "$TMP/out" "$TMP/summary.txt"
+expect_grep '^questions +7$' "$TMP/summary.txt" "fixture: the summary counts the questions"
+expect_grep '^  suite +4 ' "$TMP/summary.txt" "fixture: four questions get a suite"
+expect_grep 'no witness +2 \(of which the gold is empty on every database: 2\)' "$TMP/summary.txt" \
+    "fixture: the two unsatisfiable golds are found empty"
+expect_grep '^  not loaded +1$' "$TMP/summary.txt" "fixture: the gold naming no table is not loaded"
+[ "$(wc -l < "$TMP/a/fixture.jsonl")" = 7 ] && ok "fixture: one record per question" ||
+    not_ok "fixture: $(wc -l < "$TMP/a/fixture.jsonl") records for 7 questions"
+expect_exit 0 "fixture: suitecheck finds the records true" -- "$CHECK" "$TMP/a"
+expect_grep '^4 suites, ([0-9]+) databases, [1-9][0-9]* kills checked, 0 problems$' "$TMP/out" \
+    "fixture: ... over every database and kill"
+
+# the checker can fail: a kill removed from a record is found
+sed 's/"kills":\[\([0-9]*\),/"kills":[/' "$TMP/a/fixture.jsonl" > "$TMP/tampered.jsonl"
+mkdir -p "$TMP/t" && cp -r "$TMP/a/"[0-9]* "$TMP/t/" && cp "$TMP/tampered.jsonl" "$TMP/t/fixture.jsonl"
+expect_exit 1 "fixture: suitecheck finds a kill the record leaves out" -- "$CHECK" "$TMP/t"
+
+if command -v sqlite3 >/dev/null; then
+    bad=0 n=0
+    for db in "$TMP"/a/[0-3]/*.sqlite; do
+        n=$((n + 1))
+        [ "$(sqlite3 "$db" 'PRAGMA integrity_check')" = ok ] || bad=$((bad + 1))
+        [ -z "$(sqlite3 "$db" 'PRAGMA foreign_key_check')" ] || bad=$((bad + 1))
+        # the CHECK constraints hold, and NOT NULL does
+        v=$(sqlite3 "$db" "SELECT (SELECT count(*) FROM dept WHERE NOT (budget >= 0))
+            + (SELECT count(*) FROM emp WHERE NOT (salary > 0) OR name IS NULL OR dept_id IS NULL)
+            + (SELECT count(*) FROM assignment WHERE NOT (hours BETWEEN 1 AND 40))
+            + (SELECT count(*) FROM project WHERE code IS NULL OR dept_id IS NULL)")
+        [ "$v" = 0 ] || bad=$((bad + 1))
+        # the script beside it rebuilds the same rows
+        [ "$(sqlite3 "$db" .dump | grep INSERT)" = "$(sqlite3 :memory: ".read ${db%.sqlite}.sql" .dump | grep INSERT)" ] ||
+            bad=$((bad + 1))
+    done
+    [ $bad = 0 ] && [ $n -ge 4 ] && ok "fixture: $n databases pass integrity, foreign-key, CHECK and NOT NULL checks; --sql rebuilds them" ||
+        not_ok "fixture: $bad problems in $n databases"
+    # the witness of the self-join: the gold returns rows on it
+    rows=$(sqlite3 "$TMP/a/2/00.sqlite" "SELECT count(*) FROM (SELECT e.name FROM emp AS e JOIN emp AS m ON e.manager_id = m.id WHERE m.salary < e.salary)")
+    [ "$rows" -ge 1 ] && ok "fixture: the self-referencing gold returns rows on its witness" ||
+        not_ok "fixture: the self-join's witness gives $rows rows"
+    # the witness uses the bound: every table of the composite-key gold has rows
+    t=$(sqlite3 "$TMP/a/3/00.sqlite" "SELECT (SELECT count(*) FROM project) * (SELECT count(*) FROM assignment)")
+    [ "$t" -ge 4 ] && ok "fixture: the composite-key witness has several rows per table" ||
+        not_ok "fixture: the composite-key witness is thin ($t)"
+else
+    ok "fixture: database checks skipped (no sqlite3 shell; scripts/deps.sh installs it)"
+fi
+
+# equivalent mutants are proved, and reported as such
+grep '"question":1,' "$TMP/a/fixture.jsonl" > "$TMP/q1.json"
+expect_grep '"what":"LEFT JOIN instead of JOIN","at":\{[^}]*\},"sql":"[^"]*","fate":"equivalent","killed_by":null,"why":"no difference up to 3 rows per table"' \
+    "$TMP/q1.json" "fixture: LEFT JOIN over a NOT NULL foreign key is proved equivalent, not a survivor"
+expect_grep '"equivalent":[1-9]' "$TMP/q1.json" "fixture: ... and counted as equivalent"
+expect_grep '"status":"no-witness","why":"the query returns no row on any database of up to 3 rows per table"' \
+    "$TMP/a/fixture.jsonl" "fixture: a contradictory WHERE is reported empty, with the reason"
+grep '"question":5,' "$TMP/a/fixture.jsonl" > "$TMP/q5.json"
+expect_grep '"witness":\{"status":"empty"' "$TMP/q5.json" "fixture: budget < 0 against CHECK (budget >= 0) is empty"
+expect_grep '"status":"not-loaded","why":"a binding error: no such table: staff","at":\{"file":"[^"]*gold.json","line":' \
+    "$TMP/a/fixture.jsonl" "fixture: an unknown table is reported with its position in the gold file"
+[ -d "$TMP/a/4" ] && [ "$(ls "$TMP/a/4")" = suite.json ] && ok "fixture: a question with no suite writes its record, no database" ||
+    not_ok "fixture: question 4's folder holds $(ls "$TMP/a/4" 2>/dev/null)"
+
+# ---- reproducible ---------------------------------------------------------------
+expect_exit 0 "fixture: the same run again" -- run --out "$TMP/b" --sql
+same=1
+for f in "$TMP"/a/*/*.sql; do cmp -s "$f" "$TMP/b/${f#$TMP/a/}" || same=0; done
+sed 's/"seconds":[0-9.e+-]*//g' "$TMP/a/fixture.jsonl" > "$TMP/a.norm"
+sed 's/"seconds":[0-9.e+-]*//g' "$TMP/b/fixture.jsonl" > "$TMP/b.norm"
+cmp -s "$TMP/a.norm" "$TMP/b.norm" || same=0
+[ $same = 1 ] && ok "fixture: two runs give the same databases and records (times aside)" ||
+    not_ok "fixture: two runs differ"
+expect_exit 0 "fixture: -j 2" -- run --out "$TMP/j" --sql -j 2
+sort "$TMP/a.norm" > "$TMP/a.sorted"
+sed 's/"seconds":[0-9.e+-]*//g' "$TMP/j/fixture.jsonl" | sort > "$TMP/j.sorted"
+cmp -s "$TMP/a.sorted" "$TMP/j.sorted" && ok "fixture: ... and with two processes" || not_ok "fixture: -j 2 differs"
+
+# ---- resume ------------------------------------------------------------------------
+expect_exit 0 "fixture: a rerun of a finished run" -- run --out "$TMP/a" --sql
+[ "$(wc -l < "$TMP/a/fixture.jsonl")" = 7 ] && ok "fixture: ... builds nothing again" || not_ok "fixture: the rerun added records"
+expect_exit 2 "fixture: a rerun with other options" -- run --out "$TMP/a" --sql --bound 2
+expect_grep 'made with other options' "$TMP/err" "fixture: ... is refused, saying why"
+
+# a run killed mid-write: its last record cut off, a folder half written
+head -2 "$TMP/a/fixture.jsonl" > "$TMP/k.jsonl"
+mkdir -p "$TMP/k" && cp -r "$TMP/a/0" "$TMP/a/1" "$TMP/k/" && mkdir -p "$TMP/k/3"
+cp "$TMP/a/3/00.sqlite" "$TMP/k/3/00.sqlite"
+cp "$TMP/a/3/00.sqlite" "$TMP/k/3/07.sqlite"                  # more than the rerun writes
+: > "$TMP/k/3/01.sqlite.squint-tmp-99-0"                        # a writer's temporary
+{ cat "$TMP/k.jsonl"; printf '{"squint_fixture":1,"question":2,"inp'; } > "$TMP/k/fixture.jsonl"
+expect_exit 0 "fixture: resume after a kill" -- run --out "$TMP/k" --sql
+q=$(grep -o '^{"squint_fixture":1,"question":[0-9]*' "$TMP/k/fixture.jsonl" | sort | uniq | wc -l)
+[ "$q" = 7 ] && [ "$(wc -l < "$TMP/k/fixture.jsonl")" = 7 ] && ok "fixture: ... every question once, none lost" ||
+    not_ok "fixture: $q questions in $(wc -l < "$TMP/k/fixture.jsonl") lines"
+[ ! -e "$TMP/k/3/07.sqlite" ] && [ ! -e "$TMP/k/3/01.sqlite.squint-tmp-99-0" ] &&
+    [ "$(ls "$TMP/k/3" | sort)" = "$(ls "$TMP/a/3" | sort)" ] &&
+    ok "fixture: ... a half-written folder is built again from empty" || not_ok "fixture: folder 3 holds $(ls "$TMP/k/3")"
+
+# kill -9 while it runs: every question once after the rerun
+(run --out "$TMP/kk" -j 1 >/dev/null 2>&1) &
+pid=$!
+for _ in $(seq 1 200); do
+    [ -s "$TMP/kk/fixture.jsonl" ] && [ "$(wc -l < "$TMP/kk/fixture.jsonl")" -ge 2 ] && break
+    sleep 0.05
+done
+kill -9 $pid 2>/dev/null
+pkill -9 -f "$TMP/kk" 2>/dev/null
+{ wait $pid; } 2>/dev/null
+expect_exit 0 "fixture: resume after kill -9" -- run --out "$TMP/kk"
+q=$(grep -o '^{"squint_fixture":1,"question":[0-9]*' "$TMP/kk/fixture.jsonl" | sort | uniq | wc -l)
+[ "$q" = 7 ] && [ "$(wc -l < "$TMP/kk/fixture.jsonl")" = 7 ] && ok "fixture: ... every question once" ||
+    not_ok "fixture: $q questions in $(wc -l < "$TMP/kk/fixture.jsonl") lines"
+expect_exit 0 "fixture: ... and the suites are true" -- "$CHECK" "$TMP/kk"
+
+# ---- never a file squint did not write -------------------------------------------
+mkdir -p "$TMP/mine" && echo keep > "$TMP/mine/notes.txt"
+expect_exit 2 "fixture: --out holding other files" -- run --out "$TMP/mine"
+expect_grep 'holds files but no fixture.jsonl' "$TMP/err" "fixture: ... is refused, saying why"
+[ "$(cat "$TMP/mine/notes.txt")" = keep ] && [ "$(ls "$TMP/mine")" = notes.txt ] &&
+    ok "fixture: ... and left alone" || not_ok "fixture: --out was changed"
+echo text > "$TMP/afile"
+expect_exit 2 "fixture: --out is a file" -- run --out "$TMP/afile"
+[ "$(cat "$TMP/afile")" = text ] && ok "fixture: ... left alone" || not_ok "fixture: the file was changed"
+mkdir -p "$TMP/own" && head -1 "$TMP/a/fixture.jsonl" > "$TMP/own/fixture.jsonl"
+mkdir -p "$TMP/own/2" && echo mine > "$TMP/own/2/readme.txt"
+expect_exit 0 "fixture: a question folder holding a user's file" -- run --out "$TMP/own" --sql
+expect_grep '"question":2,.*"status":"failed","why":"[^"]*holds .readme.txt., which squint fixture did not write"' \
+    "$TMP/own/fixture.jsonl" "fixture: ... the question is recorded failed, saying why"
+[ "$(cat "$TMP/own/2/readme.txt")" = mine ] && ok "fixture: ... and the file is left alone" ||
+    not_ok "fixture: the user's file was changed"
+printf 'not json\n' > "$TMP/own2.jsonl"
+mkdir -p "$TMP/own2" && cp "$TMP/own2.jsonl" "$TMP/own2/fixture.jsonl"
+expect_exit 2 "fixture: a fixture.jsonl that is not records" -- run --out "$TMP/own2"
+cmp -s "$TMP/own2.jsonl" "$TMP/own2/fixture.jsonl" && ok "fixture: ... is refused and left alone" ||
+    not_ok "fixture: the records file was changed"
