@@ -122,34 +122,86 @@ static void search(SqSmt *smt, IrQuery *q, const char *sql, int k, SqArena *a, S
     }
 }
 
-/* One row per table first: quick, and often enough (a gold that sorts
-** and cuts its groups has no ties with one group).  Then the bound, for
-** a witness with more rows, given what is left of the time and units; a
-** witness of the bound replaces the first, and when the bound finds none
-** (it timed out) the first stands. */
-static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const SqEquivOptions *opt, SqArena *a,
-                          SqWitness *out) {
-    double start = sq_monotonic_seconds();
-    search(smt, q, sql, 1, a, out);
-    if (k == 1 || out->status == SQ_WITNESS_UNSUPPORTED) return;
-    SqWitness first = *out;
+/* The tables q scans, each given rows tuples (at most four: the
+** encoding's limit on tables with their own bound). */
+typedef struct Raise {
+    SqSmt *smt;
+    int rows, n;
+} Raise;
+
+static int raise_scan(IrRel *r, void *arg) {
+    Raise *x = arg;
+    if (r->kind == IR_SCAN && r->u.scan.table && x->n < 4 &&
+        sq_smt_set_table_bound(x->smt, r->u.scan.table, x->rows) == 0)
+        x->n++;
+    return 0;
+}
+
+enum { MAX_LIMIT_ROWS = 8 };
+
+/* A gold that cuts its rows with LIMIT n gets n + 1 rows in the tables it
+** scans, when that is more than the bound and not too many: a witness on
+** which the LIMIT cuts tells apart the mutants that change it. */
+static void rows_past_limit(SqSmt *smt, IrQuery *q, int k) {
+    int rows = sq_equiv_limit_rows(q);
+    if (rows <= k || rows > MAX_LIMIT_ROWS) return;
+    Raise x = {smt, rows, 0};
+    ir_walk_rels(q->root, raise_scan, &x);
+}
+
+/* The budget of one more try: a share (1/share) of what is left of the
+** witness's time and units, at least half a second. */
+static void give_share(SqSmt *smt, const SqEquivOptions *opt, double start, unsigned share) {
+    double left = opt->timeout > 0 ? opt->timeout - (sq_monotonic_seconds() - start) : 0;
+    if (opt->timeout > 0) sq_smt_set_timeout(smt, (unsigned)((left / share > 0.5 ? left / share : 0.5) * 1000));
+    uint64_t spent = sq_smt_rlimit_spent(smt);
+    uint64_t units = spent < opt->rlimit ? (opt->rlimit - spent) / share : opt->rlimit / 10 + 1;
+    if (opt->rlimit) sq_smt_set_rlimit(smt, units ? units : 1);
+}
+
+/* Try again with more rows (raise: past the gold's LIMIT too); a witness
+** found replaces out's, else out stays (unless it had none: then the
+** try's reason stands). */
+static void try_more(SqSmt *smt, IrQuery *q, const char *sql, int k, int raise, SqArena *a, SqWitness *out) {
+    SqWitness was = *out;
     memset(&out->fixture, 0, sizeof out->fixture);
-    sq_fixture_init(&out->fixture, first.fixture.cat);
-    out->fixture.now = first.fixture.now;
+    sq_fixture_init(&out->fixture, was.fixture.cat);
+    out->fixture.now = was.fixture.now;
     sq_result_init(&out->rows);
     out->ties = 0;
-    double left = opt->timeout > 0 ? opt->timeout - (sq_monotonic_seconds() - start) : 0;
-    if (opt->timeout > 0 && left < 0.5) left = 0.5;
-    sq_smt_set_timeout(smt, (unsigned)(left * 1000));
-    uint64_t spent = sq_smt_rlimit_spent(smt);
-    if (opt->rlimit) sq_smt_set_rlimit(smt, spent < opt->rlimit ? opt->rlimit - spent : opt->rlimit / 10 + 1);
+    if (raise) rows_past_limit(smt, q, k);
     search(smt, q, sql, k, a, out);
-    if (out->status == SQ_WITNESS_FOUND || first.status != SQ_WITNESS_FOUND) {
-        sq_witness_free(&first);
+    sq_smt_set_table_bound(smt, NULL, 0);
+    if (out->status == SQ_WITNESS_FOUND || was.status != SQ_WITNESS_FOUND) {
+        sq_witness_free(&was);
         return;
     }
     sq_witness_free(out);
-    *out = first;
+    *out = was;
+}
+
+/* One row per table first: quick, and often enough (a gold that sorts
+** and cuts its groups has no ties with one group).  Then the bound, for a
+** witness with more rows, on half of what is left; then, for a gold with
+** a LIMIT the bound does not reach, its tables raised past it, on the
+** rest: each witness found replaces the one before, and a try that finds
+** none (it timed out) leaves the one before standing. */
+static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const SqEquivOptions *opt, SqArena *a,
+                          SqWitness *out) {
+    double start = sq_monotonic_seconds();
+    give_share(smt, opt, start, 4);
+    search(smt, q, sql, 1, a, out);
+    if (out->status == SQ_WITNESS_UNSUPPORTED) return;
+    int limit = sq_equiv_limit_rows(q);
+    int raise = limit > k && limit <= MAX_LIMIT_ROWS;
+    if (k > 1) {
+        give_share(smt, opt, start, raise ? 2 : 1);
+        try_more(smt, q, sql, k, 0, a, out);
+    }
+    if (raise) {
+        give_share(smt, opt, start, 1);
+        try_more(smt, q, sql, k, 1, a, out);
+    }
 }
 
 void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
@@ -169,8 +221,6 @@ void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOp
     sq_smt_set_fold(smt, sq_equiv_fold, &folds);
     sq_smt_set_now(smt, out->fixture.now);
     sq_smt_set_typed_values(smt, 1);
-    sq_smt_set_timeout(smt, opt->timeout > 0 ? (unsigned)(opt->timeout * 1000) : 0);
-    sq_smt_set_rlimit(smt, opt->rlimit);
     search_bounds(smt, q, sql, out->bound, opt, a, out);
     out->rlimit_used = sq_smt_rlimit_spent(smt);
     sq_smt_free(smt);
