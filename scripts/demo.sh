@@ -3,7 +3,8 @@
 #
 # First scores the bundled benchmark examples/eval-demo (20 questions,
 # gold and two prediction sets) with squint eval: EX-test, EX-verified and
-# a counterexample for a prediction that only looked right.  Then checks
+# a counterexample for a prediction that only looked right.  Then builds
+# the test suite of one question with squint fixture.  Then checks
 # examples/demo/gold.sql against examples/demo/schema.sql: every
 # statement is parsed with SQLite's exact grammar and bound with SQLite's
 # name-resolution rules, and each problem is shown with its location, a
@@ -25,6 +26,12 @@ sh $D/build.sh "$db" >/dev/null
 echo "== squint eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_weak.sql --db-root DB --cross-check --show 1"
 "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --pred $D/pred_weak.sql --db-root "$db" \
     --cross-check --show 1 -j 2 -q
+echo
+# A test suite for one gold query: a witness database on which it returns
+# rows, the near-miss queries (mutants), and the databases that tell each
+# apart, every kill shown by SQLite (squint fixture).
+echo "== squint fixture --gold $D/dev.json --db-root DB --out SUITES --limit 1 --show 1"
+"$SQUINT" fixture --gold $D/dev.json --db-root "$db" --out "$db/suites" --limit 1 --show 1 -q
 echo
 echo "== squint check --schema examples/demo/schema.sql examples/demo/gold.sql"
 "$SQUINT" check --color=never --schema examples/demo/schema.sql examples/demo/gold.sql

@@ -80,33 +80,117 @@ static void domains_free(Domains *d) {
 
 /* ---- the literals the queries compare with ---------------------------------- */
 
+/* Values a domain's map must not cross: the literals the queries compare
+** with one of its columns (in a comparison, IN, BETWEEN, LIKE or IS), and
+** the literals compared with no column at all (kept for every domain). */
 typedef struct Literals {
     SqValue *v;
     uint32_t n, cap;
 } Literals;
 
-static int add_literal(SqExpr *e, void *arg) {
-    Literals *l = arg;
-    if (e->kind != SQX_LITERAL || (e->u.lit.vtype != SQ_VAL_TEXT && e->u.lit.vtype != SQ_VAL_INTEGER &&
-                                   e->u.lit.vtype != SQ_VAL_REAL))
-        return 0;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 16;
-        l->v = sq_realloc(l->v, l->cap * sizeof *l->v);
-    }
-    SqValue *v = &l->v[l->n++];
+/* Every literal of the queries, and the domain it is compared with
+** (NO_DOMAIN: none, so every domain keeps clear of it). */
+enum { NO_DOMAIN = UINT32_MAX };
+
+typedef struct ScopedLit {
+    SqValue v;
+    uint32_t dom;
+    const SqExpr *node;
+} ScopedLit;
+
+typedef struct LitScan {
+    Domains *d;
+    IrQuery *q;
+    ScopedLit *lits;
+    uint32_t n, cap;
+    uint32_t doms[8], n_doms;   /* of the comparison being read */
+    const SqExpr *nodes[16];
+    uint32_t n_nodes;
+} LitScan;
+
+static int literal_value(const SqExpr *e, SqValue *v) {
+    if (e->kind != SQX_LITERAL) return 0;
     memset(v, 0, sizeof *v);
     v->type = e->u.lit.vtype;
     if (v->type == SQ_VAL_TEXT) v->s = e->u.lit.s, v->n = e->u.lit.n;
     else if (v->type == SQ_VAL_INTEGER) v->i = e->u.lit.i;
-    else v->r = e->u.lit.r;
+    else if (v->type == SQ_VAL_REAL) v->r = e->u.lit.r;
+    else return 0;
+    return 1;
+}
+
+static void add_scoped(LitScan *s, const SqExpr *e, uint32_t dom) {
+    SqValue v;
+    if (!literal_value(e, &v)) return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->lits = sq_realloc(s->lits, s->cap * sizeof *s->lits);
+    }
+    s->lits[s->n++] = (ScopedLit){v, dom, e};
+}
+
+/* Under a comparison: its columns' domains and its literals. */
+static int gather(SqExpr *e, void *arg) {
+    LitScan *s = arg;
+    if (e->kind == SQX_COLUMN) {
+        const SqColumn *col = ir_column(s->q, e->u.col);
+        uint32_t t = col && col->table ? sq_catalog_pos(s->d->cat, col->table) : s->d->cat->n_tables;
+        if (t < s->d->cat->n_tables && col->table_col >= 0 && s->n_doms < 8)
+            s->doms[s->n_doms++] = find(s->d, s->d->base[t] + (uint32_t)col->table_col);
+    } else if (e->kind == SQX_LITERAL && s->n_nodes < 16) {
+        s->nodes[s->n_nodes++] = e;
+    }
     return 0;
 }
 
-static void collect_literals(Build *b, Literals *l) {
-    ir_query_walk(b->gold, add_literal, l);
+static int is_comparison(const SqExpr *e) {
+    return (e->kind == SQX_BINARY && e->op >= AST_OP_EQ && e->op <= AST_OP_GE) || e->kind == SQX_IN_LIST ||
+           e->kind == SQX_BETWEEN || e->kind == SQX_LIKE || e->kind == SQX_IS;
+}
+
+static int scan_comparison(SqExpr *e, void *arg) {
+    LitScan *s = arg;
+    if (!is_comparison(e)) return 0;
+    s->n_doms = s->n_nodes = 0;
+    sq_expr_walk(e, gather, s);
+    for (uint32_t i = 0; i < s->n_nodes; i++)
+        for (uint32_t k = 0; k < s->n_doms; k++) add_scoped(s, s->nodes[i], s->doms[k]);
+    return 0;
+}
+
+static int scan_rest(SqExpr *e, void *arg) {
+    LitScan *s = arg;
+    for (uint32_t i = 0; i < s->n; i++)
+        if (s->lits[i].node == e) return 0;
+    add_scoped(s, e, NO_DOMAIN);
+    return 0;
+}
+
+static void scan_query(LitScan *s, IrQuery *q) {
+    s->q = q;
+    ir_query_walk(q, scan_comparison, s);
+    ir_query_walk(q, scan_rest, s);
+}
+
+static void collect_literals(Build *b, Domains *d, LitScan *s) {
+    memset(s, 0, sizeof *s);
+    s->d = d;
+    scan_query(s, b->gold);
     for (uint32_t m = 0; m < b->out->n_mutants; m++)
-        if (b->mq[m]) ir_query_walk(b->mq[m], add_literal, l);
+        if (b->mq[m]) scan_query(s, b->mq[m]);
+}
+
+/* The literals domain root must keep clear of. */
+static void literals_of(const LitScan *s, uint32_t root, Literals *out) {
+    out->n = 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        if (s->lits[i].dom != root && s->lits[i].dom != NO_DOMAIN) continue;
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 16;
+            out->v = sq_realloc(out->v, out->cap * sizeof *out->v);
+        }
+        out->v[out->n++] = s->lits[i].v;
+    }
 }
 
 /* ---- ordering values ----------------------------------------------------------- */
@@ -419,16 +503,16 @@ static int still_works(Build *b, uint32_t c) {
 }
 
 /* The candidates for a domain's values, sorted and distinct: sampled
-** from the real database (numbers too), else made up from the name of
-** its first column that is not a key (or its first). */
-static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue *like, SqValue **out) {
+** from the real database (numbers too), or (made) made up from the name
+** of its first column that is not a key (or its first). */
+static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue *like, int made, SqValue **out) {
     uint32_t n = 0, cap = 0;
     *out = NULL;
-    for (uint32_t i = 0; i < d->n_cols; i++) {
+    for (uint32_t i = 0; i < d->n_cols && !made; i++) {
         const CatTable *t = b->cat->tables[d->cols[i].t];
         sample(b, a, t, &t->cols[d->cols[i].c], like, out, &n, &cap);
     }
-    if (!n && d->text) {
+    if (made && d->text) {
         ColId pick = d->cols[0];
         for (uint32_t i = 0; i < d->n_cols; i++)
             if (!b->cat->tables[d->cols[i].t]->cols[d->cols[i].c].pk) {
@@ -439,17 +523,30 @@ static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue 
         *out = sq_malloc(MADE_UP * sizeof **out);
         n = made_up(a, t, &t->cols[pick.c], *out, MADE_UP);
     }
-    return sort_unique(*out, n);
+    return n ? sort_unique(*out, n) : 0;
+}
+
+/* A plan for old[0..n) into now: from the real data, else (too few
+** values there between the literals) made up.  0 when neither has one. */
+static int plan_values(Build *b, SqArena *a, const Domain *d, const Literals *lit, const SqValue *old, uint32_t n,
+                       SqValue *now) {
+    int ok = 0;
+    for (int made = 0; made < 2 && !ok && n; made++) {
+        SqValue *cand = NULL;
+        uint32_t n_cand = candidates(b, a, d, &old[0], made, &cand);
+        ok = n_cand && plan(old, n, cand, n_cand, lit, now);
+        free(cand);
+    }
+    return ok;
 }
 
 static void one_domain(Build *b, uint32_t c, const Domain *d, const Literals *lit, SqArena *a) {
     Cand *cd = &b->cands[c];
     if (!mappable(b, d)) return;
-    SqValue *old = NULL, *cand = NULL, *now = NULL;
+    SqValue *old = NULL;
     uint32_t n = old_values(b, &cd->fixture, d, lit, &old);
-    uint32_t n_cand = n ? candidates(b, a, d, &old[0], &cand) : 0;
-    now = sq_calloc(n + 1, sizeof *now);
-    if (n && n_cand && plan(old, n, cand, n_cand, lit, now)) {
+    SqValue *now = sq_calloc(n + 1, sizeof *now);
+    if (plan_values(b, a, d, lit, old, n, now)) {
         Changed *changed = NULL;
         uint32_t k = apply(b, &cd->fixture, d, old, now, n, &changed);
         if (k && !still_works(b, c))
@@ -457,7 +554,6 @@ static void one_domain(Build *b, uint32_t c, const Domain *d, const Literals *li
         free(changed);
     }
     free(old);
-    free(cand);
     free(now);
 }
 
@@ -494,10 +590,9 @@ static void spread(Build *b, uint32_t c, const Domain *d, const Literals *lit, S
     qsort(cells, n, sizeof *cells, cell_cmp);
     int repeats = 0;
     for (uint32_t i = 1; i < n; i++) repeats |= value_cmp(cells[i - 1].cell, cells[i].cell) == 0;
-    SqValue *old = sq_calloc(n + 1, sizeof *old), *now = sq_calloc(n + 1, sizeof *now), *cand = NULL;
+    SqValue *old = sq_calloc(n + 1, sizeof *old), *now = sq_calloc(n + 1, sizeof *now);
     for (uint32_t i = 0; i < n; i++) old[i] = *cells[i].cell;
-    uint32_t n_cand = repeats ? candidates(b, a, d, &old[0], &cand) : 0;
-    if (n_cand && plan(old, n, cand, n_cand, lit, now)) {
+    if (repeats && plan_values(b, a, d, lit, old, n, now)) {
         SqResult *rows = NULL;
         for (uint32_t i = 0; i < cd->fixture.n_tables; i++)
             if (sq_catalog_pos(b->cat, cd->fixture.tables[i].table) == d->cols[0].t) rows = &cd->fixture.tables[i].rows;
@@ -509,7 +604,6 @@ static void spread(Build *b, uint32_t c, const Domain *d, const Literals *lit, S
     free(cells);
     free(old);
     free(now);
-    free(cand);
 }
 
 void suite_realistic(Build *b, uint32_t c) {
@@ -517,8 +611,9 @@ void suite_realistic(Build *b, uint32_t c) {
         if (b->mq[m]) suite_kills(b, c, m); /* what it kills, before */
     Domains dom;
     domains_init(&dom, b->cat);
+    LitScan scan;
+    collect_literals(b, &dom, &scan);
     Literals lit = {NULL, 0, 0};
-    collect_literals(b, &lit);
     SqArena *a = sq_arena_new();
     ColId *cols = sq_calloc(dom.n + 1, sizeof *cols);
     for (uint32_t root = 0; root < dom.n; root++) {
@@ -526,6 +621,7 @@ void suite_realistic(Build *b, uint32_t c) {
         for (uint32_t t = 0; t < b->cat->n_tables; t++)
             for (uint32_t k = 0; k < b->cat->tables[t]->n_cols; k++)
                 if (find(&dom, dom.base[t] + k) == root) cols[n++] = (ColId){t, k};
+        if (n) literals_of(&scan, root, &lit);
         for (int text = 1; n && text >= 0; text--) {
             Domain d = {cols, n, text};
             one_domain(b, c, &d, &lit, a);
@@ -535,5 +631,6 @@ void suite_realistic(Build *b, uint32_t c) {
     free(cols);
     sq_arena_free(a);
     free(lit.v);
+    free(scan.lits);
     domains_free(&dom);
 }

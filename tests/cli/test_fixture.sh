@@ -93,6 +93,30 @@ expect_grep '"status":"not-loaded","why":"a binding error: no such table: staff"
 [ -d "$TMP/a/4" ] && [ "$(ls "$TMP/a/4")" = suite.json ] && ok "fixture: a question with no suite writes its record, no database" ||
     not_ok "fixture: question 4's folder holds $(ls "$TMP/a/4" 2>/dev/null)"
 
+# ---- values that read like data ------------------------------------------------
+if command -v sqlite3 >/dev/null; then
+    w=$TMP/a/0/00.sqlite
+    e=$(sqlite3 "$w" "SELECT count(*) FROM emp WHERE name = '' OR name GLOB '*[^A-Za-z ]*'")
+    p=$(sqlite3 "$w" "SELECT count(*) FROM emp WHERE name GLOB '[A-Z]* [A-Z]*'")
+    [ "$e" = 0 ] && [ "$p" -ge 1 ] && ok "fixture: a witness's names read like people's names" ||
+        not_ok "fixture: the witness's names: $(sqlite3 "$w" 'SELECT name FROM emp')"
+    expect_exit 0 "fixture: --solver-values" -- run --out "$TMP/raw" --limit 1 --solver-values
+    r=$(sqlite3 "$TMP/raw/0/00.sqlite" "SELECT count(*) FROM emp WHERE name GLOB '[A-Z]* [A-Z]*'")
+    [ "$r" = 0 ] && ok "fixture: ... keeps the solver's values" || not_ok "fixture: --solver-values changed names"
+    expect_exit 0 "fixture: values from a real database (--db)" -- \
+        "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db $F/data.sql -q --out "$TMP/real"
+    expect_exit 0 "fixture: ... and the suites are true" -- "$CHECK" "$TMP/real"
+    real=$(sqlite3 "$TMP/real/0/00.sqlite" "SELECT count(*) FROM emp WHERE name IN ('Ysolde Brannigan',
+        'Thaddeus Okonkwo', 'Marisol Vantongeren', 'Leopold Szymanski', 'Henrietta Achebe')")
+    all=$(sqlite3 "$TMP/real/0/00.sqlite" "SELECT count(*) FROM emp")
+    [ "$real" = "$all" ] && [ "$all" -ge 2 ] && ok "fixture: ... the witness's names are the real ones" ||
+        not_ok "fixture: $real of $all names are real: $(sqlite3 "$TMP/real/0/00.sqlite" 'SELECT name FROM emp')"
+    d=$(sqlite3 "$TMP/real/3/00.sqlite" "SELECT count(*) FROM project WHERE code NOT IN ('QW-7', 'HB-2', 'KR-1')")
+    [ "$d" = 0 ] && ok "fixture: ... across a two-column foreign key too" ||
+        not_ok "fixture: project codes $(sqlite3 "$TMP/real/3/00.sqlite" 'SELECT code FROM project')"
+    expect_grep '"values":"real"' "$TMP/real/fixture.jsonl" "fixture: ... and the records say where values came from"
+fi
+
 # ---- reproducible ---------------------------------------------------------------
 expect_exit 0 "fixture: the same run again" -- run --out "$TMP/b" --sql
 same=1
