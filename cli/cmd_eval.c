@@ -33,6 +33,7 @@
 #include "cli/eval_out.h"
 #include "cli/eval_report.h"
 #include "cli/eval_summary.h"
+#include "cli/fixture_out.h"
 
 static const char usage_head[] =
     "usage: squint eval --gold FILE --pred [NAME=]FILE ... [options] SCHEMA-OPTION\n"
@@ -83,6 +84,9 @@ static const char usage_head[] =
     "                         prediction); their new records count instead\n"
     "      --limit N          only the first N items\n"
     "      --shard I/N        only the items whose position is I modulo N (0 <= I < N)\n"
+    "      --suite DIR        also score on the test suites squint fixture wrote\n"
+    "                         to DIR (EX-suite: correct on every database of the\n"
+    "                         item's suite, and not rejected by EX-test)\n"
     "      --report FILE      write a self-contained HTML report to FILE: the\n"
     "                         summary, a chart and every disagreement with its\n"
     "                         counterexample\n"
@@ -113,7 +117,7 @@ static const CliOpt eval_opts[] = {
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
-    {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
 /* One system: its name and prediction file. */
@@ -155,6 +159,9 @@ typedef struct EvalRun {
     size_t show;                 /* --show: disagreements still to print */
     SqBuf shown;                 /* their text, printed after the summary */
     const char *report_path;     /* --report */
+    const char *suite_dir;       /* --suite */
+    const char ***suite_dbs;     /* per gold item: its suite's files */
+    size_t *n_suite_dbs;
     EvalReport report;           /* every record, for it */
     int json, quiet, color;
     /* progress and results */
@@ -250,6 +257,8 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     } else if (strcmp(name, "out") == 0) r->out_path = val;
     else if (strcmp(name, "limit") == 0) {
         if ((rc = parse_count("--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
+    } else if (strcmp(name, "suite") == 0) {
+        r->suite_dir = val;
     } else if (strcmp(name, "report") == 0) {
         r->report_path = val;
     } else if (strcmp(name, "show") == 0) {
@@ -444,6 +453,10 @@ static void item_input(EvalRun *r, size_t k, SqEvalInput *in) {
     } else if (r->schema.kind == CLI_SCHEMA_DB) {
         in->db_path = cli_schema_db_path(&r->schema, g->db_id); /* --db: one database for every item */
     }
+    if (r->suite_dir) {
+        in->suite_dbs = r->suite_dbs[k];
+        in->n_suite_dbs = r->n_suite_dbs[k];
+    }
     in->cat = r->cfg.verify || r->cfg.lint ? cli_schema_resolve(&r->schema, g->db_id, g->db_id_span) : NULL;
     in->interner = r->names;
 }
@@ -518,6 +531,19 @@ static int item_done(void *ctx, size_t k, SqTaskEnd end, int detail, const char 
 /* Resume                                                              */
 /* ------------------------------------------------------------------ */
 
+/* "OPTION /absolute/path" of a file or directory (as given when it has
+** no absolute path), in the arena. */
+static const char *source_name(EvalRun *r, const char *option, const char *path, const char *db_id) {
+    char *abs = realpath(path, NULL);
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_printf(&b, "%s %s", option, abs ? abs : path);
+    if (db_id) sq_buf_printf(&b, " --db-id %s", db_id);
+    const char *s = sq_arena_strdup(r->arena, sq_buf_str(&b));
+    sq_buf_free(&b);
+    free(abs);
+    return s;
+}
+
 /* The options that change a record, as a JSON object: every record
 ** carries it, and a resumed run compares it with its own. */
 static void run_options(EvalRun *r) {
@@ -550,24 +576,15 @@ static void run_options(EvalRun *r) {
     }
     sq_jw_key(&w, "lint");
     sq_jw_bool(&w, r->cfg.lint);
+    if (r->suite_dir) {
+        sq_jw_key(&w, "suite");
+        sq_jw_str(&w, source_name(r, "--suite", r->suite_dir, NULL));
+    }
     if (r->cfg.verify || r->cfg.lint) {
         sq_jw_key(&w, "schema");
         sq_jw_str(&w, r->schema_source);
     }
     sq_jw_obj_end(&w);
-}
-
-/* "OPTION /absolute/path" of a file or directory (as given when it has
-** no absolute path), in the arena. */
-static const char *source_name(EvalRun *r, const char *option, const char *path, const char *db_id) {
-    char *abs = realpath(path, NULL);
-    SqBuf b = SQ_BUF_INIT;
-    sq_buf_printf(&b, "%s %s", option, abs ? abs : path);
-    if (db_id) sq_buf_printf(&b, " --db-id %s", db_id);
-    const char *s = sq_arena_strdup(r->arena, sq_buf_str(&b));
-    sq_buf_free(&b);
-    free(abs);
-    return s;
 }
 
 /* Every file the run reads, for the check that no output is one. */
@@ -624,6 +641,78 @@ static int prepare_outputs(EvalRun *r, EvalResume *rs) {
 /* The command                                                         */
 /* ------------------------------------------------------------------ */
 
+/* --suite DIR: each gold item's suite, from the records squint fixture
+** wrote there; a record must be of the item's gold text and db_id. */
+static int read_suites(EvalRun *r) {
+    if (!r->suite_dir) return 0;
+    size_t n = r->gold.n_items;
+    r->suite_dbs = sq_arena_alloc(r->arena, (n + 1) * sizeof *r->suite_dbs);
+    r->n_suite_dbs = sq_arena_alloc(r->arena, (n + 1) * sizeof *r->n_suite_dbs);
+    memset(r->n_suite_dbs, 0, (n + 1) * sizeof *r->n_suite_dbs);
+    for (size_t k = 0; k < n; k++) r->suite_dbs[k] = NULL;
+    SqBuf path = SQ_BUF_INIT;
+    sq_buf_printf(&path, "%s/%s", r->suite_dir, FIXTURE_RECORDS);
+    size_t len, n_lines = 0, cap = 0, missing = 0;
+    int err, rc = 0;
+    char *text = sq_read_file(sq_buf_str(&path), &len, &err);
+    SqEvalLine *lines = NULL;
+    if (!text) {
+        cli_io_error("eval", sq_buf_str(&path), err);
+        rc = -1;
+    } else {
+        sq_eval_split_lines(text, len, &lines, &n_lines, &cap);
+    }
+    SqArena *a = sq_arena_new();
+    for (size_t i = 0; i < n_lines && rc == 0; i++) {
+        const SqJson *rec = sq_json_parse(a, lines[i].text, lines[i].n, NULL);
+        const SqJson *q = sq_json_get(rec, "question");
+        const char *inputs = sq_json_string(sq_json_get(rec, "inputs")), *id = sq_json_string(sq_json_get(rec, "id"));
+        if (!q || q->kind != SQ_JSON_NUMBER || !q->is_int || q->inum < 0 || (size_t)q->inum >= n || !inputs || !id) {
+            fprintf(stderr, "squint eval: %s:%zu: not a record of squint fixture for this gold file\n",
+                    sq_buf_str(&path), i + 1);
+            rc = -1;
+            break;
+        }
+        size_t k = (size_t)q->inum;
+        SqEvalInput in = {.gold = item_text(&r->gold.items[k]) ? item_text(&r->gold.items[k]) : "",
+                          .db_id = r->gold.items[k].db_id};
+        char digest[SQ_EVAL_DIGEST_LEN + 1];
+        sq_eval_input_digest(&in, digest);
+        if (strcmp(digest, inputs) != 0) {
+            fprintf(stderr, "squint eval: %s:%zu: the suite of question %zu was built for another gold query or "
+                            "db_id; build the suites of this gold file\n", sq_buf_str(&path), i + 1, k);
+            rc = -1;
+            break;
+        }
+        const SqJson *dbs = sq_json_get(rec, "databases");
+        const char **files = sq_arena_alloc(r->arena, ((dbs ? dbs->n : 0) + 1) * sizeof *files);
+        size_t m = 0;
+        for (uint32_t d = 0; dbs && d < dbs->n; d++) {
+            const char *f = sq_json_string(sq_json_get(dbs->items[d], "file"));
+            if (!f) continue;
+            SqBuf p = SQ_BUF_INIT;
+            sq_buf_printf(&p, "%s/%s/%s", r->suite_dir, id, f);
+            files[m++] = sq_arena_strdup(r->arena, sq_buf_str(&p));
+            sq_buf_free(&p);
+        }
+        r->suite_dbs[k] = files;
+        r->n_suite_dbs[k] = m;
+    }
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        if (r->suite_dbs[k]) continue;
+        r->suite_dbs[k] = sq_arena_alloc(r->arena, sizeof *r->suite_dbs[k]);
+        missing++;
+    }
+    if (missing && rc == 0 && !r->quiet)
+        fprintf(stderr, "squint eval: %zu item%s without a suite record in %s (EX-test alone counts for them)\n",
+                missing, missing == 1 ? "" : "s", sq_buf_str(&path));
+    sq_arena_free(a);
+    free(lines);
+    free(text);
+    sq_buf_free(&path);
+    return rc;
+}
+
 /* Load every schema in the parent, before the children fork, so each
 ** child finds its catalog ready. */
 static int load_schemas(EvalRun *r) {
@@ -663,7 +752,7 @@ static int run_items(EvalRun *r, const uint8_t *done) {
 
 static int run(EvalRun *r) {
     if (cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) < 0) return SQ_EXIT_USAGE;
-    int bad = read_inputs(r) < 0 || load_schemas(r) < 0;
+    int bad = read_inputs(r) < 0 || load_schemas(r) < 0 || read_suites(r) < 0;
     cli_print_diags_text(&r->diags, 0, r->color);
     if (bad) return SQ_EXIT_USAGE;
     r->cfg.equiv.sem = r->cfg.ex.metric == SQ_METRIC_SPIDER ? SQ_SMT_SPIDER : SQ_SMT_SET;

@@ -109,6 +109,7 @@ long eval_summary_add_line_checked(EvalSummary *s, const char *line, size_t n, c
                 for (size_t k = 0; k < s->n_sys; k++) {
                     sq_eval_count(&s->all.counts[k], &r.marks[k]);
                     s->n_verdicts += r.marks[k].verdict != SQ_EVAL_NO_VERDICT;
+                    s->n_suite_marks += r.marks[k].suite >= 0;
                     add_time(&s->times[k], &r.marks[k]);
                     if (r.marks[k].ex != SQ_EX_NO_DB && r.marks[k].ex != SQ_EX_FAILED) s->has_db = 1;
                     if (d) sq_eval_count(&d->counts[k], &r.marks[k]);
@@ -173,6 +174,7 @@ static size_t cross_of(const EvalSummary *s, const SqEvalCounts *c) { (void)s; r
 static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int ranks) {
     int ver = s->n_verdicts > 0;
     sq_buf_printf(out, "%-20s %6s %8s", g->name ? g->name : "system", "items", "EX-test");
+    if (s->n_suite_marks) sq_buf_printf(out, " %9s", "EX-suite");
     if (ver)
         sq_buf_printf(out, " %11s %9s %9s %6s %8s %8s", "EX-verified", "+cross", "different", "ties", "unknown",
                       "decided");
@@ -184,6 +186,7 @@ static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int
         if (s->has_db) snprintf(ex, sizeof ex, "%.1f %%", pct(c->ex[SQ_EX_CORRECT], c->items));
         else snprintf(ex, sizeof ex, "-");
         sq_buf_printf(out, "%-20s %6zu %8s", s->names[k], c->items, ex);
+        if (s->n_suite_marks) sq_buf_printf(out, " %7.1f %%", pct(c->suite_correct, c->items));
         if (ver)
             sq_buf_printf(out, " %9.1f %% %7.1f %% %9zu %6zu %8zu %6.1f %%", pct(c->verified, c->items),
                           pct(c->verified_cross, c->items), c->different, c->ties, c->unknown,
@@ -228,6 +231,9 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     if (s->n_failed_records)
         sq_buf_printf(out, "\n%zu item%s did not finish (counted as failed for every system)\n",
                       s->n_failed_records, s->n_failed_records == 1 ? "" : "s");
+    if (s->n_suite_marks)
+        sq_buf_puts(out, "\nEX-suite: correct on every database of the item's test suite (squint fixture) and\n"
+                         "not rejected by EX-test; an item without a suite counts by EX-test alone.\n");
     if (s->n_verdicts)
         sq_buf_puts(out, "\nEX-verified: EX-test correct and no counterexample up to the bound; different, ties\n"
                          "and unknown count the EX-test-correct items that are not verified, by why; decided:\n"
@@ -242,6 +248,9 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
     sq_jw_int(w, (int64_t)c->items);
     sq_jw_key(w, "ex_test");
     if (s->has_db) sq_jw_double(w, c->items ? (double)c->ex[SQ_EX_CORRECT] / (double)c->items : 0);
+    else sq_jw_null(w);
+    sq_jw_key(w, "ex_suite");
+    if (s->n_suite_marks) sq_jw_double(w, c->items ? (double)c->suite_correct / (double)c->items : 0);
     else sq_jw_null(w);
     sq_jw_key(w, "ex_verified");
     sq_jw_double(w, c->items ? (double)c->verified / (double)c->items : 0);

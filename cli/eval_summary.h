@@ -43,6 +43,7 @@ typedef struct EvalSummary {
     size_t cap_seen;
     size_t n_items, n_failed_records;
     size_t n_verdicts;       /* marks with a search verdict: 0 when none ran */
+    size_t n_suite_marks;    /* marks with an EX-suite outcome (--suite) */
     size_t n_lint_items;     /* gold queries with findings of the gold linter */
     size_t n_lint_refuted;   /* ... among items with a refuted prediction */
     char brief[256];

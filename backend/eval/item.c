@@ -28,6 +28,8 @@ typedef struct SysState {
     SqEquivResult v;
     double verify_seconds;
     size_t refuted_by;      /* a system index, or SIZE_MAX */
+    int suite;              /* EX-suite: 1 correct, 0 wrong, -1 not known */
+    char *suite_detail;     /* heap, or NULL */
 } SysState;
 
 /* ------------------------------------------------------------------ */
@@ -52,6 +54,48 @@ static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) 
     sq_ex_gold_free(&g);
     sq_db_close(db);
     free(err);
+}
+
+/* ------------------------------------------------------------------ */
+/* EX-suite                                                            */
+/* ------------------------------------------------------------------ */
+
+/* The metric on each database of the item's suite: a prediction is
+** correct only where it is correct on every one, and EX-test (the
+** original database, when there is one) does not reject it. */
+static void ex_suite(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
+    for (size_t k = 0; k < in->n_systems; k++) {
+        st[k].suite = in->n_suite_dbs ? 1 : -1;
+        if (in->n_suite_dbs && !sq_ex_accepted(st[k].ex)) {
+            st[k].suite = 0;
+            st[k].suite_detail = sq_strdup("EX-test rejects it");
+        } else if (!in->n_suite_dbs && in->db_path) { /* no suite: the original database alone */
+            st[k].suite = st[k].ex == SQ_EX_CORRECT;
+            st[k].suite_detail = sq_strdup("no suite: EX-test alone");
+        }
+    }
+    for (size_t d = 0; d < in->n_suite_dbs; d++) {
+        char *err = NULL;
+        SqDb *db = sq_db_open(in->suite_dbs[d], &err);
+        SqExGold g;
+        sq_ex_gold(db, in->gold, &c->ex, &g);
+        for (size_t k = 0; k < in->n_systems; k++) {
+            if (st[k].suite != 1) continue;
+            SqExOutcome o = db && g.status == SQ_EXEC_OK
+                                ? sq_ex_pred(db, &g, in->preds[k] ? in->preds[k] : "", &c->ex, NULL)
+                                : SQ_EX_NO_DB;
+            if (o == SQ_EX_CORRECT) continue;
+            SqBuf why = SQ_BUF_INIT;
+            const char *base = strrchr(in->suite_dbs[d], '/');
+            sq_buf_printf(&why, "%s on %s", db && g.status == SQ_EXEC_OK ? sq_ex_outcome_name(o) : "cannot run",
+                          base ? base + 1 : in->suite_dbs[d]);
+            st[k].suite = db && g.status == SQ_EXEC_OK ? 0 : -1;
+            st[k].suite_detail = sq_buf_detach(&why);
+        }
+        sq_ex_gold_free(&g);
+        sq_db_close(db);
+        free(err);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -269,6 +313,10 @@ static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *
     str_or_null(w, "ex_detail", st[k].ex_detail);
     sq_jw_key(w, "ex_seconds");
     sq_jw_double(w, st[k].ex_seconds);
+    if (in->suite_dbs) {
+        str_or_null(w, "ex_suite", st[k].suite == 1 ? "correct" : st[k].suite == 0 ? "wrong" : NULL);
+        str_or_null(w, "ex_suite_detail", st[k].suite_detail);
+    }
     verdict_json(w, &st[k]);
     str_or_null(w, "refuted_by", st[k].refuted_by == SIZE_MAX ? NULL : in->names[st[k].refuted_by]);
     sq_jw_obj_end(w);
@@ -279,6 +327,7 @@ void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out) {
     SysState *st = sq_calloc(in->n_systems ? in->n_systems : 1, sizeof *st);
     for (size_t k = 0; k < in->n_systems; k++) st[k].refuted_by = SIZE_MAX;
     ex_test(in, c, st);
+    if (in->suite_dbs) ex_suite(in, c, st);
     if (c->verify && in->cat) verify(in, c, st);
     if (c->cross_check) cross_check(in, c, st);
     SqJsonWriter w;
@@ -296,6 +345,7 @@ void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out) {
     sq_buf_putc(out, '\n');
     for (size_t k = 0; k < in->n_systems; k++) {
         free(st[k].ex_detail);
+        free(st[k].suite_detail);
         if (st[k].verified) sq_equiv_result_free(&st[k].v);
     }
     free(st);

@@ -18,6 +18,11 @@
 **             no database (then only verification says anything); the
 **             value is an SqVerdict name, "not-loaded" when a query does
 **             not parse or bind, or null when not run;
+**   ex_suite  with a test suite (squint eval --suite): "correct" when the
+**             metric accepts the prediction on every database of the
+**             item's suite and EX-test does not reject it, "wrong" when
+**             either rejects it (ex_suite_detail says where), null when the
+**             item has no suite;
 **   refuted_by  the cross-check (SpotIt's Alg. 2): the first other system
 **             whose validated counterexample, run as a database, makes
 **             this prediction fail the metric; null when none does.
@@ -57,6 +62,10 @@ typedef struct SqEvalInput {
     const char *db_path;       /* a database file, or a SQL script run into
                                   memory (sq_db_open_file); NULL: no
                                   database, no EX-test */
+    const char *const *suite_dbs; /* the item's test suite (squint fixture):
+                                  its database files; NULL: no --suite */
+    size_t n_suite_dbs;        /* 0 with suite_dbs set: the question has no
+                                  suite (no witness), EX-suite is not known */
     const Catalog *cat;        /* NULL: no verification */
     SqInterner *interner;      /* the catalog's names */
     const char *options;       /* the run's options that change a record, as

@@ -54,6 +54,8 @@ static int parse_system(const SqJson *s, const char **name, const char **pred, S
     m->ex = (int8_t)k;
     m->verdict = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict"));
     m->refuted = text_of(s, "refuted_by") != NULL;
+    const char *suite = text_of(s, "ex_suite");
+    m->suite = !suite ? -1 : strcmp(suite, "correct") == 0 ? 1 : strcmp(suite, "wrong") == 0 ? 0 : -1;
     const SqJson *t = sq_json_get(s, "verify_seconds");
     m->verify_seconds = t && t->kind == SQ_JSON_NUMBER ? t->num : 0;
     return 0;
@@ -95,6 +97,10 @@ int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r
 void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     c->items++;
     if (m->ex >= 0 && m->ex < SQ_EX_N_OUTCOMES) c->ex[m->ex]++;
+    if (m->suite >= 0) {
+        c->suite_known++;
+        c->suite_correct += (size_t)m->suite;
+    }
     if (!sq_ex_accepted(m->ex)) return;
     c->ex_ok++;
     if (m->refuted) c->refuted++;

@@ -38,6 +38,7 @@ typedef struct SqEvalMark {
     int8_t ex;          /* SqExOutcome */
     int8_t verdict;     /* SqVerdict, or SQ_EVAL_NO_VERDICT / SQ_EVAL_NOT_LOADED */
     uint8_t refuted;    /* the cross-check refuted it */
+    int8_t suite;       /* EX-suite: 1 correct, 0 wrong, -1 not known */
     double verify_seconds; /* the search's time (0 when not run) */
 } SqEvalMark;
 
@@ -100,6 +101,8 @@ typedef struct SqEvalCounts {
     size_t ties;          /* ex_ok, different only under ties */
     size_t unknown;       /* ex_ok, and no verdict (unknown, not loaded, not run) */
     size_t refuted;       /* ex_ok, refuted by the cross-check */
+    size_t suite_known;   /* items with an EX-suite outcome */
+    size_t suite_correct; /* ... correct on every database of the suite */
 } SqEvalCounts;
 
 /* What a mark adds to counts. */

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.." || exit 2
 F=tests/cli/fixtures/fixture
 CHECK=${BUILD:-build}/tools/suitecheck
 # z3's resource units, not seconds: the suites do not depend on the machine
-BUDGET=(--timeout 0 --witness-timeout 0 --rlimit 20000000)
+BUDGET=(--timeout 0 --witness-timeout 0 --rlimit 4000000)
 run() { "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --schema $F/schema.sql -q "$@"; }
 field() { # field QUESTION KEY -- a top-level value of a record, as JSON text
     grep "\"question\":$1," "$2" | head -1 | grep -o "\"$3\":\"[^\"]*\"" | head -1 | cut -d'"' -f4
@@ -104,7 +104,7 @@ if command -v sqlite3 >/dev/null; then
     r=$(sqlite3 "$TMP/raw/0/00.sqlite" "SELECT count(*) FROM emp WHERE name GLOB '[A-Z]* [A-Z]*'")
     [ "$r" = 0 ] && ok "fixture: ... keeps the solver's values" || not_ok "fixture: --solver-values changed names"
     expect_exit 0 "fixture: values from a real database (--db)" -- \
-        "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db $F/data.sql -q --out "$TMP/real"
+        "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db $F/data.sql -q --out "$TMP/real" --limit 4
     expect_exit 0 "fixture: ... and the suites are true" -- "$CHECK" "$TMP/real"
     real=$(sqlite3 "$TMP/real/0/00.sqlite" "SELECT count(*) FROM emp WHERE name IN ('Ysolde Brannigan',
         'Thaddeus Okonkwo', 'Marisol Vantongeren', 'Leopold Szymanski', 'Henrietta Achebe')")
@@ -153,7 +153,7 @@ q=$(grep -o '^{"squint_fixture":1,"question":[0-9]*' "$TMP/k/fixture.jsonl" | so
     ok "fixture: ... a half-written folder is built again from empty" || not_ok "fixture: folder 3 holds $(ls "$TMP/k/3")"
 
 # kill -9 while it runs: every question once after the rerun
-(run --out "$TMP/kk" -j 1 >/dev/null 2>&1) &
+(run --out "$TMP/kk" -j 1 --limit 4 >/dev/null 2>&1) &
 pid=$!
 for _ in $(seq 1 200); do
     [ -s "$TMP/kk/fixture.jsonl" ] && [ "$(wc -l < "$TMP/kk/fixture.jsonl")" -ge 2 ] && break
@@ -162,9 +162,9 @@ done
 kill -9 $pid 2>/dev/null
 pkill -9 -f "$TMP/kk" 2>/dev/null
 { wait $pid; } 2>/dev/null
-expect_exit 0 "fixture: resume after kill -9" -- run --out "$TMP/kk"
+expect_exit 0 "fixture: resume after kill -9" -- run --out "$TMP/kk" --limit 4
 q=$(grep -o '^{"squint_fixture":1,"question":[0-9]*' "$TMP/kk/fixture.jsonl" | sort | uniq | wc -l)
-[ "$q" = 7 ] && [ "$(wc -l < "$TMP/kk/fixture.jsonl")" = 7 ] && ok "fixture: ... every question once" ||
+[ "$q" = 4 ] && [ "$(wc -l < "$TMP/kk/fixture.jsonl")" = 4 ] && ok "fixture: ... every question once" ||
     not_ok "fixture: $q questions in $(wc -l < "$TMP/kk/fixture.jsonl") lines"
 expect_exit 0 "fixture: ... and the suites are true" -- "$CHECK" "$TMP/kk"
 
@@ -179,7 +179,7 @@ expect_exit 2 "fixture: --out is a file" -- run --out "$TMP/afile"
 [ "$(cat "$TMP/afile")" = text ] && ok "fixture: ... left alone" || not_ok "fixture: the file was changed"
 mkdir -p "$TMP/own" && head -1 "$TMP/a/fixture.jsonl" > "$TMP/own/fixture.jsonl"
 mkdir -p "$TMP/own/2" && echo mine > "$TMP/own/2/readme.txt"
-expect_exit 0 "fixture: a question folder holding a user's file" -- run --out "$TMP/own" --sql
+expect_exit 0 "fixture: a question folder holding a user's file" -- run --out "$TMP/own" --sql --limit 3
 expect_grep '"question":2,.*"status":"failed","why":"[^"]*holds .readme.txt., which squint fixture did not write"' \
     "$TMP/own/fixture.jsonl" "fixture: ... the question is recorded failed, saying why"
 [ "$(cat "$TMP/own/2/readme.txt")" = mine ] && ok "fixture: ... and the file is left alone" ||
@@ -189,3 +189,25 @@ mkdir -p "$TMP/own2" && cp "$TMP/own2.jsonl" "$TMP/own2/fixture.jsonl"
 expect_exit 2 "fixture: a fixture.jsonl that is not records" -- run --out "$TMP/own2"
 cmp -s "$TMP/own2.jsonl" "$TMP/own2/fixture.jsonl" && ok "fixture: ... is refused and left alone" ||
     not_ok "fixture: the records file was changed"
+
+# ---- squint eval --suite: test-suite accuracy on the bundled benchmark ------------
+eval_demo_db "fixture"     # exits here without the sqlite3 shell
+expect_exit 0 "fixture: the demo benchmark's suites" -- \
+    "$SQUINT" fixture "${BUDGET[@]}" --gold $D/dev.json --db-root "$TMP/db" --out "$TMP/ds" --limit 6 -q -j 2
+ev() { "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
+       --db-root "$TMP/db" --limit 6 -q "$@"; }
+expect_exit 0 "fixture: eval --suite" -- ev --suite "$TMP/ds" --out "$TMP/ev.jsonl"
+expect_grep '^system +items +EX-test +EX-suite +EX-verified' "$TMP/out" "fixture: ... the summary shows EX-test, EX-suite and EX-verified"
+expect_grep '"ex_suite":"(correct|wrong)"' "$TMP/ev.jsonl" "fixture: ... the records carry EX-suite"
+expect_grep '"ex":"correct"[^{}]*"ex_suite":"wrong","ex_suite_detail":"wrong on 0[0-9].sqlite"' "$TMP/ev.jsonl" \
+    "fixture: ... a suite rejects a prediction EX-test accepts, naming the database"
+if grep -qE '"ex_suite":"wrong"[^{}]*"verdict":"equivalent"' "$TMP/ev.jsonl"; then
+    not_ok "fixture: ... a suite rejects a prediction proved equivalent"
+else ok "fixture: ... no prediction proved equivalent is rejected by a suite"; fi
+expect_exit 0 "fixture: eval --suite, JSON" -- ev --suite "$TMP/ds" --format json --no-verify
+expect_grep '"ex_suite": [0-9.]+' "$TMP/out" "fixture: ... the JSON summary has ex_suite"
+printf '{"squint_fixture":1,"question":0,"inputs":"0000000000000000","id":"0"}\n' > "$TMP/bad-suite.jsonl"
+mkdir -p "$TMP/bs" && cp "$TMP/bad-suite.jsonl" "$TMP/bs/fixture.jsonl"
+expect_exit 2 "fixture: eval --suite of another gold file" -- ev --suite "$TMP/bs"
+expect_grep 'built for another gold query' "$TMP/err" "fixture: ... is refused, saying why"
+expect_exit 2 "fixture: eval --suite of a directory without suites" -- ev --suite "$TMP/nothing"
