@@ -445,8 +445,8 @@ static double pct(size_t a, size_t b) { return b ? 100.0 * (double)a / (double)b
 
 static void summary(FixRun *r, SqBuf *out) {
     Tally *t = &r->tally;
-    qsort(t->seconds, t->n_seconds, sizeof *t->seconds, cmp_double);
-    qsort(t->n_dbs, t->n_suites, sizeof *t->n_dbs, cmp_u32);
+    if (t->n_seconds) qsort(t->seconds, t->n_seconds, sizeof *t->seconds, cmp_double);
+    if (t->n_suites) qsort(t->n_dbs, t->n_suites, sizeof *t->n_dbs, cmp_u32);
     double median = t->n_seconds ? t->seconds[t->n_seconds / 2] : 0;
     double p95 = t->n_seconds ? t->seconds[(t->n_seconds * 95) / 100 < t->n_seconds ? (t->n_seconds * 95) / 100 : t->n_seconds - 1] : 0;
     size_t mutants = 0;

@@ -218,6 +218,7 @@ static int same_class(const SqValue *a, const SqValue *b) {
 
 /* Sort and drop repeats; the count left. */
 static uint32_t sort_unique(SqValue *v, uint32_t n) {
+    if (!n) return 0;
     qsort(v, n, sizeof *v, value_cmp_q);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -586,6 +587,10 @@ static void spread(Build *b, uint32_t c, const Domain *d, const Literals *lit, S
             int cls = d->text ? v->type == SQ_VAL_TEXT : (v->type == SQ_VAL_INTEGER || v->type == SQ_VAL_REAL);
             if (cls && !is_literal(lit, v)) cells[n] = (CellAt){v, n}, n++;
         }
+    }
+    if (n < 2) {
+        free(cells);
+        return;
     }
     qsort(cells, n, sizeof *cells, cell_cmp);
     int repeats = 0;

@@ -1000,7 +1000,9 @@ void sq_smt_shrink(SqSmt *s, int tie_free) {
 /* Every cell of every live tuple is not NULL. */
 static Z3_ast no_nulls(SqSmt *s) {
     uint32_t n = 0;
-    for (uint32_t t = 0; t < s->n_tables; t++) n += s->tables[t].n * s->tables[t].table->n_cols;
+    for (uint32_t t = 0; t < s->n_tables; t++)
+        for (uint32_t i = 0; i < s->tables[t].n; i++)
+            n += s->tables[t].rows[i].n_binds ? s->tables[t].rows[i].binds[0].n : 0;
     Z3_ast *c = sq_arena_alloc(s->arena, (n + 1) * sizeof *c);
     n = 0;
     for (uint32_t t = 0; t < s->n_tables; t++)
