@@ -63,7 +63,7 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/emit/registry.c backend/emit/sql.c backend/emit/ddl.c \
                backend/fixture/fixture.c backend/fixture/fixture_print.c \
                backend/equiv/equiv.c backend/equiv/equiv_child.c \
-               backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c \
+               backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c backend/lint/lint_prove.c \
                backend/eval/metric.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c \
                backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c
 API_SRC     := api/squint.c

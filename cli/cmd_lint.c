@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "backend/lint/lint_data.h"
+#include "backend/lint/lint_prove.h"
 #include "cli/cli.h"
 #include "cli/cli_queries.h"
 #include "backend/lint/lint_config.h"
@@ -44,6 +45,11 @@ static const char usage_head[] =
     "                         given (schema rules only)\n"
     "      --timeout SEC      time limit for each query run on the database\n"
     "                         (default 10)\n"
+    "      --prove            also run the rules that ask the solver\n"
+    "                         (gold-always-empty): a search per query\n"
+    "      --prove-rlimit N   z3's resource units per query for them (default\n"
+    "                         10000000; the findings do not depend on the\n"
+    "                         machine's speed)\n"
     "      --list-rules       list the rules and exit\n"
     "\n"
     "output:\n"
@@ -63,6 +69,7 @@ static const char usage_tail[] =
 static const CliOpt lint_opts[] = {
     {"rules", 0, 1},   {"disable", 0, 1},  {"severity", 0, 1},   {"config", 0, 1},
     {"no-config", 0, 0}, {"no-data", 0, 0}, {"timeout", 0, 1},   {"list-rules", 0, 0},
+    {"prove", 0, 0},   {"prove-rlimit", 0, 1},
     {"format", 'f', 1}, {"help", 'h', 0},   CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* An open database, by path. */
@@ -88,6 +95,8 @@ typedef struct LintRun {
     const char *config_path;                 /* --config */
     int no_config, no_data;
     double timeout;
+    int prove;                               /* --prove */
+    uint64_t prove_rlimit;                   /* --prove-rlimit */
     SqArena *arena;                          /* configurations, paths */
     SqLintFile *configs;                     /* one per distinct file read */
     uint32_t n_configs, cap_configs;
@@ -130,7 +139,7 @@ static void list_rules(void) {
     for (int i = 0; i < SQ_LINT__COUNT; i++) {
         const SqLintRule *r = sq_lint_rule((SqLintRuleId)i);
         printf("%-6s %-26s %-8s %-7s %s\n", r->id, r->name, sq_severity_name((SqSeverity)r->sev),
-               r->level == SQ_LINT_DATA ? "data" : "schema", r->summary);
+               sq_lint_level_name((SqLintLevel)r->level), r->summary);
     }
 }
 
@@ -159,6 +168,16 @@ static int own_option(void *ctx, const char *name, const char *val) {
         r->no_config = 1;
     } else if (strcmp(name, "no-data") == 0) {
         r->no_data = 1;
+    } else if (strcmp(name, "prove") == 0) {
+        r->prove = 1;
+    } else if (strcmp(name, "prove-rlimit") == 0) {
+        char *end;
+        unsigned long long n = strtoull(val, &end, 10);
+        if (*end || !*val || val[0] == '-' || n == 0) {
+            fprintf(stderr, "squint lint: --prove-rlimit takes a number of units above 0\n");
+            return SQ_EXIT_USAGE;
+        }
+        r->prove_rlimit = n;
     } else if (strcmp(name, "timeout") == 0) {
         char *end;
         r->timeout = strtod(val, &end);
@@ -255,6 +274,10 @@ static void lint_query(void *ctx, CliQuery *q) {
                                            q->stmt->span.end - q->stmt->span.start);
         SqLintDataOptions opt = {r->timeout};
         sq_lint_data(&l, db, sql, q->stmt->span, &opt);
+    }
+    if (r->prove) {
+        SqLintProveOptions po = {3, r->prove_rlimit, 0};
+        sq_lint_prove(&l, q->stmt->span, &po);
     }
 }
 
@@ -418,6 +441,7 @@ int cmd_lint(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     r.threshold = -1;
     r.timeout = 10;
+    r.prove_rlimit = 10000000;
     r.arena = sq_arena_new();
     cli_queries_init(&r.cq, "lint");
     CliArgs a;

@@ -199,7 +199,7 @@ static void sarif_rules(SqJsonWriter *w) {
         sq_jw_key(w, "properties");
         sq_jw_obj_begin(w);
         sq_jw_key(w, "level");
-        sq_jw_str(w, r->level == SQ_LINT_DATA ? "data" : "schema");
+        sq_jw_str(w, sq_lint_level_name((SqLintLevel)r->level));
         sq_jw_obj_end(w);
         sq_jw_obj_end(w);
     }

@@ -69,6 +69,16 @@ typedef struct SqWitness {
 void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
                 SqWitness *out);
 void sq_witness_free(SqWitness *w);
+/* Whether q returns no row on any database of opt->bound tuples per
+** table that satisfies the schema's constraints, with values of the
+** columns' declared classes (ties allowed): one solver check, no
+** database built.  SQ_WITNESS_EMPTY (proved), SQ_WITNESS_FOUND (some
+** database gives a row, in the encoding), or UNSUPPORTED / UNKNOWN with
+** the reason in *why (static or in a).  For squint lint's
+** gold-always-empty. */
+SqWitnessStatus sq_witness_empty(const Catalog *cat, IrQuery *q, const SqEquivOptions *opt, SqArena *a,
+                                 const char **why);
+
 /* "found", "empty", "unsupported", "unknown", "unconfirmed". */
 const char *sq_witness_status_name(SqWitnessStatus s);
 

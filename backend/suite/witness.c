@@ -226,3 +226,40 @@ void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOp
     sq_smt_free(smt);
     sq_db_close(folds.db);
 }
+
+SqWitnessStatus sq_witness_empty(const Catalog *cat, IrQuery *q, const SqEquivOptions *opt, SqArena *a,
+                                 const char **why) {
+    int64_t now = opt->now ? opt->now : SQ_EQUIV_NOW;
+    SqFoldDb folds = {NULL, now, 0};
+    SqSmt *smt = sq_smt_new(cat, 0);
+    *why = NULL;
+    if (!smt) {
+        *why = "out of memory";
+        return SQ_WITNESS_UNKNOWN;
+    }
+    sq_smt_set_fold(smt, sq_equiv_fold, &folds);
+    sq_smt_set_now(smt, now);
+    sq_smt_set_typed_values(smt, 1);
+    sq_smt_set_timeout(smt, opt->timeout > 0 ? (unsigned)(opt->timeout * 1000) : 0);
+    sq_smt_set_rlimit(smt, opt->rlimit);
+    SqWitnessStatus st;
+    if (sq_smt_build_nonempty(smt, q, opt->bound > 0 ? opt->bound : 1) < 0) {
+        int which;
+        SrcSpan at;
+        const char *u = sq_smt_failure(smt) ? sq_smt_failure(smt) : sq_smt_unsupported(smt, &at, &which);
+        st = sq_smt_failure(smt) ? SQ_WITNESS_UNKNOWN : SQ_WITNESS_UNSUPPORTED;
+        *why = sq_arena_strdup(a, u);
+    } else {
+        SqSmtStatus r = sq_smt_check(smt, 0);
+        st = r == SQ_SMT_SAME ? SQ_WITNESS_EMPTY : r == SQ_SMT_DIFFERENT ? SQ_WITNESS_FOUND : SQ_WITNESS_UNKNOWN;
+        if (st == SQ_WITNESS_EMPTY && sq_smt_approximation(smt)) {
+            st = SQ_WITNESS_UNKNOWN; /* an approximation proves nothing */
+            *why = sq_arena_strdup(a, sq_smt_approximation(smt));
+        } else if (st == SQ_WITNESS_UNKNOWN) {
+            *why = sq_arena_strdup(a, sq_smt_reason(smt));
+        }
+    }
+    sq_smt_free(smt);
+    sq_db_close(folds.db);
+    return st;
+}

@@ -20,6 +20,10 @@ static const SqLintRule rules[SQ_LINT__COUNT] = {
 #undef LINT_RULE
 };
 
+const char *sq_lint_level_name(SqLintLevel l) {
+    return l == SQ_LINT_PROVE ? "prove" : l == SQ_LINT_DATA ? "data" : "schema";
+}
+
 const SqLintRule *sq_lint_rule(SqLintRuleId r) { return &rules[r]; }
 
 int sq_lint_rule_find(const char *s) {

@@ -32,7 +32,9 @@ typedef enum SqLintRuleId {
     SQ_LINT__COUNT
 } SqLintRuleId;
 
-typedef enum SqLintLevel { SQ_LINT_SCHEMA, SQ_LINT_DATA } SqLintLevel;
+typedef enum SqLintLevel { SQ_LINT_SCHEMA, SQ_LINT_DATA, SQ_LINT_PROVE } SqLintLevel;
+/* "schema", "data", "prove". */
+const char *sq_lint_level_name(SqLintLevel l);
 
 typedef struct SqLintRule {
     const char *id;      /* "L0102" */

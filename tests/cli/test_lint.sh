@@ -195,3 +195,17 @@ H=.pre-commit-hooks.yaml
 expect_grep "^- id: squint-lint" $H "hook id"
 expect_grep "language: system" $H "hook language"
 expect_grep 'files: .*\\\.\(sql\|json\)\$' $H "hook files"
+
+# ---- --prove: the rules that ask the solver ------------------------------------------
+cat > "$TMP/empty.sql" <<'SQL'
+SELECT e.name FROM emp AS e JOIN dept AS d ON e.dept_id = d.id WHERE d.id IS NULL;
+SELECT d.name FROM dept AS d JOIN emp AS e ON e.dept_id = d.id GROUP BY d.id HAVING count(*) > 5;
+SELECT name FROM emp WHERE salary > 10;
+SQL
+expect_exit 1 "--prove: an always-empty query" -- "${L[@]}" --no-config --prove --rules gold-always-empty --schema $FIX "$TMP/empty.sql"
+expect_grep '^.*empty.sql:1:1: error\[gold-always-empty\]' "$TMP/out" "--prove: ... reported on its statement"
+[ "$(grep -c 'gold-always-empty\]' "$TMP/out")" = 1 ] && ok "--prove: ... and only it (not the HAVING count(*) > 5 the bound cannot reach, not a satisfiable one)" ||
+    not_ok "--prove: $(grep -c 'gold-always-empty\]' "$TMP/out") findings"
+expect_exit 0 "--prove off: no solver rule" -- "${L[@]}" --no-config --rules gold-always-empty --schema $FIX "$TMP/empty.sql"
+expect_exit 2 "--prove-rlimit 0" -- "${L[@]}" --no-config --prove --prove-rlimit 0 --schema $FIX "$TMP/empty.sql"
+expect_grep 'prove-rlimit takes a number of units above 0' "$TMP/err" "--prove-rlimit: ... says what it takes"

@@ -14,7 +14,8 @@
 #                     named bad.sql (the first text block after the bad one)
 #   ```sql fixed      the corrected query
 # each SQL block one statement ending in ';'.  They run with --schema, or
-# with --db when the section has a "<!-- level: data -->" line.  A section
+# with --db when the section has a "<!-- level: data -->" line, with --prove
+# --schema when it has "<!-- level: prove -->".  A section
 # may add a second example that always runs with --db: "```sql bad data",
 # its text block, and "```sql fixed data".
 cd "$(dirname "$0")/../.." || exit 2
@@ -92,6 +93,7 @@ inblk { if (file != "") print > file; next }
     next
 }
 dir != "" && /^<!-- level: data -->$/ { put(dir "/level", "data") }
+dir != "" && /^<!-- level: prove -->$/ { put(dir "/level", "prove") }
 dir != "" && /^\*\*Help:\*\* / { put(dir "/help", substr($0, 11)) }
 /^\| L[0-9][0-9][0-9][0-9] \|/ { put(T "/table", $0) }
 ' "$DOC"
@@ -134,7 +136,8 @@ statements() {
 # lint_in DIR MODE NAME FILE: squint lint FILE from DIR with only rule NAME;
 # output in $TMP/out, exit status in $status.
 lint_in() {
-    (cd "$1" && "$SQ" lint --no-config --rules "$3" "$2" "$FIX" "$4") \
+    # shellcheck disable=SC2086 # the mode may be two words (--prove --schema)
+    (cd "$1" && "$SQ" lint --no-config --rules "$3" $2 "$FIX" "$4") \
         >"$TMP/out" 2>"$TMP/err" </dev/null
     status=$?
 }
@@ -195,7 +198,7 @@ while IFS=$'\t' read -r -u 3 id name sev level summary help; do
         not_ok "$id $name: help text"; echo "# want: **Help:** $help"; fi
 
     marked=schema
-    [ -f "$d/level" ] && marked=data
+    [ -f "$d/level" ] && marked=$(cat "$d/level")
     if [ "$marked" = "$level" ]; then ok "$id $name: level marker ($level)"; else
         not_ok "$id $name: level marker (rule is $level, section says $marked)"; fi
 
@@ -210,6 +213,7 @@ while IFS=$'\t' read -r -u 3 id name sev level summary help; do
 
     mode=--schema
     [ "$marked" = data ] && mode=--db
+    [ "$marked" = prove ] && mode="--prove --schema"
     check_example "$id" "$name" "$d" bad "$mode"
     [ -f "$d/bad-data.sql" ] && check_example "$id" "$name" "$d" bad-data --db
 done 3<"$TMP/rules.tsv"
