@@ -88,8 +88,9 @@ static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char 
 static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 
 static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
-    sq_buf_puts(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th><th>EX-verified</th>"
-                     "<th>+cross</th><th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n");
+    sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s<th>EX-verified</th>"
+                       "<th>+cross</th><th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
+                  s->n_suite_marks ? "<th>EX-suite</th>" : "");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &g->counts[k];
         sq_buf_puts(out, "<tr><td>");
@@ -97,6 +98,7 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) 
         sq_buf_printf(out, "</td><td class=num>%zu</td>", c->items);
         if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->ex[SQ_EX_CORRECT], c->items));
         else sq_buf_puts(out, "<td>-</td>");
+        if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->suite_correct, c->items));
         sq_buf_printf(out,
                       "<td class=num>%.1f %%</td><td class=num>%.1f %%</td><td class=num>%zu</td>"
                       "<td class=num>%zu</td><td class=num>%zu</td><td class=num>%.1f %%</td></tr>\n",

@@ -196,8 +196,9 @@ expect_exit 0 "fixture: the demo benchmark's suites" -- \
     "$SQUINT" fixture "${BUDGET[@]}" --gold $D/dev.json --db-root "$TMP/db" --out "$TMP/ds" --limit 6 -q -j 2
 ev() { "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $D/dev.json --pred good=$D/pred_good.sql --pred weak=$D/pred_weak.sql \
        --db-root "$TMP/db" --limit 6 -q "$@"; }
-expect_exit 0 "fixture: eval --suite" -- ev --suite "$TMP/ds" --out "$TMP/ev.jsonl"
+expect_exit 0 "fixture: eval --suite" -- ev --suite "$TMP/ds" --out "$TMP/ev.jsonl" --report "$TMP/ev.html"
 expect_grep '^system +items +EX-test +EX-suite +EX-verified' "$TMP/out" "fixture: ... the summary shows EX-test, EX-suite and EX-verified"
+expect_grep '<th>EX-test</th><th>EX-suite</th><th>EX-verified</th>' "$TMP/ev.html" "fixture: ... and so does the HTML report"
 expect_grep '"ex_suite":"(correct|wrong)"' "$TMP/ev.jsonl" "fixture: ... the records carry EX-suite"
 expect_grep '"ex":"correct"[^{}]*"ex_suite":"wrong","ex_suite_detail":"wrong on 0[0-9].sqlite"' "$TMP/ev.jsonl" \
     "fixture: ... a suite rejects a prediction EX-test accepts, naming the database"

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# fixture_report.sh -- docs/fixture-report.md: squint fixture over Spider dev
+# (on its databases) and BIRD dev (schemas only), every suite checked by
+# SQLite (suitecheck), and the Spider suites used to score the public
+# prediction files (squint eval --suite).  Run by `make fixture-report`.
+#
+# Usage: scripts/fixture_report.sh BUILD_DIR > docs/fixture-report.md
+# FIXTURE_JOBS=N processes (default 2); FIXTURE_LIMIT_BIRD=N only the first
+# N BIRD questions (default: all); FIXTURE_REUSE=1 keeps the suites and
+# records of the last run (BUILD_DIR/fixture-*: each stage whose output is
+# there is skipped) and rewrites the page.
+# Needs python3 for the numbers (skipped with a message without it).
+set -eu
+build=${1:-build}
+jobs=${FIXTURE_JOBS:-2}
+root=${SQUINT_CORPORA:-../shared/corpora}
+S=$root/spider-dev
+B=$root/bird-dev
+sq=$build/squint
+if [ ! -d "$S" ] || [ ! -d "$B" ]; then
+    echo "fixture_report.sh: $root has no spider-dev or bird-dev: nothing to measure" >&2
+    exit 0
+fi
+if ! command -v python3 >/dev/null; then
+    echo "fixture_report.sh: python3 is needed for the numbers (apt-get install python3)" >&2
+    exit 0
+fi
+
+# stage NAME OUTPUT CMD...: run CMD (its wall seconds into
+# $build/NAME.seconds), unless FIXTURE_REUSE=1 and OUTPUT is there
+stage() {
+    local name=$1 out=$2 t0
+    shift 2
+    if [ "${FIXTURE_REUSE:-0}" = 1 ] && [ -e "$out" ]; then return; fi
+    rm -rf "$out"
+    t0=$(date +%s)
+    "$@"
+    echo $(($(date +%s) - t0)) > "$build/$name.seconds"
+}
+
+limit=()
+[ -n "${FIXTURE_LIMIT_BIRD:-}" ] && limit=(--limit "$FIXTURE_LIMIT_BIRD")
+preds=()
+for f in "$S"/predictions/model_*.sql; do n=$(basename "$f" .sql); preds+=(--pred "$n=$f"); done
+stage fixture-spider "$build/fixture-spider" "$sq" fixture -q -j "$jobs" --gold "$S/dev.json" \
+    --db-root "$S/database" --out "$build/fixture-spider"
+stage fixture-bird "$build/fixture-bird" "$sq" fixture -q -j "$jobs" --gold "$B/dev.json" \
+    --tables "$B/dev_tables.json" --out "$build/fixture-bird" "${limit[@]}"
+# EX-test, EX-verified and EX-suite (the suite and the original database)
+stage eval-db "$build/fixture-eval-db.jsonl" "$sq" eval -q -j "$jobs" --gold "$S/dev.json" \
+    --db-root "$S/database" --suite "$build/fixture-spider" "${preds[@]}" --out "$build/fixture-eval-db.jsonl"
+# the suites alone: schemas from tables.json, no original database
+stage eval-suite "$build/fixture-eval-suite.jsonl" "$sq" eval -q -j "$jobs" --gold "$S/dev.json" \
+    --tables "$S/tables.json" --no-verify --suite "$build/fixture-spider" "${preds[@]}" \
+    --out "$build/fixture-eval-suite.jsonl"
+"$build/tools/suitecheck" "$build/fixture-spider" > "$build/fixture-spider.check" || true
+"$build/tools/suitecheck" "$build/fixture-bird" > "$build/fixture-bird.check" || true
+python3 "$(dirname "$0")/fixture_report.py" "$build" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$jobs" \
+    "${FIXTURE_LIMIT_BIRD:-}"
