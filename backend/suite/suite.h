@@ -79,6 +79,11 @@ void sq_witness_free(SqWitness *w);
 SqWitnessStatus sq_witness_empty(const Catalog *cat, IrQuery *q, const SqEquivOptions *opt, SqArena *a,
                                  const char **why);
 
+/* The rows a comparison of an aggregate's output or a subquery with an
+** integer constant asks of one table (HAVING count(*) > 10: 11), the
+** largest in q; 0 when there is none. */
+int64_t sq_witness_rows_asked(IrQuery *q);
+
 /* "found", "empty", "unsupported", "unknown", "unconfirmed". */
 const char *sq_witness_status_name(SqWitnessStatus s);
 

@@ -122,31 +122,45 @@ static void search(SqSmt *smt, IrQuery *q, const char *sql, int k, SqArena *a, S
     }
 }
 
-/* The tables q scans, each given rows tuples (at most four: the
-** encoding's limit on tables with their own bound). */
-typedef struct Raise {
-    SqSmt *smt;
-    int rows, n;
-} Raise;
+/* The distinct tables q scans (at most four: the encoding's limit on
+** tables with their own bound). */
+typedef struct Scans {
+    const CatTable *t[4];
+    int n;
+} Scans;
 
-static int raise_scan(IrRel *r, void *arg) {
-    Raise *x = arg;
-    if (r->kind == IR_SCAN && r->u.scan.table && x->n < 4 &&
-        sq_smt_set_table_bound(x->smt, r->u.scan.table, x->rows) == 0)
-        x->n++;
+static int add_scan(IrRel *r, void *arg) {
+    Scans *x = arg;
+    if (r->kind != IR_SCAN || !r->u.scan.table) return 0;
+    for (int i = 0; i < x->n; i++)
+        if (x->t[i] == r->u.scan.table) return 0;
+    if (x->n < 4) x->t[x->n++] = r->u.scan.table;
     return 0;
 }
 
-enum { MAX_LIMIT_ROWS = 8 };
+enum { MAX_LIMIT_ROWS = 8, MAX_ASKED_ROWS = 64 };
 
-/* A gold that cuts its rows with LIMIT n gets n + 1 rows in the tables it
-** scans, when that is more than the bound and not too many: a witness on
-** which the LIMIT cuts tells apart the mutants that change it. */
-static void rows_past_limit(SqSmt *smt, IrQuery *q, int k) {
-    int rows = sq_equiv_limit_rows(q);
-    if (rows <= k || rows > MAX_LIMIT_ROWS) return;
-    Raise x = {smt, rows, 0};
-    ir_walk_rels(q->root, raise_scan, &x);
+
+/* The rows a comparison of an aggregate's output or a subquery with an
+** integer constant asks for (HAVING count(*) > 10: 11). */
+static int asked_rows(SqExpr *e, void *arg) {
+    int64_t *most = arg;
+    if (e->kind != SQX_BINARY || e->op < AST_OP_EQ || e->op > AST_OP_GE) return 0;
+    const SqExpr *sides[2] = {e->u.bin.l, e->u.bin.r};
+    for (int i = 0; i < 2; i++) {
+        const SqExpr *lit = sides[i], *other = sides[1 - i];
+        int counted = (other->kind == SQX_COLUMN && (other->flags & SQXF_AGG_REF)) || other->kind == SQX_SUBQUERY;
+        if (lit->kind == SQX_LITERAL && lit->u.lit.vtype == SQ_VAL_INTEGER && counted && lit->u.lit.i < INT64_MAX &&
+            lit->u.lit.i + 1 > *most)
+            *most = lit->u.lit.i + 1;
+    }
+    return 0;
+}
+
+int64_t sq_witness_rows_asked(IrQuery *q) {
+    int64_t most = 0;
+    ir_query_walk(q, asked_rows, &most);
+    return most;
 }
 
 /* The budget of one more try: a share (1/share) of what is left of the
@@ -159,17 +173,21 @@ static void give_share(SqSmt *smt, const SqEquivOptions *opt, double start, unsi
     if (opt->rlimit) sq_smt_set_rlimit(smt, units ? units : 1);
 }
 
-/* Try again with more rows (raise: past the gold's LIMIT too); a witness
-** found replaces out's, else out stays (unless it had none: then the
-** try's reason stands). */
-static void try_more(SqSmt *smt, IrQuery *q, const char *sql, int k, int raise, SqArena *a, SqWitness *out) {
+/* Try again at bound k, with table t (every table q scans, when t is
+** NULL) given rows tuples when rows > 0; a witness found replaces out's,
+** else out stays (unless it had none: then the try's reason stands). */
+static void try_more(SqSmt *smt, IrQuery *q, const char *sql, int k, const CatTable *t, int rows, SqArena *a,
+                     SqWitness *out) {
     SqWitness was = *out;
     memset(&out->fixture, 0, sizeof out->fixture);
     sq_fixture_init(&out->fixture, was.fixture.cat);
     out->fixture.now = was.fixture.now;
     sq_result_init(&out->rows);
     out->ties = 0;
-    if (raise) rows_past_limit(smt, q, k);
+    Scans x = {{NULL}, 0};
+    if (t) x.t[x.n++] = t;
+    else if (rows > 0) ir_walk_rels(q->root, add_scan, &x);
+    for (int i = 0; i < x.n && rows > 0; i++) sq_smt_set_table_bound(smt, x.t[i], rows);
     search(smt, q, sql, k, a, out);
     sq_smt_set_table_bound(smt, NULL, 0);
     if (out->status == SQ_WITNESS_FOUND || was.status != SQ_WITNESS_FOUND) {
@@ -185,7 +203,10 @@ static void try_more(SqSmt *smt, IrQuery *q, const char *sql, int k, int raise, 
 ** witness with more rows, on half of what is left; then, for a gold with
 ** a LIMIT the bound does not reach, its tables raised past it, on the
 ** rest: each witness found replaces the one before, and a try that finds
-** none (it timed out) leaves the one before standing. */
+** none (it timed out) leaves the one before standing.  A gold still
+** without a witness that compares an aggregate with a constant beyond
+** the bound (HAVING count(*) > 10) gets, one table at a time, that table
+** as many rows as the constant asks and the others one. */
 static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const SqEquivOptions *opt, SqArena *a,
                           SqWitness *out) {
     double start = sq_monotonic_seconds();
@@ -194,13 +215,30 @@ static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const 
     if (out->status == SQ_WITNESS_UNSUPPORTED) return;
     int limit = sq_equiv_limit_rows(q);
     int raise = limit > k && limit <= MAX_LIMIT_ROWS;
+    int64_t asked = sq_witness_rows_asked(q);
+    int grow_one = asked > k && asked <= MAX_ASKED_ROWS;
     if (k > 1) {
-        give_share(smt, opt, start, raise ? 2 : 1);
-        try_more(smt, q, sql, k, 0, a, out);
+        give_share(smt, opt, start, raise || grow_one ? 2 : 1);
+        try_more(smt, q, sql, k, NULL, 0, a, out);
     }
     if (raise) {
-        give_share(smt, opt, start, 1);
-        try_more(smt, q, sql, k, 1, a, out);
+        give_share(smt, opt, start, grow_one ? 2 : 1);
+        try_more(smt, q, sql, k, NULL, limit, a, out);
+    }
+    if (out->status == SQ_WITNESS_EMPTY && asked > MAX_ASKED_ROWS) {
+        /* empty up to the bound proves nothing of a gold that asks more */
+        char why[160];
+        snprintf(why, sizeof why, "the gold compares an aggregate with a constant that asks for %lld rows of one "
+                 "table, more than the search gives (%d)", (long long)asked, MAX_ASKED_ROWS);
+        out->status = SQ_WITNESS_UNKNOWN;
+        out->why = sq_arena_strdup(a, why);
+    }
+    if (!grow_one || out->status == SQ_WITNESS_FOUND) return;
+    Scans x = {{NULL}, 0};
+    ir_walk_rels(q->root, add_scan, &x);
+    for (int i = 0; i < x.n && out->status != SQ_WITNESS_FOUND; i++) {
+        give_share(smt, opt, start, (unsigned)(x.n - i));
+        try_more(smt, q, sql, 1, x.t[i], (int)asked, a, out);
     }
 }
 
