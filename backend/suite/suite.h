@@ -79,9 +79,9 @@ void sq_witness_free(SqWitness *w);
 SqWitnessStatus sq_witness_empty(const Catalog *cat, IrQuery *q, const SqEquivOptions *opt, SqArena *a,
                                  const char **why);
 
-/* The rows a comparison of an aggregate's output or a subquery with an
-** integer constant asks of one table (HAVING count(*) > 10: 11), the
-** largest in q; 0 when there is none. */
+/* The rows q asks of one table: a comparison of an aggregate's output or
+** a subquery with an integer constant (HAVING count(*) > 10: 11), or a
+** LIMIT's constant OFFSET (OFFSET 9: 10); the largest, or 0. */
 int64_t sq_witness_rows_asked(IrQuery *q);
 
 /* "found", "empty", "unsupported", "unknown", "unconfirmed". */

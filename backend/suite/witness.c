@@ -157,9 +157,21 @@ static int asked_rows(SqExpr *e, void *arg) {
     return 0;
 }
 
+/* A LIMIT with a constant OFFSET m returns nothing from fewer than m + 1
+** rows. */
+static int offset_rows(IrRel *r, void *arg) {
+    int64_t *most = arg, m;
+    if (r->kind == IR_LIMIT && r->u.limit.offset && sq_expr_int_constant(r->u.limit.offset, &m) && m >= 0 &&
+        m < INT64_MAX && m + 1 > *most)
+        *most = m + 1;
+    return 0;
+}
+
 int64_t sq_witness_rows_asked(IrQuery *q) {
     int64_t most = 0;
     ir_query_walk(q, asked_rows, &most);
+    for (uint32_t id = 0; id < q->n_rels; id++) /* every block's LIMIT, subqueries' too */
+        if (q->rels[id]) offset_rows(q->rels[id], &most);
     return most;
 }
 
@@ -171,6 +183,19 @@ static void give_share(SqSmt *smt, const SqEquivOptions *opt, double start, unsi
     uint64_t spent = sq_smt_rlimit_spent(smt);
     uint64_t units = spent < opt->rlimit ? (opt->rlimit - spent) / share : opt->rlimit / 10 + 1;
     if (opt->rlimit) sq_smt_set_rlimit(smt, units ? units : 1);
+}
+
+/* t, and the tables its foreign keys reach (whose rows its rows may need
+** to be distinct: a primary key that is also a foreign key), up to four. */
+static void add_with_targets(Scans *x, const CatTable *t) {
+    x->t[x->n++] = t;
+    for (int i = 0; i < x->n && x->n < 4; i++)
+        for (uint32_t f = 0; f < x->t[i]->n_fks && x->n < 4; f++) {
+            const CatTable *to = x->t[i]->fks[f].target;
+            int seen = !to;
+            for (int j = 0; j < x->n && !seen; j++) seen = x->t[j] == to;
+            if (!seen) x->t[x->n++] = to;
+        }
 }
 
 /* Try again at bound k, with table t (every table q scans, when t is
@@ -185,7 +210,7 @@ static void try_more(SqSmt *smt, IrQuery *q, const char *sql, int k, const CatTa
     sq_result_init(&out->rows);
     out->ties = 0;
     Scans x = {{NULL}, 0};
-    if (t) x.t[x.n++] = t;
+    if (t) add_with_targets(&x, t);
     else if (rows > 0) ir_walk_rels(q->root, add_scan, &x);
     for (int i = 0; i < x.n && rows > 0; i++) sq_smt_set_table_bound(smt, x.t[i], rows);
     search(smt, q, sql, k, a, out);
@@ -225,20 +250,23 @@ static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const 
         give_share(smt, opt, start, grow_one ? 2 : 1);
         try_more(smt, q, sql, k, NULL, limit, a, out);
     }
-    if (out->status == SQ_WITNESS_EMPTY && asked > MAX_ASKED_ROWS) {
+    if (out->status == SQ_WITNESS_FOUND || asked <= k) return;
+    if (grow_one) {
+        Scans x = {{NULL}, 0};
+        ir_walk_rels(q->root, add_scan, &x);
+        for (int i = 0; i < x.n && out->status != SQ_WITNESS_FOUND; i++) {
+            give_share(smt, opt, start, (unsigned)(x.n - i));
+            try_more(smt, q, sql, 1, x.t[i], (int)asked, a, out);
+        }
+    }
+    if (out->status != SQ_WITNESS_FOUND) {
         /* empty up to the bound proves nothing of a gold that asks more */
-        char why[160];
-        snprintf(why, sizeof why, "the gold compares an aggregate with a constant that asks for %lld rows of one "
-                 "table, more than the search gives (%d)", (long long)asked, MAX_ASKED_ROWS);
+        char why[200];
+        snprintf(why, sizeof why, "the gold asks for %lld rows of one table (an aggregate compared with a "
+                 "constant, or an OFFSET): no witness %s", (long long)asked,
+                 grow_one ? "with one table that large" : "searched that large (at most 64 rows)");
         out->status = SQ_WITNESS_UNKNOWN;
         out->why = sq_arena_strdup(a, why);
-    }
-    if (!grow_one || out->status == SQ_WITNESS_FOUND) return;
-    Scans x = {{NULL}, 0};
-    ir_walk_rels(q->root, add_scan, &x);
-    for (int i = 0; i < x.n && out->status != SQ_WITNESS_FOUND; i++) {
-        give_share(smt, opt, start, (unsigned)(x.n - i));
-        try_more(smt, q, sql, 1, x.t[i], (int)asked, a, out);
     }
 }
 
