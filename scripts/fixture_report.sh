@@ -26,16 +26,18 @@ if ! command -v python3 >/dev/null; then
     exit 0
 fi
 
-# stage NAME OUTPUT CMD...: run CMD (its wall seconds into
-# $build/NAME.seconds), unless FIXTURE_REUSE=1 and OUTPUT is there
+# stage NAME OUTPUT CMD...: run CMD (its summary into $build/NAME.summary,
+# its wall seconds into $build/NAME.seconds), unless FIXTURE_REUSE=1 and
+# OUTPUT is there
 stage() {
     local name=$1 out=$2 t0
     shift 2
     if [ "${FIXTURE_REUSE:-0}" = 1 ] && [ -e "$out" ]; then return; fi
     rm -rf "$out"
     t0=$(date +%s)
-    "$@"
+    "$@" > "$build/$name.summary"
     echo $(($(date +%s) - t0)) > "$build/$name.seconds"
+    git rev-parse --short HEAD > "$build/$name.commit" 2>/dev/null || echo unknown > "$build/$name.commit"
 }
 
 limit=()
