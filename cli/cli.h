@@ -109,6 +109,14 @@ void cli_progress_start(CliProgress *p);
 ** final one, always printed and ended with a newline. */
 void cli_progress(CliProgress *p, int last, const char *brief);
 
+/* Option values of a command's own options, with the message
+** "squint CMD: OPT takes ..." on a bad one.  Each returns -1 (go on, the
+** value in *out) or SQ_EXIT_USAGE, as a command's option handler does. */
+/* Seconds, 0 or more (0: none). */
+int cli_parse_seconds(const char *cmd, const char *opt, const char *val, double *out);
+/* A whole number from lo to hi. */
+int cli_parse_count(const char *cmd, const char *opt, const char *val, long lo, long hi, long *out);
+
 /* Append data[0..n) to fd whole, then fsync it: a record that is there
 ** stays there.  0, or -1 with errno set. */
 int cli_append_synced(int fd, const char *data, size_t n);

@@ -181,3 +181,25 @@ int cli_append_synced(int fd, const char *data, size_t n) {
     }
     return fsync(fd) < 0 && errno != EINVAL ? -1 : 0;
 }
+
+int cli_parse_seconds(const char *cmd, const char *opt, const char *val, double *out) {
+    char *end;
+    double t = strtod(val, &end);
+    if (*end || !*val || t < 0) {
+        fprintf(stderr, "squint %s: %s takes seconds (0: none)\n", cmd, opt);
+        return SQ_EXIT_USAGE;
+    }
+    *out = t;
+    return -1;
+}
+
+int cli_parse_count(const char *cmd, const char *opt, const char *val, long lo, long hi, long *out) {
+    char *end;
+    long v = strtol(val, &end, 10);
+    if (*end || !*val || v < lo || v > hi) {
+        fprintf(stderr, "squint %s: %s takes a number from %ld to %ld\n", cmd, opt, lo, hi);
+        return SQ_EXIT_USAGE;
+    }
+    *out = v;
+    return -1;
+}

@@ -174,26 +174,6 @@ static int bad_value(const char *opt, const char *what) {
     return SQ_EXIT_USAGE;
 }
 
-static int parse_seconds(const char *opt, const char *val, double *out) {
-    char *end;
-    double t = strtod(val, &end);
-    if (*end || !*val || t < 0) return bad_value(opt, "seconds (0: none)");
-    *out = t;
-    return -1;
-}
-
-static int parse_count(const char *opt, const char *val, long lo, long hi, long *out) {
-    char *end;
-    long v = strtol(val, &end, 10);
-    if (*end || !*val || v < lo || v > hi) {
-        char what[80];
-        snprintf(what, sizeof what, "a number from %ld to %ld", lo, hi);
-        return bad_value(opt, what);
-    }
-    *out = v;
-    return -1;
-}
-
 /* --pred [NAME=]FILE: the name is the file's base name without extension
 ** unless given. */
 static int add_system(EvalRun *r, const char *val) {
@@ -235,34 +215,34 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         else return bad_value("--semantics", "spider or bird");
         r->semantics_given = 1;
     } else if (strcmp(name, "keep-distinct") == 0) r->cfg.ex.keep_distinct = 1;
-    else if (strcmp(name, "timeout") == 0) rc = parse_seconds("--timeout", val, &r->cfg.ex.timeout);
+    else if (strcmp(name, "timeout") == 0) rc = cli_parse_seconds("eval", "--timeout", val, &r->cfg.ex.timeout);
     else if (strcmp(name, "no-verify") == 0) r->cfg.verify = 0;
     else if (strcmp(name, "cross-check") == 0) r->cfg.cross_check = 1;
     else if (strcmp(name, "lint") == 0) r->cfg.lint = 1;
     else if (strcmp(name, "bound") == 0) {
-        if ((rc = parse_count("--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
-    } else if (strcmp(name, "verify-timeout") == 0) rc = parse_seconds("--verify-timeout", val, &r->cfg.equiv.timeout);
-    else if (strcmp(name, "item-timeout") == 0) rc = parse_seconds("--item-timeout", val, &r->item_timeout);
+        if ((rc = cli_parse_count("eval", "--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
+    } else if (strcmp(name, "verify-timeout") == 0) rc = cli_parse_seconds("eval", "--verify-timeout", val, &r->cfg.equiv.timeout);
+    else if (strcmp(name, "item-timeout") == 0) rc = cli_parse_seconds("eval", "--item-timeout", val, &r->item_timeout);
     else if (strcmp(name, "rlimit") == 0) {
-        if ((rc = parse_count("--rlimit", val, 0, LONG_MAX, &n)) < 0) r->cfg.equiv.rlimit = (uint64_t)n;
+        if ((rc = cli_parse_count("eval", "--rlimit", val, 0, LONG_MAX, &n)) < 0) r->cfg.equiv.rlimit = (uint64_t)n;
     } else if (strcmp(name, "values") == 0) {
         if (strcmp(val, "any") == 0 || strcmp(val, "typed") == 0) r->cfg.equiv.typed_values = val[0] == 't';
         else rc = bad_value("--values", "any or typed");
     }
     else if (strcmp(name, "rerun-changed") == 0) r->rerun_changed = 1;
     else if (strcmp(name, "jobs") == 0) {
-        if ((rc = parse_count("--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
+        if ((rc = cli_parse_count("eval", "--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
     } else if (strcmp(name, "mem-limit") == 0) {
-        if ((rc = parse_count("--mem-limit", val, 0, 1L << 30, &n)) < 0) r->pool.mem_limit = (uint64_t)n << 20;
+        if ((rc = cli_parse_count("eval", "--mem-limit", val, 0, 1L << 30, &n)) < 0) r->pool.mem_limit = (uint64_t)n << 20;
     } else if (strcmp(name, "out") == 0) r->out_path = val;
     else if (strcmp(name, "limit") == 0) {
-        if ((rc = parse_count("--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
+        if ((rc = cli_parse_count("eval", "--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
     } else if (strcmp(name, "suite") == 0) {
         r->suite_dir = val;
     } else if (strcmp(name, "report") == 0) {
         r->report_path = val;
     } else if (strcmp(name, "show") == 0) {
-        if ((rc = parse_count("--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
+        if ((rc = cli_parse_count("eval", "--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
     } else if (strcmp(name, "shard") == 0) {
         unsigned long i, k;
         int used = 0;

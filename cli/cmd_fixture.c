@@ -120,26 +120,6 @@ static int bad_value(const char *opt, const char *what) {
     return SQ_EXIT_USAGE;
 }
 
-static int parse_seconds(const char *opt, const char *val, double *out) {
-    char *end;
-    double t = strtod(val, &end);
-    if (*end || !*val || t < 0) return bad_value(opt, "seconds (0: none)");
-    *out = t;
-    return -1;
-}
-
-static int parse_count(const char *opt, const char *val, long lo, long hi, long *out) {
-    char *end;
-    long v = strtol(val, &end, 10);
-    if (*end || !*val || v < lo || v > hi) {
-        char what[80];
-        snprintf(what, sizeof what, "a number from %ld to %ld", lo, hi);
-        return bad_value(opt, what);
-    }
-    *out = v;
-    return -1;
-}
-
 static int own_option(void *ctx, const char *name, const char *val) {
     FixRun *r = ctx;
     long n;
@@ -156,26 +136,26 @@ static int own_option(void *ctx, const char *name, const char *val) {
         else return bad_value("--semantics", "spider or bird");
         r->semantics_given = 1;
     } else if (strcmp(name, "rows") == 0) {
-        if ((rc = parse_count("--rows", val, 1, 8, &n)) < 0) r->opt.witness.bound = (int)n;
+        if ((rc = cli_parse_count("fixture", "--rows", val, 1, 8, &n)) < 0) r->opt.witness.bound = (int)n;
     } else if (strcmp(name, "bound") == 0) {
-        if ((rc = parse_count("--bound", val, 1, 16, &n)) < 0) r->opt.equiv.bound = (int)n;
-    } else if (strcmp(name, "witness-timeout") == 0) rc = parse_seconds("--witness-timeout", val, &r->opt.witness.timeout);
-    else if (strcmp(name, "timeout") == 0) rc = parse_seconds("--timeout", val, &r->opt.equiv.timeout);
+        if ((rc = cli_parse_count("fixture", "--bound", val, 1, 16, &n)) < 0) r->opt.equiv.bound = (int)n;
+    } else if (strcmp(name, "witness-timeout") == 0) rc = cli_parse_seconds("fixture", "--witness-timeout", val, &r->opt.witness.timeout);
+    else if (strcmp(name, "timeout") == 0) rc = cli_parse_seconds("fixture", "--timeout", val, &r->opt.equiv.timeout);
     else if (strcmp(name, "rlimit") == 0) {
-        if ((rc = parse_count("--rlimit", val, 0, LONG_MAX, &n)) < 0) r->opt.equiv.rlimit = r->opt.witness.rlimit = (uint64_t)n;
+        if ((rc = cli_parse_count("fixture", "--rlimit", val, 0, LONG_MAX, &n)) < 0) r->opt.equiv.rlimit = r->opt.witness.rlimit = (uint64_t)n;
     } else if (strcmp(name, "max-mutants") == 0) {
-        if ((rc = parse_count("--max-mutants", val, 0, 1000, &n)) < 0) r->opt.max_mutants = (uint32_t)n;
+        if ((rc = cli_parse_count("fixture", "--max-mutants", val, 0, 1000, &n)) < 0) r->opt.max_mutants = (uint32_t)n;
     } else if (strcmp(name, "sql") == 0) r->scripts = 1;
     else if (strcmp(name, "solver-values") == 0) r->opt.solver_values = 1;
     else if (strcmp(name, "jobs") == 0) {
-        if ((rc = parse_count("--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
-    } else if (strcmp(name, "question-timeout") == 0) rc = parse_seconds("--question-timeout", val, &r->pool.task_timeout);
+        if ((rc = cli_parse_count("fixture", "--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
+    } else if (strcmp(name, "question-timeout") == 0) rc = cli_parse_seconds("fixture", "--question-timeout", val, &r->pool.task_timeout);
     else if (strcmp(name, "mem-limit") == 0) {
-        if ((rc = parse_count("--mem-limit", val, 0, 1L << 30, &n)) < 0) r->pool.mem_limit = (uint64_t)n << 20;
+        if ((rc = cli_parse_count("fixture", "--mem-limit", val, 0, 1L << 30, &n)) < 0) r->pool.mem_limit = (uint64_t)n << 20;
     } else if (strcmp(name, "limit") == 0) {
-        if ((rc = parse_count("--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
+        if ((rc = cli_parse_count("fixture", "--limit", val, 1, LONG_MAX, &n)) < 0) r->limit = (size_t)n;
     } else if (strcmp(name, "show") == 0) {
-        if ((rc = parse_count("--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
+        if ((rc = cli_parse_count("fixture", "--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
     } else if (strcmp(name, "format") == 0) {
         SqFormat f;
         if (!cli_parse_format("fixture", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;

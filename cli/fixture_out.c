@@ -135,15 +135,7 @@ int fixture_out_open(FixtureOut *o) {
     return 0;
 }
 
-int fixture_out_append(FixtureOut *o, const char *rec, size_t n) {
-    for (size_t off = 0; off < n;) {
-        ssize_t w = write(o->fd, rec + off, n - off);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        off += (size_t)w;
-    }
-    return fsync(o->fd) < 0 && errno != EINVAL ? -1 : 0;
-}
+int fixture_out_append(FixtureOut *o, const char *rec, size_t n) { return cli_append_synced(o->fd, rec, n); }
 
 void fixture_out_close(FixtureOut *o) {
     if (o->fd >= 0) close(o->fd);

@@ -48,15 +48,6 @@ void sq_suite_db_name(uint32_t i, char out[16]) { snprintf(out, 16, "%02u.sqlite
 /* ---- candidates ---------------------------------------------------------- */
 
 
-static SqCompareMode compare_mode(SqSmtSemantics sem) {
-    switch (sem) {
-    case SQ_SMT_BAG: return SQ_CMP_BAG;
-    case SQ_SMT_LIST: return SQ_CMP_LIST;
-    case SQ_SMT_SPIDER: return SQ_CMP_SPIDER;
-    default: return SQ_CMP_SET;
-    }
-}
-
 /* Add fixture f (taken over) as a candidate: 0, or -1 when it does not
 ** load or the gold does not run on it (f freed). */
 static int add_cand(Build *b, SqFixture *f, const char *origin) {
@@ -315,7 +306,7 @@ void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const
     memset(&b, 0, sizeof b);
     b.cat = cat, b.names = names, b.srcs = srcs, b.opt = opt, b.out = out, b.a = out->arena;
     b.gold_sql = gold->text;
-    b.mode = compare_mode(opt->equiv.sem);
+    b.mode = sq_equiv_compare_mode(opt->equiv.sem);
     sq_diags_init(&b.diags, srcs);
     const char *why = NULL;
     b.gold = ir_load_query(b.a, gold, cat, names, &b.diags, &opt->bind, &why);
