@@ -56,6 +56,9 @@ static const char usage_head[] =
     "                         queries leave free are made to read like data:\n"
     "                         sampled from the real database (--db-root, --db),\n"
     "                         else made up from the column's name\n"
+    "      --seed N           which of those values are taken: 0 (default) the\n"
+    "                         first ones, else a choice N makes; the same N gives\n"
+    "                         the same suites\n"
     "  -j, --jobs N           questions built at once, each in its own process\n"
     "                         (default 1)\n"
     "      --question-timeout S  seconds per question's process, then it is killed\n"
@@ -83,7 +86,7 @@ static const char usage_tail[] =
 static const CliOpt fixture_opts[] = {
     {"gold", 0, 1},    {"out", 0, 1},          {"semantics", 0, 1},        {"rows", 0, 1},
     {"witness-timeout", 0, 1}, {"bound", 0, 1}, {"timeout", 0, 1},         {"rlimit", 0, 1},
-    {"max-mutants", 0, 1}, {"sql", 0, 0},        {"solver-values", 0, 0},      {"jobs", 'j', 1},           {"question-timeout", 0, 1},
+    {"max-mutants", 0, 1}, {"sql", 0, 0},        {"solver-values", 0, 0}, {"seed", 0, 1},      {"jobs", 'j', 1},           {"question-timeout", 0, 1},
     {"mem-limit", 0, 1}, {"limit", 0, 1},      {"show", 0, 1},      {"format", 'f', 1},         {"quiet", 'q', 0},
     {"help", 'h', 0},  CLI_SCHEMA_OPTIONS,     {NULL, 0, 0}};
 
@@ -147,6 +150,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
         if ((rc = cli_parse_count("fixture", "--max-mutants", val, 0, 1000, &n)) < 0) r->opt.max_mutants = (uint32_t)n;
     } else if (strcmp(name, "sql") == 0) r->scripts = 1;
     else if (strcmp(name, "solver-values") == 0) r->opt.solver_values = 1;
+    else if (strcmp(name, "seed") == 0) {
+        if ((rc = cli_parse_count("fixture", "--seed", val, 0, LONG_MAX, &n)) < 0) r->opt.seed = (uint64_t)n;
+    }
     else if (strcmp(name, "jobs") == 0) {
         if ((rc = cli_parse_count("fixture", "--jobs", val, 1, 256, &n)) < 0) r->pool.jobs = (unsigned)n;
     } else if (strcmp(name, "question-timeout") == 0) rc = cli_parse_seconds("fixture", "--question-timeout", val, &r->pool.task_timeout);
@@ -261,6 +267,8 @@ static void run_options(FixRun *r) {
     sq_jw_bool(&w, r->scripts);
     sq_jw_key(&w, "values");
     sq_jw_str(&w, r->opt.solver_values ? "solver" : real_data(r) ? "real" : "made-up");
+    sq_jw_key(&w, "seed");
+    sq_jw_int(&w, (int64_t)r->opt.seed);
     sq_jw_obj_end(&w);
 }
 

@@ -14,6 +14,7 @@
 
 #include "backend/fixture/fixture.h"
 #include "backend/sqlite/db.h"
+#include "ir/ir.h"
 #include "runtime/json.h"
 #include "runtime/util.h"
 
@@ -27,12 +28,8 @@ static void show_tables(SqDb *db, SqBuf *out) {
         if (v->type != SQ_VAL_TEXT) continue;
         SqBuf sql = SQ_BUF_INIT, name = SQ_BUF_INIT;
         sq_buf_put(&name, v->s, v->n);
-        sq_buf_puts(&sql, "SELECT * FROM \"");
-        for (uint32_t k = 0; k < v->n; k++) {
-            if (v->s[k] == '"') sq_buf_putc(&sql, '"');
-            sq_buf_putc(&sql, v->s[k]);
-        }
-        sq_buf_putc(&sql, '"');
+        sq_buf_puts(&sql, "SELECT * FROM ");
+        ir_sql_ident(&sql, sq_buf_str(&name));
         SqResult rows;
         sq_result_init(&rows);
         if (sq_db_query(db, sq_buf_str(&sql), NULL, &rows, NULL) == SQ_EXEC_OK && rows.n_rows) {

@@ -487,14 +487,6 @@ static uint32_t visible_cols(const BndSelect *q) {
     return n;
 }
 
-static const char *set_op_name(uint8_t op) {
-    switch ((AstSetOp)op) {
-    case AST_SET_UNION: return "UNION";
-    case AST_SET_UNION_ALL: return "UNION ALL";
-    case AST_SET_INTERSECT: return "INTERSECT";
-    default: return "EXCEPT";
-    }
-}
 
 BndSelect *bind_compound(Binder *b, BndSelect *l, BndSelect *r, uint8_t op, SrcSpan at) {
     uint32_t n = visible_cols(l);
@@ -505,7 +497,7 @@ BndSelect *bind_compound(Binder *b, BndSelect *l, BndSelect *r, uint8_t op, SrcS
         }
         bind_error(b, SQ_E_COMPOUND_COLS, at,
                    "SELECTs to the left and right of %s do not have the same number of result columns",
-                   set_op_name(op));
+                   ast_set_op_sql((AstSetOp)op));
         return NULL;
     }
     BndSelect *q = sq_arena_alloc(b->arena, sizeof *q);

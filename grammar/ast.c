@@ -83,6 +83,31 @@ const char *ast_op_name(AstOp op) {
     return (unsigned)op < AST_OP__COUNT && names[op] ? names[op] : "?";
 }
 
+const char *ast_op_sql(AstOp op) {
+    static const char *const sql[AST_OP__COUNT] = {
+        [AST_OP_OR] = "OR", [AST_OP_AND] = "AND",
+        [AST_OP_EQ] = "=", [AST_OP_NE] = "<>",
+        [AST_OP_LT] = "<", [AST_OP_LE] = "<=", [AST_OP_GT] = ">", [AST_OP_GE] = ">=",
+        [AST_OP_BITAND] = "&", [AST_OP_BITOR] = "|",
+        [AST_OP_LSHIFT] = "<<", [AST_OP_RSHIFT] = ">>",
+        [AST_OP_ADD] = "+", [AST_OP_SUB] = "-",
+        [AST_OP_MUL] = "*", [AST_OP_DIV] = "/", [AST_OP_MOD] = "%",
+        [AST_OP_CONCAT] = "||", [AST_OP_PTR] = "->", [AST_OP_PTR2] = "->>",
+        [AST_OP_LIKE] = "LIKE", [AST_OP_GLOB] = "GLOB",
+        [AST_OP_REGEXP] = "REGEXP", [AST_OP_MATCH] = "MATCH",
+    };
+    return (unsigned)op < AST_OP__COUNT && sql[op] ? sql[op] : "?";
+}
+
+const char *ast_set_op_sql(AstSetOp op) {
+    switch (op) {
+    case AST_SET_UNION: return "UNION";
+    case AST_SET_UNION_ALL: return "UNION ALL";
+    case AST_SET_INTERSECT: return "INTERSECT";
+    default: return "EXCEPT";
+    }
+}
+
 const char *ast_stmt_kind_name(AstStmtKind k) {
     static const char *const names[AST_STMT__COUNT] = {
         "select-stmt", "create-table", "create-index", "create-view",

@@ -653,6 +653,12 @@ const char *ast_expr_kind_name(AstExprKind k);
 /* Bytes allocated for a node of kind k (see struct AstExpr). */
 size_t ast_expr_size(AstExprKind k);
 const char *ast_op_name(AstOp op);      /* "+", "AND", "LIKE", ... */
+/* A binary operator as SQL writes it ("AND", "<>", "||", "LIKE"), for
+** every printer and message that writes SQL back; "?" for others. */
+const char *ast_op_sql(AstOp op);
+/* A compound operator as SQL writes it: "UNION", "UNION ALL",
+** "INTERSECT", "EXCEPT". */
+const char *ast_set_op_sql(AstSetOp op);
 /* The comparison with its operands swapped (a < b is b > a); other
 ** operators are returned as they are. */
 AstOp ast_op_flip(AstOp op);

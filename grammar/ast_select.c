@@ -59,14 +59,6 @@ AstSelect *ast_compound(ParseCtx *ctx, int op, AstSelect *left,
     return s;
 }
 
-static const char *set_op_name(int op) {
-    switch (op) {
-    case AST_SET_UNION: return "UNION";
-    case AST_SET_UNION_ALL: return "UNION ALL";
-    case AST_SET_INTERSECT: return "INTERSECT";
-    default: return "EXCEPT";
-    }
-}
 
 /* An ORDER BY or LIMIT on a term that is followed by op; the caret goes
 ** on the ORDER or LIMIT keyword. */
@@ -77,7 +69,7 @@ static int misplaced_clause(ParseCtx *ctx, const AstSelect *term, int op) {
     at.end = at.start + 5; /* "ORDER" or "LIMIT" */
     SqDiag *g = ast_error(ctx, SQ_E_COMPOUND_ORDER, ast_loc(at),
                           "%s clause should come after %s not before", what,
-                          set_op_name(op));
+                          ast_set_op_sql((AstSetOp)op));
     if (g) sq_diag_help(g, "in a compound SELECT, ORDER BY and LIMIT apply to "
                            "the whole result and follow its last term");
     return 1;

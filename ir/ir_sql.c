@@ -78,35 +78,6 @@ static void literal(SqBuf *out, const SqExpr *e) {
 /* Expressions                                                         */
 /* ------------------------------------------------------------------ */
 
-static const char *binary_op(uint8_t op) {
-    switch ((AstOp)op) {
-    case AST_OP_OR: return "OR";
-    case AST_OP_AND: return "AND";
-    case AST_OP_EQ: return "=";
-    case AST_OP_NE: return "<>";
-    case AST_OP_LT: return "<";
-    case AST_OP_LE: return "<=";
-    case AST_OP_GT: return ">";
-    case AST_OP_GE: return ">=";
-    case AST_OP_BITAND: return "&";
-    case AST_OP_BITOR: return "|";
-    case AST_OP_LSHIFT: return "<<";
-    case AST_OP_RSHIFT: return ">>";
-    case AST_OP_ADD: return "+";
-    case AST_OP_SUB: return "-";
-    case AST_OP_MUL: return "*";
-    case AST_OP_DIV: return "/";
-    case AST_OP_MOD: return "%";
-    case AST_OP_CONCAT: return "||";
-    case AST_OP_PTR: return "->";
-    case AST_OP_PTR2: return "->>";
-    case AST_OP_LIKE: return "LIKE";
-    case AST_OP_GLOB: return "GLOB";
-    case AST_OP_REGEXP: return "REGEXP";
-    case AST_OP_MATCH: return "MATCH";
-    default: return "?";
-    }
-}
 
 /* Written without parentheses around it, an operand stays one operand. */
 static int atomic(const SqExpr *e) {
@@ -221,7 +192,7 @@ void ir_sql_expr(SqBuf *out, const SqExpr *e, const IrNaming *nm) {
     case SQX_UNARY: unary(out, e, nm); break;
     case SQX_BINARY: case SQX_LIKE:
         operand(out, e->kind == SQX_LIKE ? e->u.like.x : e->u.bin.l, nm);
-        sq_buf_printf(out, " %s%s ", (e->flags & SQXF_NOT) ? "NOT " : "", binary_op(e->op));
+        sq_buf_printf(out, " %s%s ", (e->flags & SQXF_NOT) ? "NOT " : "", ast_op_sql((AstOp)e->op));
         operand(out, e->kind == SQX_LIKE ? e->u.like.pattern : e->u.bin.r, nm);
         if (e->kind == SQX_LIKE && e->u.like.escape) {
             sq_buf_puts(out, " ESCAPE ");

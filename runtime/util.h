@@ -57,6 +57,21 @@ static inline unsigned char sq_ascii_lower(unsigned char c) {
 int sq_strnicmp(const char *a, const char *b, size_t n);
 int sq_stricmp(const char *a, const char *b);
 
+/* splitmix64: its finalizer, a fast 64-bit mix for hashing, and its
+** generator, the next number of the sequence a seed starts (*state
+** advances).  Seeded choices use the generator so that the same seed
+** makes the same choices on every machine. */
+static inline uint64_t sq_mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= UINT64_C(0xbf58476d1ce4e5b9);
+    x ^= x >> 27;
+    x *= UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+static inline uint64_t sq_rand_next(uint64_t *state) {
+    return sq_mix64(*state += UINT64_C(0x9e3779b97f4a7c15));
+}
+
 /* Read a whole file into a fresh NUL-terminated buffer.  On failure returns
 ** NULL and stores errno in *err.  The caller frees the buffer. */
 char *sq_read_file(const char *path, size_t *len, int *err);

@@ -270,19 +270,11 @@ static void emit_values(Emitter *E, SqBuf *out, const IrRel *r) {
     }
 }
 
-static const char *set_op_word(uint8_t op) {
-    switch ((AstSetOp)op) {
-    case AST_SET_UNION: return " UNION ";
-    case AST_SET_UNION_ALL: return " UNION ALL ";
-    case AST_SET_INTERSECT: return " INTERSECT ";
-    default: return " EXCEPT ";
-    }
-}
 
 static void emit_term(Emitter *E, SqBuf *out, IrRel *r, const SqColumnList *names) {
     if (r->kind == IR_SETOP) {
         emit_term(E, out, r->u.setop.left, names);
-        sq_buf_puts(out, set_op_word(r->u.setop.op));
+        sq_buf_printf(out, " %s ", ast_set_op_sql((AstSetOp)r->u.setop.op));
         emit_term(E, out, r->u.setop.right, NULL);
     } else if (r->kind == IR_VALUES) {
         emit_values(E, out, r);

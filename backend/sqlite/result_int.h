@@ -18,18 +18,9 @@
 #include <stdint.h>
 
 #include "backend/sqlite/result.h"
+#include "runtime/util.h"
 
 /* ---- values (value.c) ------------------------------------------------ */
-
-/* Inline here, like prefix_step and row_ref below, because the hash loops
-** of all three files call it once per cell. */
-static inline uint64_t mix64(uint64_t x) { /* splitmix64's finalizer */
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
 
 /* Byte-wise order of two byte strings: -1, 0 or 1. */
 int res_cmp_bytes(const char *a, size_t na, const char *b, size_t nb);
@@ -64,7 +55,7 @@ static inline RowRef row_ref(const SqResult *r, uint64_t row, const uint32_t *pe
 
 /* One step of a row hash: fold the hash v of the next value into h. */
 static inline uint64_t prefix_step(uint64_t h, uint64_t v) {
-    return mix64(((h << 7) | (h >> 57)) ^ v);
+    return sq_mix64(((h << 7) | (h >> 57)) ^ v);
 }
 
 /* Rows equal as Python's tuples: same length, equal values. */

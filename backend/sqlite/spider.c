@@ -164,7 +164,7 @@ static int u64_cmp(const void *x, const void *y) {
 static uint64_t column_hash(const SqResult *r, uint32_t col) {
     uint64_t h = 0;
     for (uint64_t row = 0; row < r->n_rows; row++)
-        h += mix64(res_value_hash(sq_result_cell(r, row, col)) ^ 0x5851f42d4c957f2dull);
+        h += sq_mix64(res_value_hash(sq_result_cell(r, row, col)) ^ 0x5851f42d4c957f2dull);
     return h;
 }
 

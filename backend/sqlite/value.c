@@ -101,7 +101,7 @@ int sq_value_equal(const SqValue *a, const SqValue *b) { return value_equal(a, b
 static uint64_t hash_bytes(const char *s, uint32_t n, uint64_t seed) {
     uint64_t h = 0xcbf29ce484222325ull ^ seed; /* FNV-1a */
     for (uint32_t k = 0; k < n; k++) h = (h ^ (unsigned char)s[k]) * 0x100000001b3ull;
-    return mix64(h);
+    return sq_mix64(h);
 }
 
 /* Equal values (sq_value_equal) hash equal: an integral REAL hashes as
@@ -111,11 +111,11 @@ uint64_t res_value_hash(const SqValue *v) {
     uint64_t bits;
     switch (v->type) {
     case SQ_VAL_NULL: return 0x6a09e667f3bcc908ull;
-    case SQ_VAL_INTEGER: return mix64((uint64_t)v->i);
+    case SQ_VAL_INTEGER: return sq_mix64((uint64_t)v->i);
     case SQ_VAL_REAL:
-        if (real_as_int(v->r, &i)) return mix64((uint64_t)i);
+        if (real_as_int(v->r, &i)) return sq_mix64((uint64_t)i);
         memcpy(&bits, &v->r, sizeof bits);
-        return mix64(bits ^ 0x3c6ef372fe94f82bull);
+        return sq_mix64(bits ^ 0x3c6ef372fe94f82bull);
     case SQ_VAL_TEXT: return hash_bytes(v->s, v->n, 1);
     default: return hash_bytes(v->s, v->n, 2);
     }

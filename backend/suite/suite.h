@@ -99,6 +99,10 @@ typedef struct SqSuiteOptions {
                                take realistic values from (values.c), or
                                NULL: values made up from column names */
     int solver_values;      /* keep the solver's values as they are */
+    uint64_t seed;          /* which of the realistic values are taken: 0,
+                               the first ones (text) or evenly spread
+                               (numbers); else a choice this seed makes, the
+                               same on every run and machine */
     SqBindOptions bind;
 } SqSuiteOptions;
 

@@ -379,11 +379,26 @@ static uint32_t old_values(Build *b, SqFixture *f, const Domain *d, const Litera
     return sort_unique(*out, n);
 }
 
+/* want of the have candidates from first, in order, into now: with no
+** generator the first ones (text) or ones spread evenly (numbers); with
+** one, a choice it makes (selection sampling: each candidate is taken
+** with the chance still-wanted / still-left, so exactly want are). */
+static void choose(const SqValue *cand, uint32_t first, uint32_t have, uint32_t want, int text, uint64_t *rng,
+                   SqValue *now) {
+    if (!rng) {
+        for (uint32_t k = 0; k < want; k++)
+            now[k] = cand[first + (text ? k : (uint64_t)(2 * k + 1) * have / (2 * want))];
+        return;
+    }
+    for (uint32_t i = 0, k = 0; i < have && k < want; i++)
+        if (sq_rand_next(rng) % (have - i) < want - k) now[k++] = cand[first + i];
+}
+
 /* The new value of each old one: out of the candidates, those strictly
-** between the literals around it, spread evenly and in order.  0 when
+** between the literals around it, chosen in order (choose).  0 when
 ** some stretch has fewer candidates than values (the domain stays). */
 static int plan(const SqValue *old, uint32_t n, const SqValue *cand, uint32_t n_cand, const Literals *lit,
-                SqValue *now) {
+                uint64_t *rng, SqValue *now) {
     for (uint32_t i = 0; i < n;) {
         /* the stretch of old values with no literal between them */
         const SqValue *lo = NULL, *hi = NULL;
@@ -400,10 +415,7 @@ static int plan(const SqValue *old, uint32_t n, const SqValue *cand, uint32_t n_
         while (last < n_cand && (!hi || value_cmp(&cand[last], hi) < 0)) last++;
         uint32_t want = j - i, have = last - first;
         if (have < want) return 0;
-        /* text: the first ones (Alice, Bruno, ...); numbers: spread
-        ** over the range the column holds */
-        for (uint32_t k = 0; k < want; k++)
-            now[i + k] = cand[first + (old[i].type == SQ_VAL_TEXT ? k : (uint64_t)(2 * k + 1) * have / (2 * want))];
+        choose(cand, first, have, want, old[i].type == SQ_VAL_TEXT, rng, now + i);
         i = j;
     }
     return 1;
@@ -528,14 +540,18 @@ static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue 
 }
 
 /* A plan for old[0..n) into now: from the real data, else (too few
-** values there between the literals) made up.  0 when neither has one. */
-static int plan_values(Build *b, SqArena *a, const Domain *d, const Literals *lit, const SqValue *old, uint32_t n,
-                       SqValue *now) {
+** values there between the literals) made up.  0 when neither has one.
+** c, the database, and the domain seed the choice (SqSuiteOptions.seed). */
+static int plan_values(Build *b, uint32_t c, SqArena *a, const Domain *d, const Literals *lit, const SqValue *old,
+                       uint32_t n, SqValue *now) {
     int ok = 0;
+    /* one sequence per domain and database, so that a domain's choice
+    ** does not depend on how many numbers the others drew */
+    uint64_t state = b->opt->seed ^ sq_mix64(((uint64_t)d->cols[0].t << 32 | d->cols[0].c) + 1) ^ sq_mix64(c + 0x51ed);
     for (int made = 0; made < 2 && !ok && n; made++) {
         SqValue *cand = NULL;
         uint32_t n_cand = candidates(b, a, d, &old[0], made, &cand);
-        ok = n_cand && plan(old, n, cand, n_cand, lit, now);
+        ok = n_cand && plan(old, n, cand, n_cand, lit, b->opt->seed ? &state : NULL, now);
         free(cand);
     }
     return ok;
@@ -547,7 +563,7 @@ static void one_domain(Build *b, uint32_t c, const Domain *d, const Literals *li
     SqValue *old = NULL;
     uint32_t n = old_values(b, &cd->fixture, d, lit, &old);
     SqValue *now = sq_calloc(n + 1, sizeof *now);
-    if (plan_values(b, a, d, lit, old, n, now)) {
+    if (plan_values(b, c, a, d, lit, old, n, now)) {
         Changed *changed = NULL;
         uint32_t k = apply(b, &cd->fixture, d, old, now, n, &changed);
         if (k && !still_works(b, c))
@@ -597,7 +613,7 @@ static void spread(Build *b, uint32_t c, const Domain *d, const Literals *lit, S
     for (uint32_t i = 1; i < n; i++) repeats |= value_cmp(cells[i - 1].cell, cells[i].cell) == 0;
     SqValue *old = sq_calloc(n + 1, sizeof *old), *now = sq_calloc(n + 1, sizeof *now);
     for (uint32_t i = 0; i < n; i++) old[i] = *cells[i].cell;
-    if (repeats && plan_values(b, a, d, lit, old, n, now)) {
+    if (repeats && plan_values(b, c, a, d, lit, old, n, now)) {
         SqResult *rows = NULL;
         for (uint32_t i = 0; i < cd->fixture.n_tables; i++)
             if (sq_catalog_pos(b->cat, cd->fixture.tables[i].table) == d->cols[0].t) rows = &cd->fixture.tables[i].rows;

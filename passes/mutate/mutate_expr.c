@@ -19,23 +19,6 @@ static int is_comparison(uint8_t op) {
            op == AST_OP_GT || op == AST_OP_GE;
 }
 
-static const char *op_text(uint8_t op) {
-    switch ((AstOp)op) {
-    case AST_OP_EQ: return "=";
-    case AST_OP_NE: return "<>";
-    case AST_OP_LT: return "<";
-    case AST_OP_LE: return "<=";
-    case AST_OP_GT: return ">";
-    case AST_OP_GE: return ">=";
-    case AST_OP_AND: return "AND";
-    case AST_OP_OR: return "OR";
-    case AST_OP_LIKE: return "LIKE";
-    case AST_OP_GLOB: return "GLOB";
-    case AST_OP_REGEXP: return "REGEXP";
-    case AST_OP_MATCH: return "MATCH";
-    default: return "?";
-    }
-}
 
 /* ------------------------------------------------------------------ */
 /* Operators                                                           */
@@ -57,8 +40,8 @@ static void comparison(MutCtx *m, SqExpr *e, SrcSpan fb) {
         for (int k = 0; k < 2 && comparison_swaps[i].to[k] != AST_OP_NONE; k++) {
             uint8_t to = comparison_swaps[i].to[k];
             SqMutation mu = mut_begin(SQ_MUT_COMPARISON, mut_span(e, fb),
-                                      sq_arena_printf(m->a, "%s becomes %s", op_text(e->op),
-                                                      op_text(to)));
+                                      sq_arena_printf(m->a, "%s becomes %s", ast_op_sql((AstOp)e->op),
+                                                      ast_op_sql((AstOp)to)));
             mut_patch_u8(&mu, &e->op, to);
             mut_add(m, &mu);
         }
@@ -68,7 +51,7 @@ static void comparison(MutCtx *m, SqExpr *e, SrcSpan fb) {
 static void and_or(MutCtx *m, SqExpr *e, SrcSpan fb) {
     uint8_t to = e->op == AST_OP_AND ? AST_OP_OR : AST_OP_AND;
     SqMutation mu = mut_begin(SQ_MUT_AND_OR, mut_span(e, fb),
-                              sq_arena_printf(m->a, "%s becomes %s", op_text(e->op), op_text(to)));
+                              sq_arena_printf(m->a, "%s becomes %s", ast_op_sql((AstOp)e->op), ast_op_sql((AstOp)to)));
     mut_patch_u8(&mu, &e->op, to);
     mut_add(m, &mu);
 }
@@ -80,7 +63,7 @@ static int is_null_literal(const SqExpr *e) {
 /* The word a NOT flag negates, as the SQL shows it. */
 static const char *negatable(const SqExpr *e) {
     switch ((SqExprKind)e->kind) {
-    case SQX_LIKE: return op_text(e->op);
+    case SQX_LIKE: return ast_op_sql((AstOp)e->op);
     case SQX_BETWEEN: return "BETWEEN";
     case SQX_IN_LIST: case SQX_IN_SUBQUERY: return "IN";
     case SQX_EXISTS: return "EXISTS";

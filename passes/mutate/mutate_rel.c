@@ -387,14 +387,6 @@ void mut_core_rels(MutCtx *m, const IrCore *c) {
     select_cols(m, c);
 }
 
-static const char *setop_word(uint8_t op) {
-    switch ((AstSetOp)op) {
-    case AST_SET_UNION: return "UNION";
-    case AST_SET_UNION_ALL: return "UNION ALL";
-    case AST_SET_INTERSECT: return "INTERSECT";
-    default: return "EXCEPT";
-    }
-}
 
 /* The set operators a near miss uses instead, by AstSetOp. */
 static const int8_t setop_swaps[][2] = {
@@ -409,8 +401,8 @@ static void setop(MutCtx *m, IrRel *r) {
     for (int k = 0; k < 2 && setop_swaps[r->u.setop.op][k] >= 0; k++) {
         uint8_t to = (uint8_t)setop_swaps[r->u.setop.op][k];
         SqMutation mu = mut_begin(SQ_MUT_SETOP, r->span,
-                                  sq_arena_printf(m->a, "%s becomes %s", setop_word(r->u.setop.op),
-                                                  setop_word(to)));
+                                  sq_arena_printf(m->a, "%s becomes %s", ast_set_op_sql((AstSetOp)r->u.setop.op),
+                                                  ast_set_op_sql((AstSetOp)to)));
         mut_patch_u8(&mu, &r->u.setop.op, to);
         mut_add(m, &mu);
     }

@@ -103,8 +103,9 @@ if command -v sqlite3 >/dev/null; then
     expect_exit 0 "fixture: --solver-values" -- run --out "$TMP/raw" --limit 1 --solver-values
     r=$(sqlite3 "$TMP/raw/0/00.sqlite" "SELECT count(*) FROM emp WHERE name GLOB '[A-Z]* [A-Z]*'")
     [ "$r" = 0 ] && ok "fixture: ... keeps the solver's values" || not_ok "fixture: --solver-values changed names"
+    cat $F/schema.sql $F/data.sql > "$TMP/real.sql"
     expect_exit 0 "fixture: values from a real database (--db)" -- \
-        "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db $F/data.sql -q --out "$TMP/real" --limit 4
+        "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db "$TMP/real.sql" -q --out "$TMP/real" --limit 4
     expect_exit 0 "fixture: ... and the suites are true" -- "$CHECK" "$TMP/real"
     real=$(sqlite3 "$TMP/real/0/00.sqlite" "SELECT count(*) FROM emp WHERE name IN ('Ysolde Brannigan',
         'Thaddeus Okonkwo', 'Marisol Vantongeren', 'Leopold Szymanski', 'Henrietta Achebe')")
@@ -130,6 +131,23 @@ expect_exit 0 "fixture: -j 2" -- run --out "$TMP/j" --sql -j 2
 sort "$TMP/a.norm" > "$TMP/a.sorted"
 sed 's/"seconds":[0-9.e+-]*//g' "$TMP/j/fixture.jsonl" | sort > "$TMP/j.sorted"
 cmp -s "$TMP/a.sorted" "$TMP/j.sorted" && ok "fixture: ... and with two processes" || not_ok "fixture: -j 2 differs"
+
+# --seed: the same seed, the same suites; another seed, other values that
+# still do the suite's job (suitecheck re-runs every kill)
+seeded() { run --limit 2 --sql --seed "$1" --out "$TMP/seed$2"; }
+expect_exit 0 "fixture: --seed 7" -- seeded 7 a
+expect_exit 0 "fixture: --seed 7 again" -- seeded 7 b
+expect_exit 0 "fixture: --seed 8" -- seeded 8 c
+dump() { for f in "$TMP/seed$1"/*/*.sql; do cat "$f"; done; }
+[ -n "$(dump a)" ] && [ "$(dump a)" = "$(dump b)" ] && ok "fixture: ... the same seed gives the same databases" ||
+    not_ok "fixture: two runs with --seed 7 differ"
+[ "$(dump a)" != "$(dump c)" ] && ok "fixture: ... another seed other values" ||
+    not_ok "fixture: --seed 7 and --seed 8 give the same databases"
+[ "$(dump a)" != "$(for f in "$TMP"/a/0/*.sql "$TMP"/a/1/*.sql; do cat "$f"; done)" ] &&
+    ok "fixture: ... and other values than with no seed" || not_ok "fixture: --seed 7 changed nothing"
+expect_exit 0 "fixture: ... whose suites are true" -- "$CHECK" "$TMP/seedc"
+expect_grep '"seed":8' "$TMP/seedc/fixture.jsonl" "fixture: ... and the records say which seed"
+expect_exit 2 "fixture: a resume with another seed is refused" -- run --limit 2 --sql --seed 9 --out "$TMP/seedc"
 
 # ---- resume ------------------------------------------------------------------------
 expect_exit 0 "fixture: a rerun of a finished run" -- run --out "$TMP/a" --sql

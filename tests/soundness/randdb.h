@@ -28,6 +28,7 @@
 
 #include "backend/fixture/fixture.h"
 #include "ir/ir.h"
+#include "runtime/util.h"
 
 /* ---- a seeded generator (splitmix64) --------------------------------- */
 
@@ -35,12 +36,7 @@ typedef struct Rng {
     uint64_t s;
 } Rng;
 
-static inline uint64_t rng_next(Rng *r) {
-    uint64_t z = (r->s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
+static inline uint64_t rng_next(Rng *r) { return sq_rand_next(&r->s); }
 /* 0 .. n-1 (n > 0). */
 static inline uint64_t rng_below(Rng *r, uint64_t n) { return rng_next(r) % n; }
 /* True with probability num/den. */
