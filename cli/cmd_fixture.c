@@ -356,6 +356,7 @@ static int run_question(void *ctx, size_t k, SqBuf *out) {
     }
     SqSuite s;
     if (real_data(r)) r->opt.values_db = cli_schema_db_path(&r->schema, g->db_id); /* in this child only */
+    r->opt.question = g->question, r->opt.evidence = g->evidence;
     sq_suite_build(cat, r->names, &r->srcs, g->sql, &r->opt, &s);
     SqBuf rec = SQ_BUF_INIT;
     SqJsonWriter w;

@@ -79,7 +79,7 @@ static SqBenchItem *new_item(BenchRead *r, const char *label, SrcSpan span) {
     it->index = r->b->n_items - 1;
     it->span = span;
     it->qid = -1;
-    it->question = it->difficulty = NULL;
+    it->question = it->evidence = it->difficulty = NULL;
     return it;
 }
 
@@ -168,6 +168,8 @@ static void read_dev_item(BenchRead *r, const SqJson *obj, uint32_t i, const cha
     json_db_id(r, it, obj);
     if (r->b->format == SQ_INPUT_BIRD && qid && qid->kind == SQ_JSON_NUMBER && qid->is_int) it->qid = qid->inum;
     it->question = json_text(r, obj, "question");
+    it->evidence = json_text(r, obj, "evidence");
+    if (it->evidence && !*it->evidence) it->evidence = NULL;
     it->difficulty = json_text(r, obj, "difficulty");
     if (!it->difficulty) it->difficulty = json_text(r, obj, "hardness");
     if (sql->len == 0) sql_missing(r, it, sql->start + 1, " (an empty string)");

@@ -69,6 +69,8 @@ typedef struct SqBenchItem {
     int64_t qid;         /* BIRD's question_id (dev.json's field, a
                             prediction object's key), or -1 */
     const char *question;   /* dev.json's "question", or NULL */
+    const char *evidence;   /* BIRD dev.json's "evidence" (external
+                               knowledge), or NULL when absent or empty */
     const char *difficulty; /* BIRD dev.json's "difficulty" (or a Spider
                                file's "hardness"), or NULL */
 } SqBenchItem;

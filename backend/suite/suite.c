@@ -320,6 +320,7 @@ void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const
             uint32_t *kept = sq_calloc(b.n_cands + 1, sizeof *kept);
             uint32_t n_kept = distill(&b, kept);
             if (opt->values_db) b.real = sq_db_open_file(opt->values_db, NULL);
+            suite_hints(opt->question, opt->evidence, b.a, &b.hints);
             for (uint32_t i = 0; i < n_kept && !opt->solver_values; i++) suite_realistic(&b, kept[i]);
             keep(&b, kept, n_kept);
             free(kept);

@@ -99,6 +99,9 @@ typedef struct SqSuiteOptions {
                                take realistic values from (values.c), or
                                NULL: values made up from column names */
     int solver_values;      /* keep the solver's values as they are */
+    const char *question;   /* the question's text, or NULL */
+    const char *evidence;   /* BIRD's evidence, or NULL; values these two
+                               quote are preferred (hints.c) */
     uint64_t seed;          /* which of the realistic values are taken: 0,
                                the first ones (text) or evenly spread
                                (numbers); else a choice this seed makes, the

@@ -19,6 +19,18 @@ typedef struct Cand {
     const char *origin;
 } Cand;
 
+/* hints.c: quoted values of the question's text and evidence, each with
+** the column a comparison there names (NULL: none). */
+typedef struct SuiteHint {
+    const char *column;    /* as written, unquoted, maybe T1.name */
+    const char *text;
+} SuiteHint;
+typedef struct SuiteHints {
+    SuiteHint *v;
+    uint32_t n;
+} SuiteHints;
+void suite_hints(const char *question, const char *evidence, SqArena *a, SuiteHints *out);
+
 typedef struct Build {
     const Catalog *cat;
     SqInterner *names;
@@ -39,6 +51,7 @@ typedef struct Build {
     uint8_t *kills;
     uint32_t cap_kill_rows;
     SqDb *real;            /* opt->values_db, opened read-only, or NULL */
+    SuiteHints hints;      /* of opt->question and opt->evidence */
 } Build;
 
 enum { K_NOT_RUN, K_SAME, K_DIFFERENT };

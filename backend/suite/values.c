@@ -86,6 +86,7 @@ static void domains_free(Domains *d) {
 typedef struct Literals {
     SqValue *v;
     uint32_t n, cap;
+    uint32_t n_text_scoped;    /* TEXT ones compared with the domain itself */
 } Literals;
 
 /* Every literal of the queries, and the domain it is compared with
@@ -182,9 +183,10 @@ static void collect_literals(Build *b, Domains *d, LitScan *s) {
 
 /* The literals domain root must keep clear of. */
 static void literals_of(const LitScan *s, uint32_t root, Literals *out) {
-    out->n = 0;
+    out->n = out->n_text_scoped = 0;
     for (uint32_t i = 0; i < s->n; i++) {
         if (s->lits[i].dom != root && s->lits[i].dom != NO_DOMAIN) continue;
+        out->n_text_scoped += s->lits[i].dom == root && s->lits[i].v.type == SQ_VAL_TEXT;
         if (out->n == out->cap) {
             out->cap = out->cap ? 2 * out->cap : 16;
             out->v = sq_realloc(out->v, out->cap * sizeof *out->v);
@@ -379,26 +381,55 @@ static uint32_t old_values(Build *b, SqFixture *f, const Domain *d, const Litera
     return sort_unique(*out, n);
 }
 
-/* want of the have candidates from first, in order, into now: with no
-** generator the first ones (text) or ones spread evenly (numbers); with
-** one, a choice it makes (selection sampling: each candidate is taken
-** with the chance still-wanted / still-left, so exactly want are). */
-static void choose(const SqValue *cand, uint32_t first, uint32_t have, uint32_t want, int text, uint64_t *rng,
-                   SqValue *now) {
-    if (!rng) {
-        for (uint32_t k = 0; k < want; k++)
-            now[k] = cand[first + (text ? k : (uint64_t)(2 * k + 1) * have / (2 * want))];
-        return;
+/* Candidates: sorted distinct values, and which of them the question's
+** text names (hints.c), to be taken first. */
+typedef struct Cands {
+    SqValue *v;
+    uint8_t *hinted;       /* per value, or NULL: none is */
+    uint32_t n;
+} Cands;
+
+/* Mark want of the n positions of pool (ascending candidate indexes):
+** with no generator the first ones (text) or ones spread evenly
+** (numbers); with one, a choice it makes (selection sampling: each is
+** taken with the chance still-wanted / still-left, so exactly want are). */
+static void pick(const uint32_t *pool, uint32_t n, uint32_t want, int text, uint64_t *rng, uint8_t *taken) {
+    for (uint32_t i = 0, k = 0; i < n && k < want; i++) {
+        if (rng ? sq_rand_next(rng) % (n - i) >= want - k
+                : !text ? i != (uint64_t)(2 * k + 1) * n / (2 * want) : 0)
+            continue;
+        taken[pool[i]] = 1;
+        k++;
     }
-    for (uint32_t i = 0, k = 0; i < have && k < want; i++)
-        if (sq_rand_next(rng) % (have - i) < want - k) now[k++] = cand[first + i];
+}
+
+/* want of the have candidates from first into now, in order: the hinted
+** ones first (as many as fit), then the others (pick). */
+static void choose(const Cands *c, uint32_t first, uint32_t have, uint32_t want, int text, uint64_t *rng,
+                   SqValue *now) {
+    uint32_t *pool = sq_calloc(have + 1, sizeof *pool);
+    uint8_t *taken = sq_calloc(have + 1, 1);
+    uint32_t got = 0;
+    for (int hinted = 1; hinted >= 0 && got < want; hinted--) {
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < have; i++)
+            if (!taken[i] && (c->hinted ? c->hinted[first + i] : 0) == hinted) pool[n++] = i;
+        uint32_t w = want - got < n ? want - got : n;
+        pick(pool, n, w, text, rng, taken);
+        got += w;
+    }
+    for (uint32_t i = 0, k = 0; i < have; i++)
+        if (taken[i]) now[k++] = c->v[first + i];
+    free(pool);
+    free(taken);
 }
 
 /* The new value of each old one: out of the candidates, those strictly
 ** between the literals around it, chosen in order (choose).  0 when
 ** some stretch has fewer candidates than values (the domain stays). */
-static int plan(const SqValue *old, uint32_t n, const SqValue *cand, uint32_t n_cand, const Literals *lit,
-                uint64_t *rng, SqValue *now) {
+static int plan(const SqValue *old, uint32_t n, const Cands *c, const Literals *lit, uint64_t *rng, SqValue *now) {
+    const SqValue *cand = c->v;
+    uint32_t n_cand = c->n;
     for (uint32_t i = 0; i < n;) {
         /* the stretch of old values with no literal between them */
         const SqValue *lo = NULL, *hi = NULL;
@@ -415,7 +446,7 @@ static int plan(const SqValue *old, uint32_t n, const SqValue *cand, uint32_t n_
         while (last < n_cand && (!hi || value_cmp(&cand[last], hi) < 0)) last++;
         uint32_t want = j - i, have = last - first;
         if (have < want) return 0;
-        choose(cand, first, have, want, old[i].type == SQ_VAL_TEXT, rng, now + i);
+        choose(c, first, have, want, old[i].type == SQ_VAL_TEXT, rng, now + i);
         i = j;
     }
     return 1;
@@ -518,12 +549,54 @@ static int still_works(Build *b, uint32_t c) {
 /* The candidates for a domain's values, sorted and distinct: sampled
 ** from the real database (numbers too), or (made) made up from the name
 ** of its first column that is not a key (or its first). */
-static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue *like, int made, SqValue **out) {
-    uint32_t n = 0, cap = 0;
-    *out = NULL;
+/* Whether hint h is for domain d: it names one of d's columns (T1.name
+** names every column called name), or it names none and the queries
+** compare d with a TEXT literal, so the question is likely about it. */
+static int hint_fits(Build *b, const SuiteHint *h, const Domain *d, const Literals *lit) {
+    if (!h->column) return lit->n_text_scoped > 0;
+    const char *name = strrchr(h->column, '.');
+    name = name ? name + 1 : h->column;
+    for (uint32_t i = 0; i < d->n_cols; i++)
+        if (sq_stricmp(b->cat->tables[d->cols[i].t]->cols[d->cols[i].c].name, name) == 0) return 1;
+    return 0;
+}
+
+/* Append the question's values for d to c->v (the made-up stage). */
+static void add_hints(Build *b, const Domain *d, const Literals *lit, Cands *c) {
+    for (uint32_t i = 0; i < b->hints.n; i++) {
+        const SuiteHint *h = &b->hints.v[i];
+        if (!hint_fits(b, h, d, lit)) continue;
+        c->v = sq_realloc(c->v, (c->n + 1) * sizeof *c->v);
+        c->v[c->n++] = (SqValue){.type = SQ_VAL_TEXT, .s = h->text, .n = (uint32_t)strlen(h->text)};
+    }
+}
+
+/* Which candidates are values of the question's (c->hinted). */
+static void mark_hints(Build *b, const Domain *d, const Literals *lit, Cands *c) {
+    c->hinted = NULL;
+    for (uint32_t i = 0; i < b->hints.n; i++) {
+        const SuiteHint *h = &b->hints.v[i];
+        if (!hint_fits(b, h, d, lit)) continue;
+        SqValue v = {.type = SQ_VAL_TEXT, .s = h->text, .n = (uint32_t)strlen(h->text)};
+        for (uint32_t k = 0; k < c->n; k++)
+            if (c->v[k].type == SQ_VAL_TEXT && value_cmp(&c->v[k], &v) == 0) {
+                if (!c->hinted) c->hinted = sq_calloc(c->n + 1, 1);
+                c->hinted[k] = 1;
+            }
+    }
+}
+
+/* The candidates for a domain's values, sorted and distinct: sampled
+** from the real database (numbers too), or (made) the question's values
+** and values made up from the name of its first column that is not a key
+** (or its first). */
+static void candidates(Build *b, SqArena *a, const Domain *d, const Literals *lit, const SqValue *like, int made,
+                       Cands *out) {
+    uint32_t cap = 0;
+    memset(out, 0, sizeof *out);
     for (uint32_t i = 0; i < d->n_cols && !made; i++) {
         const CatTable *t = b->cat->tables[d->cols[i].t];
-        sample(b, a, t, &t->cols[d->cols[i].c], like, out, &n, &cap);
+        sample(b, a, t, &t->cols[d->cols[i].c], like, &out->v, &out->n, &cap);
     }
     if (made && d->text) {
         ColId pick = d->cols[0];
@@ -533,10 +606,12 @@ static uint32_t candidates(Build *b, SqArena *a, const Domain *d, const SqValue 
                 break;
             }
         const CatTable *t = b->cat->tables[pick.t];
-        *out = sq_malloc(MADE_UP * sizeof **out);
-        n = made_up(a, t, &t->cols[pick.c], *out, MADE_UP);
+        out->v = sq_malloc(MADE_UP * sizeof *out->v);
+        out->n = made_up(a, t, &t->cols[pick.c], out->v, MADE_UP);
+        add_hints(b, d, lit, out);
     }
-    return n ? sort_unique(*out, n) : 0;
+    out->n = sort_unique(out->v, out->n);
+    if (made) mark_hints(b, d, lit, out);
 }
 
 /* A plan for old[0..n) into now: from the real data, else (too few
@@ -549,10 +624,11 @@ static int plan_values(Build *b, uint32_t c, SqArena *a, const Domain *d, const 
     ** does not depend on how many numbers the others drew */
     uint64_t state = b->opt->seed ^ sq_mix64(((uint64_t)d->cols[0].t << 32 | d->cols[0].c) + 1) ^ sq_mix64(c + 0x51ed);
     for (int made = 0; made < 2 && !ok && n; made++) {
-        SqValue *cand = NULL;
-        uint32_t n_cand = candidates(b, a, d, &old[0], made, &cand);
-        ok = n_cand && plan(old, n, cand, n_cand, lit, b->opt->seed ? &state : NULL, now);
-        free(cand);
+        Cands cand;
+        candidates(b, a, d, lit, &old[0], made, &cand);
+        ok = cand.n && plan(old, n, &cand, lit, b->opt->seed ? &state : NULL, now);
+        free(cand.v);
+        free(cand.hinted);
     }
     return ok;
 }
@@ -634,7 +710,7 @@ void suite_realistic(Build *b, uint32_t c) {
     domains_init(&dom, b->cat);
     LitScan scan;
     collect_literals(b, &dom, &scan);
-    Literals lit = {NULL, 0, 0};
+    Literals lit = {NULL, 0, 0, 0};
     SqArena *a = sq_arena_new();
     ColId *cols = sq_calloc(dom.n + 1, sizeof *cols);
     for (uint32_t root = 0; root < dom.n; root++) {

@@ -118,6 +118,23 @@ if command -v sqlite3 >/dev/null; then
     expect_grep '"values":"real"' "$TMP/real/fixture.jsonl" "fixture: ... and the records say where values came from"
 fi
 
+# ---- values the question quotes ---------------------------------------------------
+cat > "$TMP/hint.json" <<'EOF'
+[{"question_id": 0, "db_id": "hr", "question": "Which departments spend more than 100?",
+  "evidence": "the harbour office refers to name = 'Harbour Office'; kilns refers to name = 'Kiln Room'",
+  "SQL": "SELECT name FROM dept WHERE budget > 100", "difficulty": "simple"}]
+EOF
+expect_exit 0 "fixture: a BIRD question with evidence" -- \
+    "$SQUINT" fixture "${BUDGET[@]}" --gold "$TMP/hint.json" --schema $F/schema.sql -q --sql --out "$TMP/hint"
+quoted=$(grep -c "'Harbour Office'\|'Kiln Room'" "$TMP/hint/0/00.sql")
+[ "$quoted" = 2 ] && ok "fixture: ... the witness's names are those the evidence quotes" ||
+    not_ok "fixture: the evidence's values are not in the witness: $(grep -A4 'INTO dept' "$TMP/hint/0/00.sql")"
+expect_exit 0 "fixture: ... and its suite is true" -- "$CHECK" "$TMP/hint"
+sed 's/"evidence": "[^"]*",//' "$TMP/hint.json" > "$TMP/nohint.json"
+"$SQUINT" fixture "${BUDGET[@]}" --gold "$TMP/nohint.json" --schema $F/schema.sql -q --sql --out "$TMP/nohint" >/dev/null
+[ "$(grep -c "'Harbour Office'\|'Kiln Room'" "$TMP/nohint/0/00.sql")" = 0 ] &&
+    ok "fixture: ... which without the evidence are made up" || not_ok "fixture: the names came from elsewhere"
+
 # ---- reproducible ---------------------------------------------------------------
 expect_exit 0 "fixture: the same run again" -- run --out "$TMP/b" --sql
 same=1
