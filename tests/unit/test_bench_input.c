@@ -146,8 +146,9 @@ static void bird_items_use_question_id(void **state) {
     Fix *f = *state;
     const char *text =
         "[{\"question_id\": 7, \"db_id\": \"toxicology\", \"question\": \"q\",\n"
-        "  \"SQL\": \"SELECT T1.x FROM atom AS T1\", \"difficulty\": \"simple\"},\n"
-        " {\"db_id\": \"toxicology\", \"SQL\": \"SELECT 2\"}]";
+        "  \"SQL\": \"SELECT T1.x FROM atom AS T1\", \"difficulty\": \"simple\",\n"
+        "  \"evidence\": \"x refers to label = '+'\"},\n"
+        " {\"db_id\": \"toxicology\", \"SQL\": \"SELECT 2\", \"evidence\": \"\"}]";
     assert_int_equal(read_as(f, "dev.json", text, SQ_INPUT_AUTO), 0);
     assert_int_equal(f->b.format, SQ_INPUT_BIRD);
     assert_int_equal(f->b.n_items, 2);
@@ -155,6 +156,9 @@ static void bird_items_use_question_id(void **state) {
     assert_string_equal(f->b.items[1].label, "item 1"); /* no question_id */
     assert_string_equal(sql_of(&f->b.items[0]), "SELECT T1.x FROM atom AS T1");
     assert_pos(&f->b.items[0], 7, 2, 18);
+    assert_string_equal(f->b.items[0].question, "q");
+    assert_string_equal(f->b.items[0].evidence, "x refers to label = '+'");
+    assert_null(f->b.items[1].evidence); /* empty evidence: none */
 }
 
 static void dev_items_without_sql_are_skipped_with_an_error(void **state) {
