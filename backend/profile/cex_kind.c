@@ -26,7 +26,10 @@
 ** still refers to a row), the column's common values, its min and max;
 ** one that has a shape the column never shows, or would break a declared
 ** PRIMARY KEY or UNIQUE key, or repeat a value in a column that is unique
-** in practice, is passed over.  When no value fits, the kind stays.  For
+** in practice, is passed over.  When no value fits, the kind stays.  A
+** value may happen to be the one on which the queries agree (a literal of
+** theirs), so when the queries stop differing the second values that fit
+** are tried, then the third, up to REPAIR_TRIES copies.  For
 ** a kind that is given, each column is repaired alone too: the columns
 ** whose repair alone ends the difference are where it lies (all suspect
 ** columns when no single one does).
@@ -221,43 +224,65 @@ static const SqResult *referenced(const SqFixture *f, const CatTable *t, uint32_
     return NULL;
 }
 
-/* Replace the cell by a value the column holds: 1, or 0 when none fits. */
-static int repair_cell(const SqCexInput *in, SqFixture *f, Cell cell, unsigned kind) {
+/* The candidates for a cell, in order: the values of the column its
+** foreign key refers to (in f), the column's common values, its min and
+** max.  The i-th, or NULL past the end. */
+static const SqValue *candidate(const SqFixture *f, const SqColumnProfile *cp, const SqResult *ref, uint32_t tcol,
+                                uint32_t i) {
+    uint64_t n_ref = ref ? ref->n_rows : 0;
+    if (i < n_ref) return sq_result_cell(ref, i, tcol);
+    i -= (uint32_t)n_ref;
+    if (i < cp->n_common) return &cp->common[i];
+    i -= cp->n_common;
+    if (cp->has_range && i < 2) return i ? &cp->max : &cp->min;
+    (void)f;
+    return NULL;
+}
+
+/* Replace the cell by the try-th value that fits it (the last one that
+** fits when there are fewer): 2 when that was the try-th, 1 an earlier
+** one, 0 when none fits. */
+static int repair_cell(const SqCexInput *in, SqFixture *f, Cell cell, unsigned kind, uint32_t try) {
     const CatTable *t = f->tables[cell.ft].table;
     const SqColumnProfile *cp = sq_profile_column(in->profile, t, cell.col);
-    SqValue *dst = cell_of(f, cell);
-    uint32_t tcol;
+    uint32_t tcol = 0, seen = 0;
     const SqResult *ref = referenced(f, t, cell.col, &tcol);
-    for (uint64_t i = 0; ref && i < ref->n_rows; i++)
-        if (fits(f, cell, cp, kind, sq_result_cell(ref, i, tcol))) {
-            *dst = *sq_result_cell(ref, i, tcol);
-            return 1;
-        }
-    for (uint32_t i = 0; i < cp->n_common; i++)
-        if (fits(f, cell, cp, kind, &cp->common[i])) {
-            *dst = cp->common[i];
-            return 1;
-        }
-    if (cp->has_range && fits(f, cell, cp, kind, &cp->min)) return *dst = cp->min, 1;
-    if (cp->has_range && fits(f, cell, cp, kind, &cp->max)) return *dst = cp->max, 1;
-    return 0;
+    SqValue chosen = sq_value_null();
+    const SqValue *c;
+    for (uint32_t i = 0; (c = candidate(f, cp, ref, tcol, i)) != NULL && seen <= try; i++)
+        if (fits(f, cell, cp, kind, c)) chosen = *c, seen++;
+    if (!seen) return 0;
+    *cell_of(f, cell) = chosen;
+    return seen > try ? 2 : 1;
 }
 
 /* Repair the cells (those of column col only, or all when col is NULL) in
-** a copy and run the queries: 1 they still differ, 0 not, -1 a cell found
-** no value or the copy did not run. */
+** a copy and run the queries, with the first values that fit, then the
+** second ones, ... (up to REPAIR_TRIES copies, while some cell has a
+** value not tried): 1 they still differ on some copy, 0 not, -1 a cell
+** found no value or no copy ran.  A value that happens to match the
+** queries' literals can end a difference that another value keeps. */
+enum { REPAIR_TRIES = 4 };
+
 static int try_repair(const SqCexInput *in, const Cells *cells, unsigned kind, const Cell *col) {
-    SqFixture copy;
-    copy_fixture(in->fixture, &copy);
-    int ok = 1;
-    for (uint32_t i = 0; i < cells->n && ok; i++) {
-        Cell c = cells->v[i];
-        if (col && (c.ft != col->ft || c.col != col->col)) continue;
-        ok = repair_cell(in, &copy, c, kind);
+    int result = -1;
+    for (uint32_t try = 0; try < REPAIR_TRIES && result != 1; try++) {
+        SqFixture copy;
+        copy_fixture(in->fixture, &copy);
+        int ok = 1, fresh = 0;
+        for (uint32_t i = 0; i < cells->n && ok; i++) {
+            Cell c = cells->v[i];
+            if (col && (c.ft != col->ft || c.col != col->col)) continue;
+            int r = repair_cell(in, &copy, c, kind, try);
+            ok = r > 0;
+            fresh |= r == 2;
+        }
+        int d = ok && fresh ? differs(in, &copy) : -1;
+        sq_fixture_free(&copy);
+        if (!ok || !fresh) break;
+        if (d >= 0 && d > result) result = d;
     }
-    int d = ok ? differs(in, &copy) : -1;
-    sq_fixture_free(&copy);
-    return d;
+    return result;
 }
 
 /* ---- the kinds ---------------------------------------------------------------------- */

@@ -598,6 +598,21 @@ static void kind_is_robust_when_the_null_does_not_matter(void **state) {
     assert_int_equal(t->kinds.n_where, 0);
 }
 
+/* The most common age, 20, is the one value on which the queries agree:
+** the next one keeps them apart, so the NULL is not needed. */
+static void kind_tries_another_value(void **state) {
+    T *t = *state;
+    kinds_setup(t);
+    add_singer(t, 1, "Ann", sq_value_null(), "1990-01-02");
+    unsigned k = kinds_of(t, "SELECT count(*) FROM singer WHERE age = 20",
+                          "SELECT count(*) FROM singer WHERE name = 'Ann'", SQ_CMP_BAG, 0);
+    assert_int_equal(k, 0);
+    /* where no value the column holds keeps them apart, the NULL is needed */
+    k = kinds_of(t, "SELECT count(*) FROM singer WHERE age >= 20",
+                 "SELECT count(*) FROM singer WHERE name = 'Ann'", SQ_CMP_BAG, 0);
+    assert_int_equal(k, SQ_CEX_NEEDS_NULL);
+}
+
 /* Of two columns with NULLs, only the one whose repair ends the
 ** difference is where the kind lies. */
 static void kind_names_the_column_that_matters(void **state) {
@@ -704,6 +719,7 @@ int main(void) {
         PR_TEST(cache_of_another_catalog_is_stale),
         PR_TEST(kind_needs_null_when_the_null_matters),
         PR_TEST(kind_is_robust_when_the_null_does_not_matter),
+        PR_TEST(kind_tries_another_value),
         PR_TEST(kind_names_the_column_that_matters),
         PR_TEST(kind_stays_when_no_value_keeps_the_keys),
         PR_TEST(kind_needs_format),
