@@ -82,6 +82,12 @@ const char *sq_cex_kind_name(unsigned kind) {
     return "robust";
 }
 
+unsigned sq_cex_kind_parse(const char *name) {
+    for (unsigned k = 0; name && k < SQ_ARRAY_LEN(kind_names); k++)
+        if (strcmp(name, kind_names[k]) == 0) return 1u << k;
+    return 0;
+}
+
 void sq_cex_kind_names(unsigned kinds, const char *sep, SqBuf *out) {
     if (!kinds) {
         sq_buf_puts(out, "robust");

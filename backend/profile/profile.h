@@ -178,6 +178,8 @@ void sq_cex_kinds_free(SqCexKinds *k);
 /* "degenerate-empty-vs-null", "needs-null", ... for one SQ_CEX_* bit;
 ** "robust" for 0. */
 const char *sq_cex_kind_name(unsigned kind);
+/* The bit of a kind's name; 0 for "robust" and names it does not know. */
+unsigned sq_cex_kind_parse(const char *name);
 /* The names of kinds' bits in bit order, separated by sep ("robust" when
 ** none). */
 void sq_cex_kind_names(unsigned kinds, const char *sep, SqBuf *out);

@@ -83,3 +83,22 @@ expect_exit 2 "profile: --fixture-out over --metadata is refused" -- eq --tables
 expect_exit 0 "profile: --help" -- "$SQUINT" equiv --help
 expect_grep 'profile-cache DIR' "$TMP/out" "profile: --help lists --profile-cache"
 expect_grep 'metadata FILE' "$TMP/out" "profile: --help lists --metadata"
+
+# ---- squint eval: records and the summary carry the kinds -----------------------------
+expect_exit 0 "profile: eval" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
+    --db $F/club.sql -q --out "$TMP/eval.jsonl"
+expect_grep '^kinds +tagged +robust +degenerate +null +format +dups +ties$' "$TMP/out" "profile: eval's summary has kinds"
+# count(age) needs a NULL; age >= 31 against age > 30 needs an age of 30.5 (a REAL where the data holds
+# integers), and with a NULL name it is degenerate too
+expect_grep '^p +2 +0 +1 +1 +1 +0 +0$' "$TMP/out" "profile: ... two refutations, by kind"
+expect_grep '"kinds":\["needs-null"\],"kinds_where":\[\{"kind":"needs-null","table":"singer","column":"age","value":null\}\],"kinds_tested":true' \
+    "$TMP/eval.jsonl" "profile: eval's record carries the kinds"
+expect_grep '"kinds":true' "$TMP/eval.jsonl" "profile: ... and its options say so"
+expect_exit 0 "profile: eval -f json" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
+    --db $F/club.sql -q -f json
+tr -d ' \n' <"$TMP/out" >"$TMP/flat"
+expect_grep '"kinds":\{"tagged":2,"robust":0,"degenerate-empty-vs-null":1,"needs-null":1,"needs-format":1,"needs-duplicates":0,"needs-ties":0\}' \
+    "$TMP/flat" "profile: eval's JSON summary counts the kinds"
+expect_exit 0 "profile: eval --no-kinds" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
+    --db $F/club.sql -q --no-kinds --out "$TMP/eval2.jsonl"
+grep -q '"kinds":\[' "$TMP/eval2.jsonl" && not_ok "profile: eval --no-kinds tags nothing" || ok "profile: eval --no-kinds tags nothing"
