@@ -102,3 +102,7 @@ expect_grep '"kinds":\{"tagged":2,"robust":0,"degenerate-empty-vs-null":1,"needs
 expect_exit 0 "profile: eval --no-kinds" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
     --db $F/club.sql -q --no-kinds --out "$TMP/eval2.jsonl"
 grep -q '"kinds":\[' "$TMP/eval2.jsonl" && not_ok "profile: eval --no-kinds tags nothing" || ok "profile: eval --no-kinds tags nothing"
+expect_exit 0 "profile: eval --report" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
+    --db $F/club.sql -q --report "$TMP/report.html"
+expect_grep '<p class=kinds>Kinds: <b>needs-null</b> \(singer\.age\)</p>' "$TMP/report.html" \
+    "profile: the report shows a disagreement's kinds and where"
