@@ -233,15 +233,13 @@ static const SqResult *referenced(const SqFixture *f, const CatTable *t, uint32_
 /* The candidates for a cell, in order: the values of the column its
 ** foreign key refers to (in f), the column's common values, its min and
 ** max.  The i-th, or NULL past the end. */
-static const SqValue *candidate(const SqFixture *f, const SqColumnProfile *cp, const SqResult *ref, uint32_t tcol,
-                                uint32_t i) {
+static const SqValue *candidate(const SqColumnProfile *cp, const SqResult *ref, uint32_t tcol, uint32_t i) {
     uint64_t n_ref = ref ? ref->n_rows : 0;
     if (i < n_ref) return sq_result_cell(ref, i, tcol);
     i -= (uint32_t)n_ref;
     if (i < cp->n_common) return &cp->common[i];
     i -= cp->n_common;
     if (cp->has_range && i < 2) return i ? &cp->max : &cp->min;
-    (void)f;
     return NULL;
 }
 
@@ -255,7 +253,7 @@ static int repair_cell(const SqCexInput *in, SqFixture *f, Cell cell, unsigned k
     const SqResult *ref = referenced(f, t, cell.col, &tcol);
     SqValue chosen = sq_value_null();
     const SqValue *c;
-    for (uint32_t i = 0; (c = candidate(f, cp, ref, tcol, i)) != NULL && seen <= try; i++)
+    for (uint32_t i = 0; (c = candidate(cp, ref, tcol, i)) != NULL && seen <= try; i++)
         if (fits(f, cell, cp, kind, c)) chosen = *c, seen++;
     if (!seen) return 0;
     *cell_of(f, cell) = chosen;

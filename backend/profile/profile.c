@@ -58,9 +58,8 @@ static int is_date(const char *s, size_t n) {
 }
 
 /* The sign-less part of numeric text: '-' or '+' dropped. */
-static int unsigned_part(const char **s, size_t *n) {
+static void unsigned_part(const char **s, size_t *n) {
     if (*n && (**s == '-' || **s == '+')) (*s)++, (*n)--;
-    return 1;
 }
 
 static unsigned text_shape(const char *s, size_t n) {
