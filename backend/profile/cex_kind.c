@@ -23,7 +23,8 @@
 ** counterexample did not need what was repaired and the kind is not
 ** given.  A replacement is chosen, in order, among the values of the
 ** referenced column in the fixture (for a foreign key column, so that it
-** still refers to a row), the column's common values, its min and max;
+** still refers to a row), the column's most common value, its min and
+** max, its other common values;
 ** one that has a shape the column never shows, or would break a declared
 ** PRIMARY KEY or UNIQUE key, or repeat a value in a column that is unique
 ** in practice, is passed over.  When no value fits, the kind stays.  A
@@ -231,16 +232,20 @@ static const SqResult *referenced(const SqFixture *f, const CatTable *t, uint32_
 }
 
 /* The candidates for a cell, in order: the values of the column its
-** foreign key refers to (in f), the column's common values, its min and
-** max.  The i-th, or NULL past the end. */
+** foreign key refers to (in the fixture), the column's most common value,
+** its min and max (so that the first tries reach both ends of its range),
+** its other common values.  The i-th, or NULL past the end. */
 static const SqValue *candidate(const SqColumnProfile *cp, const SqResult *ref, uint32_t tcol, uint32_t i) {
     uint64_t n_ref = ref ? ref->n_rows : 0;
     if (i < n_ref) return sq_result_cell(ref, i, tcol);
     i -= (uint32_t)n_ref;
-    if (i < cp->n_common) return &cp->common[i];
-    i -= cp->n_common;
-    if (cp->has_range && i < 2) return i ? &cp->max : &cp->min;
-    return NULL;
+    const SqValue *first[3];
+    uint32_t n = 0;
+    if (cp->n_common) first[n++] = &cp->common[0];
+    if (cp->has_range) first[n++] = &cp->min, first[n++] = &cp->max;
+    if (i < n) return first[i];
+    i -= n;
+    return cp->n_common && i < cp->n_common - 1 ? &cp->common[i + 1] : NULL;
 }
 
 /* Replace the cell by the try-th value that fits it (the last one that
