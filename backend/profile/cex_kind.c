@@ -248,21 +248,21 @@ static const SqValue *candidate(const SqColumnProfile *cp, const SqResult *ref, 
     return cp->n_common && i < cp->n_common - 1 ? &cp->common[i + 1] : NULL;
 }
 
-/* Replace the cell by the try-th value that fits it (the last one that
-** fits when there are fewer): 2 when that was the try-th, 1 an earlier
+/* Replace the cell by the attempt-th value that fits it (the last one that
+** fits when there are fewer): 2 when that was the attempt-th, 1 an earlier
 ** one, 0 when none fits. */
-static int repair_cell(const SqCexInput *in, SqFixture *f, Cell cell, unsigned kind, uint32_t try) {
+static int repair_cell(const SqCexInput *in, SqFixture *f, Cell cell, unsigned kind, uint32_t attempt) {
     const CatTable *t = f->tables[cell.ft].table;
     const SqColumnProfile *cp = sq_profile_column(in->profile, t, cell.col);
     uint32_t tcol = 0, seen = 0;
     const SqResult *ref = referenced(f, t, cell.col, &tcol);
     SqValue chosen = sq_value_null();
     const SqValue *c;
-    for (uint32_t i = 0; (c = candidate(cp, ref, tcol, i)) != NULL && seen <= try; i++)
+    for (uint32_t i = 0; (c = candidate(cp, ref, tcol, i)) != NULL && seen <= attempt; i++)
         if (fits(f, cell, cp, kind, c)) chosen = *c, seen++;
     if (!seen) return 0;
     *cell_of(f, cell) = chosen;
-    return seen > try ? 2 : 1;
+    return seen > attempt ? 2 : 1;
 }
 
 /* Repair the cells (those of column col only, or all when col is NULL) in
@@ -275,14 +275,14 @@ enum { REPAIR_TRIES = 4 };
 
 static int try_repair(const SqCexInput *in, const Cells *cells, unsigned kind, const Cell *col) {
     int result = -1;
-    for (uint32_t try = 0; try < REPAIR_TRIES && result != 1; try++) {
+    for (uint32_t attempt = 0; attempt < REPAIR_TRIES && result != 1; attempt++) {
         SqFixture copy;
         copy_fixture(in->fixture, &copy);
         int ok = 1, fresh = 0;
         for (uint32_t i = 0; i < cells->n && ok; i++) {
             Cell c = cells->v[i];
             if (col && (c.ft != col->ft || c.col != col->col)) continue;
-            int r = repair_cell(in, &copy, c, kind, try);
+            int r = repair_cell(in, &copy, c, kind, attempt);
             ok = r > 0;
             fresh |= r == 2;
         }
