@@ -66,7 +66,9 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/equiv/equiv.c backend/equiv/equiv_child.c \
                backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c backend/lint/lint_prove.c \
                backend/eval/metric.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c \
-               backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c backend/suite/hints.c
+               backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c backend/suite/hints.c \
+               backend/profile/profile.c backend/profile/profile_meta.c backend/profile/profile_cache.c \
+               backend/profile/cex_kind.c
 API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \

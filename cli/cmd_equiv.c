@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backend/equiv/equiv.h"
+#include "backend/profile/profile.h"
 #include "runtime/safewrite.h"
 #include "cli/cli.h"
 #include "cli/cli_queries.h"
@@ -59,6 +60,13 @@ static const char usage_head[] =
     "                         in 'unknown: out of memory' when it can say so\n"
     "      --search-only      do not compare the queries' normal forms first:\n"
     "                         decide by the bounded search alone\n"
+    "      --profile-cache DIR  where the column profiles of --db and --db-root\n"
+    "                         databases are kept between runs (default:\n"
+    "                         $SQUINT_CACHE, else $XDG_CACHE_HOME/squint, else\n"
+    "                         ~/.cache/squint)\n"
+    "      --metadata FILE    profile the columns from BIRD's dev_metadata.json\n"
+    "                         (the entry of the schema's db_id), not a database\n"
+    "      --no-kinds         do not tag a difference with its kinds\n"
     "  -f, --format FMT       text (default) or json\n"
     "      --list-functions   list every SQL function with how the search models\n"
     "                         it (exact, partial, constants, unsupported) and exit\n"
@@ -71,6 +79,11 @@ static const char usage_tail[] =
     "usage or input error (also: an output file refused or not written), 3\n"
     "unknown (unsupported, timeout, resource limit, out of memory, unconfirmed,\n"
     "spurious, solver failed, vacuous)\n"
+    "\n"
+    "With a database (--db, or --db-root and --db-id) or --metadata, a\n"
+    "difference is tagged with what its database relies on that the real data\n"
+    "never shows: degenerate-empty-vs-null, needs-null, needs-format,\n"
+    "needs-duplicates, needs-ties, or robust (docs/squint-equiv.md, Kinds).\n"
     CLI_EXIT_OOM;
 
 typedef struct EquivRun {
@@ -80,12 +93,16 @@ typedef struct EquivRun {
     const char *fixture_out;
     const char *dump_smt;
     int force;              /* outputs may replace existing files */
+    const char *profile_cache; /* --profile-cache DIR, or NULL */
+    const char *metadata;   /* --metadata FILE, or NULL */
+    int no_kinds;           /* --no-kinds */
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
     {"semantics", 0, 1}, {"bound", 0, 1},  {"values", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
-    {"help", 'h', 0},    {"list-functions", 0, 0}, CLI_QUERIES_OPTIONS,
+    {"help", 'h', 0},    {"list-functions", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1},
+    {"no-kinds", 0, 0}, CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
 static int bad_value(const char *opt, const char *what) {
@@ -161,6 +178,12 @@ static int own_option(void *ctx, const char *name, const char *val) {
         r->fixture_out = val;
     } else if (strcmp(name, "dump-smt") == 0) {
         r->dump_smt = val;
+    } else if (strcmp(name, "profile-cache") == 0) {
+        r->profile_cache = val;
+    } else if (strcmp(name, "metadata") == 0) {
+        r->metadata = val;
+    } else if (strcmp(name, "no-kinds") == 0) {
+        r->no_kinds = 1;
     } else if (strcmp(name, "search-only") == 0) {
         r->opt.search_only = 1;
     } else if (strcmp(name, "force") == 0) {
@@ -286,7 +309,149 @@ static int has_counterexample(const SqEquivResult *v) {
            v->verdict == SQ_VERDICT_SPURIOUS;
 }
 
-static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+/* ------------------------------------------------------------------ */
+/* Kinds: what the counterexample relies on                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct Kinds {
+    int has;                /* the counterexample was tagged */
+    SqProfile prof;
+    SqCexKinds tags;
+} Kinds;
+
+/* The profile of the real data: --metadata's, else the database of --db
+** or --db-root; 1 when *p was filled, 0 when there is none (a failure is
+** a warning: the verdict stands without kinds). */
+static int load_profile(EquivRun *r, const Catalog *cat, SqProfile *p) {
+    char *err = NULL;
+    int rc;
+    if (r->metadata) {
+        rc = sq_profile_from_metadata(p, cat, r->metadata, &err);
+    } else {
+        const char *db = cli_schema_db_path(&r->cq.schema, r->cq.schema.db_id);
+        if (!db) return 0;
+        rc = sq_profile_load(p, cat, db, r->profile_cache, &err);
+    }
+    if (rc < 0) fprintf(stderr, "squint equiv: warning: no column profile, so no kinds: %s\n", err ? err : "");
+    free(err);
+    return rc == 0;
+}
+
+static void tag_kinds(EquivRun *r, const Catalog *cat, IrQuery *q1, const char *sql1, const char *sql2,
+                      const SqEquivResult *v, Kinds *k) {
+    if (r->no_kinds || (v->verdict != SQ_VERDICT_DIFFERENT && v->verdict != SQ_VERDICT_DIFFERENT_TIES)) return;
+    if (!load_profile(r, cat, &k->prof)) return;
+    SqCexInput in = {&k->prof, &v->fixture, sql1, sql2, sq_equiv_compare_mode(r->opt.sem),
+                     ir_root_sorted(q1->root), &v->r1, &v->r2, v->verdict == SQ_VERDICT_DIFFERENT_TIES};
+    sq_cex_kinds(&in, &k->tags);
+    k->has = 1;
+}
+
+static void kinds_free(Kinds *k) {
+    sq_cex_kinds_free(&k->tags);
+    sq_profile_free(&k->prof);
+}
+
+static void shape_list(SqBuf *out, unsigned shapes) {
+    int first = 1;
+    for (unsigned bit = 1; bit <= SQ_SHAPE_BLOB; bit <<= 1)
+        if (shapes & bit) {
+            sq_buf_printf(out, "%s%s", first ? "" : ", ", sq_shape_name(bit));
+            first = 0;
+        }
+}
+
+/* "a NULL in singer.age, which holds none in the database" */
+static void where_text_of(SqBuf *out, const Kinds *k, const SqCexWhere *w) {
+    const char *tab = w->table->name, *col = w->table->cols[w->col].name;
+    const char *data = k->prof.source == SQ_PROFILE_METADATA ? "the metadata" : "the database";
+    const SqColumnProfile *cp = sq_profile_column(&k->prof, w->table, w->col);
+    switch (w->kind) {
+    case SQ_CEX_NEEDS_NULL: sq_buf_printf(out, "a NULL in %s.%s, which holds none in %s", tab, col, data); break;
+    case SQ_CEX_NEEDS_FORMAT:
+        sq_value_print(&w->value, out);
+        sq_buf_printf(out, " (%s) in %s.%s, whose values in %s are all of shape%s ",
+                      sq_shape_name(sq_value_shape(&w->value)), tab, col,
+                      k->prof.source == SQ_PROFILE_METADATA ? "the metadata's samples" : "the database",
+                      cp && (cp->shapes & (cp->shapes - 1)) ? "s" : "");
+        if (cp) shape_list(out, cp->shapes);
+        break;
+    default:
+        sq_value_print(&w->value, out);
+        sq_buf_printf(out, " more than once in %s.%s, whose values are all distinct in %s", tab, col, data);
+        break;
+    }
+}
+
+static void kinds_text(SqBuf *out, const Kinds *k, const SqEquivResult *v) {
+    if (!k->has) return;
+    sq_buf_puts(out, "kinds: ");
+    sq_cex_kind_names(k->tags.kinds, ", ", out);
+    if (!k->tags.kinds) sq_buf_puts(out, " (nothing the real data never shows)");
+    sq_buf_puts(out, "\n");
+    if (k->tags.kinds & SQ_CEX_DEGENERATE)
+        sq_buf_printf(out, "  degenerate-empty-vs-null: Q1 returns %s, Q2 %s\n",
+                      v->r1.n_rows == 0 ? "no row" : "one row of NULLs", v->r1.n_rows == 0 ? "one row of NULLs" : "no row");
+    for (uint32_t i = 0; i < k->tags.n_where; i++) {
+        sq_buf_printf(out, "  %s: ", sq_cex_kind_name(k->tags.where[i].kind));
+        where_text_of(out, k, &k->tags.where[i]);
+        sq_buf_puts(out, "\n");
+    }
+    if (!k->tags.tested && (k->tags.kinds & (SQ_CEX_NEEDS_NULL | SQ_CEX_NEEDS_FORMAT | SQ_CEX_NEEDS_DUPLICATES)))
+        sq_buf_puts(out, "  (not tested: SQLite shows no difference on this database, so no repair can tell "
+                         "whether the queries need these values)\n");
+}
+
+static void kinds_json(SqJsonWriter *w, const Kinds *k) {
+    sq_jw_key(w, "kinds");
+    if (!k->has) {
+        sq_jw_null(w);
+    } else {
+        sq_jw_arr_begin(w);
+        if (!k->tags.kinds) sq_jw_str(w, sq_cex_kind_name(0));
+        for (unsigned bit = 1; bit <= SQ_CEX_NEEDS_TIES; bit <<= 1)
+            if (k->tags.kinds & bit) sq_jw_str(w, sq_cex_kind_name(bit));
+        sq_jw_arr_end(w);
+    }
+    sq_jw_key(w, "kinds_where");
+    if (!k->has) {
+        sq_jw_null(w);
+    } else {
+        sq_jw_arr_begin(w);
+        for (uint32_t i = 0; i < k->tags.n_where; i++) {
+            const SqCexWhere *x = &k->tags.where[i];
+            sq_jw_obj_begin(w);
+            sq_jw_key(w, "kind");
+            sq_jw_str(w, sq_cex_kind_name(x->kind));
+            sq_jw_key(w, "table");
+            sq_jw_str(w, x->table->name);
+            sq_jw_key(w, "column");
+            sq_jw_str(w, x->table->cols[x->col].name);
+            sq_jw_key(w, "value");
+            sq_value_json(w, &x->value);
+            sq_jw_obj_end(w);
+        }
+        sq_jw_arr_end(w);
+    }
+    sq_jw_key(w, "kinds_tested");
+    if (k->has) sq_jw_bool(w, k->tags.tested);
+    else sq_jw_null(w);
+    sq_jw_key(w, "profile");
+    if (!k->has) {
+        sq_jw_null(w);
+        return;
+    }
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "source");
+    sq_jw_str(w, k->prof.source == SQ_PROFILE_METADATA ? "metadata" : "database");
+    sq_jw_key(w, "origin");
+    sq_jw_str(w, k->prof.origin);
+    sq_jw_key(w, "cached");
+    sq_jw_bool(w, k->prof.from_cache);
+    sq_jw_obj_end(w);
+}
+
+static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v, const Kinds *k) {
     verdict_line(out, r, v);
     if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
     if (v->uninterpreted && v->verdict == SQ_VERDICT_EQUIVALENT)
@@ -315,6 +480,7 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
         sq_buf_printf(out, "they differ only when rows tie in an ORDER BY ... LIMIT, a bare column, a "
                            "scalar subquery or a window's order; on this database SQLite %s\n",
                       v->ties_reproduced ? "does return different results" : "happens to return the same results");
+    kinds_text(out, k, v);
     sq_buf_puts(out, "\n");
     if (fixture_rows(&v->fixture)) sq_fixture_text(&v->fixture, out);
     else sq_buf_puts(out, "(every table empty)\n");
@@ -322,7 +488,7 @@ static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_result_side_by_side(&v->r1, "Q1", &v->r2, "Q2", out);
 }
 
-static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v, const Kinds *k) {
     SqJsonWriter w;
     sq_jw_init(&w, out, 1);
     sq_jw_obj_begin(&w);
@@ -362,6 +528,7 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     sq_jw_double(&w, v->seconds);
     sq_jw_key(&w, "rlimit_used");
     sq_jw_int(&w, (int64_t)v->rlimit_used);
+    kinds_json(&w, k);
     if (has_counterexample(v)) {
         sq_jw_key(&w, "counterexample");
         sq_fixture_json(&v->fixture, &w);
@@ -416,13 +583,14 @@ static size_t run_inputs(EquivRun *r, char **qs, SqOutInput *in) {
         in[n++] = (SqOutInput){cli_schema_db_path(&r->cq.schema, s->db_id), "--db-root and --db-id"};
     for (int i = 0; i < 2; i++)
         if (qs[i][0] == '@') in[n++] = (SqOutInput){qs[i] + 1, i ? "Q2" : "Q1"};
+    if (r->metadata) in[n++] = (SqOutInput){r->metadata, "--metadata"};
     return n;
 }
 
 /* --fixture-out and --dump-smt may be written (before any work is done):
 ** 0, or -1 after a message. */
 static int check_outputs(EquivRun *r, char **qs) {
-    SqOutInput in[4];
+    SqOutInput in[5];
     size_t n = run_inputs(r, qs, in);
     const char *outs[2] = {r->fixture_out, r->dump_smt};
     if (outs[0] && outs[1] && strcmp(outs[0], outs[1]) == 0) {
@@ -472,9 +640,13 @@ static int run(EquivRun *r, char **qs) {
     if (rc < 0) {
         SqEquivResult v;
         sq_equiv(cat, q[0].ir, q[0].src->text, q[1].ir, q[1].src->text, &r->opt, &v);
+        Kinds k;
+        memset(&k, 0, sizeof k);
+        tag_kinds(r, cat, q[0].ir, q[0].src->text, q[1].src->text, &v, &k);
         SqBuf out = SQ_BUF_INIT;
-        if (r->json) json_report(&out, r, &v);
-        else text_report(&out, r, &v);
+        if (r->json) json_report(&out, r, &v, &k);
+        else text_report(&out, r, &v, &k);
+        kinds_free(&k);
         cli_flush(&out, stdout);
         sq_buf_free(&out);
         rc = exit_status(&v);

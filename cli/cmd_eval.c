@@ -55,6 +55,10 @@ static const char usage_head[] =
     "      --timeout S        seconds per query run (default 30; 0: none)\n"
     "      --no-verify        EX-test only: no counterexample search\n"
     "      --cross-check      run each counterexample found on the other systems\n"
+    "      --no-kinds         do not tag counterexamples with their kinds (what\n"
+    "                         they rely on that the item's database never shows)\n"
+    "      --profile-cache DIR  where the databases' column profiles are kept\n"
+    "                         between runs (squint equiv --profile-cache)\n"
     "      --lint             run the gold linter on every gold query and put its\n"
     "                         findings in the records, the summary and the report\n"
     "      --bound K          rows per table for the search (default 3)\n"
@@ -114,7 +118,7 @@ static const char usage_tail[] =
 
 static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
-    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0},    {"bound", 0, 1},
+    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
     {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
@@ -218,6 +222,8 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     else if (strcmp(name, "timeout") == 0) rc = cli_parse_seconds("eval", "--timeout", val, &r->cfg.ex.timeout);
     else if (strcmp(name, "no-verify") == 0) r->cfg.verify = 0;
     else if (strcmp(name, "cross-check") == 0) r->cfg.cross_check = 1;
+    else if (strcmp(name, "no-kinds") == 0) r->cfg.kinds = 0;
+    else if (strcmp(name, "profile-cache") == 0) r->cfg.profile_cache = val;
     else if (strcmp(name, "lint") == 0) r->cfg.lint = 1;
     else if (strcmp(name, "bound") == 0) {
         if ((rc = cli_parse_count("eval", "--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
@@ -553,6 +559,8 @@ static void run_options(EvalRun *r) {
         sq_jw_int(&w, r->cfg.equiv.now ? r->cfg.equiv.now : SQ_EQUIV_NOW);
         sq_jw_key(&w, "cross_check");
         sq_jw_bool(&w, r->cfg.cross_check);
+        sq_jw_key(&w, "kinds");
+        sq_jw_bool(&w, r->cfg.kinds);
     }
     sq_jw_key(&w, "lint");
     sq_jw_bool(&w, r->cfg.lint);
@@ -782,6 +790,7 @@ int cmd_eval(int argc, char **argv) {
     r.cfg.ex.max_rows = 10000000;
     r.cfg.ex.max_bytes = (uint64_t)1 << 30;
     r.cfg.verify = 1;
+    r.cfg.kinds = 1;
     r.cfg.equiv = sq_equiv_options_default();
     r.cfg.equiv.bound = 3;
     r.cfg.equiv.isolate = 1; /* a solver that aborts loses only its system's verdict */

@@ -169,6 +169,32 @@ static void counterexample(SqBuf *out, const char *doc, const SqJson *w) {
     sq_buf_puts(out, "</div>\n");
 }
 
+/* The kinds of a tagged counterexample (system w's), and where each
+** lies: "needs-null (singer.age)"; nothing when it was not tagged. */
+static void kinds_line(SqBuf *out, const SqJson *w) {
+    const SqJson *kinds = sq_json_get(w, "kinds"), *where = sq_json_get(w, "kinds_where");
+    if (!kinds || kinds->kind != SQ_JSON_ARRAY) return;
+    sq_buf_puts(out, "<p class=kinds>Kinds: ");
+    for (uint32_t k = 0; k < kinds->n; k++) {
+        const char *name = sq_json_string(kinds->items[k]);
+        sq_buf_puts(out, k ? ", <b>" : "<b>");
+        esc(out, name);
+        sq_buf_puts(out, "</b>");
+        int first = 1;
+        for (uint32_t i = 0; name && where && where->kind == SQ_JSON_ARRAY && i < where->n; i++) {
+            const char *kind = text_of(where->items[i], "kind");
+            if (!kind || strcmp(kind, name) != 0) continue;
+            sq_buf_puts(out, first ? " (" : ", ");
+            esc(out, text_of(where->items[i], "table"));
+            sq_buf_putc(out, '.');
+            esc(out, text_of(where->items[i], "column"));
+            first = 0;
+        }
+        if (!first) sq_buf_putc(out, ')');
+    }
+    sq_buf_puts(out, "</p>\n");
+}
+
 /* The gold linter's findings of a record, as a list (nothing when none). */
 static void lint_list(SqBuf *out, const SqJson *doc) {
     const SqJson *lint = sq_json_get(doc, "lint");
@@ -248,6 +274,7 @@ static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
         }
         sq_buf_puts(out, "</p>\n");
         counterexample(out, line, w);
+        kinds_line(out, w);
         if (sq_json_get(doc, "lint") && sq_json_get(doc, "lint")->n) {
             sq_buf_puts(out, "<p>The gold linter's findings on the gold query:</p>");
             lint_list(out, doc);

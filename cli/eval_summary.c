@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/profile/profile.h"
 #include "runtime/jsonw.h"
 #include "runtime/util.h"
 
@@ -136,6 +137,12 @@ void eval_summary_add_line(EvalSummary *s, const char *line, size_t n) {
     eval_summary_add_line_checked(s, line, n, &why);
 }
 
+static int kinds_tagged_any(const EvalSummary *s) {
+    for (size_t k = 0; k < s->n_sys; k++)
+        if (s->all.counts[k].kinds_tagged) return 1;
+    return 0;
+}
+
 static double pct(size_t k, size_t n) { return n ? 100.0 * (double)k / (double)n : 0.0; }
 static double share_of(size_t k, size_t n) { return n ? (double)k / (double)n : 0.0; }
 
@@ -201,6 +208,21 @@ static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int
     }
 }
 
+/* The kinds of the refuting counterexamples, per system: how many were
+** tagged, how many are robust, how many rely on each kind. */
+static void kinds_text(const EvalSummary *s, SqBuf *out) {
+    size_t tagged = 0;
+    for (size_t k = 0; k < s->n_sys; k++) tagged += s->all.counts[k].kinds_tagged;
+    if (!tagged) return;
+    sq_buf_printf(out, "\n%-20s %6s %6s %10s %6s %6s %6s %6s\n", "kinds", "tagged", "robust", "degenerate", "null",
+                  "format", "dups", "ties");
+    for (size_t k = 0; k < s->n_sys; k++) {
+        const SqEvalCounts *c = &s->all.counts[k];
+        sq_buf_printf(out, "%-20s %6zu %6zu %10zu %6zu %6zu %6zu %6zu\n", s->names[k], c->kinds_tagged, c->kind_robust,
+                      c->kind[0], c->kind[1], c->kind[2], c->kind[3], c->kind[4]);
+    }
+}
+
 void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     sq_buf_printf(out, "%zu items, %s semantics%s\n\n", s->n_items, sq_metric_name(s->metric),
                   s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
@@ -217,6 +239,7 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
                           100 * share_of(t->timeouts, t->n));
         }
     }
+    kinds_text(s, out);
     if (s->n_difficulty) {
         sq_buf_puts(out, "\nper difficulty:\n");
         for (size_t d = 0; d < s->n_difficulty; d++) {
@@ -234,6 +257,11 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     if (s->n_suite_marks)
         sq_buf_puts(out, "\nEX-suite: correct on every database of the item's test suite (squint fixture) and\n"
                          "not rejected by EX-test; an item without a suite counts by EX-test alone.\n");
+    if (kinds_tagged_any(s))
+        sq_buf_puts(out, "\nkinds: the counterexamples of the different and ties columns that were tagged (the\n"
+                         "item had its database), how many rely on nothing the database never shows\n"
+                         "(robust), and how many on each kind: degenerate-empty-vs-null, needs-null,\n"
+                         "needs-format, needs-duplicates, needs-ties (one counterexample may have several).\n");
     if (s->n_verdicts)
         sq_buf_puts(out, "\nEX-verified: EX-test correct and no counterexample up to the bound; different, ties\n"
                          "and unknown count the EX-test-correct items that are not verified, by why; decided:\n"
@@ -271,6 +299,17 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
         sq_jw_key(w, keys[k]);
         sq_jw_int(w, (int64_t)vals[k]);
     }
+    sq_jw_key(w, "kinds");
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "tagged");
+    sq_jw_int(w, (int64_t)c->kinds_tagged);
+    sq_jw_key(w, "robust");
+    sq_jw_int(w, (int64_t)c->kind_robust);
+    for (unsigned b = 0; b < SQ_ARRAY_LEN(c->kind); b++) {
+        sq_jw_key(w, sq_cex_kind_name(1u << b));
+        sq_jw_int(w, (int64_t)c->kind[b]);
+    }
+    sq_jw_obj_end(w);
     sq_jw_obj_end(w);
 }
 

@@ -60,6 +60,8 @@ count_tap() { # count_tap PREFIX < output
 JOBS=${TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 JOBDIR=$(mktemp -d)
 trap 'rm -rf "$JOBDIR"' EXIT
+# the column-profile cache of squint equiv and eval: the run's, never $HOME's
+export SQUINT_CACHE="$JOBDIR/squint-cache"
 job_names=()
 job_kinds=()
 

@@ -28,6 +28,8 @@ typedef struct SysState {
     SqEquivResult v;
     double verify_seconds;
     size_t refuted_by;      /* a system index, or SIZE_MAX */
+    int has_kinds;          /* kinds was filled */
+    SqCexKinds kinds;       /* of a refuting counterexample */
     int suite;              /* EX-suite: 1 correct, 0 wrong, -1 not known */
     char *suite_detail;     /* heap, or NULL */
 } SysState;
@@ -102,6 +104,29 @@ static void ex_suite(const SqEvalInput *in, const SqEvalConfig *c, SysState *st)
 /* Verification                                                        */
 /* ------------------------------------------------------------------ */
 
+/* The item's database profile, loaded on first use. */
+typedef struct ItemProfile {
+    int tried, ok;
+    SqProfile p;
+} ItemProfile;
+
+/* Tag a refuting counterexample of system k with its kinds. */
+static void tag_kinds(const SqEvalInput *in, const SqEvalConfig *c, ItemProfile *ip, IrQuery *gq, const char *gold,
+                      const char *pred, SysState *s) {
+    if (!c->kinds || !in->db_path ||
+        (s->v.verdict != SQ_VERDICT_DIFFERENT && s->v.verdict != SQ_VERDICT_DIFFERENT_TIES))
+        return;
+    if (!ip->tried) {
+        ip->tried = 1;
+        ip->ok = sq_profile_load(&ip->p, in->cat, in->db_path, c->profile_cache, NULL) == 0;
+    }
+    if (!ip->ok) return;
+    SqCexInput ci = {&ip->p, &s->v.fixture, gold, pred, sq_equiv_compare_mode(c->equiv.sem), ir_root_sorted(gq->root),
+                     &s->v.r1, &s->v.r2, s->v.verdict == SQ_VERDICT_DIFFERENT_TIES};
+    sq_cex_kinds(&ci, &s->kinds);
+    s->has_kinds = 1;
+}
+
 static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     SqSrcSet srcs;
     SqDiags diags;
@@ -112,6 +137,7 @@ static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     const char *why = NULL;
     const SqSrc *gsrc = sq_src_add_copy(&srcs, "gold", gold, strlen(gold));
     IrQuery *gq = ir_load_query(a, gsrc, in->cat, in->interner, &diags, &c->bind, &why);
+    ItemProfile ip = {0};
     for (size_t k = 0; k < in->n_systems; k++) {
         if (!sq_ex_accepted(st[k].ex)) continue;
         if (!in->preds[k]) {
@@ -130,11 +156,13 @@ static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
         } else {
             sq_equiv(in->cat, gq, gold, pq, pred, &c->equiv, &st[k].v);
             st[k].verified = 1;
+            tag_kinds(in, c, &ip, gq, gold, pred, &st[k]);
         }
         st[k].verify_seconds = sq_monotonic_seconds() - t0;
         free(pred);
     }
     (void)why;
+    if (ip.ok) sq_profile_free(&ip.p);
     free(gold);
     sq_arena_free(a);
     sq_diags_free(&diags);
@@ -272,6 +300,31 @@ static void item_head(SqJsonWriter *w, const SqEvalInput *in) {
     str_or_null(w, "gold", in->gold);
 }
 
+/* "kinds", "kinds_where", "kinds_tested", as squint equiv writes them. */
+static void kinds_json(SqJsonWriter *w, const SqCexKinds *k) {
+    sq_jw_key(w, "kinds");
+    sq_jw_arr_begin(w);
+    if (!k->kinds) sq_jw_str(w, sq_cex_kind_name(0));
+    for (unsigned bit = 1; bit <= SQ_CEX_NEEDS_TIES; bit <<= 1)
+        if (k->kinds & bit) sq_jw_str(w, sq_cex_kind_name(bit));
+    sq_jw_arr_end(w);
+    sq_jw_key(w, "kinds_where");
+    sq_jw_arr_begin(w);
+    for (uint32_t i = 0; i < k->n_where; i++) {
+        const SqCexWhere *x = &k->where[i];
+        sq_jw_obj_begin(w);
+        str_or_null(w, "kind", sq_cex_kind_name(x->kind));
+        str_or_null(w, "table", x->table->name);
+        str_or_null(w, "column", x->table->cols[x->col].name);
+        sq_jw_key(w, "value");
+        sq_value_json(w, &x->value);
+        sq_jw_obj_end(w);
+    }
+    sq_jw_arr_end(w);
+    sq_jw_key(w, "kinds_tested");
+    sq_jw_bool(w, k->tested);
+}
+
 static void verdict_json(SqJsonWriter *w, const SysState *s) {
     if (s->not_loaded) {
         str_or_null(w, "verdict", sq_eval_verdict_name(SQ_EVAL_NOT_LOADED));
@@ -302,6 +355,7 @@ static void verdict_json(SqJsonWriter *w, const SysState *s) {
         sq_jw_key(w, "explain");
         sq_jw_strn(w, text.data ? text.data : "", text.len);
         sq_buf_free(&text);
+        if (s->has_kinds) kinds_json(w, &s->kinds);
     }
 }
 
@@ -347,6 +401,7 @@ void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out) {
         free(st[k].ex_detail);
         free(st[k].suite_detail);
         if (st[k].verified) sq_equiv_result_free(&st[k].v);
+        if (st[k].has_kinds) sq_cex_kinds_free(&st[k].kinds);
     }
     free(st);
 }

@@ -31,7 +31,9 @@
 ** message), the data rules included when there is a database.
 ** A verdict `different` (or different-under-ties) carries its
 ** counterexample in the record: the tables and both results as JSON, and
-** as text ("explain") for people.
+** as text ("explain") for people; with kinds on and a database, also what
+** it relies on that the database never shows ("kinds", "kinds_where",
+** "kinds_tested": backend/profile/profile.h).
 */
 #ifndef SQ_EVAL_ITEM_H
 #define SQ_EVAL_ITEM_H
@@ -40,6 +42,7 @@
 #include "passes/lint/lint.h"
 #include "backend/equiv/equiv.h"
 #include "backend/eval/metric.h"
+#include "backend/profile/profile.h"
 
 typedef struct SqEvalConfig {
     SqExOptions ex;
@@ -47,6 +50,10 @@ typedef struct SqEvalConfig {
     int cross_check;        /* test every counterexample on the other systems */
     SqEquivOptions equiv;
     SqBindOptions bind;
+    int kinds;              /* tag a refuting counterexample with its kinds
+                               when the item has a database (profile.h) */
+    const char *profile_cache; /* the profiles' cache directory, or NULL
+                               (sq_profile_load's default) */
     int lint;               /* run the gold linter on the gold query */
     SqLintConfig lint_rules;
 } SqEvalConfig;

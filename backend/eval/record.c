@@ -9,6 +9,7 @@
 
 #include "runtime/json.h"
 #include "runtime/util.h"
+#include "backend/profile/profile.h"
 
 static const char *const verdict_names[] = {
     "equivalent", "different", "different-under-ties", "column-count",
@@ -58,6 +59,10 @@ static int parse_system(const SqJson *s, const char **name, const char **pred, S
     m->suite = !suite ? -1 : strcmp(suite, "correct") == 0 ? 1 : strcmp(suite, "wrong") == 0 ? 0 : -1;
     const SqJson *t = sq_json_get(s, "verify_seconds");
     m->verify_seconds = t && t->kind == SQ_JSON_NUMBER ? t->num : 0;
+    const SqJson *kinds = sq_json_get(s, "kinds");
+    m->has_kinds = kinds && kinds->kind == SQ_JSON_ARRAY;
+    m->kinds = 0;
+    for (uint32_t i = 0; m->has_kinds && i < kinds->n; i++) m->kinds |= (uint8_t)sq_cex_kind_parse(sq_json_string(kinds->items[i]));
     return 0;
 }
 
@@ -94,6 +99,13 @@ int sq_eval_record_parse(SqArena *a, const char *line, size_t n, SqEvalRecord *r
     return 0;
 }
 
+/* What a counterexample's kinds add to counts. */
+static void count_kinds(SqEvalCounts *c, const SqEvalMark *m) {
+    c->kinds_tagged++;
+    c->kind_robust += m->kinds == 0;
+    for (unsigned b = 0; b < SQ_ARRAY_LEN(c->kind); b++) c->kind[b] += (m->kinds >> b) & 1;
+}
+
 void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     c->items++;
     if (m->ex >= 0 && m->ex < SQ_EX_N_OUTCOMES) c->ex[m->ex]++;
@@ -114,6 +126,8 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     } else {
         c->unknown++;
     }
+    if (m->has_kinds && (m->verdict == SQ_VERDICT_DIFFERENT || m->verdict == SQ_VERDICT_DIFFERENT_TIES))
+        count_kinds(c, m);
 }
 
 int sq_eval_line_is_ours(const char *s, size_t n) {

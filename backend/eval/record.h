@@ -40,6 +40,8 @@ typedef struct SqEvalMark {
     uint8_t refuted;    /* the cross-check refuted it */
     int8_t suite;       /* EX-suite: 1 correct, 0 wrong, -1 not known */
     double verify_seconds; /* the search's time (0 when not run) */
+    uint8_t has_kinds;  /* the counterexample was tagged with its kinds */
+    uint8_t kinds;      /* SQ_CEX_* bits (0: robust) */
 } SqEvalMark;
 
 /* One record: an item and its marks, in the order of its systems. */
@@ -103,6 +105,9 @@ typedef struct SqEvalCounts {
     size_t refuted;       /* ex_ok, refuted by the cross-check */
     size_t suite_known;   /* items with an EX-suite outcome */
     size_t suite_correct; /* ... correct on every database of the suite */
+    size_t kinds_tagged;  /* different or ties, with the kinds of the counterexample */
+    size_t kind_robust;   /* ... of which none applies */
+    size_t kind[5];       /* ... of which each SQ_CEX_* bit, by bit number */
 } SqEvalCounts;
 
 /* What a mark adds to counts. */

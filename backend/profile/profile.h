@@ -27,6 +27,8 @@
 
 #include "runtime/arena.h"
 #include "frontend/catalog.h"
+#include "runtime/strbuf.h"
+#include "backend/fixture/fixture.h"
 #include "backend/sqlite/result.h"
 
 /* The shapes a non-NULL value can take: its storage class, and for text
@@ -89,7 +91,16 @@ typedef struct SqProfile {
     SqColumnProfile *cols;   /* one per column of every stored table, in
                                 catalog order */
     uint32_t n_cols;
+    uint8_t from_cache;      /* sq_profile_load read it from its cache */
 } SqProfile;
+
+/* Bounds of a scan (profile.c): the common values kept per column; TEXT
+** and BLOB values longer than this are not kept (neither as min or max,
+** nor as common values); seconds each of a column's two statements may
+** take before its counts are left unknown. */
+#define SQ_PROFILE_COMMON 10
+#define SQ_PROFILE_MAX_VALUE 1024
+#define SQ_PROFILE_SECONDS 30.0
 
 /* Free everything p holds (p itself is the caller's). */
 void sq_profile_free(SqProfile *p);
@@ -127,5 +138,50 @@ enum {
                                     data holds each value once */
     SQ_CEX_NEEDS_TIES = 1 << 4   /* only ties tell the queries apart */
 };
+
+/* What sq_cex_kinds looks at: a counterexample and how it was judged. */
+typedef struct SqCexInput {
+    const SqProfile *profile;  /* of the real data (same catalog as the fixture) */
+    const SqFixture *fixture;  /* the counterexample */
+    const char *sql1, *sql2;   /* both queries, as run on it */
+    SqCompareMode mode;        /* how their results are compared */
+    int order_matters;         /* as for sq_result_equal */
+    const SqResult *r1, *r2;   /* their results on the fixture */
+    int ties;                  /* the verdict was "different only under ties" */
+} SqCexInput;
+
+/* Where a kind lies: one column of a table, and a value it holds there
+** (NULL for needs-null; the value of the wrong shape; the repeated one). */
+typedef struct SqCexWhere {
+    unsigned kind;             /* one SQ_CEX_* bit */
+    const CatTable *table;
+    uint32_t col;
+    SqValue value;             /* in the SqCexKinds' arena */
+} SqCexWhere;
+
+typedef struct SqCexKinds {
+    unsigned kinds;            /* SQ_CEX_* bits; 0: robust */
+    int tested;                /* the fixture's difference reproduced, so
+                                  needs-null, -format and -duplicates were
+                                  each tested by a repaired copy; 0: they
+                                  say only that such values are there */
+    SqCexWhere *where;         /* n_where places, needs-* kinds only */
+    uint32_t n_where;
+    SqArena *arena;            /* owns where and its values */
+} SqCexKinds;
+
+/* Tag a validated counterexample (see cex_kind.c for how each kind is
+** told).  Fills *out (free with sq_cex_kinds_free) and returns its bits. */
+unsigned sq_cex_kinds(const SqCexInput *in, SqCexKinds *out);
+void sq_cex_kinds_free(SqCexKinds *k);
+
+/* "degenerate-empty-vs-null", "needs-null", ... for one SQ_CEX_* bit;
+** "robust" for 0. */
+const char *sq_cex_kind_name(unsigned kind);
+/* The bit of a kind's name; 0 for "robust" and names it does not know. */
+unsigned sq_cex_kind_parse(const char *name);
+/* The names of kinds' bits in bit order, separated by sep ("robust" when
+** none). */
+void sq_cex_kind_names(unsigned kinds, const char *sep, SqBuf *out);
 
 #endif

@@ -4,6 +4,8 @@
 : "${SQUINT:=build/squint}"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# squint equiv and eval keep column profiles in a cache: never $HOME's
+export SQUINT_CACHE="$TMP/squint-cache"
 
 ok() { echo "ok - $*"; }
 not_ok() { echo "not ok - $*"; }
