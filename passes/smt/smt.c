@@ -163,8 +163,21 @@ void sq_smt_free(SqSmt *s) {
     drop_solver(s);
     Z3_del_context(s->z);
     sq_arena_free(s->arena);
+    free(s->facts);
     free(s);
 }
+
+void sq_smt_set_facts(SqSmt *s, const SqSmtColumnFacts *facts, uint32_t n) {
+    free(s->facts);
+    s->facts = NULL;
+    s->n_facts = 0;
+    if (!n) return;
+    s->facts = sq_malloc(n * sizeof *s->facts);
+    memcpy(s->facts, facts, n * sizeof *s->facts);
+    s->n_facts = n;
+}
+
+uint32_t sq_smt_facts_used(const SqSmt *s) { return s->facts_used; }
 
 _Noreturn void smt_unsupported(SqSmt *s, SrcSpan at, const char *fmt, ...) {
     SqBuf b = SQ_BUF_IN(s->arena);
@@ -425,6 +438,9 @@ static void reset(SqSmt *s) {
     s->num_read = 0;
     s->diff = NULL;
     s->nonempty = NULL;
+    s->facts_used = 0;
+    s->dated = NULL;
+    s->n_dated = s->cap_dated = 0;
 }
 
 /* The share of the resource budget the incremental solver gets before a
@@ -508,6 +524,7 @@ static void build_one(SqSmt *s, IrQuery *q) {
     s->diff = s->nonempty; /* what the checks solve for */
     Z3_solver_assert(s->z, s->solver, s->diff);
     smt_schema_constraints(s);
+    smt_fact_constraints(s);
 }
 
 static void build(SqSmt *s, void *arg) {
@@ -529,6 +546,7 @@ static void build(SqSmt *s, void *arg) {
     s->nonempty = smt_or2(s, some_row(s, &r1), some_row(s, &r2));
     Z3_solver_assert(s->z, s->solver, s->diff);
     smt_schema_constraints(s);
+    smt_fact_constraints(s);
 }
 
 int sq_smt_build(SqSmt *s, IrQuery *q1, IrQuery *q2, int k, SqSmtSemantics sem) {

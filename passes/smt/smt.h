@@ -157,6 +157,57 @@ const char *sq_smt_reason(const SqSmt *s);
 ** A model read before may still be read (SQLite decides on it). */
 const char *sq_smt_failure(const SqSmt *s);
 
+/* ---- column facts: what the real data shows (--realistic) --------------- */
+
+/* Storage classes a column's non-NULL values may have (SqSmtColumnFacts.
+** classes). */
+enum {
+    SQ_SMT_CLASS_INTEGER = 1 << 0,
+    SQ_SMT_CLASS_REAL = 1 << 1,
+    SQ_SMT_CLASS_TEXT = 1 << 2,
+    SQ_SMT_CLASS_BLOB = 1 << 3  /* BLOBs are not modelled: allowing them
+                                   changes nothing */
+};
+
+/* Forms a column's TEXT values may take (SqSmtColumnFacts.text_forms). */
+enum {
+    SQ_SMT_TEXT_DATE = 1 << 0,     /* a valid date 'YYYY-MM-DD' (the month
+                                      01-12, the day within its month) */
+    SQ_SMT_TEXT_DATETIME = 1 << 1, /* a valid date, ' ' or 'T', 'HH:MM',
+                                      then ':SS', then '.' and digits */
+    SQ_SMT_TEXT_TIME = 1 << 2,     /* 'HH:MM', then ':SS', then '.' and
+                                      digits (the hour below 24) */
+    SQ_SMT_TEXT_INTEGER = 1 << 3,  /* an integer: a sign, digits ('42', '-7') */
+    SQ_SMT_TEXT_DECIMAL = 1 << 4   /* a decimal: a sign, digits with one
+                                      point and at least one digit ('3.5',
+                                      '-0.25', '.5', '7.') */
+};
+
+/* What the data of one column of a real database shows, as constraints
+** on every live tuple of that table in the symbolic database: a caller
+** (backend/equiv under --realistic) fills them in from a column profile.
+** Each fact only restricts, and a zero field restricts nothing, so a
+** zeroed struct is no fact at all. */
+typedef struct SqSmtColumnFacts {
+    const CatTable *table;  /* of the context's catalog */
+    uint32_t col;           /* index in table->cols */
+    uint8_t not_null;       /* no live tuple holds NULL there */
+    uint8_t unique;         /* no two live tuples hold the same non-NULL
+                               value there (compared as IS does, BINARY:
+                               1 and 1.0 are the same) */
+    unsigned classes;       /* SQ_SMT_CLASS_* a non-NULL value may have;
+                               0: any */
+    unsigned text_forms;    /* SQ_SMT_TEXT_* forms a TEXT value may take;
+                               0: any text */
+} SqSmtColumnFacts;
+
+/* From the next build on, every live tuple keeps these n facts (copied;
+** n 0 clears them).  A fact of a table the build does not reach is
+** ignored; several facts of one column all hold. */
+void sq_smt_set_facts(SqSmt *s, const SqSmtColumnFacts *facts, uint32_t n);
+/* The number of facts the last build asserted (facts of its tables). */
+uint32_t sq_smt_facts_used(const SqSmt *s);
+
 /* ---- the model (after SQ_SMT_DIFFERENT) ------------------------------ */
 
 /* One cell's value.  TEXT values are chosen so that their BINARY order is

@@ -47,6 +47,8 @@ static const char valid_date[] =
     "|([0-9][0-9](0[48]|[2468][048]|[13579][26])|(0[048]|[2468][048]|[13579][26])00)-02-29";
 static const char valid_time[] = " ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]";
 
+Z3_ast smt_re_valid_date(SqSmt *s) { return smt_re_parse(s, valid_date); }
+
 /* The fields of a date in the exact region. */
 typedef struct DateParts {
     Z3_ast in_region;  /* x is one of the two spellings, valid */
@@ -55,6 +57,12 @@ typedef struct DateParts {
 
 static DateParts date_parts(SqSmt *s, Z3_ast x) {
     DateParts p;
+    if (smt_fact_dated(s, x)) { /* a valid date wherever it is read (smt_facts.c) */
+        static const int at[3] = {0, 5, 8}, len[3] = {4, 2, 2};
+        for (int i = 0; i < 6; i++) p.f[i] = i < 3 ? field(s, x, at[i], len[i]) : lit(s, "00");
+        p.in_region = smt_true(s);
+        return p;
+    }
     Z3_ast date = smt_re_parse(s, valid_date);
     Z3_ast date_only = smt_in_re(s, x, date);
     Z3_ast with_time = smt_in_re(s, x, smt_re_concat(s, (Z3_ast[]){date, smt_re_parse(s, valid_time)}, 2));
@@ -165,6 +173,7 @@ int smt_date_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n
     DateParts p = date_parts(s, x.v);
     Z3_ast text;
     if (!format(s, fmt, &p, &text)) return 0;
+    if (strcmp(fmt, "%Y-%m-%d") == 0 && smt_fact_dated(s, x.v)) text = x.v; /* date(d) is d */
     SmtVal other = smt_uf(s, f->name, args, n, SMT_TEXT);
     Z3_ast not_date = not_a_date(s, x.v);
     if (!Z3_is_string(s->z, x.v)) smt_prefer(s, smt_or2(s, p.in_region, not_date));
@@ -172,7 +181,7 @@ int smt_date_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n
     if (first) null = smt_or2(s, null, args[0].null);
     Z3_ast v = smt_ite(s, p.in_region, text, other.v);
     uint32_t at, len;
-    if (date_slice(fmt, &at, &len)) smt_note_slice(s, v, p.in_region, x.v, at, len, other.v);
+    if (v != x.v && date_slice(fmt, &at, &len)) smt_note_slice(s, v, p.in_region, x.v, at, len, other.v);
     *out = smt_val(s, SMT_TEXT, smt_or2(s, x.null, null), v);
     return 1;
 }

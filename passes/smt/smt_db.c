@@ -153,6 +153,7 @@ SmtTable *smt_table(SqSmt *s, const CatTable *t) {
         st->rows[i].binds[0] = (SmtBind){0, cells, t->n_cols + 1};
         st->rows[i].n_binds = 1;
     }
+    smt_fact_cells(s, st);
     return st;
 }
 

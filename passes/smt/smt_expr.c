@@ -520,7 +520,8 @@ static SmtVal uninterpreted(SqSmt *s, const SqExpr *e, const SmtRow *row, const 
 /* A date function (strftime, date, julianday, ... with or without
 ** modifiers) that reads the row: while sampling, when one TEXT argument
 ** is open and the rest closed, what SQLite computes on the sample dates
-** (smt_sample.c); else the exact lowering of smt_date.c where there is
+** (smt_sample.c), unless the argument is a cell kept to valid dates
+** (smt_facts.c); else the exact lowering of smt_date.c where there is
 ** one, or an uninterpreted function. */
 static SmtVal date_of(SqSmt *s, const SmtFunc *f, const SqExpr *e, SmtVal *args) {
     const SqExprList *l = &e->u.func.args;
@@ -540,8 +541,12 @@ static SmtVal date_of(SqSmt *s, const SmtFunc *f, const SqExpr *e, SmtVal *args)
     int open = -1;
     for (uint32_t i = 0; i < l->n && s->sampling; i++)
         if (!sq_smt_closed(l->items[i], NULL)) open = open == -1 ? (int)i : -2;
-    Z3_ast domain = open >= 0 ? smt_sample_domain(s, args[open]) : NULL;
     SmtVal out;
+    /* a cell the facts keep to valid dates is exact here: no samples */
+    if (open >= 0 && args[open].kind == SMT_TEXT && smt_fact_dated(s, args[open].v) &&
+        smt_date_function(s, f, args, l->n, &out))
+        return out;
+    Z3_ast domain = open >= 0 ? smt_sample_domain(s, args[open]) : NULL;
     if (domain && smt_sample_call(s, e, (uint32_t)open, args[open], &out)) {
         smt_note_sample(s, domain);
         return out;

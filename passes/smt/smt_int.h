@@ -10,7 +10,8 @@
 ** expressions, smt_strfn.c the string functions, smt_like.c LIKE and
 ** GLOB, smt_strnum.c the numbers read from TEXT, smt_date.c the date
 ** functions, smt_sample.c the sample dates they are computed on, smt_fold.c
-** closed expressions evaluated by SQLite.
+** closed expressions evaluated by SQLite, smt_facts.c what a real
+** database's columns show (--realistic).
 */
 #ifndef SQ_SMT_INT_H
 #define SQ_SMT_INT_H
@@ -193,6 +194,13 @@ struct SqSmt {
     uint32_t n_slices, cap_slices;
     Z3_ast *lemmas;          /* asserted by smt_lemma: an open hash set */
     uint32_t n_lemmas, cap_lemmas;
+    SqSmtColumnFacts *facts; /* sq_smt_set_facts: malloc'd, kept across
+                                builds until replaced */
+    uint32_t n_facts;
+    uint32_t facts_used;     /* facts the last build asserted */
+    Z3_ast *dated;           /* TEXT terms of cells whose facts allow valid
+                                dates 'YYYY-MM-DD' only (smt_fact_cells) */
+    uint32_t n_dated, cap_dated;
 };
 
 /* ---- smt_func.c: the functions the lowering models (smt_funcs.def) ----- */
@@ -252,6 +260,19 @@ static inline SmtVal smt_cell(const SmtTable *t, uint32_t i, uint32_t c) { retur
 ** queries are lowered, as date columns must avoid their numeric-looking
 ** literals. */
 void smt_schema_constraints(SqSmt *s);
+
+/* ---- smt_facts.c: what the real data shows (sq_smt_set_facts) ----------- */
+
+/* Assert the column facts over the live tuples of every table of the
+** database; after smt_schema_constraints, which adds the tables foreign
+** keys reach. */
+void smt_fact_constraints(SqSmt *s);
+/* Note the cells of a new symbolic table that facts keep to valid dates,
+** before the queries read them (smt_table). */
+void smt_fact_cells(SqSmt *s, const SmtTable *t);
+/* Whether the TEXT term x is such a cell's: where it is TEXT, not NULL
+** and its tuple live, it is a valid 'YYYY-MM-DD' (the facts assert so). */
+int smt_fact_dated(const SqSmt *s, Z3_ast x);
 
 /* ---- smt_model.c ----------------------------------------------------------- */
 
@@ -428,6 +449,9 @@ Z3_ast smt_text_spells_number(SqSmt *s, SmtVal t);
 ** *out (exact on valid 'YYYY-MM-DD[ HH:MM:SS]' text, NULL on text with no
 ** digit, uninterpreted elsewhere). */
 int smt_date_function(SqSmt *s, const SmtFunc *f, const SmtVal *args, uint32_t n, SmtVal *out);
+/* The valid dates 'YYYY-MM-DD' (the region where the date functions are
+** exact), as one regular expression. */
+Z3_ast smt_re_valid_date(SqSmt *s);
 
 /* ---- smt_sample.c: sample dates ---------------------------------------------- */
 
