@@ -32,6 +32,7 @@
 #define SQ_CLI_SCHEMA_H
 
 #include "api/squint.h"
+#include "backend/profile/profile.h"
 #include "frontend/catalog.h"
 #include "cli/cli.h"
 
@@ -119,5 +120,13 @@ const char **cli_schema_db_ids(CliSchema *s, size_t *n);
 /* The database file holding db_id's data: --db's file, or DIR/X/X.sqlite
 ** under --db-root; NULL otherwise.  The string lives in the resolver. */
 const char *cli_schema_db_path(CliSchema *s, const char *db_id);
+
+/* The column profile of db_id's real data, into *p: BIRD's metadata when
+** metadata (a dev_metadata.json) is given, else the database of
+** cli_schema_db_path, through the profile cache under cache (NULL: the
+** default, see backend/profile/profile.h).  1 when *p was filled, 0 when
+** there is no data to profile, -1 on failure with *err (malloc'd). */
+int cli_schema_profile(CliSchema *s, const char *db_id, const char *metadata, const char *cache, const Catalog *cat,
+                       SqProfile *p, char **err);
 
 #endif

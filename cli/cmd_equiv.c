@@ -324,17 +324,10 @@ typedef struct Kinds {
 ** a warning: the verdict stands without kinds). */
 static int load_profile(EquivRun *r, const Catalog *cat, SqProfile *p) {
     char *err = NULL;
-    int rc;
-    if (r->metadata) {
-        rc = sq_profile_from_metadata(p, cat, r->metadata, &err);
-    } else {
-        const char *db = cli_schema_db_path(&r->cq.schema, r->cq.schema.db_id);
-        if (!db) return 0;
-        rc = sq_profile_load(p, cat, db, r->profile_cache, &err);
-    }
+    int rc = cli_schema_profile(&r->cq.schema, r->cq.schema.db_id, r->metadata, r->profile_cache, cat, p, &err);
     if (rc < 0) fprintf(stderr, "squint equiv: warning: no column profile, so no kinds: %s\n", err ? err : "");
     free(err);
-    return rc == 0;
+    return rc == 1;
 }
 
 static void tag_kinds(EquivRun *r, const Catalog *cat, IrQuery *q1, const char *sql1, const char *sql2,

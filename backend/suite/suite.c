@@ -166,8 +166,9 @@ static void search_mutant(Build *b, uint32_t m) {
     } else if (r.verdict == SQ_VERDICT_EQUIVALENT) {
         mu->fate = SQ_MUTANT_EQUIVALENT;
         if (r.proof) snprintf(why, sizeof why, "%s", r.proof);
-        else snprintf(why, sizeof why, "no difference up to %d rows per table%s%s", r.bound,
-                      r.raised ? ", " : "", r.raised ? r.raised : "");
+        else snprintf(why, sizeof why, "no difference up to %d rows per table%s%s%s", r.bound,
+                      r.raised ? ", " : "", r.raised ? r.raised : "",
+                      r.realistic ? ", on realistic data (the profile's facts kept)" : "");
         mu->why = sq_arena_strdup(b->a, why);
     } else {
         snprintf(why, sizeof why, "%s%s%s",

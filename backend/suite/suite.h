@@ -57,6 +57,10 @@ typedef struct SqWitness {
     SrcSpan at;             /* the unsupported construct, when known */
     int ties;               /* FOUND only on databases where ties matter */
     int bound;              /* tuples per table searched */
+    uint32_t realistic;     /* the facts of opt->realistic the witness keeps
+                               to (sq_equiv_facts); 0: none, or a realistic
+                               search found no row and every database was
+                               searched instead */
     SqFixture fixture;      /* FOUND */
     SqResult rows;          /* FOUND: the gold's result on it */
     uint64_t rlimit_used;

@@ -270,13 +270,17 @@ static void search_bounds(SqSmt *smt, IrQuery *q, const char *sql, int k, const 
     }
 }
 
-void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
-                SqWitness *out) {
+static void witness_init(const Catalog *cat, const SqEquivOptions *opt, SqWitness *out) {
     memset(out, 0, sizeof *out);
     sq_fixture_init(&out->fixture, cat);
     out->fixture.now = opt->now ? opt->now : SQ_EQUIV_NOW;
     sq_result_init(&out->rows);
     out->bound = opt->bound > 0 ? opt->bound : 1;
+}
+
+void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
+                SqWitness *out) {
+    witness_init(cat, opt, out);
     SqFoldDb folds = {NULL, out->fixture.now, 0};
     SqSmt *smt = sq_smt_new(cat, 0);
     if (!smt) {
@@ -287,7 +291,16 @@ void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOp
     sq_smt_set_fold(smt, sq_equiv_fold, &folds);
     sq_smt_set_now(smt, out->fixture.now);
     sq_smt_set_typed_values(smt, 1);
+    out->realistic = sq_equiv_set_facts(smt, cat, opt->realistic);
     search_bounds(smt, q, sql, out->bound, opt, a, out);
+    if (out->realistic && out->status == SQ_WITNESS_EMPTY) {
+        /* no row on realistic data says nothing of every database: the
+        ** witness, or the proof of emptiness, comes from all of them */
+        sq_witness_free(out);
+        witness_init(cat, opt, out);
+        sq_smt_set_facts(smt, NULL, 0);
+        search_bounds(smt, q, sql, out->bound, opt, a, out);
+    }
     out->rlimit_used = sq_smt_rlimit_spent(smt);
     sq_smt_free(smt);
     sq_db_close(folds.db);
