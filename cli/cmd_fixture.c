@@ -56,6 +56,15 @@ static const char usage_head[] =
     "                         queries leave free are made to read like data:\n"
     "                         sampled from the real database (--db-root, --db),\n"
     "                         else made up from the column's name\n"
+    "      --realistic        search only data like the real data: keep to the\n"
+    "                         column profile of the question's database (--db-root,\n"
+    "                         --db) or of --metadata (no NULL where it has none,\n"
+    "                         each value once where it holds each once, the value\n"
+    "                         shapes it shows, dates as dates)\n"
+    "      --metadata FILE    BIRD's dev_metadata.json, for a run without databases:\n"
+    "                         its sample values are taken as the real data's, and\n"
+    "                         its column statistics are --realistic's profiles\n"
+    "      --profile-cache DIR  where database profiles are kept between runs\n"
     "      --seed N           which of those values are taken: 0 (default) the\n"
     "                         first ones, else a choice N makes; the same N gives\n"
     "                         the same suites\n"
@@ -86,7 +95,7 @@ static const char usage_tail[] =
 static const CliOpt fixture_opts[] = {
     {"gold", 0, 1},    {"out", 0, 1},          {"semantics", 0, 1},        {"rows", 0, 1},
     {"witness-timeout", 0, 1}, {"bound", 0, 1}, {"timeout", 0, 1},         {"rlimit", 0, 1},
-    {"max-mutants", 0, 1}, {"sql", 0, 0},        {"solver-values", 0, 0}, {"seed", 0, 1},      {"jobs", 'j', 1},           {"question-timeout", 0, 1},
+    {"max-mutants", 0, 1}, {"sql", 0, 0},        {"solver-values", 0, 0}, {"seed", 0, 1}, {"realistic", 0, 0}, {"metadata", 0, 1}, {"profile-cache", 0, 1},      {"jobs", 'j', 1},           {"question-timeout", 0, 1},
     {"mem-limit", 0, 1}, {"limit", 0, 1},      {"show", 0, 1},      {"format", 'f', 1},         {"quiet", 'q', 0},
     {"help", 'h', 0},  CLI_SCHEMA_OPTIONS,     {NULL, 0, 0}};
 
@@ -108,6 +117,9 @@ typedef struct FixRun {
     SqBench gold;
     SqSuiteOptions opt;
     int semantics_given, scripts, json;
+    int realistic;          /* --realistic */
+    const char *metadata;   /* --metadata FILE, or NULL */
+    const char *profile_cache; /* --profile-cache DIR, or NULL */
     SqPoolOptions pool;
     SqBuf options;          /* the options that change a record (JSON) */
     const char **digests;   /* per question */
@@ -150,6 +162,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
         if ((rc = cli_parse_count("fixture", "--max-mutants", val, 0, 1000, &n)) < 0) r->opt.max_mutants = (uint32_t)n;
     } else if (strcmp(name, "sql") == 0) r->scripts = 1;
     else if (strcmp(name, "solver-values") == 0) r->opt.solver_values = 1;
+    else if (strcmp(name, "realistic") == 0) r->realistic = 1;
+    else if (strcmp(name, "metadata") == 0) r->metadata = val;
+    else if (strcmp(name, "profile-cache") == 0) r->profile_cache = val;
     else if (strcmp(name, "seed") == 0) {
         if ((rc = cli_parse_count("fixture", "--seed", val, 0, LONG_MAX, &n)) < 0) r->opt.seed = (uint64_t)n;
     }
@@ -169,6 +184,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
     } else if (strcmp(name, "quiet") == 0) r->prog.quiet = 1;
     return rc;
 }
+
+static int real_data(const FixRun *r);
 
 static int read_options(FixRun *r, int argc, char **argv) {
     CliArgs a;
@@ -194,6 +211,11 @@ static int read_options(FixRun *r, int argc, char **argv) {
     }
     if (!cli_schema_given(&r->schema)) {
         fprintf(stderr, "squint fixture: give the schemas (--db-root DIR, --tables FILE, --schema or --db FILE)\n");
+        return SQ_EXIT_USAGE;
+    }
+    if (r->realistic && !r->metadata && !real_data(r)) {
+        fprintf(stderr, "squint fixture: --realistic needs real data to profile: --db-root DIR, --db FILE or "
+                        "--metadata FILE\n");
         return SQ_EXIT_USAGE;
     }
     return -1;
@@ -266,7 +288,9 @@ static void run_options(FixRun *r) {
     sq_jw_key(&w, "sql");
     sq_jw_bool(&w, r->scripts);
     sq_jw_key(&w, "values");
-    sq_jw_str(&w, r->opt.solver_values ? "solver" : real_data(r) ? "real" : "made-up");
+    sq_jw_str(&w, r->opt.solver_values ? "solver" : real_data(r) ? "real" : r->metadata ? "metadata" : "made-up");
+    sq_jw_key(&w, "realistic");
+    sq_jw_str(&w, !r->realistic ? "no" : r->metadata ? "metadata" : "database");
     sq_jw_key(&w, "seed");
     sq_jw_int(&w, (int64_t)r->opt.seed);
     sq_jw_obj_end(&w);
@@ -324,6 +348,16 @@ static int write_suite(FixRun *r, const SqSuite *s, const char *dir, SqBuf *why)
 }
 
 /* The record of question k whose suite could not be written or built. */
+/* The profile --realistic keeps to: --metadata's for db_id, else its
+** database's.  0 with why said when there is none. */
+static int load_profile(FixRun *r, const char *db_id, const Catalog *cat, SqProfile *p, SqBuf *why) {
+    char *err = NULL;
+    int rc = cli_schema_profile(&r->schema, db_id, r->metadata, r->profile_cache, cat, p, &err);
+    if (rc < 1) sq_buf_printf(why, "no column profile for --realistic: %s", err ? err : "no database to profile");
+    free(err);
+    return rc == 1;
+}
+
 static void failed_record(FixRun *r, size_t k, const char *why, SqBuf *out) {
     SqJsonWriter w;
     sq_jw_init(&w, out, 0);
@@ -357,7 +391,22 @@ static int run_question(void *ctx, size_t k, SqBuf *out) {
     SqSuite s;
     if (real_data(r)) r->opt.values_db = cli_schema_db_path(&r->schema, g->db_id); /* in this child only */
     r->opt.question = g->question, r->opt.evidence = g->evidence;
+    SqProfile prof;
+    memset(&prof, 0, sizeof prof);
+    /* the profile: --realistic's facts, --metadata's values (without
+    ** which values are made up: not a failure) */
+    int profiled = (r->realistic || r->metadata) && load_profile(r, g->db_id, cat, &prof, &why);
+    if (!profiled && !r->realistic) sq_buf_reset(&why);
+    if (why.len) {
+        failed_record(r, k, sq_buf_str(&why), out);
+        sq_buf_free(&why);
+        free(dir);
+        return 0;
+    }
+    r->opt.equiv.realistic = r->opt.witness.realistic = r->realistic ? &prof : NULL;
+    r->opt.values_profile = r->metadata && profiled ? &prof : NULL;
     sq_suite_build(cat, r->names, &r->srcs, g->sql, &r->opt, &s);
+    r->opt.equiv.realistic = r->opt.witness.realistic = r->opt.values_profile = NULL;
     SqBuf rec = SQ_BUF_INIT;
     SqJsonWriter w;
     sq_jw_init(&w, &rec, 0);
@@ -378,6 +427,7 @@ static int run_question(void *ctx, size_t k, SqBuf *out) {
     sq_buf_free(&rec);
     sq_buf_free(&why);
     sq_suite_free(&s);
+    sq_profile_free(&prof);
     free(dir);
     return 0;
 }

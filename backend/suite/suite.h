@@ -102,6 +102,9 @@ typedef struct SqSuiteOptions {
     const char *values_db;  /* a database of the schema with real data, to
                                take realistic values from (values.c), or
                                NULL: values made up from column names */
+    const SqProfile *values_profile; /* with no values_db: a profile whose
+                               common values (BIRD's metadata samples) are
+                               taken as the real data's, or NULL */
     int solver_values;      /* keep the solver's values as they are */
     const char *question;   /* the question's text, or NULL */
     const char *evidence;   /* BIRD's evidence, or NULL; values these two

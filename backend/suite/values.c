@@ -293,9 +293,35 @@ enum { SAMPLE = 200, MADE_UP = 60 };
 
 /* Distinct values of one class (like's) that column col of table t holds
 ** in the real database, appended to *v. */
+static void add_value(SqArena *a, const SqValue *x, SqValue **v, uint32_t *n, uint32_t *cap) {
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *v = sq_realloc(*v, *cap * sizeof **v);
+    }
+    SqValue c = *x;
+    if (c.type == SQ_VAL_TEXT) c.s = sq_arena_strndup(a, x->s, x->n);
+    (*v)[(*n)++] = c;
+}
+
+/* With no database: the common values a profile gives the column. */
+static void sample_profile(Build *b, SqArena *a, const CatTable *t, const CatColumn *col, const SqValue *like,
+                           SqValue **v, uint32_t *n, uint32_t *cap) {
+    const SqColumnProfile *p = b->opt->values_profile
+                                   ? sq_profile_column(b->opt->values_profile, t, (uint32_t)(col - t->cols))
+                                   : NULL;
+    for (uint32_t i = 0; p && i < p->n_common; i++) {
+        const SqValue *x = &p->common[i];
+        if (same_class(x, like) && (x->type == SQ_VAL_INTEGER) == (like->type == SQ_VAL_INTEGER))
+            add_value(a, x, v, n, cap);
+    }
+}
+
 static void sample(Build *b, SqArena *a, const CatTable *t, const CatColumn *col, const SqValue *like, SqValue **v,
                    uint32_t *n, uint32_t *cap) {
-    if (!b->real) return;
+    if (!b->real) {
+        sample_profile(b, a, t, col, like, v, n, cap);
+        return;
+    }
     SqBuf sql = SQ_BUF_INIT;
     sq_buf_puts(&sql, "SELECT DISTINCT ");
     ir_sql_ident(&sql, col->name);
@@ -310,14 +336,8 @@ static void sample(Build *b, SqArena *a, const CatTable *t, const CatColumn *col
     if (sq_db_query(b->real, sq_buf_str(&sql), &lim, &r, NULL) == SQ_EXEC_OK)
         for (uint64_t i = 0; i < r.n_rows; i++) {
             const SqValue *x = sq_result_cell(&r, i, 0);
-            if (!same_class(x, like) || (x->type == SQ_VAL_INTEGER) != (like->type == SQ_VAL_INTEGER)) continue;
-            if (*n == *cap) {
-                *cap = *cap ? 2 * *cap : 64;
-                *v = sq_realloc(*v, *cap * sizeof **v);
-            }
-            SqValue c = *x;
-            if (c.type == SQ_VAL_TEXT) c.s = sq_arena_strndup(a, x->s, x->n);
-            (*v)[(*n)++] = c;
+            if (same_class(x, like) && (x->type == SQ_VAL_INTEGER) == (like->type == SQ_VAL_INTEGER))
+                add_value(a, x, v, n, cap);
         }
     sq_result_free(&r);
     sq_buf_free(&sql);

@@ -116,7 +116,29 @@ if command -v sqlite3 >/dev/null; then
     [ "$d" = 0 ] && ok "fixture: ... across a two-column foreign key too" ||
         not_ok "fixture: project codes $(sqlite3 "$TMP/real/3/00.sqlite" 'SELECT code FROM project')"
     expect_grep '"values":"real"' "$TMP/real/fixture.jsonl" "fixture: ... and the records say where values came from"
+    # --realistic: the suites keep to what the data shows (emp.hired never
+    # NULL and always a date, salaries integers, names each once), where
+    # the run without it breaks one of them somewhere
+    offending() { # the rows of every suite database the data would not have
+        for db in "$1"/*/*.sqlite; do
+            sqlite3 "$db" "SELECT (SELECT count(*) FROM emp WHERE hired IS NULL OR hired NOT GLOB
+                '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]') + (SELECT count(*) FROM emp WHERE
+                typeof(salary) <> 'integer') + (SELECT count(*) FROM (SELECT name FROM emp GROUP BY name
+                HAVING count(*) > 1))"
+        done | awk '{ s += $1 } END { print s + 0 }'
+    }
+    expect_exit 0 "fixture: --realistic" -- \
+        "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db "$TMP/real.sql" -q --realistic --out "$TMP/realistic"
+    expect_exit 0 "fixture: ... whose suites are true" -- "$CHECK" "$TMP/realistic"
+    [ "$(offending "$TMP/realistic")" = 0 ] && [ "$(offending "$TMP/real")" -gt 0 ] &&
+        ok "fixture: ... keep to the data's profile, as the suites without it do not" ||
+        not_ok "fixture: --realistic suites break the profile ($(offending "$TMP/realistic") rows; without: $(offending "$TMP/real"))"
+    expect_grep '"realistic":"database"' "$TMP/realistic/fixture.jsonl" "fixture: ... and the records say so"
+    expect_grep 'on realistic data' "$TMP/realistic/fixture.jsonl" "fixture: ... as do mutants equivalent on such data"
 fi
+
+expect_exit 2 "fixture: --realistic with no data to profile" -- run --out "$TMP/nodata" --realistic
+expect_grep 'needs real data' "$TMP/err" "fixture: ... says what it needs"
 
 # ---- values the question quotes ---------------------------------------------------
 cat > "$TMP/hint.json" <<'EOF'
