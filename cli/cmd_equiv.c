@@ -67,6 +67,13 @@ static const char usage_head[] =
     "      --metadata FILE    profile the columns from BIRD's dev_metadata.json\n"
     "                         (the entry of the schema's db_id), not a database\n"
     "      --no-kinds         do not tag a difference with its kinds\n"
+    "      --realistic        search only databases whose columns look like the\n"
+    "                         real data's (the profile of --db, --db-root and\n"
+    "                         --db-id, or --metadata: no NULL where it has none,\n"
+    "                         each value once where it holds each once, only the\n"
+    "                         classes and text forms it shows); an equivalence\n"
+    "                         the search finds is then equivalent-on-realistic-data,\n"
+    "                         not a promise for every database\n"
     "  -f, --format FMT       text (default) or json\n"
     "      --list-functions   list every SQL function with how the search models\n"
     "                         it (exact, partial, constants, unsupported) and exit\n"
@@ -74,7 +81,8 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
     "\n"
-    "exit status: 0 equivalent (on every database, or up to the bound), 1\n"
+    "exit status: 0 equivalent (on every database, or up to the bound; with\n"
+    "--realistic also equivalent-on-realistic-data, the question asked), 1\n"
     "different (or different only under ties, or a different column count), 2\n"
     "usage or input error (also: an output file refused or not written), 3\n"
     "unknown (unsupported, timeout, resource limit, out of memory, unconfirmed,\n"
@@ -96,13 +104,16 @@ typedef struct EquivRun {
     const char *profile_cache; /* --profile-cache DIR, or NULL */
     const char *metadata;   /* --metadata FILE, or NULL */
     int no_kinds;           /* --no-kinds */
+    int realistic;          /* --realistic */
+    SqProfile prof;         /* the profile of the real data, when has_prof */
+    int has_prof;
 } EquivRun;
 
 static const CliOpt equiv_opts[] = {
     {"semantics", 0, 1}, {"bound", 0, 1},  {"values", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
     {"help", 'h', 0},    {"list-functions", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1},
-    {"no-kinds", 0, 0}, CLI_QUERIES_OPTIONS,
+    {"no-kinds", 0, 0}, {"realistic", 0, 0}, CLI_QUERIES_OPTIONS,
     {NULL, 0, 0}};
 
 static int bad_value(const char *opt, const char *what) {
@@ -184,6 +195,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
         r->metadata = val;
     } else if (strcmp(name, "no-kinds") == 0) {
         r->no_kinds = 1;
+    } else if (strcmp(name, "realistic") == 0) {
+        r->realistic = 1;
     } else if (strcmp(name, "search-only") == 0) {
         r->opt.search_only = 1;
     } else if (strcmp(name, "force") == 0) {
@@ -254,7 +267,11 @@ static void where_text(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
 static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
     switch (v->verdict) {
     case SQ_VERDICT_EQUIVALENT:
-        if (v->proof) sq_buf_printf(out, "equivalent (on every database: the same %s)\n", v->proof);
+        if (v->realistic && !v->proof) { /* never plain 'equivalent': not a promise for every database */
+            sq_buf_printf(out, "%s: the same results ", sq_equiv_verdict_label(v));
+            sq_equiv_promise(v, out);
+            sq_buf_puts(out, "\n");
+        } else if (v->proof) sq_buf_printf(out, "equivalent (on every database: the same %s)\n", v->proof);
         else if (v->raised) sq_buf_printf(out, "equivalent (up to bound %d, %s)\n", v->bound, v->raised);
         else sq_buf_printf(out, "equivalent (up to bound %d)\n", v->bound);
         break;
@@ -291,6 +308,12 @@ static void verdict_line(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
         break;
     case SQ_VERDICT_FAILED: sq_buf_printf(out, "unknown: solver failed (%s)\n", v->detail); break;
     case SQ_VERDICT_VACUOUS:
+        if (v->realistic) {
+            sq_buf_printf(out, "unknown: %s up to bound %d (neither query returns a row on any database of up to "
+                               "%d rows per table that keeps the facts of %s)\n", sq_equiv_verdict_label(v),
+                          v->bound, v->bound, v->realistic_origin);
+            break;
+        }
         sq_buf_printf(out, "unknown: vacuous up to bound %d (neither query returns a row on any database of up "
                            "to %d rows per table)\n", v->bound, v->bound);
         break;
@@ -315,35 +338,38 @@ static int has_counterexample(const SqEquivResult *v) {
 
 typedef struct Kinds {
     int has;                /* the counterexample was tagged */
-    SqProfile prof;
+    const SqProfile *prof;  /* the run's (EquivRun.prof) */
     SqCexKinds tags;
 } Kinds;
 
 /* The profile of the real data: --metadata's, else the database of --db
-** or --db-root; 1 when *p was filled, 0 when there is none (a failure is
-** a warning: the verdict stands without kinds). */
-static int load_profile(EquivRun *r, const Catalog *cat, SqProfile *p) {
-    char *err = NULL;
-    int rc = cli_schema_profile(&r->cq.schema, r->cq.schema.db_id, r->metadata, r->profile_cache, cat, p, &err);
-    if (rc < 0) fprintf(stderr, "squint equiv: warning: no column profile, so no kinds: %s\n", err ? err : "");
-    free(err);
-    return rc == 1;
+** or --db-root, into r->prof once; 1 when there is one, 0 when there is
+** none, -1 on failure with *err (malloc'd). */
+static int load_profile(EquivRun *r, const Catalog *cat, char **err) {
+    *err = NULL;
+    if (r->has_prof) return 1;
+    int rc = cli_schema_profile(&r->cq.schema, r->cq.schema.db_id, r->metadata, r->profile_cache, cat, &r->prof, err);
+    r->has_prof = rc == 1;
+    return rc;
 }
 
 static void tag_kinds(EquivRun *r, const Catalog *cat, IrQuery *q1, const char *sql1, const char *sql2,
                       const SqEquivResult *v, Kinds *k) {
     if (r->no_kinds || (v->verdict != SQ_VERDICT_DIFFERENT && v->verdict != SQ_VERDICT_DIFFERENT_TIES)) return;
-    if (!load_profile(r, cat, &k->prof)) return;
-    SqCexInput in = {&k->prof, &v->fixture, sql1, sql2, sq_equiv_compare_mode(r->opt.sem),
+    char *err = NULL;
+    int rc = load_profile(r, cat, &err);
+    /* a failure is a warning: the verdict stands without kinds */
+    if (rc < 0) fprintf(stderr, "squint equiv: warning: no column profile, so no kinds: %s\n", err ? err : "");
+    free(err);
+    if (rc != 1) return;
+    k->prof = &r->prof;
+    SqCexInput in = {k->prof, &v->fixture, sql1, sql2, sq_equiv_compare_mode(r->opt.sem),
                      ir_root_sorted(q1->root), &v->r1, &v->r2, v->verdict == SQ_VERDICT_DIFFERENT_TIES};
     sq_cex_kinds(&in, &k->tags);
     k->has = 1;
 }
 
-static void kinds_free(Kinds *k) {
-    sq_cex_kinds_free(&k->tags);
-    sq_profile_free(&k->prof);
-}
+static void kinds_free(Kinds *k) { sq_cex_kinds_free(&k->tags); }
 
 static void shape_list(SqBuf *out, unsigned shapes) {
     int first = 1;
@@ -357,15 +383,15 @@ static void shape_list(SqBuf *out, unsigned shapes) {
 /* "a NULL in singer.age, which holds none in the database" */
 static void where_text_of(SqBuf *out, const Kinds *k, const SqCexWhere *w) {
     const char *tab = w->table->name, *col = w->table->cols[w->col].name;
-    const char *data = k->prof.source == SQ_PROFILE_METADATA ? "the metadata" : "the database";
-    const SqColumnProfile *cp = sq_profile_column(&k->prof, w->table, w->col);
+    const char *data = k->prof->source == SQ_PROFILE_METADATA ? "the metadata" : "the database";
+    const SqColumnProfile *cp = sq_profile_column(k->prof, w->table, w->col);
     switch (w->kind) {
     case SQ_CEX_NEEDS_NULL: sq_buf_printf(out, "a NULL in %s.%s, which holds none in %s", tab, col, data); break;
     case SQ_CEX_NEEDS_FORMAT:
         sq_value_print(&w->value, out);
         sq_buf_printf(out, " (%s) in %s.%s, whose values in %s are all of shape%s ",
                       sq_shape_name(sq_value_shape(&w->value)), tab, col,
-                      k->prof.source == SQ_PROFILE_METADATA ? "the metadata's samples" : "the database",
+                      k->prof->source == SQ_PROFILE_METADATA ? "the metadata's samples" : "the database",
                       cp && (cp->shapes & (cp->shapes - 1)) ? "s" : "");
         if (cp) shape_list(out, cp->shapes);
         break;
@@ -436,16 +462,39 @@ static void kinds_json(SqJsonWriter *w, const Kinds *k) {
     }
     sq_jw_obj_begin(w);
     sq_jw_key(w, "source");
-    sq_jw_str(w, k->prof.source == SQ_PROFILE_METADATA ? "metadata" : "database");
+    sq_jw_str(w, k->prof->source == SQ_PROFILE_METADATA ? "metadata" : "database");
     sq_jw_key(w, "origin");
-    sq_jw_str(w, k->prof.origin);
+    sq_jw_str(w, k->prof->origin);
     sq_jw_key(w, "cached");
-    sq_jw_bool(w, k->prof.from_cache);
+    sq_jw_bool(w, k->prof->from_cache);
     sq_jw_obj_end(w);
+}
+
+/* --realistic: what the search kept to, and what the verdict promises. */
+static void realistic_text(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
+    if (!r->opt.realistic) return;
+    if (v->verdict == SQ_VERDICT_EQUIVALENT && v->proof) {
+        sq_buf_puts(out, "realistic: not needed: the normal forms show the queries the same on every database\n");
+        return;
+    }
+    if (!v->realistic) {
+        sq_buf_printf(out, "realistic: the profile of %s gives the search no facts (no table with rows): the "
+                           "verdict is for every database\n", r->opt.realistic->origin);
+        return;
+    }
+    sq_buf_printf(out, "realistic: the search kept to the %u column facts of %s\n", v->realistic, v->realistic_origin);
+    if (v->verdict == SQ_VERDICT_EQUIVALENT)
+        sq_buf_puts(out, "note: not a promise for every database: a database with a value the real data never "
+                         "shows (a NULL, a repeated value, text of another form) may still tell the queries apart "
+                         "(search without --realistic)\n");
+    else if (v->verdict == SQ_VERDICT_DIFFERENT)
+        sq_buf_puts(out, "note: the counterexample keeps these facts: the queries differ on data like the real "
+                         "data\n");
 }
 
 static void text_report(SqBuf *out, EquivRun *r, const SqEquivResult *v, const Kinds *k) {
     verdict_line(out, r, v);
+    realistic_text(out, r, v);
     if (v->approx && v->verdict == SQ_VERDICT_EQUIVALENT) sq_buf_printf(out, "note: %s\n", v->approx);
     if (v->uninterpreted && v->verdict == SQ_VERDICT_EQUIVALENT)
         sq_buf_printf(out, "note: %s left uninterpreted: the queries agree whatever they return\n", v->uninterpreted);
@@ -486,7 +535,7 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v, const K
     sq_jw_init(&w, out, 1);
     sq_jw_obj_begin(&w);
     sq_jw_key(&w, "verdict");
-    sq_jw_str(&w, sq_verdict_name(v->verdict));
+    sq_jw_str(&w, sq_equiv_verdict_label(v));
     sq_jw_key(&w, "bound");
     sq_jw_int(&w, v->bound);
     sq_jw_key(&w, "semantics");
@@ -497,6 +546,28 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v, const K
     if (line.len) line.data[--line.len] = 0;
     sq_jw_str(&w, sq_buf_str(&line));
     sq_buf_free(&line);
+    sq_jw_key(&w, "promise");
+    if (v->verdict == SQ_VERDICT_EQUIVALENT) {
+        SqBuf promise = SQ_BUF_INIT;
+        sq_equiv_promise(v, &promise);
+        sq_jw_str(&w, sq_buf_str(&promise));
+        sq_buf_free(&promise);
+    } else {
+        sq_jw_null(&w);
+    }
+    sq_jw_key(&w, "realistic");
+    if (!r->opt.realistic) {
+        sq_jw_null(&w);
+    } else {
+        sq_jw_obj_begin(&w);
+        sq_jw_key(&w, "facts");
+        sq_jw_int(&w, v->realistic);
+        sq_jw_key(&w, "origin");
+        sq_jw_str(&w, r->opt.realistic->origin);
+        sq_jw_key(&w, "source");
+        sq_jw_str(&w, r->opt.realistic->source == SQ_PROFILE_METADATA ? "metadata" : "database");
+        sq_jw_obj_end(&w);
+    }
     sq_jw_key(&w, "proof");
     sq_jw_str(&w, v->proof);
     sq_jw_key(&w, "normal_form");
@@ -614,6 +685,26 @@ static int exit_status(const SqEquivResult *v) {
 /* The command                                                         */
 /* ------------------------------------------------------------------ */
 
+/* --realistic: the real data's profile as the search's (r->opt.realistic);
+** 0, or -1 after a message. */
+static int realistic_profile(EquivRun *r, const Catalog *cat) {
+    char *err = NULL;
+    int rc = load_profile(r, cat, &err);
+    if (rc == 1) r->opt.realistic = &r->prof;
+    else if (rc < 0) fprintf(stderr, "squint equiv: --realistic: no column profile: %s\n", err ? err : "");
+    free(err);
+    return rc == 1 ? 0 : -1;
+}
+
+/* --realistic needs real data to profile: a database (--db, or --db-root
+** and --db-id) or --metadata.  0, or -1 after a message. */
+static int realistic_has_data(EquivRun *r) {
+    if (!r->realistic || r->metadata || cli_schema_db_path(&r->cq.schema, r->cq.schema.db_id)) return 0;
+    fprintf(stderr, "squint equiv: --realistic needs the real data to profile: --db FILE, --db-root DIR with "
+                    "--db-id ID, or --metadata FILE\n");
+    return -1;
+}
+
 static int run(EquivRun *r, char **qs) {
     if (check_outputs(r, qs) < 0) return SQ_EXIT_USAGE;
     const Catalog *cat = cli_schema_resolve(&r->cq.schema, NULL, (SrcSpan){0});
@@ -621,6 +712,7 @@ static int run(EquivRun *r, char **qs) {
         cli_print_diags_text(&r->cq.diags, 0, r->cq.color);
         return SQ_EXIT_USAGE;
     }
+    if (r->realistic && realistic_profile(r, cat) < 0) return SQ_EXIT_USAGE;
     SqArena *arena = sq_arena_new();
     Query q[2];
     const char *names[2] = {"Q1", "Q2"};
@@ -678,7 +770,9 @@ int cmd_equiv(int argc, char **argv) {
         rc = SQ_EXIT_USAGE;
     }
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0 && realistic_has_data(&r) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) rc = run(&r, argv + a.i);
+    if (r.has_prof) sq_profile_free(&r.prof);
     cli_queries_free(&r.cq);
     return rc;
 }

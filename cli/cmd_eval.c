@@ -59,6 +59,12 @@ static const char usage_head[] =
     "                         they rely on that the item's database never shows)\n"
     "      --profile-cache DIR  where the databases' column profiles are kept\n"
     "                         between runs (squint equiv --profile-cache)\n"
+    "      --metadata FILE    profile the columns from BIRD's dev_metadata.json\n"
+    "                         (each item's db_id), not from the databases\n"
+    "      --realistic        also search each refuted pair again on data like the\n"
+    "                         item's database (its profile; squint equiv\n"
+    "                         --realistic): EX-verified realistic, beside\n"
+    "                         EX-verified; needs --db-root, --db or --metadata\n"
     "      --lint             run the gold linter on every gold query and put its\n"
     "                         findings in the records, the summary and the report\n"
     "      --bound K          rows per table for the search (default 3)\n"
@@ -118,7 +124,7 @@ static const char usage_tail[] =
 
 static const CliOpt eval_opts[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
-    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1},    {"bound", 0, 1},
+    {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1}, {"realistic", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
     {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
@@ -224,6 +230,8 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     else if (strcmp(name, "cross-check") == 0) r->cfg.cross_check = 1;
     else if (strcmp(name, "no-kinds") == 0) r->cfg.kinds = 0;
     else if (strcmp(name, "profile-cache") == 0) r->cfg.profile_cache = val;
+    else if (strcmp(name, "metadata") == 0) r->cfg.metadata = val;
+    else if (strcmp(name, "realistic") == 0) r->cfg.realistic = 1;
     else if (strcmp(name, "lint") == 0) r->cfg.lint = 1;
     else if (strcmp(name, "bound") == 0) {
         if ((rc = cli_parse_count("eval", "--bound", val, 1, 16, &n)) < 0) r->cfg.equiv.bound = (int)n;
@@ -294,6 +302,15 @@ static int read_options(EvalRun *r, int argc, char **argv) {
         return SQ_EXIT_USAGE;
     if (!r->db_root && !cli_schema_given(&r->schema)) {
         fprintf(stderr, "squint eval: give the databases (--db-root DIR) or the schemas (--tables FILE)\n");
+        return SQ_EXIT_USAGE;
+    }
+    if (r->cfg.realistic && !r->cfg.verify) {
+        fprintf(stderr, "squint eval: --realistic searches again what verification refutes: not with --no-verify\n");
+        return SQ_EXIT_USAGE;
+    }
+    if (r->cfg.realistic && !r->cfg.metadata && !r->db_root && r->schema.kind != CLI_SCHEMA_DB) {
+        fprintf(stderr, "squint eval: --realistic needs the real data to profile: --db-root DIR, --db FILE or "
+                        "--metadata FILE\n");
         return SQ_EXIT_USAGE;
     }
     return -1;
@@ -561,6 +578,14 @@ static void run_options(EvalRun *r) {
         sq_jw_bool(&w, r->cfg.cross_check);
         sq_jw_key(&w, "kinds");
         sq_jw_bool(&w, r->cfg.kinds);
+        if (r->cfg.metadata) { /* only when given: records of runs without it still fit */
+            sq_jw_key(&w, "metadata");
+            sq_jw_str(&w, source_name(r, "--metadata", r->cfg.metadata, NULL));
+        }
+        if (r->cfg.realistic) {
+            sq_jw_key(&w, "realistic");
+            sq_jw_bool(&w, 1);
+        }
     }
     sq_jw_key(&w, "lint");
     sq_jw_bool(&w, r->cfg.lint);
@@ -577,10 +602,11 @@ static void run_options(EvalRun *r) {
 
 /* Every file the run reads, for the check that no output is one. */
 static EvalInputFile *input_files(EvalRun *r, size_t *n) {
-    size_t cap = 4 + r->n_sys + r->gold.n_items;
+    size_t cap = 5 + r->n_sys + r->gold.n_items;
     EvalInputFile *in = sq_arena_alloc(r->arena, cap * sizeof *in);
     *n = 0;
     in[(*n)++] = (EvalInputFile){r->gold_path, "the gold file"};
+    if (r->cfg.metadata) in[(*n)++] = (EvalInputFile){r->cfg.metadata, "the metadata file"};
     for (size_t k = 0; k < r->n_sys; k++) in[(*n)++] = (EvalInputFile){r->sys[k].path, "a prediction file"};
     if (r->schema.kind != CLI_SCHEMA_DB_ROOT && r->schema.path)
         in[(*n)++] = (EvalInputFile){r->schema.path, r->schema.kind == CLI_SCHEMA_DB ? "the database" : "the schema file"};
@@ -773,7 +799,7 @@ static int run(EvalRun *r) {
 ** of those has none. */
 static double item_time_limit(const EvalRun *r) {
     if (r->item_timeout >= 0) return r->item_timeout;
-    double per = r->cfg.ex.timeout + (r->cfg.verify ? r->cfg.equiv.timeout : 0);
+    double per = r->cfg.ex.timeout + (r->cfg.verify ? (r->cfg.realistic ? 2 : 1) * r->cfg.equiv.timeout : 0);
     int bounded = r->cfg.ex.timeout > 0 && (!r->cfg.verify || r->cfg.equiv.timeout > 0);
     return bounded ? 2 * per * (double)(r->n_sys + 1) + 30 : 0;
 }

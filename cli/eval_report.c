@@ -87,10 +87,19 @@ static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char 
 
 static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 
+/* Whether any record has a realistic verdict (--realistic). */
+static int realistic_any(const EvalSummary *s) {
+    for (size_t k = 0; k < s->n_sys; k++)
+        if (s->all.counts[k].realistic_known) return 1;
+    return 0;
+}
+
 static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
+    int real = realistic_any(s);
     sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s<th>EX-verified</th>"
-                       "<th>+cross</th><th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
-                  s->n_suite_marks ? "<th>EX-suite</th>" : "");
+                       "<th>+cross</th>%s<th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
+                  s->n_suite_marks ? "<th>EX-suite</th>" : "",
+                  real ? "<th>EX-verified realistic</th><th>different on realistic data</th>" : "");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &g->counts[k];
         sq_buf_puts(out, "<tr><td>");
@@ -99,11 +108,15 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) 
         if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->ex[SQ_EX_CORRECT], c->items));
         else sq_buf_puts(out, "<td>-</td>");
         if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->suite_correct, c->items));
+        sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%.1f %%</td>", 100 * share(c->verified, c->items),
+                      100 * share(c->verified_cross, c->items));
+        if (real)
+            sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%zu</td>",
+                          100 * share(c->verified_realistic, c->items), c->different_realistic);
         sq_buf_printf(out,
-                      "<td class=num>%.1f %%</td><td class=num>%.1f %%</td><td class=num>%zu</td>"
-                      "<td class=num>%zu</td><td class=num>%zu</td><td class=num>%.1f %%</td></tr>\n",
-                      100 * share(c->verified, c->items), 100 * share(c->verified_cross, c->items), c->different,
-                      c->ties, c->unknown, 100 * share(c->ex_ok - c->unknown, c->ex_ok));
+                      "<td class=num>%zu</td><td class=num>%zu</td><td class=num>%zu</td><td class=num>%.1f %%</td>"
+                      "</tr>\n",
+                      c->different, c->ties, c->unknown, 100 * share(c->ex_ok - c->unknown, c->ex_ok));
     }
     sq_buf_puts(out, "</table>\n");
 }
@@ -241,6 +254,27 @@ static int lint_section(SqBuf *out, const SqJson *doc) {
     return 1;
 }
 
+/* --realistic: what the search on realistic data made of a refutation. */
+static void realistic_line(SqBuf *out, const SqJson *s) {
+    const char *v = text_of(s, "verdict_realistic"), *how = text_of(s, "verdict_realistic_how");
+    if (!v) return;
+    sq_buf_puts(out, "<p class=realistic>On realistic data (--realistic): <b>");
+    esc(out, v);
+    sq_buf_puts(out, "</b>");
+    const char *promise = text_of(s, "promise_realistic");
+    if (promise) {
+        sq_buf_puts(out, ", the same results ");
+        esc(out, promise);
+        sq_buf_puts(out, "; not a promise for every database");
+    } else if (how && strcmp(how, "search") == 0 && strcmp(v, "different") == 0) {
+        sq_buf_puts(out, ": a database whose columns keep the profile's facts tells them apart too");
+    } else if (how && strcmp(how, "search") != 0) {
+        sq_buf_puts(out, strcmp(how, "no-profile") == 0 ? " (no profile of the item's data: not searched again)"
+                                                        : " (the profile gives no facts: not searched again)");
+    }
+    sq_buf_puts(out, ".</p>\n");
+}
+
 /* One record's disagreements; returns how many. */
 static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
     const SqJson *sys = sq_json_get(doc, "systems");
@@ -275,6 +309,7 @@ static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
         sq_buf_puts(out, "</p>\n");
         counterexample(out, line, w);
         kinds_line(out, w);
+        if (own) realistic_line(out, s);
         if (sq_json_get(doc, "lint") && sq_json_get(doc, "lint")->n) {
             sq_buf_puts(out, "<p>The gold linter's findings on the gold query:</p>");
             lint_list(out, doc);
@@ -309,6 +344,12 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     chart(out, s);
     sq_buf_puts(out, "<p>EX-verified: EX-test correct and no counterexample up to the bound. +cross: also not "
                      "refuted by another system's counterexample.</p>\n");
+    if (realistic_any(s))
+        sq_buf_puts(out, "<p>EX-verified realistic: EX-test correct and no counterexample up to the bound on "
+                         "realistic data, databases whose columns keep the facts of the item's profile (no NULL, "
+                         "no repeated value, no other form of text where the data shows none). Only refutations "
+                         "were searched again; an equivalence on every database counts as it is. Not a promise "
+                         "for every database.</p>\n");
     for (size_t d = 0; d < s->n_difficulty; d++) {
         sq_buf_puts(out, "<h3>difficulty: ");
         esc(out, s->by_difficulty[d].name);

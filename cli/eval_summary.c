@@ -143,6 +143,13 @@ static int kinds_tagged_any(const EvalSummary *s) {
     return 0;
 }
 
+/* Whether any record has a realistic verdict (--realistic). */
+static int realistic_any(const EvalSummary *s) {
+    for (size_t k = 0; k < s->n_sys; k++)
+        if (s->all.counts[k].realistic_known) return 1;
+    return 0;
+}
+
 static double pct(size_t k, size_t n) { return n ? 100.0 * (double)k / (double)n : 0.0; }
 static double share_of(size_t k, size_t n) { return n ? (double)k / (double)n : 0.0; }
 
@@ -179,12 +186,14 @@ static size_t cross_of(const EvalSummary *s, const SqEvalCounts *c) { (void)s; r
 /* One table: a row per system.  Without any search verdict (--no-verify)
 ** only EX-test is shown. */
 static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int ranks) {
-    int ver = s->n_verdicts > 0;
+    int ver = s->n_verdicts > 0, real = realistic_any(s);
     sq_buf_printf(out, "%-20s %6s %8s", g->name ? g->name : "system", "items", "EX-test");
     if (s->n_suite_marks) sq_buf_printf(out, " %9s", "EX-suite");
     if (ver)
-        sq_buf_printf(out, " %11s %9s %9s %6s %8s %8s", "EX-verified", "+cross", "different", "ties", "unknown",
-                      "decided");
+        sq_buf_printf(out, " %11s %9s", "EX-verified", "+cross");
+    if (ver && real) sq_buf_printf(out, " %12s %9s", "EX-realistic", "real-diff");
+    if (ver)
+        sq_buf_printf(out, " %9s %6s %8s %8s", "different", "ties", "unknown", "decided");
     if (ranks) sq_buf_puts(out, ver ? "  rank EX/ver/cross" : "  rank");
     sq_buf_putc(out, '\n');
     for (size_t k = 0; k < s->n_sys; k++) {
@@ -194,9 +203,10 @@ static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int
         else snprintf(ex, sizeof ex, "-");
         sq_buf_printf(out, "%-20s %6zu %8s", s->names[k], c->items, ex);
         if (s->n_suite_marks) sq_buf_printf(out, " %7.1f %%", pct(c->suite_correct, c->items));
+        if (ver) sq_buf_printf(out, " %9.1f %% %7.1f %%", pct(c->verified, c->items), pct(c->verified_cross, c->items));
+        if (ver && real) sq_buf_printf(out, " %10.1f %% %9zu", pct(c->verified_realistic, c->items), c->different_realistic);
         if (ver)
-            sq_buf_printf(out, " %9.1f %% %7.1f %% %9zu %6zu %8zu %6.1f %%", pct(c->verified, c->items),
-                          pct(c->verified_cross, c->items), c->different, c->ties, c->unknown,
+            sq_buf_printf(out, " %9zu %6zu %8zu %6.1f %%", c->different, c->ties, c->unknown,
                           pct(c->ex_ok - c->unknown, c->ex_ok));
         if (ranks && ver && s->has_db)
             sq_buf_printf(out, "  %zu/%zu/%zu", rank(s, k, ex_count), rank(s, k, verified_of), rank(s, k, cross_of));
@@ -262,6 +272,12 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
                          "item had its database), how many rely on nothing the database never shows\n"
                          "(robust), and how many on each kind: degenerate-empty-vs-null, needs-null,\n"
                          "needs-format, needs-duplicates, needs-ties (one counterexample may have several).\n");
+    if (realistic_any(s))
+        sq_buf_puts(out, "\nEX-realistic: EX-test correct and no counterexample up to the bound on realistic data\n"
+                         "(databases whose columns keep the facts of the item's profile: --realistic); an\n"
+                         "equivalence on every database counts, only refutations were searched again; its\n"
+                         "different column counts the refutations that hold on realistic data (ties and\n"
+                         "column counts included).  Not a promise for every database.\n");
     if (s->n_verdicts)
         sq_buf_puts(out, "\nEX-verified: EX-test correct and no counterexample up to the bound; different, ties\n"
                          "and unknown count the EX-test-correct items that are not verified, by why; decided:\n"
@@ -284,6 +300,9 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
     sq_jw_double(w, c->items ? (double)c->verified / (double)c->items : 0);
     sq_jw_key(w, "ex_verified_cross");
     sq_jw_double(w, c->items ? (double)c->verified_cross / (double)c->items : 0);
+    sq_jw_key(w, "ex_verified_realistic");
+    if (c->realistic_known) sq_jw_double(w, c->items ? (double)c->verified_realistic / (double)c->items : 0);
+    else sq_jw_null(w);
     sq_jw_key(w, "unknown_share");
     sq_jw_double(w, c->items ? (double)c->unknown / (double)c->items : 0);
     sq_jw_key(w, "outcomes");
@@ -293,8 +312,10 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
         sq_jw_int(w, (int64_t)c->ex[k]);
     }
     sq_jw_obj_end(w);
-    const char *keys[] = {"verified", "verified_cross", "different", "ties", "unknown", "refuted"};
-    size_t vals[] = {c->verified, c->verified_cross, c->different, c->ties, c->unknown, c->refuted};
+    const char *keys[] = {"verified", "verified_cross", "different", "ties", "unknown", "refuted",
+                          "realistic_known", "verified_realistic", "different_realistic", "unknown_realistic"};
+    size_t vals[] = {c->verified, c->verified_cross, c->different, c->ties, c->unknown, c->refuted,
+                     c->realistic_known, c->verified_realistic, c->different_realistic, c->unknown_realistic};
     for (size_t k = 0; k < SQ_ARRAY_LEN(keys); k++) {
         sq_jw_key(w, keys[k]);
         sq_jw_int(w, (int64_t)vals[k]);

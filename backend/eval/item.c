@@ -30,6 +30,12 @@ typedef struct SysState {
     size_t refuted_by;      /* a system index, or SIZE_MAX */
     int has_kinds;          /* kinds was filled */
     SqCexKinds kinds;       /* of a refuting counterexample */
+    const char *real_how;   /* realistic: "search", "exact", "no-facts",
+                               "no-profile"; NULL: no realistic verdict */
+    SqEquivResult vr;       /* the realistic search's (real_how "search") */
+    double real_seconds;
+    int has_real_kinds;
+    SqCexKinds real_kinds;  /* of a realistic counterexample */
     int suite;              /* EX-suite: 1 correct, 0 wrong, -1 not known */
     char *suite_detail;     /* heap, or NULL */
 } SysState;
@@ -104,27 +110,64 @@ static void ex_suite(const SqEvalInput *in, const SqEvalConfig *c, SysState *st)
 /* Verification                                                        */
 /* ------------------------------------------------------------------ */
 
-/* The item's database profile, loaded on first use. */
+/* The item's profile, loaded on first use: the metadata's entry for its
+** db_id, else its database. */
 typedef struct ItemProfile {
     int tried, ok;
     SqProfile p;
 } ItemProfile;
 
-/* Tag a refuting counterexample of system k with its kinds. */
-static void tag_kinds(const SqEvalInput *in, const SqEvalConfig *c, ItemProfile *ip, IrQuery *gq, const char *gold,
-                      const char *pred, SysState *s) {
-    if (!c->kinds || !in->db_path ||
-        (s->v.verdict != SQ_VERDICT_DIFFERENT && s->v.verdict != SQ_VERDICT_DIFFERENT_TIES))
-        return;
+static int item_profile(const SqEvalInput *in, const SqEvalConfig *c, ItemProfile *ip) {
     if (!ip->tried) {
         ip->tried = 1;
-        ip->ok = sq_profile_load(&ip->p, in->cat, in->db_path, c->profile_cache, NULL) == 0;
+        if (c->metadata) ip->ok = sq_profile_from_metadata(&ip->p, in->cat, c->metadata, NULL) == 0;
+        else if (in->db_path) ip->ok = sq_profile_load(&ip->p, in->cat, in->db_path, c->profile_cache, NULL) == 0;
     }
-    if (!ip->ok) return;
-    SqCexInput ci = {&ip->p, &s->v.fixture, gold, pred, sq_equiv_compare_mode(c->equiv.sem), ir_root_sorted(gq->root),
-                     &s->v.r1, &s->v.r2, s->v.verdict == SQ_VERDICT_DIFFERENT_TIES};
-    sq_cex_kinds(&ci, &s->kinds);
-    s->has_kinds = 1;
+    return ip->ok;
+}
+
+/* Tag the refuting counterexample of v with its kinds, into *kinds; 1
+** when tagged. */
+static int tag_kinds(const SqEvalInput *in, const SqEvalConfig *c, ItemProfile *ip, IrQuery *gq, const char *gold,
+                     const char *pred, const SqEquivResult *v, SqCexKinds *kinds) {
+    if (!c->kinds || (!in->db_path && !c->metadata) ||
+        (v->verdict != SQ_VERDICT_DIFFERENT && v->verdict != SQ_VERDICT_DIFFERENT_TIES))
+        return 0;
+    if (!item_profile(in, c, ip)) return 0;
+    SqCexInput ci = {&ip->p, &v->fixture, gold, pred, sq_equiv_compare_mode(c->equiv.sem), ir_root_sorted(gq->root),
+                     &v->r1, &v->r2, v->verdict == SQ_VERDICT_DIFFERENT_TIES};
+    sq_cex_kinds(&ci, kinds);
+    return 1;
+}
+
+/* The realistic verdict of system k (c->realistic): a refutation is
+** searched again keeping to the item's profile; any other verdict holds
+** on realistic data as it is. */
+static void verify_realistic(const SqEvalInput *in, const SqEvalConfig *c, ItemProfile *ip, IrQuery *gq,
+                             const char *gold, IrQuery *pq, const char *pred, SysState *s) {
+    if (s->v.verdict != SQ_VERDICT_DIFFERENT && s->v.verdict != SQ_VERDICT_DIFFERENT_TIES) {
+        s->real_how = "exact";
+        return;
+    }
+    if ((!in->db_path && !c->metadata) || !item_profile(in, c, ip)) {
+        s->real_how = "no-profile";
+        return;
+    }
+    SqArena *a = sq_arena_new();
+    uint32_t n = 0;
+    sq_equiv_facts(in->cat, &ip->p, a, &n);
+    sq_arena_free(a);
+    if (!n) { /* the search would be the exact one again */
+        s->real_how = "no-facts";
+        return;
+    }
+    double t0 = sq_monotonic_seconds();
+    SqEquivOptions o = c->equiv;
+    o.realistic = &ip->p;
+    sq_equiv(in->cat, gq, gold, pq, pred, &o, &s->vr);
+    s->real_how = "search";
+    s->real_seconds = sq_monotonic_seconds() - t0;
+    s->has_real_kinds = tag_kinds(in, c, ip, gq, gold, pred, &s->vr, &s->real_kinds);
 }
 
 static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
@@ -156,9 +199,10 @@ static void verify(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
         } else {
             sq_equiv(in->cat, gq, gold, pq, pred, &c->equiv, &st[k].v);
             st[k].verified = 1;
-            tag_kinds(in, c, &ip, gq, gold, pred, &st[k]);
+            st[k].has_kinds = tag_kinds(in, c, &ip, gq, gold, pred, &st[k].v, &st[k].kinds);
         }
         st[k].verify_seconds = sq_monotonic_seconds() - t0;
+        if (c->realistic && st[k].verified) verify_realistic(in, c, &ip, gq, gold, pq, pred, &st[k]);
         free(pred);
     }
     (void)why;
@@ -301,14 +345,17 @@ static void item_head(SqJsonWriter *w, const SqEvalInput *in) {
 }
 
 /* "kinds", "kinds_where", "kinds_tested", as squint equiv writes them. */
-static void kinds_json(SqJsonWriter *w, const SqCexKinds *k) {
-    sq_jw_key(w, "kinds");
+static void kinds_json(SqJsonWriter *w, const SqCexKinds *k, const char *key) {
+    char kw[64], kt[64];
+    snprintf(kw, sizeof kw, "%s_where", key);
+    snprintf(kt, sizeof kt, "%s_tested", key);
+    sq_jw_key(w, key);
     sq_jw_arr_begin(w);
     if (!k->kinds) sq_jw_str(w, sq_cex_kind_name(0));
     for (unsigned bit = 1; bit <= SQ_CEX_NEEDS_TIES; bit <<= 1)
         if (k->kinds & bit) sq_jw_str(w, sq_cex_kind_name(bit));
     sq_jw_arr_end(w);
-    sq_jw_key(w, "kinds_where");
+    sq_jw_key(w, kw);
     sq_jw_arr_begin(w);
     for (uint32_t i = 0; i < k->n_where; i++) {
         const SqCexWhere *x = &k->where[i];
@@ -321,8 +368,54 @@ static void kinds_json(SqJsonWriter *w, const SqCexKinds *k) {
         sq_jw_obj_end(w);
     }
     sq_jw_arr_end(w);
-    sq_jw_key(w, "kinds_tested");
+    sq_jw_key(w, kt);
     sq_jw_bool(w, k->tested);
+}
+
+/* The counterexample of v: its tables, both results, and the text. */
+static void counterexample_json(SqJsonWriter *w, const SqEquivResult *v, const char *suffix) {
+    char key[64];
+    snprintf(key, sizeof key, "counterexample%s", suffix);
+    sq_jw_key(w, key);
+    sq_fixture_json(&v->fixture, w);
+    snprintf(key, sizeof key, "gold_result%s", suffix);
+    sq_jw_key(w, key);
+    sq_result_json(&v->r1, w);
+    snprintf(key, sizeof key, "pred_result%s", suffix);
+    sq_jw_key(w, key);
+    sq_result_json(&v->r2, w);
+    SqBuf text = SQ_BUF_INIT;
+    sq_fixture_text(&v->fixture, &text);
+    sq_buf_putc(&text, '\n');
+    sq_result_side_by_side(&v->r1, "gold", &v->r2, "prediction", &text);
+    snprintf(key, sizeof key, "explain%s", suffix);
+    sq_jw_key(w, key);
+    sq_jw_strn(w, text.data ? text.data : "", text.len);
+    sq_buf_free(&text);
+}
+
+/* "verdict_realistic" and what goes with it (realistic on). */
+static void realistic_json(SqJsonWriter *w, const SysState *s) {
+    if (!s->real_how) return;
+    const SqEquivResult *v = strcmp(s->real_how, "search") == 0 ? &s->vr : &s->v;
+    str_or_null(w, "verdict_realistic", v == &s->vr ? sq_eval_verdict_label(v) : sq_eval_verdict_name((int)v->verdict));
+    str_or_null(w, "verdict_realistic_how", s->real_how);
+    if (v != &s->vr) return;
+    str_or_null(w, "verdict_realistic_detail", v->detail);
+    sq_jw_key(w, "realistic_facts");
+    sq_jw_int(w, v->realistic);
+    sq_jw_key(w, "verify_realistic_seconds");
+    sq_jw_double(w, s->real_seconds);
+    if (v->verdict == SQ_VERDICT_EQUIVALENT) {
+        SqBuf promise = SQ_BUF_INIT;
+        sq_equiv_promise(v, &promise);
+        str_or_null(w, "promise_realistic", sq_buf_str(&promise));
+        sq_buf_free(&promise);
+    }
+    if (v->verdict == SQ_VERDICT_DIFFERENT || v->verdict == SQ_VERDICT_DIFFERENT_TIES) {
+        counterexample_json(w, v, "_realistic");
+        if (s->has_real_kinds) kinds_json(w, &s->real_kinds, "kinds_realistic");
+    }
 }
 
 static void verdict_json(SqJsonWriter *w, const SysState *s) {
@@ -342,21 +435,10 @@ static void verdict_json(SqJsonWriter *w, const SysState *s) {
     sq_jw_key(w, "verify_seconds");
     sq_jw_double(w, s->verify_seconds);
     if (s->v.verdict == SQ_VERDICT_DIFFERENT || s->v.verdict == SQ_VERDICT_DIFFERENT_TIES) {
-        sq_jw_key(w, "counterexample");
-        sq_fixture_json(&s->v.fixture, w);
-        sq_jw_key(w, "gold_result");
-        sq_result_json(&s->v.r1, w);
-        sq_jw_key(w, "pred_result");
-        sq_result_json(&s->v.r2, w);
-        SqBuf text = SQ_BUF_INIT;
-        sq_fixture_text(&s->v.fixture, &text);
-        sq_buf_putc(&text, '\n');
-        sq_result_side_by_side(&s->v.r1, "gold", &s->v.r2, "prediction", &text);
-        sq_jw_key(w, "explain");
-        sq_jw_strn(w, text.data ? text.data : "", text.len);
-        sq_buf_free(&text);
-        if (s->has_kinds) kinds_json(w, &s->kinds);
+        counterexample_json(w, &s->v, "");
+        if (s->has_kinds) kinds_json(w, &s->kinds, "kinds");
     }
+    realistic_json(w, s);
 }
 
 static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *st, size_t k) {
@@ -402,6 +484,8 @@ void sq_eval_item(const SqEvalInput *in, const SqEvalConfig *c, SqBuf *out) {
         free(st[k].suite_detail);
         if (st[k].verified) sq_equiv_result_free(&st[k].v);
         if (st[k].has_kinds) sq_cex_kinds_free(&st[k].kinds);
+        if (st[k].real_how && strcmp(st[k].real_how, "search") == 0) sq_equiv_result_free(&st[k].vr);
+        if (st[k].has_real_kinds) sq_cex_kinds_free(&st[k].real_kinds);
     }
     free(st);
 }

@@ -34,6 +34,19 @@
 ** as text ("explain") for people; with kinds on and a database, also what
 ** it relies on that the database never shows ("kinds", "kinds_where",
 ** "kinds_tested": backend/profile/profile.h).
+** With realistic on, every system with a verdict also has
+** "verdict_realistic": the verdict on data like the item's database (its
+** profile: the database, or the metadata).  Only a refutation (different,
+** different-under-ties) is searched again, with the profile's facts
+** ("verdict_realistic_how": "search"); any other verdict holds on
+** realistic data as it stands ("exact": an equivalence on every database
+** holds on realistic data too; an unknown stays unknown), and a pair
+** whose profile gives no facts or cannot be loaded keeps its verdict too
+** ("no-facts", "no-profile").  A realistic equivalence is named
+** "equivalent-on-realistic-data" (sq_equiv_verdict_label), with its
+** promise ("promise_realistic"); a realistic refutation carries its
+** counterexample ("counterexample_realistic", "explain_realistic",
+** "kinds_realistic").
 */
 #ifndef SQ_EVAL_ITEM_H
 #define SQ_EVAL_ITEM_H
@@ -54,6 +67,12 @@ typedef struct SqEvalConfig {
                                when the item has a database (profile.h) */
     const char *profile_cache; /* the profiles' cache directory, or NULL
                                (sq_profile_load's default) */
+    const char *metadata;   /* BIRD's dev_metadata.json: the items' profiles
+                               come from it (the entry of their db_id), not
+                               from their databases; NULL: the databases */
+    int realistic;          /* also search a refuted pair again keeping to
+                               the item's profile (SqEquivOptions.realistic):
+                               "verdict_realistic" */
     int lint;               /* run the gold linter on the gold query */
     SqLintConfig lint_rules;
 } SqEvalConfig;

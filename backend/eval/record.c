@@ -24,9 +24,17 @@ const char *sq_eval_verdict_name(int verdict) {
     return verdict_names[verdict];
 }
 
+const char *sq_eval_verdict_label(const SqEquivResult *r) {
+    if (r->realistic && (r->verdict == SQ_VERDICT_EQUIVALENT ? !r->proof : r->verdict == SQ_VERDICT_VACUOUS))
+        return sq_equiv_verdict_label(r);
+    return sq_eval_verdict_name((int)r->verdict);
+}
+
 int sq_eval_verdict_parse(const char *name) {
     if (!name) return SQ_EVAL_NO_VERDICT;
     if (strcmp(name, "not-loaded") == 0) return SQ_EVAL_NOT_LOADED;
+    if (strcmp(name, "equivalent-on-realistic-data") == 0) return SQ_VERDICT_EQUIVALENT;
+    if (strcmp(name, "vacuous-on-realistic-data") == 0) return SQ_VERDICT_VACUOUS;
     for (int k = 0; k < SQ_VERDICT_COUNT; k++)
         if (strcmp(verdict_names[k], name) == 0) return k;
     return SQ_EVAL_NO_VERDICT;
@@ -59,6 +67,8 @@ static int parse_system(const SqJson *s, const char **name, const char **pred, S
     m->suite = !suite ? -1 : strcmp(suite, "correct") == 0 ? 1 : strcmp(suite, "wrong") == 0 ? 0 : -1;
     const SqJson *t = sq_json_get(s, "verify_seconds");
     m->verify_seconds = t && t->kind == SQ_JSON_NUMBER ? t->num : 0;
+    m->verdict_realistic = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict_realistic"));
+    m->has_realistic = sq_json_get(s, "verdict_realistic") != NULL;
     const SqJson *kinds = sq_json_get(s, "kinds");
     m->has_kinds = kinds && kinds->kind == SQ_JSON_ARRAY;
     m->kinds = 0;
@@ -128,6 +138,13 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     }
     if (m->has_kinds && (m->verdict == SQ_VERDICT_DIFFERENT || m->verdict == SQ_VERDICT_DIFFERENT_TIES))
         count_kinds(c, m);
+    if (!m->has_realistic) return;
+    c->realistic_known++;
+    if (m->verdict_realistic == SQ_VERDICT_EQUIVALENT) c->verified_realistic++;
+    else if (m->verdict_realistic == SQ_VERDICT_DIFFERENT || m->verdict_realistic == SQ_VERDICT_COLUMNS ||
+             m->verdict_realistic == SQ_VERDICT_DIFFERENT_TIES)
+        c->different_realistic++;
+    else c->unknown_realistic++;
 }
 
 int sq_eval_line_is_ours(const char *s, size_t n) {

@@ -42,6 +42,9 @@ typedef struct SqEvalMark {
     double verify_seconds; /* the search's time (0 when not run) */
     uint8_t has_kinds;  /* the counterexample was tagged with its kinds */
     uint8_t kinds;      /* SQ_CEX_* bits (0: robust) */
+    uint8_t has_realistic; /* the record has "verdict_realistic" (--realistic) */
+    int8_t verdict_realistic; /* its verdict, as verdict is (an equivalence
+                           on realistic data is SQ_VERDICT_EQUIVALENT) */
 } SqEvalMark;
 
 /* One record: an item and its marks, in the order of its systems. */
@@ -108,6 +111,10 @@ typedef struct SqEvalCounts {
     size_t kinds_tagged;  /* different or ties, with the kinds of the counterexample */
     size_t kind_robust;   /* ... of which none applies */
     size_t kind[5];       /* ... of which each SQ_CEX_* bit, by bit number */
+    size_t realistic_known;    /* ex_ok with a realistic verdict (--realistic) */
+    size_t verified_realistic; /* ... equivalent on realistic data (or on every database) */
+    size_t different_realistic;/* ... different (ties and column count included) on realistic data */
+    size_t unknown_realistic;  /* ... and no verdict either way */
 } SqEvalCounts;
 
 /* What a mark adds to counts. */
@@ -120,6 +127,11 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m);
 ** gives the verdict of a name, or SQ_EVAL_NO_VERDICT. */
 const char *sq_eval_verdict_name(int verdict);
 int sq_eval_verdict_parse(const char *name);
+/* The record's name of r's verdict: sq_eval_verdict_name, but a verdict
+** that only a realistic search reached is named as sq_equiv_verdict_label
+** names it ("equivalent-on-realistic-data", "vacuous-on-realistic-data"),
+** which _parse reads back as EQUIVALENT and VACUOUS. */
+const char *sq_eval_verdict_label(const SqEquivResult *r);
 
 /* Whether the verdict is one of the unknowns (no verdict either way). */
 int sq_eval_verdict_unknown(int verdict);
