@@ -482,7 +482,8 @@ static void realistic_text(SqBuf *out, EquivRun *r, const SqEquivResult *v) {
                            "verdict is for every database\n", r->opt.realistic->origin);
         return;
     }
-    sq_buf_printf(out, "realistic: the search kept to the %u column facts of %s\n", v->realistic, v->realistic_origin);
+    sq_buf_printf(out, "realistic: the search kept to the %u column fact%s of %s\n", v->realistic,
+                  v->realistic == 1 ? "" : "s", v->realistic_origin);
     if (v->verdict == SQ_VERDICT_EQUIVALENT)
         sq_buf_puts(out, "note: not a promise for every database: a database with a value the real data never "
                          "shows (a NULL, a repeated value, text of another form) may still tell the queries apart "

@@ -22,10 +22,10 @@ eq() { "$SQUINT" equiv "${B[@]}" "$@"; }
 # count(age) differs from count(*) only with a NULL age, which the data never shows
 expect_exit 0 "realistic: needs-null, exit 0 when asked" -- eq --realistic --db $P/club.sql \
     'SELECT count(*) FROM singer' 'SELECT count(age) FROM singer'
-expect_grep '^equivalent-on-realistic-data: the same results on realistic data \(databases of up to 4 rows per table whose columns keep the 7 facts of tests/cli/fixtures/profile/club\.sql\)$' \
+expect_grep '^equivalent-on-realistic-data: the same results on realistic data \(databases of up to 4 rows per table whose columns keep the 1 fact of tests/cli/fixtures/profile/club\.sql\)$' \
     "$TMP/out" "realistic: the label and the promise on the first line"
 grep -q '^equivalent ' "$TMP/out" && not_ok "realistic: never plain 'equivalent'" || ok "realistic: never plain 'equivalent'"
-expect_grep '^realistic: the search kept to the 7 column facts of tests/cli/fixtures/profile/club\.sql$' "$TMP/out" \
+expect_grep '^realistic: the search kept to the 1 column fact of tests/cli/fixtures/profile/club\.sql$' "$TMP/out" \
     "realistic: says the search was realistic"
 expect_grep '^note: not a promise for every database' "$TMP/out" "realistic: ... and that it is no promise for every database"
 
@@ -47,7 +47,7 @@ expect_exit 0 "realistic: JSON" -- eq -f json --realistic --db $P/club.sql 'SELE
     'SELECT count(age) FROM singer'
 tr -d '\n' <"$TMP/out" | sed 's/  */ /g' >"$TMP/flat"
 expect_grep '"verdict": "equivalent-on-realistic-data",' "$TMP/flat" "realistic: JSON verdict is the label"
-expect_grep '"promise": "on realistic data \(databases of up to 4 rows per table whose columns keep the 7 facts of [^"]*club\.sql\)", "realistic": \{ "facts": 7, "origin": "tests/cli/fixtures/profile/club\.sql", "source": "database" \}' \
+expect_grep '"promise": "on realistic data \(databases of up to 4 rows per table whose columns keep the 1 fact of [^"]*club\.sql\)", "realistic": \{ "facts": 1, "origin": "tests/cli/fixtures/profile/club\.sql", "source": "database" \}' \
     "$TMP/flat" "realistic: JSON promise and realistic"
 expect_exit 1 "realistic: JSON without --realistic" -- eq -f json --db $P/club.sql 'SELECT count(*) FROM singer' \
     'SELECT count(age) FROM singer'
@@ -57,7 +57,7 @@ expect_grep '"verdict": "different", .*"promise": null, "realistic": null,' "$TM
 
 expect_exit 0 "realistic: --metadata" -- eq --realistic --tables $P/tables.json --db-id club --metadata $P/metadata.json \
     'SELECT count(*) FROM singer' 'SELECT count(age) FROM singer'
-expect_grep '^equivalent-on-realistic-data: .*facts of tests/cli/fixtures/profile/metadata\.json\)$' "$TMP/out" \
+expect_grep '^equivalent-on-realistic-data: .*fact[s]? of tests/cli/fixtures/profile/metadata\.json\)$' "$TMP/out" \
     "realistic: ... the metadata's facts"
 
 expect_exit 2 "realistic: no data to profile" -- eq --realistic --tables $P/tables.json --db-id club \
@@ -80,7 +80,7 @@ expect_grep '^p +3 +100\.0 % +33\.3 % +33\.3 % +66\.7 % +1 +2 +0 +0 ' "$TMP/out"
     "realistic: ... exact 1 of 3, realistic 2 of 3"
 expect_grep '^EX-realistic: ' "$TMP/out" "realistic: ... and explains it"
 r0=$(sed -n 1p "$TMP/r.jsonl"); r1=$(sed -n 2p "$TMP/r.jsonl"); r2=$(sed -n 3p "$TMP/r.jsonl")
-echo "$r0" | grep -qE '"verdict":"different",.*"verdict_realistic":"equivalent-on-realistic-data","verdict_realistic_how":"search",.*"realistic_facts":7,.*"promise_realistic":"on realistic data \(' &&
+echo "$r0" | grep -qE '"verdict":"different",.*"verdict_realistic":"equivalent-on-realistic-data","verdict_realistic_how":"search",.*"realistic_facts":1,.*"promise_realistic":"on realistic data \(' &&
     ok "realistic: eval record: a needs-null refutation is equivalent on realistic data" ||
     not_ok "realistic: eval record: a needs-null refutation is equivalent on realistic data"
 echo "$r1" | grep -qE '"verdict":"different",.*"verdict_realistic":"different","verdict_realistic_how":"search",.*"counterexample_realistic":.*"explain_realistic":.*"kinds_realistic":\["robust"\]' &&
