@@ -297,8 +297,5 @@ const char **cli_schema_db_ids(CliSchema *s, size_t *n) {
 int cli_schema_profile(CliSchema *s, const char *db_id, const char *metadata, const char *cache, const Catalog *cat,
                        SqProfile *p, char **err) {
     *err = NULL;
-    if (metadata) return sq_profile_from_metadata(p, cat, metadata, err) < 0 ? -1 : 1;
-    const char *db = cli_schema_db_path(s, db_id);
-    if (!db) return 0;
-    return sq_profile_load(p, cat, db, cache, err) < 0 ? -1 : 1;
+    return sq_profile_for(p, cat, metadata, metadata ? NULL : cli_schema_db_path(s, db_id), cache, err);
 }

@@ -84,19 +84,14 @@ const char *ast_op_name(AstOp op) {
 }
 
 const char *ast_op_sql(AstOp op) {
-    static const char *const sql[AST_OP__COUNT] = {
-        [AST_OP_OR] = "OR", [AST_OP_AND] = "AND",
-        [AST_OP_EQ] = "=", [AST_OP_NE] = "<>",
-        [AST_OP_LT] = "<", [AST_OP_LE] = "<=", [AST_OP_GT] = ">", [AST_OP_GE] = ">=",
-        [AST_OP_BITAND] = "&", [AST_OP_BITOR] = "|",
-        [AST_OP_LSHIFT] = "<<", [AST_OP_RSHIFT] = ">>",
-        [AST_OP_ADD] = "+", [AST_OP_SUB] = "-",
-        [AST_OP_MUL] = "*", [AST_OP_DIV] = "/", [AST_OP_MOD] = "%",
-        [AST_OP_CONCAT] = "||", [AST_OP_PTR] = "->", [AST_OP_PTR2] = "->>",
-        [AST_OP_LIKE] = "LIKE", [AST_OP_GLOB] = "GLOB",
-        [AST_OP_REGEXP] = "REGEXP", [AST_OP_MATCH] = "MATCH",
-    };
-    return (unsigned)op < AST_OP__COUNT && sql[op] ? sql[op] : "?";
+    /* ast_op_name's spelling but for the three it writes in lower case or
+    ** as != ; only the binary operators and LIKE's kinds are SQL text */
+    switch (op) {
+    case AST_OP_OR: return "OR";
+    case AST_OP_AND: return "AND";
+    case AST_OP_NE: return "<>";
+    default: return op >= AST_OP_EQ && op <= AST_OP_MATCH ? ast_op_name(op) : "?";
+    }
 }
 
 const char *ast_set_op_sql(AstSetOp op) {

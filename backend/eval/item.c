@@ -120,8 +120,7 @@ typedef struct ItemProfile {
 static int item_profile(const SqEvalInput *in, const SqEvalConfig *c, ItemProfile *ip) {
     if (!ip->tried) {
         ip->tried = 1;
-        if (c->metadata) ip->ok = sq_profile_from_metadata(&ip->p, in->cat, c->metadata, NULL) == 0;
-        else if (in->db_path) ip->ok = sq_profile_load(&ip->p, in->cat, in->db_path, c->profile_cache, NULL) == 0;
+        ip->ok = sq_profile_for(&ip->p, in->cat, c->metadata, in->db_path, c->profile_cache, NULL) == 1;
     }
     return ip->ok;
 }

@@ -255,3 +255,12 @@ int sq_profile_from_db(SqProfile *p, const Catalog *cat, const char *path, char 
     sq_db_close(db);
     return 0;
 }
+
+const SqJson *sq_profile_json_named(const SqJson *list, const char *name) {
+    if (!list || list->kind != SQ_JSON_ARRAY) return NULL;
+    for (uint32_t i = 0; i < list->n; i++) {
+        const char *s = sq_json_string(sq_json_get(list->items[i], "name"));
+        if (s && sq_stricmp(s, name) == 0) return list->items[i];
+    }
+    return NULL;
+}

@@ -125,6 +125,13 @@ int sq_profile_from_metadata(SqProfile *p, const Catalog *cat, const char *path,
 ** an error. */
 int sq_profile_load(SqProfile *p, const Catalog *cat, const char *path, const char *cache_dir, char **err);
 
+/* The profile of a question's real data: BIRD's metadata when metadata is
+** given, else the database at db_path through the cache (sq_profile_load);
+** 1 when *p was filled, 0 when there is neither, -1 on failure with *err
+** (malloc'd; err may be NULL). */
+int sq_profile_for(SqProfile *p, const Catalog *cat, const char *metadata, const char *db_path, const char *cache_dir,
+                   char **err);
+
 /* ---- counterexample kinds (cex_kind.c) --------------------------------- */
 
 /* What a validated counterexample relies on that the profiled data never

@@ -233,14 +233,6 @@ static int get_int(const SqJson *obj, const char *key, int64_t *out) {
     return 1;
 }
 
-static const SqJson *named(const SqJson *list, const char *name) {
-    if (!list || list->kind != SQ_JSON_ARRAY) return NULL;
-    for (uint32_t i = 0; i < list->n; i++) {
-        const char *s = sq_json_string(sq_json_get(list->items[i], "name"));
-        if (s && sq_stricmp(s, name) == 0) return list->items[i];
-    }
-    return NULL;
-}
 
 static int get_column(SqProfile *p, SqColumnProfile *cp, const SqJson *col) {
     int64_t shapes;
@@ -277,8 +269,8 @@ static int get_profile(SqProfile *p, const SqJson *doc, const DbStamp *st) {
     const SqJson *tables = sq_json_get(doc, "tables"), *tab = NULL;
     for (uint32_t i = 0; i < p->n_cols; i++) {
         SqColumnProfile *cp = &p->cols[i];
-        if (cp->col == 0 && !(tab = named(tables, cp->table->name))) return 0;
-        const SqJson *col = named(sq_json_get(tab, "columns"), cp->table->cols[cp->col].name);
+        if (cp->col == 0 && !(tab = sq_profile_json_named(tables, cp->table->name))) return 0;
+        const SqJson *col = sq_profile_json_named(sq_json_get(tab, "columns"), cp->table->cols[cp->col].name);
         if (!col || !get_column(p, cp, col)) return 0;
     }
     return 1;
@@ -338,4 +330,11 @@ int sq_profile_load(SqProfile *p, const Catalog *cat, const char *path, const ch
     free(dir);
     free(abs);
     return rc;
+}
+
+int sq_profile_for(SqProfile *p, const Catalog *cat, const char *metadata, const char *db_path, const char *cache_dir,
+                   char **err) {
+    if (metadata) return sq_profile_from_metadata(p, cat, metadata, err) < 0 ? -1 : 1;
+    if (!db_path) return 0;
+    return sq_profile_load(p, cat, db_path, cache_dir, err) < 0 ? -1 : 1;
 }

@@ -9,6 +9,7 @@
 #define SQ_PROFILE_INT_H
 
 #include "backend/profile/profile.h"
+#include "runtime/json.h"
 
 /* p made a profile of every column of every stored table of cat, each
 ** count -1 (unknown), no shapes, no range, no common value. */
@@ -21,5 +22,9 @@ int sq_profile_keep_value(SqProfile *p, const SqValue *v, SqValue *out);
 /* Append v (kept as sq_profile_keep_value keeps it) to cp's common values
 ** with its count (-1: unknown), up to SQ_PROFILE_COMMON of them. */
 void sq_profile_add_common(SqProfile *p, SqColumnProfile *cp, const SqValue *v, int64_t count);
+
+/* The member of a JSON array of objects whose "name" is name (any case),
+** or NULL: tables and columns in metadata and in cached profiles. */
+const SqJson *sq_profile_json_named(const SqJson *list, const char *name);
 
 #endif

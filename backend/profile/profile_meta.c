@@ -86,21 +86,13 @@ static void read_column(SqProfile *p, SqColumnProfile *cp, const SqJson *col, in
     }
 }
 
-static const SqJson *named(const SqJson *list, const char *name) {
-    if (!list || list->kind != SQ_JSON_ARRAY) return NULL;
-    for (uint32_t i = 0; i < list->n; i++) {
-        const char *s = sq_json_string(sq_json_get(list->items[i], "name"));
-        if (s && sq_stricmp(s, name) == 0) return list->items[i];
-    }
-    return NULL;
-}
 
 static void read_table(SqProfile *p, SqColumnProfile *cols, const SqJson *tab) {
     const CatTable *t = cols[0].table;
     int64_t rows = count_of(sq_json_get(tab, "row_count"));
     const SqJson *columns = sq_json_get(tab, "columns");
     for (uint32_t c = 0; c < t->n_cols; c++) {
-        const SqJson *col = named(columns, t->cols[c].name);
+        const SqJson *col = sq_profile_json_named(columns, t->cols[c].name);
         if (col) read_column(p, &cols[c], col, rows);
     }
 }
@@ -123,7 +115,7 @@ int sq_profile_from_metadata(SqProfile *p, const Catalog *cat, const char *path,
     SqJsonError jerr;
     const SqJson *doc = sq_json_parse(a, text, len, &jerr);
     free(text);
-    const SqJson *db = doc ? named(doc, cat->db_id) : NULL;
+    const SqJson *db = doc ? sq_profile_json_named(doc, cat->db_id) : NULL;
     if (!db) {
         set_err(err, path, doc ? "no database named " : "not JSON: ", doc ? cat->db_id : jerr.msg);
         sq_arena_free(a);
@@ -133,7 +125,7 @@ int sq_profile_from_metadata(SqProfile *p, const Catalog *cat, const char *path,
     const SqJson *tables = sq_json_get(db, "tables");
     for (uint32_t i = 0; i < p->n_cols; i++) {
         if (p->cols[i].col != 0) continue;
-        const SqJson *tab = named(tables, p->cols[i].table->name);
+        const SqJson *tab = sq_profile_json_named(tables, p->cols[i].table->name);
         if (tab) read_table(p, &p->cols[i], tab);
     }
     sq_arena_free(a);
