@@ -8,7 +8,8 @@
 ** like the column's data: sampled from the real database when there is
 ** one (SqSuiteOptions.values_db), else made from the column's name (a
 ** person's name for emp.name, a date for a column named like one, "Code
-** 3" otherwise).
+** 3" otherwise; ages from 18, years from 1970, prices in steps of 250 for
+** numeric columns named so).
 **
 ** The unit of change is a domain: a set of columns tied by foreign keys
 ** (dept.id with emp.dept_id), whose values must map alike so that joins
@@ -291,6 +292,50 @@ static uint32_t made_up(SqArena *a, const CatTable *t, const CatColumn *col, SqV
 
 enum { SAMPLE = 200, MADE_UP = 60 };
 
+/* Whether name holds word as a word of its own: between the ends, '_',
+** ' ' or a change to a capital ("Age", "Student_Age", "ageYears"; not
+** "Page", "Stage" or "Years_Working" for "age" or "year"). */
+static int name_word(const char *name, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = name; *p; p++) {
+        if (sq_strnicmp(p, word, n) != 0) continue;
+        int before = p == name || p[-1] == '_' || p[-1] == ' ' ||
+                     (isupper((unsigned char)p[0]) && islower((unsigned char)p[-1]));
+        char c = p[n];
+        int after = !c || c == '_' || c == ' ' || isupper((unsigned char)c) || isdigit((unsigned char)c);
+        if (before && after) return 1;
+    }
+    return 0;
+}
+
+/* Number ranges by what a column's name says it holds: the first of n
+** values and the step between them. */
+static const struct {
+    const char *word;
+    int64_t first, step;
+} number_kinds[] = {
+    {"age", 18, 1},         {"year", 1970, 1},     {"price", 500, 250},   {"cost", 500, 250},
+    {"salary", 30000, 1500}, {"wage", 30000, 1500}, {"income", 30000, 1500}, {"budget", 10000, 5000},
+    {"revenue", 10000, 5000}, {"amount", 100, 50},   {"fee", 100, 50},      {"score", 40, 1},
+    {"rating", 1, 1},       {"population", 10000, 5000},
+};
+
+/* Numbers for a column with no real data to sample, in the range its name
+** implies, of like's class (INTEGER or REAL), ascending: n of them at
+** most.  0 when the name says nothing: the solver's numbers stay. */
+static uint32_t made_up_numbers(const CatColumn *col, const SqValue *like, SqValue *out, uint32_t n) {
+    for (size_t i = 0; i < SQ_ARRAY_LEN(number_kinds); i++) {
+        if (!name_word(col->name, number_kinds[i].word)) continue;
+        for (uint32_t k = 0; k < n; k++) {
+            int64_t x = number_kinds[i].first + (int64_t)k * number_kinds[i].step;
+            out[k] = like->type == SQ_VAL_REAL ? (SqValue){.type = SQ_VAL_REAL, .r = (double)x}
+                                               : (SqValue){.type = SQ_VAL_INTEGER, .i = x};
+        }
+        return n;
+    }
+    return 0;
+}
+
 /* Distinct values of one class (like's) that column col of table t holds
 ** in the real database, appended to *v. */
 static void add_value(SqArena *a, const SqValue *x, SqValue **v, uint32_t *n, uint32_t *cap) {
@@ -364,13 +409,14 @@ static int is_literal(const Literals *l, const SqValue *v) {
     return 0;
 }
 
-/* Whether a domain may change: TEXT columns (TEXT affinity) or, with a
-** real database, numeric columns outside every key. */
+/* Whether a domain may change: TEXT columns (TEXT affinity), or a numeric
+** column outside every key (its values sampled from the real database or
+** the profile, else made up from its name). */
 static int mappable(Build *b, const Domain *d) {
     for (uint32_t i = 0; i < d->n_cols; i++) {
         const CatTable *t = b->cat->tables[d->cols[i].t];
         const CatColumn *c = &t->cols[d->cols[i].c];
-        if (d->text ? c->affinity != SQ_AFF_TEXT : (!b->real || c->pk || c->unique || d->n_cols > 1)) return 0;
+        if (d->text ? c->affinity != SQ_AFF_TEXT : (c->pk || c->unique || d->n_cols > 1)) return 0;
     }
     return 1;
 }
@@ -618,7 +664,7 @@ static void candidates(Build *b, SqArena *a, const Domain *d, const Literals *li
         const CatTable *t = b->cat->tables[d->cols[i].t];
         sample(b, a, t, &t->cols[d->cols[i].c], like, &out->v, &out->n, &cap);
     }
-    if (made && d->text) {
+    if (made) {
         ColId pick = d->cols[0];
         for (uint32_t i = 0; i < d->n_cols; i++)
             if (!b->cat->tables[d->cols[i].t]->cols[d->cols[i].c].pk) {
@@ -627,8 +673,12 @@ static void candidates(Build *b, SqArena *a, const Domain *d, const Literals *li
             }
         const CatTable *t = b->cat->tables[pick.t];
         out->v = sq_malloc(MADE_UP * sizeof *out->v);
-        out->n = made_up(a, t, &t->cols[pick.c], out->v, MADE_UP);
-        add_hints(b, d, lit, out);
+        if (d->text) {
+            out->n = made_up(a, t, &t->cols[pick.c], out->v, MADE_UP);
+            add_hints(b, d, lit, out);
+        } else {
+            out->n = made_up_numbers(&t->cols[pick.c], like, out->v, MADE_UP);
+        }
     }
     out->n = sort_unique(out->v, out->n);
     if (made) mark_hints(b, d, lit, out);

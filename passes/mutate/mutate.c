@@ -74,7 +74,7 @@ const char *sq_mut_kind_name(SqMutKind k) {
     static const char *const names[SQ_MUT__COUNT] = {
         "comparison", "and-or", "drop-conjunct", "negate", "literal", "aggregate",
         "distinct", "group-by", "having", "join-type", "join-key", "order-dir",
-        "order-col", "limit", "select-col", "setop",
+        "order-col", "limit", "select-col", "setop", "extreme",
     };
     return (unsigned)k < SQ_MUT__COUNT ? names[k] : "?";
 }

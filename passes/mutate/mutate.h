@@ -53,6 +53,8 @@ typedef enum SqMutKind {
     SQ_MUT_SELECT_COL,    /* a result column that is a plain column replaced by
                              another type-compatible column of the same FROM */
     SQ_MUT_SETOP,         /* UNION / UNION ALL / INTERSECT / EXCEPT swapped */
+    SQ_MUT_EXTREME,       /* the result's lone min(e) / max(e) becomes e ORDER BY
+                             e ASC / DESC LIMIT 1 */
     SQ_MUT__COUNT
 } SqMutKind;
 
@@ -89,7 +91,7 @@ void sq_mutation_undo(const SqMutation *m);
 
 /* "comparison", "and-or", "drop-conjunct", "negate", "literal",
 ** "aggregate", "distinct", "group-by", "having", "join-type", "join-key",
-** "order-dir", "order-col", "limit", "select-col", "setop". */
+** "order-dir", "order-col", "limit", "select-col", "setop", "extreme". */
 const char *sq_mut_kind_name(SqMutKind k);
 
 #endif

@@ -4,7 +4,8 @@
 ** Layer: passes.  For one query block: aggregate calls swapped, DISTINCT
 ** added or removed, GROUP BY keys moved or dropped, HAVING dropped, join
 ** types swapped, ORDER BY keys turned or moved, LIMIT moved or dropped,
-** result columns moved, set operators swapped.  An operator taken out of
+** result columns moved, set operators swapped, a lone min or max taken
+** by sorting instead.  An operator taken out of
 ** its chain is a patch of the field that holds it; one put in is made
 ** beforehand and linked by such a patch.
 */
@@ -311,6 +312,85 @@ static void limit(MutCtx *m, IrRel *limit) {
 }
 
 /* ------------------------------------------------------------------ */
+/* An extreme by sorting                                               */
+/* ------------------------------------------------------------------ */
+
+/* The one min or max call a block's result is, alone and without GROUP
+** BY, HAVING, ORDER BY or LIMIT; *desc: 1 for max. */
+static const SqAggItem *lone_extreme(const IrCore *c, int *desc) {
+    if (!c->agg || c->agg->u.agg.n_keys || c->agg->u.agg.n_items != 1 || c->having ||
+        c->window || c->distinct || c->sort || c->limit)
+        return NULL;
+    const IrRel *proj = c->project;
+    if (proj->cols.n != 1 || proj->u.project.exprs.n != 1) return NULL;
+    const SqExpr *e = proj->u.project.exprs.items[0];
+    if (e->kind != SQX_COLUMN || e->u.col.rel != c->agg->id || e->u.col.col != 0) return NULL;
+    const SqAggItem *it = &c->agg->u.agg.items[0];
+    if (it->kind != SQ_AGG_CALL || it->star || it->filter || !it->def || it->args.n != 1)
+        return NULL;
+    if (strcmp(it->def->name, "max") == 0) *desc = 1;
+    else if (strcmp(it->def->name, "min") == 0) *desc = 0;
+    else return NULL;
+    return it;
+}
+
+/* SELECT max(e) FROM ... becomes SELECT e FROM ... ORDER BY 1 DESC LIMIT
+** 1 (min: ASC), the near miss of a question that asks for the largest.
+** Both give the same value while e has one, but the aggregate gives a
+** row of NULL where no row is left and the sort none, and min's NULLs
+** are ignored where ASC puts them first.  Only for the statement's own
+** result: as a scalar subquery the two are the same value. */
+static void extreme(MutCtx *m, const IrCore *c) {
+    int desc;
+    const SqAggItem *it = lone_extreme(c, &desc);
+    IrRel *proj = c->project;
+    if (!it || m->site->use != IR_USE_ROOT || m->site->in_compound || *m->top != proj) return;
+    SqExpr *val = sq_expr_copy(m->a, it->args.items[0]);
+    IrRel *p = sq_arena_alloc(m->a, sizeof *p);
+    *p = *proj; /* the same id: the sort key below names its column */
+    p->input = c->agg->input;
+    p->with = NULL;
+    p->u.project.exprs.items = sq_arena_alloc(m->a, sizeof *p->u.project.exprs.items);
+    p->u.project.exprs.items[0] = val;
+    p->u.project.exprs.n = p->u.project.exprs.cap = 1;
+    p->cols.items = sq_arena_alloc(m->a, sizeof *p->cols.items);
+    p->cols.items[0] = proj->cols.items[0];
+    p->cols.n = p->cols.cap = 1;
+    IrRel *leaf = val->kind == SQX_COLUMN ? mut_leaf(m, val->u.col.rel) : NULL;
+    if (leaf && val->u.col.col < leaf->cols.n && !(val->flags & SQXF_ROWID))
+        p->cols.items[0].name = leaf->cols.items[val->u.col.col].name;
+    p->cols.items[0].is_alias = 0;
+
+    IrRel *s = sq_arena_alloc(m->a, sizeof *s); /* id 0: names no columns */
+    s->kind = IR_SORT;
+    s->span = proj->span;
+    s->input = p;
+    s->u.sort.keys = sq_arena_alloc(m->a, sizeof *s->u.sort.keys);
+    s->u.sort.n_keys = s->u.sort.cap_keys = 1;
+    SqExpr *key = sq_expr_new(m->a, SQX_COLUMN, val->span, val->type);
+    key->u.col.rel = p->id;
+    s->u.sort.keys[0].expr = key;
+    s->u.sort.keys[0].desc = (uint8_t)desc;
+
+    IrRel *l = sq_arena_alloc(m->a, sizeof *l);
+    l->kind = IR_LIMIT;
+    l->span = proj->span;
+    l->input = s;
+    l->with = proj->with;
+    SqExpr *one = sq_expr_new(m->a, SQX_LITERAL, proj->span,
+                              sq_type(SQ_TY_INTEGER, SQ_AFF_INTEGER, 0));
+    one->u.lit.vtype = SQ_VAL_INTEGER;
+    one->u.lit.i = 1;
+    l->u.limit.count = one;
+
+    SqMutation mu = mut_begin(SQ_MUT_EXTREME, it->span,
+                              sq_arena_printf(m->a, "%s(...) becomes ORDER BY ... %s LIMIT 1",
+                                              it->name, desc ? "DESC" : "ASC"));
+    mut_patch_ptr(&mu, m->top, l);
+    mut_add(m, &mu);
+}
+
+/* ------------------------------------------------------------------ */
 /* Result columns                                                      */
 /* ------------------------------------------------------------------ */
 
@@ -385,6 +465,7 @@ void mut_core_rels(MutCtx *m, const IrCore *c) {
     if (c->sort) order_by(m, c->sort, c->project);
     if (c->limit) limit(m, c->limit);
     select_cols(m, c);
+    extreme(m, c);
 }
 
 

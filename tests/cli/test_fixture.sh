@@ -103,6 +103,15 @@ if command -v sqlite3 >/dev/null; then
     expect_exit 0 "fixture: --solver-values" -- run --out "$TMP/raw" --limit 1 --solver-values
     r=$(sqlite3 "$TMP/raw/0/00.sqlite" "SELECT count(*) FROM emp WHERE name GLOB '[A-Z]* [A-Z]*'")
     [ "$r" = 0 ] && ok "fixture: ... keeps the solver's values" || not_ok "fixture: --solver-values changed names"
+    # numbers by the column's name: salaries from 30,000 in steps of 1,500
+    paid() { # paid DIR...: salaries in a salary's made-up range, over every database of the suites
+        for db in "$@"; do sqlite3 "$db" "SELECT count(*) FROM emp WHERE salary >= 30000 AND salary % 1500 = 0"; done |
+            awk '{ s += $1 } END { print s + 0 }'
+    }
+    expect_exit 0 "fixture: --solver-values, three questions" -- run --out "$TMP/raw3" --limit 3 --solver-values
+    [ "$(paid "$TMP"/a/2/*.sqlite)" -ge 2 ] && [ "$(paid "$TMP"/raw3/2/*.sqlite)" = 0 ] &&
+        ok "fixture: numbers read like the column's: salaries made up in a salary's range" ||
+        not_ok "fixture: salaries $(sqlite3 "$TMP/a/2/00.sqlite" 'SELECT group_concat(salary) FROM emp'), solver's $(sqlite3 "$TMP/raw3/2/00.sqlite" 'SELECT group_concat(salary) FROM emp')"
     cat $F/schema.sql $F/data.sql > "$TMP/real.sql"
     expect_exit 0 "fixture: values from a real database (--db)" -- \
         "$SQUINT" fixture "${BUDGET[@]}" --gold $F/gold.json --db "$TMP/real.sql" -q --out "$TMP/real" --limit 4

@@ -476,6 +476,74 @@ static void test_setop(void **state) {
     expect(t, SQ_MUT_SETOP, "INTERSECT becomes EXCEPT");
 }
 
+/* The rows of sql on t's database, as one text ("NULL" for a NULL, rows
+** ended by ';'); heap. */
+static char *rows_of(T *t, const char *sql) {
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(t->db, sql, -1, &st, NULL) != SQLITE_OK)
+        fail_msg("SQLite refuses %s: %s", sql, sqlite3_errmsg(t->db));
+    char buf[512] = "";
+    size_t len = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        const unsigned char *v = sqlite3_column_text(st, 0);
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s;", v ? (const char *)v : "NULL");
+        assert_true(len < sizeof buf);
+    }
+    sqlite3_finalize(st);
+    return strdup(buf);
+}
+
+static void expect_rows(T *t, const char *sql, const char *want) {
+    char *got = rows_of(t, sql);
+    if (strcmp(got, want) != 0) fail_msg("%s gives %s, not %s", sql, got, want);
+    free(got);
+}
+
+static void test_extreme(void **state) {
+    T *t = *state;
+    mutate(t, "SELECT max(budget) FROM dept WHERE city = 'Oslo'", 0);
+    expect_sql(t, SQ_MUT_EXTREME, "max(...) becomes ORDER BY ... DESC LIMIT 1",
+               "SELECT dept.budget FROM dept WHERE dept.city = 'Oslo' ORDER BY 1 DESC LIMIT 1");
+    char *maxed = mutant_sql(t, find(t, SQ_MUT_EXTREME, "max(...) becomes ORDER BY ... DESC LIMIT 1"));
+    mutate(t, "SELECT MIN(salary * 2) FROM emp", 0);
+    expect_sql(t, SQ_MUT_EXTREME, "MIN(...) becomes ORDER BY ... ASC LIMIT 1",
+               "SELECT emp.salary * 2 AS \"MIN(salary * 2)\" FROM emp ORDER BY 1 LIMIT 1");
+    char *minned = mutant_sql(t, find(t, SQ_MUT_EXTREME, "MIN(...) becomes ORDER BY ... ASC LIMIT 1"));
+    /* what tells them apart, in SQLite: no row left (a row of NULL against
+    ** none), and for min a NULL (ignored by min, first in ASC) */
+    expect_rows(t, t->gold, "NULL;");
+    expect_rows(t, minned, "");
+    assert_int_equal(sqlite3_exec(t->db, "INSERT INTO emp (id, salary) VALUES (1, 3), (2, NULL)",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    expect_rows(t, t->gold, "6.0;");
+    expect_rows(t, minned, "NULL;");
+    assert_int_equal(sqlite3_exec(t->db, "INSERT INTO dept (id, name, city, budget) VALUES "
+                                  "(1, 'a', 'Oslo', NULL), (2, 'b', 'Oslo', 7)", NULL, NULL, NULL),
+                     SQLITE_OK);
+    expect_rows(t, maxed, "7.0;"); /* DESC puts the NULL last */
+    free(maxed);
+    free(minned);
+    /* the WITH clause moves up onto the LIMIT */
+    mutate(t, "WITH x AS (SELECT age FROM emp) SELECT max(age) FROM x", 0);
+    expect_sql(t, SQ_MUT_EXTREME, "max(...) becomes ORDER BY ... DESC LIMIT 1",
+               "WITH x(age) AS (SELECT emp.age FROM emp) SELECT x.age FROM x ORDER BY 1 DESC LIMIT 1");
+    /* not with GROUP BY, another result column or call, nor in a subquery,
+    ** where the two give the same value */
+    static const char *const none[] = {
+        "SELECT max(age) FROM emp GROUP BY dept_id",
+        "SELECT max(age), min(age) FROM emp",
+        "SELECT max(age) + 1 FROM emp",
+        "SELECT sum(age) FROM emp",
+        "SELECT name FROM emp WHERE age = (SELECT max(age) FROM emp)",
+        "SELECT max(age) FROM emp HAVING count(*) > 1",
+        "SELECT max(age) FROM emp UNION SELECT 1",
+    };
+    for (size_t i = 0; i < SQ_ARRAY_LEN(none); i++) {
+        mutate(t, none[i], 0);
+        if (count_kind(t, SQ_MUT_EXTREME)) fail_msg("an extreme mutation of %s", none[i]);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Order, determinism, cap, what is left alone                         */
 /* ------------------------------------------------------------------ */
@@ -573,7 +641,7 @@ static void test_kind_names(void **state) {
     static const char *const want[SQ_MUT__COUNT] = {
         "comparison", "and-or", "drop-conjunct", "negate", "literal", "aggregate", "distinct",
         "group-by", "having", "join-type", "join-key", "order-dir", "order-col", "limit",
-        "select-col", "setop",
+        "select-col", "setop", "extreme",
     };
     for (int k = 0; k < SQ_MUT__COUNT; k++) assert_string_equal(sq_mut_kind_name(k), want[k]);
     assert_string_equal(sq_mut_kind_name(SQ_MUT__COUNT), "?");
@@ -587,7 +655,8 @@ int main(void) {
         MUT_TEST(test_join_type),     MUT_TEST(test_join_key),    MUT_TEST(test_order),
         MUT_TEST(test_limit),         MUT_TEST(test_select_col),  MUT_TEST(test_setop),
         MUT_TEST(test_invariants),    MUT_TEST(test_deterministic), MUT_TEST(test_max),
-        MUT_TEST(test_left_alone),    cmocka_unit_test(test_kind_names),
+        MUT_TEST(test_left_alone),    MUT_TEST(test_extreme),
+        cmocka_unit_test(test_kind_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
