@@ -46,8 +46,6 @@ preds=()
 for f in "$S"/predictions/model_*.sql; do n=$(basename "$f" .sql); preds+=(--pred "$n=$f"); done
 stage fixture-spider "$build/fixture-spider" "$sq" fixture -q -j "$jobs" --gold "$S/dev.json" \
     --db-root "$S/database" --out "$build/fixture-spider"
-stage fixture-bird "$build/fixture-bird" "$sq" fixture -q -j "$jobs" --gold "$B/dev.json" \
-    --tables "$B/dev_tables.json" --out "$build/fixture-bird" "${limit[@]}"
 # EX-test, EX-verified and EX-suite (the suite and the original database)
 stage eval-db "$build/fixture-eval-db.jsonl" "$sq" eval -q -j "$jobs" --gold "$S/dev.json" \
     --db-root "$S/database" --suite "$build/fixture-spider" "${preds[@]}" --out "$build/fixture-eval-db.jsonl"
@@ -55,6 +53,9 @@ stage eval-db "$build/fixture-eval-db.jsonl" "$sq" eval -q -j "$jobs" --gold "$S
 stage eval-suite "$build/fixture-eval-suite.jsonl" "$sq" eval -q -j "$jobs" --gold "$S/dev.json" \
     --tables "$S/tables.json" --no-verify --suite "$build/fixture-spider" "${preds[@]}" \
     --out "$build/fixture-eval-suite.jsonl"
+# BIRD last: the longest, and the Spider numbers do not wait for it
+stage fixture-bird "$build/fixture-bird" "$sq" fixture -q -j "$jobs" --gold "$B/dev.json" \
+    --tables "$B/dev_tables.json" --out "$build/fixture-bird" "${limit[@]}"
 "$build/tools/suitecheck" "$build/fixture-spider" > "$build/fixture-spider.check" || true
 "$build/tools/suitecheck" "$build/fixture-bird" > "$build/fixture-bird.check" || true
 python3 "$(dirname "$0")/fixture_report.py" "$build" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$jobs" \

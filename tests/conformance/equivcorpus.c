@@ -4,8 +4,8 @@
 ** Test tool for `make conformance` and docs/equiv-report.md.  Modes:
 **
 **   --self     every Spider and BIRD dev gold query must be equivalent to
-**              itself and to the SQL squint emits for it (issue 3's round
-**              trip), up to the bound.  A validated difference is a bug of
+**              the SQL squint emits for it (issue 3's round trip; bound
+**              again, a second copy of the query), up to the bound.  A validated difference is a bug of
 **              the emitter or of the encoding; a spurious one is a bug of
 **              the encoding.  Either fails the run.
 **   --unnest   every gold query the unnest pass rewrites must be
@@ -176,8 +176,9 @@ static void gold(Run *r, const CorpusQuery *q) {
         goto done;
     }
     if (r->mode == M_SELF) {
-        r->pairs++;
-        decide(r, cat, q->origin, q1, q->sql, q1, q->sql, SQ_CANON_NONE, 0);
+        /* not searched against the very same IR: the emitted SQL, bound
+        ** again, is a second copy of it (byte for byte the same text where
+        ** the emitter writes it back as it was), so that pair covers it */
         same_form(r, q->origin, q1, q1);
         if (!sq_emit_sqlite(q1, &b)) goto done;
         IrQuery *q2 = load(r, a, cat, "emitted", sq_buf_str(&b), &why);
