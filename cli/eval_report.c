@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/profile/profile.h"
 #include "runtime/json.h"
 #include "runtime/safewrite.h"
 #include "runtime/util.h"
@@ -87,15 +88,8 @@ static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char 
 
 static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 
-/* Whether any record has a realistic verdict (--realistic). */
-static int realistic_any(const EvalSummary *s) {
-    for (size_t k = 0; k < s->n_sys; k++)
-        if (s->all.counts[k].realistic_known) return 1;
-    return 0;
-}
-
 static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
-    int real = realistic_any(s);
+    int real = eval_summary_realistic_any(s);
     sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s<th>EX-verified</th>"
                        "<th>+cross</th>%s<th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
                   s->n_suite_marks ? "<th>EX-suite</th>" : "",
@@ -119,6 +113,32 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) 
                       c->different, c->ties, c->unknown, 100 * share(c->ex_ok - c->unknown, c->ex_ok));
     }
     sq_buf_puts(out, "</table>\n");
+}
+
+/* The kinds of the refuting counterexamples, per system (as the text
+** summary's kinds table). */
+static void kinds_table(SqBuf *out, const EvalSummary *s) {
+    if (!eval_summary_kinds_any(s)) return;
+    sq_buf_puts(out, "<table class=sum><caption>Kinds of the counterexamples</caption><tr><th>system</th>"
+                     "<th>tagged</th><th>robust</th>");
+    size_t n_kinds = SQ_ARRAY_LEN(s->all.counts[0].kind);
+    for (size_t b = 0; b < n_kinds; b++) {
+        sq_buf_puts(out, "<th>");
+        esc(out, sq_cex_kind_name(1u << b));
+        sq_buf_puts(out, "</th>");
+    }
+    sq_buf_puts(out, "</tr>\n");
+    for (size_t k = 0; k < s->n_sys; k++) {
+        const SqEvalCounts *c = &s->all.counts[k];
+        sq_buf_puts(out, "<tr><td>");
+        esc(out, s->names[k]);
+        sq_buf_printf(out, "</td><td class=num>%zu</td><td class=num>%zu</td>", c->kinds_tagged, c->kind_robust);
+        for (size_t b = 0; b < n_kinds; b++) sq_buf_printf(out, "<td class=num>%zu</td>", c->kind[b]);
+        sq_buf_puts(out, "</tr>\n");
+    }
+    sq_buf_puts(out, "</table>\n<p>Kinds: what each tagged counterexample of the different and ties columns "
+                     "relies on that the item's database never shows (robust: nothing); one counterexample may "
+                     "have several.</p>\n");
 }
 
 /* Two bars per system: EX-test and EX-verified, on a 0-100 % scale. */
@@ -344,12 +364,13 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     chart(out, s);
     sq_buf_puts(out, "<p>EX-verified: EX-test correct and no counterexample up to the bound. +cross: also not "
                      "refuted by another system's counterexample.</p>\n");
-    if (realistic_any(s))
+    if (eval_summary_realistic_any(s))
         sq_buf_puts(out, "<p>EX-verified realistic: EX-test correct and no counterexample up to the bound on "
                          "realistic data, databases whose columns keep the facts of the item's profile (no NULL, "
                          "no repeated value, no other form of text where the data shows none). Only refutations "
                          "were searched again; an equivalence on every database counts as it is. Not a promise "
                          "for every database.</p>\n");
+    kinds_table(out, s);
     for (size_t d = 0; d < s->n_difficulty; d++) {
         sq_buf_puts(out, "<h3>difficulty: ");
         esc(out, s->by_difficulty[d].name);

@@ -137,14 +137,13 @@ void eval_summary_add_line(EvalSummary *s, const char *line, size_t n) {
     eval_summary_add_line_checked(s, line, n, &why);
 }
 
-static int kinds_tagged_any(const EvalSummary *s) {
+int eval_summary_kinds_any(const EvalSummary *s) {
     for (size_t k = 0; k < s->n_sys; k++)
         if (s->all.counts[k].kinds_tagged) return 1;
     return 0;
 }
 
-/* Whether any record has a realistic verdict (--realistic). */
-static int realistic_any(const EvalSummary *s) {
+int eval_summary_realistic_any(const EvalSummary *s) {
     for (size_t k = 0; k < s->n_sys; k++)
         if (s->all.counts[k].realistic_known) return 1;
     return 0;
@@ -186,7 +185,7 @@ static size_t cross_of(const EvalSummary *s, const SqEvalCounts *c) { (void)s; r
 /* One table: a row per system.  Without any search verdict (--no-verify)
 ** only EX-test is shown. */
 static void text_group(const EvalSummary *s, const EvalGroup *g, SqBuf *out, int ranks) {
-    int ver = s->n_verdicts > 0, real = realistic_any(s);
+    int ver = s->n_verdicts > 0, real = eval_summary_realistic_any(s);
     sq_buf_printf(out, "%-20s %6s %8s", g->name ? g->name : "system", "items", "EX-test");
     if (s->n_suite_marks) sq_buf_printf(out, " %9s", "EX-suite");
     if (ver)
@@ -267,12 +266,12 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     if (s->n_suite_marks)
         sq_buf_puts(out, "\nEX-suite: correct on every database of the item's test suite (squint fixture) and\n"
                          "not rejected by EX-test; an item without a suite counts by EX-test alone.\n");
-    if (kinds_tagged_any(s))
+    if (eval_summary_kinds_any(s))
         sq_buf_puts(out, "\nkinds: the counterexamples of the different and ties columns that were tagged (the\n"
                          "item had its database), how many rely on nothing the database never shows\n"
                          "(robust), and how many on each kind: degenerate-empty-vs-null, needs-null,\n"
                          "needs-format, needs-duplicates, needs-ties (one counterexample may have several).\n");
-    if (realistic_any(s))
+    if (eval_summary_realistic_any(s))
         sq_buf_puts(out, "\nEX-realistic: EX-test correct and no counterexample up to the bound on realistic data\n"
                          "(databases whose columns keep the facts of the item's profile: --realistic); an\n"
                          "equivalence on every database counts, only refutations were searched again; its\n"

@@ -61,6 +61,11 @@ void eval_summary_add_line(EvalSummary *s, const char *line, size_t n);
 /* "model_1 EX 40.3 %, ver 38.0 %; ..." for progress lines (in s). */
 const char *eval_summary_brief(EvalSummary *s);
 
+/* Whether any counterexample was tagged with its kinds; whether any
+** record has a realistic verdict (--realistic). */
+int eval_summary_kinds_any(const EvalSummary *s);
+int eval_summary_realistic_any(const EvalSummary *s);
+
 void eval_summary_text(const EvalSummary *s, SqBuf *out);
 void eval_summary_json(const EvalSummary *s, SqBuf *out);
 

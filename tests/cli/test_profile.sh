@@ -94,6 +94,12 @@ expect_grep '^p +2 +0 +1 +1 +1 +0 +0$' "$TMP/out" "profile: ... two refutations,
 expect_grep '"kinds":\["needs-null"\],"kinds_where":\[\{"kind":"needs-null","table":"singer","column":"age","value":null\}\],"kinds_tested":true' \
     "$TMP/eval.jsonl" "profile: eval's record carries the kinds"
 expect_grep '"kinds":true' "$TMP/eval.jsonl" "profile: ... and its options say so"
+expect_exit 0 "profile: eval --report" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
+    --db $F/club.sql -q --out "$TMP/eval.jsonl" --report "$TMP/report.html"
+expect_grep '<caption>Kinds of the counterexamples</caption>.*<th>needs-ties</th></tr>' "$TMP/report.html" \
+    "profile: the HTML report has the kinds table"
+expect_grep '<tr><td>p</td><td class=num>2</td><td class=num>0</td><td class=num>1</td><td class=num>1</td><td class=num>1</td><td class=num>0</td><td class=num>0</td></tr>' \
+    "$TMP/report.html" "profile: ... with the summary's counts"
 expect_exit 0 "profile: eval -f json" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold $F/gold.sql --pred p=$F/pred.sql \
     --db $F/club.sql -q -f json
 tr -d ' \n' <"$TMP/out" >"$TMP/flat"
