@@ -183,17 +183,36 @@ static void search_mutant(Build *b, uint32_t m) {
 
 /* ---- distillation ------------------------------------------------------------ */
 
-/* The witness, then the candidate that kills the most killed mutants no
-** kept one kills (the first of equals), until none is left: kept[i] is
-** the candidate of suite database i.  Returns how many are kept. */
+/* The database with no rows at all, a candidate after the witness.  Where
+** the gold still returns a row there (an aggregate without GROUP BY: a
+** count of 0, a max of NULL), a query that returns none differs from it
+** on the least data there is; a suite keeps it (distill), as the one
+** database that shows that boundary.  Elsewhere it is kept only for the
+** mutants it kills. */
+static void add_empty(Build *b) {
+    SqFixture f;
+    sq_fixture_init(&f, b->cat);
+    f.now = b->cands[0].fixture.now; /* the witness's instant */
+    b->empty = add_cand(b, &f, "empty: no rows in any table") == 0 ? (int32_t)b->n_cands - 1 : -1;
+}
+
+/* The witness, the empty database when the gold returns a row there,
+** then the candidate that kills the most killed mutants no kept one kills
+** (the first of equals), until none is left: kept[i] is the candidate of
+** suite database i.  Returns how many are kept. */
 static uint32_t distill(Build *b, uint32_t *kept) {
     uint32_t n_mut = b->out->n_mutants, n = 0;
     uint8_t *covered = sq_calloc(n_mut + 1, 1);
     uint8_t *used = sq_calloc(b->n_cands + 1, 1);
+    int32_t boundary = b->empty >= 0 && b->cands[b->empty].gold.n_rows > 0 ? b->empty : -1;
     for (uint32_t pick = 0; b->n_cands;) {
         kept[n++] = pick;
         used[pick] = 1;
         for (uint32_t m = 0; m < n_mut; m++) covered[m] |= suite_kills(b, pick, m);
+        if (boundary >= 0 && !used[boundary]) {
+            pick = (uint32_t)boundary;
+            continue;
+        }
         uint32_t best = 0, best_c = 0;
         for (uint32_t c = 1; c < b->n_cands; c++) {
             if (used[c]) continue;
@@ -307,6 +326,7 @@ void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const
     memset(&b, 0, sizeof b);
     b.cat = cat, b.names = names, b.srcs = srcs, b.opt = opt, b.out = out, b.a = out->arena;
     b.gold_sql = gold->text;
+    b.empty = -1;
     b.mode = sq_equiv_compare_mode(opt->equiv.sem);
     sq_diags_init(&b.diags, srcs);
     const char *why = NULL;
@@ -316,6 +336,7 @@ void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const
     } else {
         b.sorted = ir_root_sorted(b.gold->root);
         if (find_witness(&b)) {
+            add_empty(&b);
             for (uint32_t m = 0; m < out->n_mutants; m++)
                 if (out->mutants[m].fate != SQ_MUTANT_INVALID && !killed_by_any(&b, m)) search_mutant(&b, m);
             uint32_t *kept = sq_calloc(b.n_cands + 1, sizeof *kept);

@@ -10,15 +10,18 @@
 **      constraints, on which the gold returns rows whatever SQLite does
 **      with ties, with as many rows as the bound allows;
 **   2. the mutants (passes/mutate): near-miss queries made from the
-**      gold's IR, each run on every database so far; one that none tells
+**      gold's IR, each run on every database so far (the witness and the
+**      empty database, no rows in any table); one that none tells
 **      apart goes to sq_equiv, whose validated counterexample joins the
 **      databases, or whose proof says it is the same query (reported as
 **      such, never as a survivor), or whose other verdict is its reason
 **      for being unknown;
 **   3. distillation (suite.c): every database against every mutant, by
-**      execution; the witness, then greedily the database that kills the
-**      most mutants still alive, until every killed mutant is killed by
-**      one kept.
+**      execution; the witness, the empty database where the gold returns
+**      a row on it (a query that returns none there differs from the gold
+**      on the least data there is), then greedily the database that kills
+**      the most mutants still alive, until every killed mutant is killed
+**      by one kept.
 **
 ** Every "kills" is SQLite's answer: both queries run on the database and
 ** their results compared under the semantics asked for.
@@ -145,7 +148,8 @@ typedef struct SqSuiteMutant {
 typedef struct SqSuiteDb {
     SqFixture fixture;
     SqResult gold;          /* the gold's result on it */
-    const char *origin;     /* "witness", or "counterexample for mutant 4" */
+    const char *origin;     /* "witness", "empty: no rows in any table", or
+                               "counterexample for mutant 4" */
     uint32_t rows;          /* in all its tables */
     uint32_t *kills;        /* the mutants it kills (ids, ascending; arena) */
     uint32_t n_kills;

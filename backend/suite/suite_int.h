@@ -50,6 +50,7 @@ typedef struct Build {
     ** 0 not run, 1 same result, 2 different */
     uint8_t *kills;
     uint32_t cap_kill_rows;
+    int32_t empty;         /* the candidate with no rows at all, or -1 */
     SqDb *real;            /* opt->values_db, opened read-only, or NULL */
     SuiteHints hints;      /* of opt->question and opt->evidence */
 } Build;

@@ -11,13 +11,17 @@
 ** allows (sq_smt_grow), since a database of one row per table tells few
 ** queries apart.  The least model is kept as well: when SQLite does not
 ** confirm the grown one (a function the solver left uninterpreted), the
-** least one is tried.  Only SQLite's answer makes a witness.
+** least one is tried.  Only SQLite's answer makes a witness.  A gold that
+** aggregates without GROUP BY returns its row on every database, the
+** empty one too: its witness is searched first for the rows it reads.
 */
 #include "backend/suite/suite.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "backend/emit/emit.h"
 
 const char *sq_witness_status_name(SqWitnessStatus s) {
     static const char *const names[] = {"found", "empty", "unsupported", "unknown", "unconfirmed"};
@@ -278,6 +282,61 @@ static void witness_init(const Catalog *cat, const SqEquivOptions *opt, SqWitnes
     out->bound = opt->bound > 0 ? opt->bound : 1;
 }
 
+/* The rows an aggregate without GROUP BY or HAVING reads: for such a gold
+** (one row on every database, a count of 0 or a max of NULL on the empty
+** one) a database with no rows at all would be a witness.  Its witness is
+** a witness of "SELECT 1 FROM ... WHERE ...", the rows it aggregates:
+** q's root is made that query (*was keeps the old one; NULL when q is
+** not such a gold).  witness_restore() puts it back. */
+static IrRel *aggregate_input(IrQuery *q, SqArena *a, IrRel **was) {
+    IrCore c;
+    *was = NULL;
+    if (!q->root || !ir_core_split(&q->root, &c) || !c.agg || c.agg->u.agg.n_keys || c.having || c.window)
+        return NULL;
+    IrRel *p = sq_arena_alloc(a, sizeof *p);
+    *p = *c.project;
+    p->input = c.agg->input;
+    p->with = q->root->with;
+    SqExpr *one = sq_expr_new(a, SQX_LITERAL, c.project->span, sq_type(SQ_TY_INTEGER, SQ_AFF_INTEGER, 0));
+    one->u.lit.vtype = SQ_VAL_INTEGER;
+    one->u.lit.i = 1;
+    p->u.project.exprs.items = sq_arena_alloc(a, sizeof *p->u.project.exprs.items);
+    p->u.project.exprs.items[0] = one;
+    p->u.project.exprs.n = p->u.project.exprs.cap = 1;
+    p->cols.items = sq_arena_alloc(a, sizeof *p->cols.items);
+    p->cols.items[0].name = "1";
+    p->cols.items[0].type = one->type;
+    p->cols.n = p->cols.cap = 1;
+    *was = q->root;
+    q->root = p;
+    return p;
+}
+
+/* A witness of the rows q's aggregate reads, in out, when q is such a
+** gold and one is found (its rows then q's own); 0 otherwise, out
+** untouched.  q is as it was either way. */
+static int aggregate_witness(SqSmt *smt, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
+                             SqWitness *out) {
+    IrRel *was;
+    if (!aggregate_input(q, a, &was)) return 0;
+    SqBuf in = SQ_BUF_INIT;
+    int ok = sq_emit_sqlite(q, &in) != 0;
+    SqWitness w;
+    witness_init(out->fixture.cat, opt, &w);
+    if (ok) search_bounds(smt, q, sq_buf_str(&in), w.bound, opt, a, &w);
+    q->root = was;
+    sq_buf_free(&in);
+    ok = ok && w.status == SQ_WITNESS_FOUND && returns_rows(&w.fixture, sql, &w.rows) == 1;
+    if (ok) {
+        w.realistic = out->realistic;
+        sq_witness_free(out);
+        *out = w;
+    } else {
+        sq_witness_free(&w);
+    }
+    return ok;
+}
+
 void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
                 SqWitness *out) {
     witness_init(cat, opt, out);
@@ -292,7 +351,7 @@ void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOp
     sq_smt_set_now(smt, out->fixture.now);
     sq_smt_set_typed_values(smt, 1);
     out->realistic = sq_equiv_set_facts(smt, cat, opt->realistic, q, NULL);
-    search_bounds(smt, q, sql, out->bound, opt, a, out);
+    if (!aggregate_witness(smt, q, sql, opt, a, out)) search_bounds(smt, q, sql, out->bound, opt, a, out);
     if (out->realistic && out->status == SQ_WITNESS_EMPTY) {
         /* no row on realistic data says nothing of every database: the
         ** witness, or the proof of emptiness, comes from all of them */

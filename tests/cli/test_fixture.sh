@@ -197,6 +197,41 @@ expect_exit 0 "fixture: ... whose suites are true" -- "$CHECK" "$TMP/seedc"
 expect_grep '"seed":8' "$TMP/seedc/fixture.jsonl" "fixture: ... and the records say which seed"
 expect_exit 2 "fixture: a resume with another seed is refused" -- run --limit 2 --sql --seed 9 --out "$TMP/seedc"
 
+# ---- an aggregate without GROUP BY: a witness where it reads rows, and the empty
+# database, where it still returns its row (a query that sorts instead returns none)
+cat > "$TMP/agg.json" <<'EOF'
+[{"db_id": "co", "question": "How many employees earn over 70000?",
+  "query": "SELECT count(*) FROM emp WHERE salary > 70000"},
+ {"db_id": "co", "question": "The largest budget of a department named Sales?",
+  "query": "SELECT max(budget) FROM dept WHERE name = 'Sales'"},
+ {"db_id": "co", "question": "Employees paid over 70000.",
+  "query": "SELECT name FROM emp WHERE salary > 70000"}]
+EOF
+expect_exit 0 "fixture: aggregates" -- "$SQUINT" fixture "${BUDGET[@]}" --gold "$TMP/agg.json" --schema $F/schema.sql \
+    -q --out "$TMP/agg"
+expect_exit 0 "fixture: ... whose suites are true" -- "$CHECK" "$TMP/agg"
+if command -v sqlite3 >/dev/null; then
+    n=$(sqlite3 "$TMP/agg/0/00.sqlite" "SELECT count(*) FROM emp WHERE salary > 70000")
+    m=$(sqlite3 "$TMP/agg/1/00.sqlite" "SELECT count(*) FROM dept WHERE name = 'Sales' AND budget IS NOT NULL")
+    [ "$n" -ge 1 ] && [ "$m" -ge 1 ] && ok "fixture: an aggregate's witness has rows for it to read" ||
+        not_ok "fixture: the aggregates' witnesses give them $n and $m rows to read"
+fi
+empty_db() { # empty_db QUESTION: the file of the suite's empty database, if it has one
+    grep -o '"file":"[0-9]*\.sqlite","origin":"empty: no rows in any table"' "$TMP/agg/$1/suite.json" | cut -d'"' -f4
+}
+e=$(empty_db 1)
+[ -n "$e" ] && [ -n "$(empty_db 0)" ] && [ -z "$(empty_db 2)" ] &&
+    ok "fixture: the empty database is kept where the gold returns a row on it, and only there" ||
+    not_ok "fixture: empty databases: '$(empty_db 0)' '$e' '$(empty_db 2)'"
+if command -v sqlite3 >/dev/null && [ -n "$e" ]; then
+    g=$(sqlite3 "$TMP/agg/1/$e" "SELECT count(*) FROM (SELECT max(budget) FROM dept WHERE name = 'Sales')")
+    s=$(sqlite3 "$TMP/agg/1/$e" "SELECT count(*) FROM (SELECT budget FROM dept WHERE name = 'Sales' ORDER BY 1 DESC LIMIT 1)")
+    [ "$g" = 1 ] && [ "$s" = 0 ] && ok "fixture: ... and there max() and ORDER BY ... LIMIT 1 differ, in SQLite" ||
+        not_ok "fixture: on the empty database the gold gives $g rows, the sort $s"
+fi
+expect_grep '"kind":"extreme","what":"max\(...\) becomes ORDER BY ... DESC LIMIT 1","at":\{[^}]*\},"sql":"[^"]*","fate":"killed"' "$TMP/agg/1/suite.json" \
+    "fixture: ... so the extreme mutant is killed"
+
 # ---- resume ------------------------------------------------------------------------
 expect_exit 0 "fixture: a rerun of a finished run" -- run --out "$TMP/a" --sql
 [ "$(wc -l < "$TMP/a/fixture.jsonl")" = 7 ] && ok "fixture: ... builds nothing again" || not_ok "fixture: the rerun added records"
