@@ -350,6 +350,7 @@ void sq_witness(const Catalog *cat, IrQuery *q, const char *sql, const SqEquivOp
     sq_smt_set_fold(smt, sq_equiv_fold, &folds);
     sq_smt_set_now(smt, out->fixture.now);
     sq_smt_set_typed_values(smt, 1);
+    sq_smt_set_fresh_shrink(smt, opt->fresh_shrink);
     out->realistic = sq_equiv_set_facts(smt, cat, opt->realistic, q, NULL);
     if (!aggregate_witness(smt, q, sql, opt, a, out)) search_bounds(smt, q, sql, out->bound, opt, a, out);
     if (out->realistic && out->status == SQ_WITNESS_EMPTY) {

@@ -1061,7 +1061,9 @@ static void run_grow(SqSmt *s, void *arg) {
 }
 
 void sq_smt_grow(SqSmt *s, int tie_free) {
+    s->shrinking = 1; /* the same refinement of a model, the other way */
     if (s->model && !s->failed) smt_protect(s, run_grow, &tie_free);
+    s->shrinking = 0;
 }
 
 void sq_smt_set_fresh_shrink(SqSmt *s, int on) { s->fresh_shrink = on; }

@@ -144,10 +144,11 @@ void sq_smt_shrink(SqSmt *s, int tie_free);
 ** the least: every tuple alive with no NULL cell, else every tuple alive,
 ** else one more live tuple at a time while the solver finds one. */
 void sq_smt_grow(SqSmt *s, int tie_free);
-/* Shrink on fresh solvers only, not on the formula's incremental one:
-** slower (half as much solver time again on Spider pairs), for a search
-** run again after z3 4.8.12 crashed (signal 11) inside an incremental
-** check while shrinking, which it does on a few Spider pairs. */
+/* Shrink (and grow) on fresh solvers only, not on the formula's
+** incremental one: slower (half as much solver time again on Spider
+** pairs), for a search run again after z3 4.8.12 crashed (signal 11)
+** inside an incremental check while shrinking, which it does on a few
+** Spider pairs. */
 void sq_smt_set_fresh_shrink(SqSmt *s, int on);
 /* The solver's reason for SQ_SMT_UNKNOWN. */
 const char *sq_smt_reason(const SqSmt *s);

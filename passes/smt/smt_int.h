@@ -176,7 +176,7 @@ struct SqSmt {
     Z3_ast used;             /* what the current model was asked to
                                 satisfy (sampled, exact), or NULL */
     int fresh_shrink;        /* sq_smt_set_fresh_shrink */
-    int shrinking;           /* inside sq_smt_shrink */
+    int shrinking;           /* inside sq_smt_shrink or sq_smt_grow */
     int no_nul;              /* TEXT cells may not hold NUL (asserted once a
                                 model put one there: a fixture cannot) */
     int rounds;              /* REAL arithmetic was lowered: exact here,
