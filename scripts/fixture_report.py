@@ -238,6 +238,13 @@ def main():
                  "questions that have a suite.  Cohen's κ as in seed 000 §4; anchors: test suites 83.15, "
                  "SynSQL 78.05; goal ≥ 85.\n"]
         agreement(agree, goals)
+        summary = read(os.path.join(build, "eval-db.summary"), "")
+        if summary:
+            # its first table: EX-test, EX-suite and EX-verified side by side
+            agree.append("`squint eval --suite` with the original databases (`--db-root`): the summary's first "
+                         "table, EX-suite counting the original database as one more of the suite's.\n")
+            agree.append("```\n" + summary.split("\n\n")[0].strip("\n") + "\n\n"
+                         + summary.split("\n\n")[1].strip("\n") + "\n```\n")
     else:
         agree = []
     out.append("## Goals\n")
