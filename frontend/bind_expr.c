@@ -30,10 +30,7 @@ static SqType int_type(int nul) { return sq_type(SQ_TY_INTEGER, SQ_AFF_BLOB, nul
 /* ------------------------------------------------------------------ */
 
 SqExpr *bind_literal_int(Binder *b, int64_t v, SrcSpan at) {
-    SqExpr *x = sq_expr_new(b->arena, SQX_LITERAL, at, int_type(0));
-    x->u.lit.vtype = SQ_VAL_INTEGER;
-    x->u.lit.i = v;
-    return x;
+    return sq_expr_int(b->arena, at, int_type(0), v);
 }
 
 static int hexval(char c) {

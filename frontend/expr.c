@@ -15,6 +15,13 @@ SqExpr *sq_expr_new(SqArena *a, SqExprKind kind, SrcSpan span, SqType type) {
     return e;
 }
 
+SqExpr *sq_expr_int(SqArena *a, SrcSpan span, SqType type, int64_t i) {
+    SqExpr *e = sq_expr_new(a, SQX_LITERAL, span, type);
+    e->u.lit.vtype = SQ_VAL_INTEGER;
+    e->u.lit.i = i;
+    return e;
+}
+
 void sq_expr_list_add(SqArena *a, SqExprList *l, SqExpr *e) {
     *SQ_ARENA_PUSH(a, l) = e;
 }

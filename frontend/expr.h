@@ -199,6 +199,8 @@ typedef struct SqWinCall {
 /* ------------------------------------------------------------------ */
 
 SqExpr *sq_expr_new(SqArena *a, SqExprKind kind, SrcSpan span, SqType type);
+/* An INTEGER literal i of the given type. */
+SqExpr *sq_expr_int(SqArena *a, SrcSpan span, SqType type, int64_t i);
 void sq_expr_list_add(SqArena *a, SqExprList *l, SqExpr *e);
 const char *sq_expr_kind_name(SqExprKind k);
 

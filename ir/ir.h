@@ -214,6 +214,11 @@ void ir_visit_cores(IrRel **top, IrCoreFn fn, void *arg);
 void ir_conjuncts(SqArena *a, SqExpr *e, SqExprList *out);
 /* The AND of the expressions of l (NULL when l is empty). */
 SqExpr *ir_and(SqArena *a, const SqExprList *l);
+/* A PROJECT of the one expression e over input, to stand in for proj: a
+** copy of proj (its id, so what names proj's first column names this
+** one's), with no WITH and one column, named name, of e's type.  Nothing
+** of proj or of the query is changed. */
+IrRel *ir_project_one(SqArena *a, const IrRel *proj, IrRel *input, SqExpr *e, const char *name);
 /* Replace, everywhere under r (subqueries included), every reference to a
 ** column of relation `from` by a copy of exprs[col]. */
 void ir_substitute(IrQuery *q, IrRel *r, uint32_t from, SqExpr *const *exprs);

@@ -18,6 +18,20 @@ void ir_conjuncts(SqArena *a, SqExpr *e, SqExprList *out) {
     sq_expr_list_add(a, out, e);
 }
 
+IrRel *ir_project_one(SqArena *a, const IrRel *proj, IrRel *input, SqExpr *e, const char *name) {
+    IrRel *p = sq_arena_alloc(a, sizeof *p);
+    *p = *proj;
+    p->input = input;
+    p->with = NULL;
+    p->u.project.exprs = (SqExprList){NULL, 0, 0};
+    sq_expr_list_add(a, &p->u.project.exprs, e);
+    p->cols.items = sq_arena_alloc(a, sizeof *p->cols.items);
+    p->cols.items[0].name = name;
+    p->cols.items[0].type = e->type;
+    p->cols.n = p->cols.cap = 1;
+    return p;
+}
+
 SqExpr *ir_and(SqArena *a, const SqExprList *l) {
     SqExpr *acc = NULL;
     for (uint32_t i = 0; i < l->n; i++) {

@@ -243,8 +243,8 @@ def main():
             # its first table: EX-test, EX-suite and EX-verified side by side
             agree.append("`squint eval --suite` with the original databases (`--db-root`): the summary's first "
                          "table, EX-suite counting the original database as one more of the suite's.\n")
-            agree.append("```\n" + summary.split("\n\n")[0].strip("\n") + "\n\n"
-                         + summary.split("\n\n")[1].strip("\n") + "\n```\n")
+            head = summary.split("\n\n")[:2]  # the title line, then the table
+            agree.append("```\n" + "\n\n".join(part.strip("\n") for part in head) + "\n```\n")
     else:
         agree = []
     out.append("## Goals\n")

@@ -310,10 +310,7 @@ static int order_limit_sql(DataRun *r, const SqLintProbe *p) {
         proj->cols.items[i].hidden = 0;
     }
     SqExpr *count = c->limit->u.limit.count, *offset = c->limit->u.limit.offset;
-    SqExpr *n = sq_expr_new(r->l->q->arena, SQX_LITERAL, count->span, count->type);
-    n->u.lit.vtype = SQ_VAL_INTEGER;
-    n->u.lit.i = p->offset + p->limit + 1;
-    c->limit->u.limit.count = n;
+    c->limit->u.limit.count = sq_expr_int(r->l->q->arena, count->span, count->type, p->offset + p->limit + 1);
     c->limit->u.limit.offset = NULL;
     sq_buf_reset(&r->sql);
     sq_emit_sqlite(r->l->q, &r->sql);

@@ -285,31 +285,19 @@ static void witness_init(const Catalog *cat, const SqEquivOptions *opt, SqWitnes
 /* The rows an aggregate without GROUP BY or HAVING reads: for such a gold
 ** (one row on every database, a count of 0 or a max of NULL on the empty
 ** one) a database with no rows at all would be a witness.  Its witness is
-** a witness of "SELECT 1 FROM ... WHERE ...", the rows it aggregates:
-** q's root is made that query (*was keeps the old one; NULL when q is
-** not such a gold).  witness_restore() puts it back. */
-static IrRel *aggregate_input(IrQuery *q, SqArena *a, IrRel **was) {
+** a witness of "SELECT 1 FROM ... WHERE ...", the rows it aggregates: the
+** root q gets in place of its own, which is returned (NULL when q is not
+** such a gold, and keeps its root). */
+static IrRel *aggregate_input(IrQuery *q, SqArena *a) {
     IrCore c;
-    *was = NULL;
     if (!q->root || !ir_core_split(&q->root, &c) || !c.agg || c.agg->u.agg.n_keys || c.having || c.window)
         return NULL;
-    IrRel *p = sq_arena_alloc(a, sizeof *p);
-    *p = *c.project;
-    p->input = c.agg->input;
+    SqExpr *one = sq_expr_int(a, c.project->span, sq_type(SQ_TY_INTEGER, SQ_AFF_INTEGER, 0), 1);
+    IrRel *p = ir_project_one(a, c.project, c.agg->input, one, "1");
     p->with = q->root->with;
-    SqExpr *one = sq_expr_new(a, SQX_LITERAL, c.project->span, sq_type(SQ_TY_INTEGER, SQ_AFF_INTEGER, 0));
-    one->u.lit.vtype = SQ_VAL_INTEGER;
-    one->u.lit.i = 1;
-    p->u.project.exprs.items = sq_arena_alloc(a, sizeof *p->u.project.exprs.items);
-    p->u.project.exprs.items[0] = one;
-    p->u.project.exprs.n = p->u.project.exprs.cap = 1;
-    p->cols.items = sq_arena_alloc(a, sizeof *p->cols.items);
-    p->cols.items[0].name = "1";
-    p->cols.items[0].type = one->type;
-    p->cols.n = p->cols.cap = 1;
-    *was = q->root;
+    IrRel *was = q->root;
     q->root = p;
-    return p;
+    return was;
 }
 
 /* A witness of the rows q's aggregate reads, in out, when q is such a
@@ -317,8 +305,8 @@ static IrRel *aggregate_input(IrQuery *q, SqArena *a, IrRel **was) {
 ** untouched.  q is as it was either way. */
 static int aggregate_witness(SqSmt *smt, IrQuery *q, const char *sql, const SqEquivOptions *opt, SqArena *a,
                              SqWitness *out) {
-    IrRel *was;
-    if (!aggregate_input(q, a, &was)) return 0;
+    IrRel *was = aggregate_input(q, a);
+    if (!was) return 0;
     SqBuf in = SQ_BUF_INIT;
     int ok = sq_emit_sqlite(q, &in) != 0;
     SqWitness w;

@@ -161,10 +161,7 @@ static SqExpr *in_list(CnForm *f, const SqExpr *x, const int64_t *v, int n, cons
     SqExpr *in = sq_expr_new(f->a, SQX_IN_LIST, e->span, e->type);
     in->u.in.x = (SqExpr *)x;
     for (int i = 0; i < n; i++) {
-        SqExpr *lit = sq_expr_new(f->a, SQX_LITERAL, e->span, x->type);
-        lit->u.lit.vtype = SQ_VAL_INTEGER;
-        lit->u.lit.i = v[i];
-        sq_expr_list_add(f->a, &in->u.in.list, lit);
+        sq_expr_list_add(f->a, &in->u.in.list, sq_expr_int(f->a, e->span, x->type, v[i]));
     }
     return in;
 }

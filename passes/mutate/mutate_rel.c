@@ -284,9 +284,7 @@ static void order_by(MutCtx *m, IrRel *sort, const IrRel *out) {
 
 static void limit_to(MutCtx *m, IrRel *limit, int64_t n, int64_t to) {
     SqExpr *count = limit->u.limit.count;
-    SqExpr *e = sq_expr_new(m->a, SQX_LITERAL, count->span, count->type);
-    e->u.lit.vtype = SQ_VAL_INTEGER;
-    e->u.lit.i = to;
+    SqExpr *e = sq_expr_int(m->a, count->span, count->type, to);
     SqMutation mu = mut_begin(SQ_MUT_LIMIT, mut_span(count, limit->span),
                               sq_arena_printf(m->a, "LIMIT %lld becomes %lld", (long long)n,
                                               (long long)to));
@@ -346,20 +344,13 @@ static void extreme(MutCtx *m, const IrCore *c) {
     IrRel *proj = c->project;
     if (!it || m->site->use != IR_USE_ROOT || m->site->in_compound || *m->top != proj) return;
     SqExpr *val = sq_expr_copy(m->a, it->args.items[0]);
-    IrRel *p = sq_arena_alloc(m->a, sizeof *p);
-    *p = *proj; /* the same id: the sort key below names its column */
-    p->input = c->agg->input;
-    p->with = NULL;
-    p->u.project.exprs.items = sq_arena_alloc(m->a, sizeof *p->u.project.exprs.items);
-    p->u.project.exprs.items[0] = val;
-    p->u.project.exprs.n = p->u.project.exprs.cap = 1;
-    p->cols.items = sq_arena_alloc(m->a, sizeof *p->cols.items);
-    p->cols.items[0] = proj->cols.items[0];
-    p->cols.n = p->cols.cap = 1;
+    /* named as the column it is, so that no AS is written; the same id as
+    ** proj's: the sort key below names its column */
     IrRel *leaf = val->kind == SQX_COLUMN ? mut_leaf(m, val->u.col.rel) : NULL;
-    if (leaf && val->u.col.col < leaf->cols.n && !(val->flags & SQXF_ROWID))
-        p->cols.items[0].name = leaf->cols.items[val->u.col.col].name;
-    p->cols.items[0].is_alias = 0;
+    const char *name = leaf && val->u.col.col < leaf->cols.n && !(val->flags & SQXF_ROWID)
+                           ? leaf->cols.items[val->u.col.col].name
+                           : proj->cols.items[0].name;
+    IrRel *p = ir_project_one(m->a, proj, c->agg->input, val, name);
 
     IrRel *s = sq_arena_alloc(m->a, sizeof *s); /* id 0: names no columns */
     s->kind = IR_SORT;
@@ -377,11 +368,7 @@ static void extreme(MutCtx *m, const IrCore *c) {
     l->span = proj->span;
     l->input = s;
     l->with = proj->with;
-    SqExpr *one = sq_expr_new(m->a, SQX_LITERAL, proj->span,
-                              sq_type(SQ_TY_INTEGER, SQ_AFF_INTEGER, 0));
-    one->u.lit.vtype = SQ_VAL_INTEGER;
-    one->u.lit.i = 1;
-    l->u.limit.count = one;
+    l->u.limit.count = sq_expr_int(m->a, proj->span, sq_type(SQ_TY_INTEGER, SQ_AFF_INTEGER, 0), 1);
 
     SqMutation mu = mut_begin(SQ_MUT_EXTREME, it->span,
                               sq_arena_printf(m->a, "%s(...) becomes ORDER BY ... %s LIMIT 1",
