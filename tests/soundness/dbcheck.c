@@ -242,8 +242,7 @@ int db_same_scans(const PairRun *p, const SqFixture *f) {
     return same;
 }
 
-/* db_differs without the results. */
-static int run_pair(const PairRun *p, const SqFixture *f, unsigned flags) {
+int db_run_pair(const PairRun *p, const SqFixture *f, unsigned flags) {
     SqResult r1, r2;
     sq_result_init(&r1);
     sq_result_init(&r2);
@@ -254,7 +253,7 @@ static int run_pair(const PairRun *p, const SqFixture *f, unsigned flags) {
 }
 
 static int still_differs(const PairRun *p, const SqFixture *f, unsigned flags) {
-    return run_pair(p, f, flags) == DB_DIFFERENT;
+    return db_run_pair(p, f, flags) == DB_DIFFERENT;
 }
 
 /* ---- shrinking ------------------------------------------------------------- */
@@ -454,7 +453,7 @@ void db_diagnose(const PairRun *p, const SqFixture *f, int bound, SqBuf *out) {
         }
     static const unsigned orders[] = {RUN_REVERSE_ROWS, RUN_REVERSE_SELECTS, RUN_REVERSE_ROWS | RUN_REVERSE_SELECTS};
     for (size_t i = 0; i < sizeof orders / sizeof *orders; i++)
-        if (run_pair(p, f, orders[i]) == DB_SAME) { /* foreign keys not checked: reversed rows may refer forward */
+        if (db_run_pair(p, f, orders[i]) == DB_SAME) { /* foreign keys not checked: reversed rows may refer forward */
             phrase(out, "depends on row order (the results agree when the rows come in another order)");
             break;
         }

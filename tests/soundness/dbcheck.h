@@ -62,6 +62,8 @@ enum {
 ** caller) get the results; *err a malloc'd message on DB_NO_BUILD or
 ** DB_NO_RUN (may be NULL). */
 int db_differs(const PairRun *p, const SqFixture *f, unsigned flags, SqResult *r1, SqResult *r2, char **err);
+/* db_differs without the results. */
+int db_run_pair(const PairRun *p, const SqFixture *f, unsigned flags);
 
 /* Whether SQLite, on f's database, reads the same tables and indexes in
 ** the same order for both queries (the b-trees their programs open, from
