@@ -126,25 +126,6 @@ static int differs(const SqCexInput *in, const SqFixture *f) {
     return d;
 }
 
-/* A copy of f whose cells can be changed (TEXT and BLOB bytes copied). */
-static void copy_fixture(const SqFixture *f, SqFixture *dst) {
-    sq_fixture_init(dst, f->cat);
-    dst->now = f->now;
-    for (uint32_t t = 0; t < f->n_tables; t++) {
-        const SqResult *src = &f->tables[t].rows;
-        SqResult *r = sq_fixture_table(dst, f->tables[t].table);
-        for (uint64_t i = 0; i < src->n_rows; i++) {
-            SqValue *row = sq_result_add_row(r);
-            for (uint32_t c = 0; c < src->n_cols && c < r->n_cols; c++) {
-                const SqValue *v = sq_result_cell(src, i, c);
-                if (v->type == SQ_VAL_TEXT) row[c] = sq_result_text(r, v->s, v->n);
-                else if (v->type == SQ_VAL_BLOB) row[c] = sq_result_blob(r, v->s, v->n);
-                else row[c] = *v;
-            }
-        }
-    }
-}
-
 /* ---- suspects ----------------------------------------------------------------------- */
 
 static int declared_unique(const CatTable *t, uint32_t col) { return sq_table_cols_unique(t, &col, 1); }
@@ -277,7 +258,7 @@ static int try_repair(const SqCexInput *in, const Cells *cells, unsigned kind, c
     int result = -1;
     for (uint32_t attempt = 0; attempt < REPAIR_TRIES && result != 1; attempt++) {
         SqFixture copy;
-        copy_fixture(in->fixture, &copy);
+        sq_fixture_copy(in->fixture, &copy);
         int ok = 1, fresh = 0;
         for (uint32_t i = 0; i < cells->n && ok; i++) {
             Cell c = cells->v[i];

@@ -196,10 +196,75 @@ static void add_empty(Build *b) {
     b->empty = add_cand(b, &f, "empty: no rows in any table") == 0 ? (int32_t)b->n_cands - 1 : -1;
 }
 
-/* The witness, the empty database when the gold returns a row there,
-** then the candidate that kills the most killed mutants no kept one kills
-** (the first of equals), until none is left: kept[i] is the candidate of
-** suite database i.  Returns how many are kept. */
+/* Whether f holds rows of a table whose foreign key refers to column col
+** of t. */
+static int referred_to(const SqFixture *f, const CatTable *t, uint32_t col) {
+    for (uint32_t i = 0; i < f->n_tables; i++) {
+        const CatTable *o = f->tables[i].table;
+        for (uint32_t k = 0; f->tables[i].rows.n_rows && k < o->n_fks; k++)
+            for (uint32_t j = 0; o->fks[k].target == t && j < o->fks[k].n_cols; j++)
+                if (o->fks[k].target_cols && o->fks[k].target_cols[j] == col) return 1;
+    }
+    return 0;
+}
+
+/* Whether column col of t may hold NULL in f, a database of the schema:
+** not NOT NULL, not in the primary key, not a key that rows of f refer
+** to, and (with --realistic) not a column whose data never holds one. */
+static int may_be_null(const Build *b, const SqFixture *f, const CatTable *t, uint32_t col) {
+    if (t->cols[col].not_null || t->cols[col].pk || referred_to(f, t, col)) return 0;
+    const SqProfile *prof = b->opt->equiv.realistic;
+    const SqColumnProfile *p = prof ? sq_profile_column(prof, t, col) : NULL;
+    return !p || !sq_profile_never_null(p);
+}
+
+/* The witness with NULL in every column that may hold one, in the last row
+** of each table (only_many: of each table of two rows or more); 0, or -1
+** when no cell changed or it is no candidate (add_cand). */
+static int add_null_row(Build *b, int only_many) {
+    SqFixture f;
+    sq_fixture_copy(&b->cands[0].fixture, &f);
+    uint32_t changed = 0;
+    for (uint32_t i = 0; i < f.n_tables; i++) {
+        SqResult *r = &f.tables[i].rows;
+        const CatTable *t = f.tables[i].table;
+        if (!r->n_rows || (only_many && r->n_rows < 2) || sq_catalog_pos(b->cat, t) >= b->cat->n_tables) continue;
+        for (uint32_t c = 0; c < r->n_cols && c < t->n_cols; c++) {
+            SqValue *v = &r->cells[(r->n_rows - 1) * r->n_cols + c];
+            if (v->type == SQ_VAL_NULL || !may_be_null(b, &f, t, c)) continue;
+            v->type = SQ_VAL_NULL;
+            changed++;
+        }
+    }
+    if (!changed) {
+        sq_fixture_free(&f);
+        return -1;
+    }
+    return add_cand(b, &f, only_many ? "nulls: NULL in every nullable column of the last row of each table "
+                                       "of two rows or more"
+                                     : "nulls: NULL in every nullable column of the last row of each table");
+}
+
+/* The witness with NULLs where the schema allows them, a candidate kept
+** (distill) when the gold still returns a row there.  Mutants seldom ask
+** for a NULL, but the queries a suite is for do: count(x) for count(*),
+** x = (SELECT min(x) ...) for ORDER BY x LIMIT 1, NOT IN for EXCEPT all
+** differ from the gold only where a NULL is.  Where NULLs in every table
+** leave the gold no row, tables of one row keep theirs. */
+static void add_nulls(Build *b) {
+    b->nulls = -1;
+    for (int only_many = 0; only_many < 2 && b->nulls < 0; only_many++) {
+        if (add_null_row(b, only_many) != 0) continue;
+        uint32_t c = b->n_cands - 1;
+        if (b->cands[c].gold.n_rows > 0 && suite_checks_hold(b, b->cands[c].db)) b->nulls = (int32_t)c;
+    }
+}
+
+/* The witness, the empty database when the gold returns a row there, the
+** witness with NULLs when it does there (add_nulls), then the candidate
+** that kills the most killed mutants no kept one kills (the first of
+** equals), until none is left: kept[i] is the candidate of suite database
+** i.  Returns how many are kept. */
 static uint32_t distill(Build *b, uint32_t *kept) {
     uint32_t n_mut = b->out->n_mutants, n = 0;
     uint8_t *covered = sq_calloc(n_mut + 1, 1);
@@ -211,6 +276,10 @@ static uint32_t distill(Build *b, uint32_t *kept) {
         for (uint32_t m = 0; m < n_mut; m++) covered[m] |= suite_kills(b, pick, m);
         if (boundary >= 0 && !used[boundary]) {
             pick = (uint32_t)boundary;
+            continue;
+        }
+        if (b->nulls >= 0 && !used[b->nulls]) {
+            pick = (uint32_t)b->nulls;
             continue;
         }
         uint32_t best = 0, best_c = 0;
@@ -326,7 +395,7 @@ void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const
     memset(&b, 0, sizeof b);
     b.cat = cat, b.names = names, b.srcs = srcs, b.opt = opt, b.out = out, b.a = out->arena;
     b.gold_sql = gold->text;
-    b.empty = -1;
+    b.empty = b.nulls = -1;
     b.mode = sq_equiv_compare_mode(opt->equiv.sem);
     sq_diags_init(&b.diags, srcs);
     const char *why = NULL;
@@ -337,6 +406,7 @@ void sq_suite_build(const Catalog *cat, SqInterner *names, SqSrcSet *srcs, const
         b.sorted = ir_root_sorted(b.gold->root);
         if (find_witness(&b)) {
             add_empty(&b);
+            add_nulls(&b);
             for (uint32_t m = 0; m < out->n_mutants; m++)
                 if (out->mutants[m].fate != SQ_MUTANT_INVALID && !killed_by_any(&b, m)) search_mutant(&b, m);
             uint32_t *kept = sq_calloc(b.n_cands + 1, sizeof *kept);

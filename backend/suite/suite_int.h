@@ -51,6 +51,7 @@ typedef struct Build {
     uint8_t *kills;
     uint32_t cap_kill_rows;
     int32_t empty;         /* the candidate with no rows at all, or -1 */
+    int32_t nulls;         /* the witness with NULLs (add_nulls), or -1 */
     SqDb *real;            /* opt->values_db, opened read-only, or NULL */
     SuiteHints hints;      /* of opt->question and opt->evidence */
 } Build;
@@ -60,6 +61,9 @@ enum { K_NOT_RUN, K_SAME, K_DIFFERENT };
 /* Whether candidate c tells mutant m apart (run there once, then
 ** remembered in b->kills). */
 int suite_kills(Build *b, uint32_t c, uint32_t m);
+
+/* values.c: every CHECK of the schema's tables holds on db. */
+int suite_checks_hold(Build *b, SqDb *db);
 
 /* values.c: candidate c's values made to read like data where the
 ** queries leave them free (suite.h, Realistic values); every change is

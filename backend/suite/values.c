@@ -547,8 +547,7 @@ static uint32_t apply(Build *b, SqFixture *f, const Domain *d, const SqValue *ol
 
 /* ---- the check ------------------------------------------------------------------------ */
 
-/* Every CHECK of the fixture's tables holds on db. */
-static int checks_hold(Build *b, SqDb *db) {
+int suite_checks_hold(Build *b, SqDb *db) {
     for (uint32_t t = 0; t < b->cat->n_tables; t++) {
         const CatTable *tab = b->cat->tables[t];
         for (uint32_t k = 0; k < tab->n_checks; k++) {
@@ -579,7 +578,7 @@ static int still_works(Build *b, uint32_t c) {
     if (!db) return 0;
     SqResult gold;
     sq_result_init(&gold);
-    int ok = checks_hold(b, db) && sq_db_query(db, b->gold_sql, NULL, &gold, NULL) == SQ_EXEC_OK &&
+    int ok = suite_checks_hold(b, db) && sq_db_query(db, b->gold_sql, NULL, &gold, NULL) == SQ_EXEC_OK &&
              (gold.n_rows > 0) == (cd->gold.n_rows > 0);
     uint32_t n_mut = b->out->n_mutants;
     uint8_t *now = sq_calloc(n_mut + 1, 1);

@@ -232,6 +232,39 @@ fi
 expect_grep '"kind":"extreme","what":"max\(...\) becomes ORDER BY ... DESC LIMIT 1","at":\{[^}]*\},"sql":"[^"]*","fate":"killed"' "$TMP/agg/1/suite.json" \
     "fixture: ... so the extreme mutant is killed"
 
+# ---- the witness with NULLs, where the schema allows them: count(x) for count(*)
+# and NOT IN for EXCEPT differ from the gold there and nowhere else in the suite
+cat > "$TMP/nul.json" <<'EOF'
+[{"db_id": "co", "question": "How many employees are there?", "query": "SELECT count(*) FROM emp"},
+ {"db_id": "co", "question": "Employees who manage nobody.",
+  "query": "SELECT id FROM emp EXCEPT SELECT manager_id FROM emp"}]
+EOF
+expect_exit 0 "fixture: nulls" -- "$SQUINT" fixture "${BUDGET[@]}" --gold "$TMP/nul.json" --schema $F/schema.sql \
+    -q --out "$TMP/nul"
+expect_exit 0 "fixture: ... whose suites are true (NOT NULL, keys and foreign keys hold)" -- "$CHECK" "$TMP/nul"
+nulls_db() { # nulls_db QUESTION: the file of the suite's database with NULLs
+    grep -o '"file":"[0-9]*\.sqlite","origin":"nulls: [^"]*"' "$TMP/nul/$1/suite.json" | cut -d'"' -f4
+}
+n0=$(nulls_db 0) n1=$(nulls_db 1)
+[ -n "$n0" ] && [ -n "$n1" ] && ok "fixture: ... a database with NULLs is kept in each suite" ||
+    not_ok "fixture: databases with NULLs: '$n0' '$n1'"
+if command -v sqlite3 >/dev/null && [ -n "$n0" ] && [ -n "$n1" ]; then
+    differs() { # differs DB Q1 Q2: 1 when SQLite gives the two queries other rows on DB
+        local a b
+        a=$(sqlite3 "$1" "$2" | sort) b=$(sqlite3 "$1" "$3" | sort)
+        [ "$a" != "$b" ] && echo 1 || echo 0
+    }
+    c=$(differs "$TMP/nul/0/$n0" "SELECT count(*) FROM emp" "SELECT count(hired) FROM emp")
+    x=$(differs "$TMP/nul/1/$n1" "SELECT id FROM emp EXCEPT SELECT manager_id FROM emp" \
+        "SELECT id FROM emp WHERE id NOT IN (SELECT manager_id FROM emp)")
+    w=$(differs "$TMP/nul/1/00.sqlite" "SELECT id FROM emp EXCEPT SELECT manager_id FROM emp" \
+        "SELECT id FROM emp WHERE id NOT IN (SELECT manager_id FROM emp)")
+    [ "$c" = 1 ] && [ "$x" = 1 ] && ok "fixture: ... where count(hired) and NOT IN differ from the gold, in SQLite" ||
+        not_ok "fixture: on the databases with NULLs count(hired) differs: $c, NOT IN: $x"
+    [ "$w" = 0 ] && ok "fixture: ... which the witness alone does not show" ||
+        not_ok "fixture: the witness already tells NOT IN apart (the test shows nothing)"
+fi
+
 # ---- resume ------------------------------------------------------------------------
 expect_exit 0 "fixture: a rerun of a finished run" -- run --out "$TMP/a" --sql
 [ "$(wc -l < "$TMP/a/fixture.jsonl")" = 7 ] && ok "fixture: ... builds nothing again" || not_ok "fixture: the rerun added records"
