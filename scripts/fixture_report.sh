@@ -55,7 +55,7 @@ stage eval-suite "$build/fixture-eval-suite.jsonl" "$sq" eval -q -j "$jobs" --go
     --out "$build/fixture-eval-suite.jsonl"
 # BIRD last: the longest, and the Spider numbers do not wait for it
 stage fixture-bird "$build/fixture-bird" "$sq" fixture -q -j "$jobs" --gold "$B/dev.json" \
-    --tables "$B/dev_tables.json" --out "$build/fixture-bird" "${limit[@]}"
+    --tables "$B/dev_tables.json" --metadata "$B/dev_metadata.json" --out "$build/fixture-bird" "${limit[@]}"
 "$build/tools/suitecheck" "$build/fixture-spider" > "$build/fixture-spider.check" || true
 "$build/tools/suitecheck" "$build/fixture-bird" > "$build/fixture-bird.check" || true
 python3 "$(dirname "$0")/fixture_report.py" "$build" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$jobs" \

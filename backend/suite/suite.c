@@ -359,6 +359,28 @@ static void not_loaded(Build *b, const char *why) {
         }
 }
 
+/* A witness search that ran out of its budget, searched once more on
+** realistic data when a profile gives the real data's facts (--metadata
+** without --realistic): values in the shapes the data shows (dates as
+** ISO dates, which makes strftime over a TEXT column exact) leave the
+** solver far less to search.  Any witness will do: SQLite confirms it,
+** and the mutants' searches stay exact. */
+static void witness_again(Build *b, SqWitness *w) {
+    if (w->status != SQ_WITNESS_UNKNOWN || b->opt->witness.realistic || !b->opt->values_profile) return;
+    SqEquivOptions o = b->opt->witness;
+    o.realistic = b->opt->values_profile;
+    SqWitness again;
+    sq_witness(b->cat, b->gold, b->gold_sql, &o, b->a, &again);
+    b->out->rlimit_used += again.rlimit_used;
+    if (again.status != SQ_WITNESS_FOUND) {
+        sq_witness_free(&again);
+        return;
+    }
+    sq_witness_free(w);
+    *w = again;
+    b->out->witness_again = 1;
+}
+
 /* The witness, then the mutants (whose count sizes the kill rows), then
 ** the witness as the first candidate; or the suite's reason for none.
 ** Without a witness no mutant is made: there is no suite to kill them. */
@@ -366,8 +388,9 @@ static int find_witness(Build *b) {
     double t0 = sq_monotonic_seconds();
     SqWitness w;
     sq_witness(b->cat, b->gold, b->gold_sql, &b->opt->witness, b->a, &w);
-    b->out->witness_seconds = sq_monotonic_seconds() - t0;
     b->out->rlimit_used += w.rlimit_used;
+    witness_again(b, &w);
+    b->out->witness_seconds = sq_monotonic_seconds() - t0;
     b->out->witness = w.status;
     b->out->witness_ties = w.ties;
     int ok = w.status == SQ_WITNESS_FOUND;

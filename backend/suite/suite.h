@@ -168,6 +168,8 @@ typedef struct SqSuite {
     SrcSpan at;             /* where in the gold, when known */
     SqWitnessStatus witness;/* NO_WITNESS: which */
     int witness_ties;       /* the witness needs ties */
+    int witness_again;      /* the witness was found by the second search,
+                               on realistic data (find_witness) */
     SqSuiteDb *dbs;         /* the distilled suite, witness first */
     uint32_t n_dbs;
     uint32_t n_candidates;  /* databases before distillation */

@@ -98,6 +98,8 @@ void sq_suite_json(const SqSuite *s, const SqSrcSet *srcs, SqJsonWriter *w) {
         sq_jw_str(w, sq_witness_status_name(s->witness));
         sq_jw_key(w, "needs_ties");
         sq_jw_bool(w, s->witness_ties);
+        sq_jw_key(w, "on_realistic_data");
+        sq_jw_bool(w, s->witness_again);
         sq_jw_key(w, "seconds");
         sq_jw_double(w, s->witness_seconds);
         sq_jw_obj_end(w);

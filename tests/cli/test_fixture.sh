@@ -265,6 +265,28 @@ if command -v sqlite3 >/dev/null && [ -n "$n0" ] && [ -n "$n1" ]; then
         not_ok "fixture: the witness already tells NOT IN apart (the test shows nothing)"
 fi
 
+# ---- a witness search that runs out of its budget is searched again on realistic
+# data when --metadata gives a profile: the date column's values as ISO dates make
+# strftime exact (the same resource limit fails without the profile)
+P=tests/cli/fixtures/profile
+cat > "$TMP/when.json" <<'EOF'
+[{"db_id": "club", "question": "Who over 25 was born in 1990?",
+  "query": "SELECT name FROM singer WHERE strftime('%Y', born) = '1990' AND age > 25"}]
+EOF
+when() { "$SQUINT" fixture --timeout 0 --witness-timeout 0 --rlimit 1000000 --gold "$TMP/when.json" \
+    --tables $P/tables.json -q "$@"; }
+expect_exit 0 "fixture: a witness beyond its budget" -- when --out "$TMP/when"
+expect_grep '"witness":\{"status":"unknown","needs_ties":false,"on_realistic_data":false' "$TMP/when/fixture.jsonl" \
+    "fixture: ... is unknown without a profile"
+expect_exit 0 "fixture: ... with --metadata" -- when --metadata $P/metadata.json --out "$TMP/whenm"
+expect_grep '"witness":\{"status":"found","needs_ties":false,"on_realistic_data":true' "$TMP/whenm/0/suite.json" \
+    "fixture: ... is found by the second search, on realistic data, and says so"
+expect_exit 0 "fixture: ... a suite that is true" -- "$CHECK" "$TMP/whenm"
+if command -v sqlite3 >/dev/null; then
+    n=$(sqlite3 "$TMP/whenm/0/00.sqlite" "SELECT count(*) FROM singer WHERE strftime('%Y', born) = '1990' AND age > 25")
+    [ "$n" -ge 1 ] && ok "fixture: ... on which SQLite gives the gold a row" || not_ok "fixture: the witness gives the gold $n rows"
+fi
+
 # ---- resume ------------------------------------------------------------------------
 expect_exit 0 "fixture: a rerun of a finished run" -- run --out "$TMP/a" --sql
 [ "$(wc -l < "$TMP/a/fixture.jsonl")" = 7 ] && ok "fixture: ... builds nothing again" || not_ok "fixture: the rerun added records"
