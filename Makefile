@@ -68,16 +68,18 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/eval/metric.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c \
                backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c backend/suite/hints.c \
                backend/profile/profile.c backend/profile/profile_meta.c backend/profile/profile_cache.c \
-               backend/profile/cex_kind.c
+               backend/profile/cex_kind.c \
+               backend/prompt/template.c backend/prompt/task.c backend/prompt/prompt_data.c
 API_SRC     := api/squint.c
-GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c
+GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c $(BUILD)/gen/prompts.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
                $(BACKEND_SRC) $(API_SRC)
 CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
-               cli/eval_report.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c
+               cli/eval_report.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c \
+               cli/cmd_prompt.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -113,6 +115,15 @@ $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.tab.h &: grammar/sql.y
 $(BUILD)/gen/sql.lex.c $(BUILD)/gen/sql.lex.h &: grammar/sql.l $(BUILD)/gen/sql.tab.h
 	@mkdir -p $(BUILD)/gen
 	$(FLEX) -o $(BUILD)/gen/sql.lex.c --header-file=$(BUILD)/gen/sql.lex.h $<
+
+# The prompt templates (prompts/*.txt) go into the binary as C strings, so
+# that squint finds them wherever it is run or installed from; --template
+# FILE reads one at run time instead (docs/prompts.md).
+PROMPT_TXT := $(sort $(wildcard prompts/*.txt))
+$(BUILD)/gen/prompts.c: $(PROMPT_TXT) scripts/embed_prompts.sh
+	@mkdir -p $(BUILD)/gen
+	sh scripts/embed_prompts.sh $(PROMPT_TXT) > $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/prompts.o: backend/prompt/prompt.h
 
 # Generated code is compiled without our stricter prototype warnings.
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c

@@ -22,6 +22,7 @@ static const CliCommand commands[] = {
     {"eval", "score predictions: EX-test, EX-verified, cross-checked", cmd_eval},
     {"merge", "combine the record files of squint eval shards", cmd_merge},
     {"fixture", "test suites: databases that tell a gold query from near misses", cmd_fixture},
+    {"prompt", "requests for a language model, OpenAI batch JSONL ('squint prompt --list')", cmd_prompt},
 };
 
 static void usage(FILE *f) {

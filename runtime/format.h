@@ -19,6 +19,7 @@ typedef enum SqFormat {
     SQ_FMT_SARIF, /* SARIF 2.1.0, for code-scanning tools */
     SQ_FMT_DOT,   /* Graphviz */
     SQ_FMT_SQL,   /* SQL text */
+    SQ_FMT_JSONL, /* one JSON object per line (squint prompt's requests) */
     SQ_FMT__COUNT
 } SqFormat;
 

@@ -10,7 +10,8 @@
 ** constraints; STRICT and WITHOUT ROWID.  Only stored tables
 ** (sq_catalog_is_stored).  Referenced tables come first when the foreign
 ** keys have no cycle.  Its users: the fixture script (backend/fixture,
-** every table) and the ddl emitter (the tables a query needs).
+** every table), the ddl emitter (the tables a query needs) and the
+** prompts' schema slot (backend/prompt: the tables of one or two queries).
 **
 ** Sections: table order; CREATE TABLE; the emitter.
 */
@@ -252,13 +253,17 @@ static void keep_with_parents(const Catalog *c, const CatTable *t, uint8_t *keep
     }
 }
 
-int sq_emit_ddl(const Catalog *cat, IrQuery *q, SqBuf *out) {
-    if (!q->root || !cat->n_tables) return 0;
-    uint8_t *keep = sq_calloc(cat->n_tables, 1);
+void sq_ddl_keep_query(const Catalog *cat, const IrQuery *q, uint8_t *keep) {
     for (uint32_t i = 0; i < q->n_rels; i++) { /* every scan, subqueries' and CTE bodies' too */
         const IrRel *r = q->rels[i];
         if (r && r->kind == IR_SCAN && r->u.scan.table) keep_with_parents(cat, r->u.scan.table, keep);
     }
+}
+
+int sq_emit_ddl(const Catalog *cat, IrQuery *q, SqBuf *out) {
+    if (!q->root || !cat->n_tables) return 0;
+    uint8_t *keep = sq_calloc(cat->n_tables, 1);
+    sq_ddl_keep_query(cat, q, keep);
     const CatTable **order = sq_calloc(cat->n_tables, sizeof *order);
     uint32_t n = sq_ddl_order(cat, keep, order);
     for (uint32_t i = 0; i < n; i++) sq_ddl_create_table(out, order[i]);

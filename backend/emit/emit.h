@@ -49,6 +49,10 @@ int sq_emit_sql(const Catalog *cat, IrQuery *q, SqBuf *out);
 ** when the references have no cycle, else in catalog order; order has
 ** room for c->n_tables.  Returns the count. */
 uint32_t sq_ddl_order(const Catalog *c, const uint8_t *keep, const CatTable **order);
+/* Set keep[i] for every table q reads (in subqueries and CTE bodies too)
+** and, through their foreign keys, every table those reference: the
+** tables sq_emit_ddl writes.  keep has c->n_tables entries. */
+void sq_ddl_keep_query(const Catalog *cat, const IrQuery *q, uint8_t *keep);
 /* "CREATE TABLE ...;\n" for t. */
 void sq_ddl_create_table(SqBuf *out, const CatTable *t);
 /* The CREATE TABLE statements of the tables q reads and, through their

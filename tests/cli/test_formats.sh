@@ -33,6 +33,8 @@ expect_exit 2 "passes --format bogus: exit 2" -- "$SQUINT" passes --format bogus
 expect_grep "^squint passes: unknown format 'bogus' \(use text or json\)$" "$TMP/err" "passes: the same message"
 expect_exit 2 "merge --format bogus: exit 2" -- "$SQUINT" merge --format bogus x.jsonl
 expect_grep "^squint merge: unknown format 'bogus' \(use text or json\)$" "$TMP/err" "merge: the same message"
+expect_exit 2 "prompt --format bogus: exit 2" -- "$SQUINT" prompt sql-to-question --format bogus --schema $F/shop.sql $F/queries.sql
+expect_grep "^squint prompt: unknown format 'bogus' \(use text or jsonl\)$" "$TMP/err" "prompt: the same message"
 expect_exit 2 "eval --format bogus: exit 2" -- "$SQUINT" eval --format bogus --gold x.sql x.sql
 expect_grep "^squint eval: unknown format 'bogus' \(use text or json\)$" "$TMP/err" "eval: the same message"
 # a format another command takes is still refused where it means nothing

@@ -1,0 +1,209 @@
+/* test_prompt.c -- backend/prompt: the template language (messages,
+** slots, sections, every parse error with its line), the built-in
+** templates, the request line's exact bytes, and counterexample JSON read
+** back as text tables. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/prompt/prompt.h"
+#include "backend/prompt/prompt_data.h"
+
+/* Parse text; 0 or -1, the error (if any) in err. */
+static int parse(SqArena *a, const char *text, SqPromptTemplate *t, SqBuf *err) {
+    return sq_prompt_template_parse(a, "t.txt", text, strlen(text), t, err);
+}
+
+/* Render text with v; the user message (system in *sys) or NULL when a
+** required slot is missing (*missing set). */
+static char *render(const char *text, const SqPromptValues *v, char **sys, SqPromptSlot *missing) {
+    SqArena *a = sq_arena_new();
+    SqPromptTemplate t;
+    SqBuf err = SQ_BUF_INIT, s = SQ_BUF_INIT, u = SQ_BUF_INIT;
+    assert_int_equal(parse(a, text, &t, &err), 0);
+    int rc = sq_prompt_render(&t, v, &s, &u, missing);
+    *sys = rc == 0 ? sq_strdup(sq_buf_str(&s)) : NULL;
+    char *user = rc == 0 ? sq_strdup(sq_buf_str(&u)) : NULL;
+    sq_buf_free(&err);
+    sq_buf_free(&s);
+    sq_buf_free(&u);
+    sq_arena_free(a);
+    return user;
+}
+
+static const char tpl[] =
+    "notes, never sent\n"
+    "@system\n"
+    "Be exact.\n"
+    "@user\n"
+    "\n"
+    "Schema:\n{{schema}}\n"
+    "\n"
+    "{{#evidence}}\n"
+    "Hint: {{evidence}}\n"
+    "\n"
+    "{{/evidence}}\n"
+    "Q: {{question}} {{ not a tag }} {{x\n"
+    "\n";
+
+static void test_sections(void **state) {
+    (void)state;
+    SqPromptValues v = {{NULL}};
+    v.v[SQ_SLOT_SCHEMA] = "\n  CREATE TABLE t (a);\n\n";
+    v.v[SQ_SLOT_QUESTION] = "How many?";
+    char *sys, *user;
+    SqPromptSlot missing;
+    user = render(tpl, &v, &sys, &missing);
+    assert_string_equal(sys, "Be exact.");
+    assert_string_equal(user, "Schema:\nCREATE TABLE t (a);\n\nQ: How many? {{ not a tag }} {{x");
+    free(sys);
+    free(user);
+    v.v[SQ_SLOT_EVIDENCE] = "a hint";
+    user = render(tpl, &v, &sys, &missing);
+    assert_string_equal(user, "Schema:\nCREATE TABLE t (a);\n\nHint: a hint\n\nQ: How many? {{ not a tag }} {{x");
+    free(sys);
+    free(user);
+    v.v[SQ_SLOT_EVIDENCE] = " \n\t"; /* blank: unknown, the section goes */
+    user = render(tpl, &v, &sys, &missing);
+    assert_string_equal(user, "Schema:\nCREATE TABLE t (a);\n\nQ: How many? {{ not a tag }} {{x");
+    free(sys);
+    free(user);
+}
+
+static void test_required(void **state) {
+    (void)state;
+    SqArena *a = sq_arena_new();
+    SqPromptTemplate t;
+    SqBuf err = SQ_BUF_INIT;
+    assert_int_equal(parse(a, tpl, &t, &err), 0);
+    assert_int_equal(t.required, (1u << SQ_SLOT_SCHEMA) | (1u << SQ_SLOT_QUESTION));
+    assert_int_equal(t.optional, 1u << SQ_SLOT_EVIDENCE);
+    sq_arena_free(a);
+    sq_buf_free(&err);
+    SqPromptValues v = {{NULL}};
+    v.v[SQ_SLOT_QUESTION] = "q";
+    v.v[SQ_SLOT_SCHEMA] = "   "; /* blank is not known */
+    char *sys;
+    SqPromptSlot missing = SQ_SLOT__COUNT;
+    assert_null(render(tpl, &v, &sys, &missing));
+    assert_int_equal(missing, SQ_SLOT_SCHEMA);
+    /* a template without a system message */
+    v.v[SQ_SLOT_SCHEMA] = "s";
+    char *user = render("@user\n{{question}}\n", &v, &sys, &missing);
+    assert_string_equal(sys, "");
+    assert_string_equal(user, "q");
+    free(sys);
+    free(user);
+}
+
+/* Each mistake fails the parse with its line and what is wrong. */
+static void test_errors(void **state) {
+    (void)state;
+    static const struct {
+        const char *text, *want;
+    } cases[] = {
+        {"@user\nok\n{{questoin}}\n", "t.txt:3: no slot named 'questoin'"},
+        {"@user\n{{#evidence}}\n{{#db_id}}x{{/db_id}}\n{{/evidence}}\n", "t.txt:3: a section inside a section"},
+        {"@user\n{{/sql}}\n", "t.txt:2: this tag closes no open section: 'sql'"},
+        {"@user\n{{#sql}}\n{{/evidence}}\n", "t.txt:3: this tag closes no open section: 'evidence'"},
+        {"@user\nx\n\n{{#sql}}\nx\n", "t.txt:4: a section is never closed: 'sql'"},
+        {"@user\na\n@user\nb\n", "t.txt:3: a second @user message"},
+        {"@system\na\n", "t.txt:3: no @user message"},
+        {"", "t.txt:1: no @user message"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        SqArena *a = sq_arena_new();
+        SqPromptTemplate t;
+        SqBuf err = SQ_BUF_INIT;
+        assert_int_equal(parse(a, cases[i].text, &t, &err), -1);
+        if (strncmp(sq_buf_str(&err), cases[i].want, strlen(cases[i].want)) != 0)
+            fail_msg("case %zu: '%s', want '%s...'", i, sq_buf_str(&err), cases[i].want);
+        sq_buf_free(&err);
+        sq_arena_free(a);
+    }
+}
+
+/* Every task has a built-in template that parses. */
+static void test_builtins(void **state) {
+    (void)state;
+    size_t n;
+    const SqPromptTask *tasks = sq_prompt_tasks(&n);
+    assert_true(n >= 4);
+    for (size_t i = 0; i < n; i++) {
+        const SqPromptText *b = sq_prompt_builtin(tasks[i].name);
+        assert_non_null(b);
+        SqArena *a = sq_arena_new();
+        SqPromptTemplate t;
+        SqBuf err = SQ_BUF_INIT;
+        if (sq_prompt_template_parse(a, b->path, b->text, strlen(b->text), &t, &err) != 0)
+            fail_msg("%s: %s", b->path, sq_buf_str(&err));
+        assert_true(t.required & (1u << SQ_SLOT_SQL));
+        assert_true(t.system.n_parts > 0);
+        sq_buf_free(&err);
+        sq_arena_free(a);
+    }
+    assert_null(sq_prompt_task_find("nope"));
+    assert_int_equal(sq_prompt_slot_find("sample_rows", 11), SQ_SLOT_SAMPLE_ROWS);
+    assert_int_equal(sq_prompt_slot_find("sample", 6), -1);
+}
+
+static void test_request(void **state) {
+    (void)state;
+    SqBuf b = SQ_BUF_INIT;
+    SqPromptParams p = {"m", 0.7, 42, 100};
+    sq_prompt_request_json(&b, "t/item-0", &p, "sys \"q\"", "line1\nline2");
+    assert_string_equal(sq_buf_str(&b),
+                        "{\"custom_id\":\"t/item-0\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\","
+                        "\"body\":{\"model\":\"m\",\"messages\":[{\"role\":\"system\",\"content\":\"sys \\\"q\\\"\"},"
+                        "{\"role\":\"user\",\"content\":\"line1\\nline2\"}],\"temperature\":0.7,\"seed\":42,"
+                        "\"max_tokens\":100}}\n");
+    SqArena *a = sq_arena_new();
+    assert_true(sq_prompt_is_request(a, b.data, b.len - 1));
+    assert_false(sq_prompt_is_request(a, "{\"custom_id\":\"x\"}", 17));
+    assert_false(sq_prompt_is_request(a, "my notes", 8));
+    sq_arena_free(a);
+    sq_buf_reset(&b);
+    p.temperature = 0;
+    sq_prompt_request_json(&b, "x", &p, "", "u");
+    assert_non_null(strstr(sq_buf_str(&b), "\"messages\":[{\"role\":\"user\",\"content\":\"u\"}],\"temperature\":0.0,"));
+    sq_buf_free(&b);
+}
+
+/* Counterexample JSON as squint eval writes it, read back as text tables
+** with each value's storage class kept. */
+static void test_json_tables(void **state) {
+    (void)state;
+    static const char doc[] =
+        "{\"tables\":[{\"name\":\"t\",\"columns\":[\"a\",\"b\"],\"rows\":[[1,\"1\"],[1.0,null],[2,{\"blob\":\"00ff\"}]]},"
+        "{\"name\":\"u\",\"columns\":[\"c\"],\"rows\":[]}]}";
+    SqArena *a = sq_arena_new();
+    const SqJson *j = sq_json_parse(a, doc, strlen(doc), NULL);
+    SqBuf b = SQ_BUF_INIT;
+    assert_int_equal(sq_prompt_tables_text(j, &b), 0);
+    assert_string_equal(sq_buf_str(&b), "t\n+-----+---------+\n| a   | b       |\n+-----+---------+\n"
+                                        "| 1   | '1'     |\n| 1.0 | NULL    |\n| 2   | X'00FF' |\n+-----+---------+\n"
+                                        "\nu\n+---+\n| c |\n+---+\n(no rows)\n");
+    sq_buf_reset(&b);
+    assert_int_equal(sq_prompt_result_text(j->items[0]->items[0], &b), 0);
+    static const char no_rows[] = "{\"tables\":[{\"name\":\"t\"}]}";
+    static const char long_row[] = "{\"columns\":[\"a\"],\"rows\":[[1,2]]}";
+    assert_int_equal(sq_prompt_tables_text(sq_json_parse(a, no_rows, strlen(no_rows), NULL), &b), -1);
+    sq_buf_reset(&b);
+    assert_int_equal(sq_prompt_result_text(sq_json_parse(a, long_row, strlen(long_row), NULL), &b), -1);
+    assert_int_equal(b.len, 0);
+    sq_buf_free(&b);
+    sq_arena_free(a);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sections),   cmocka_unit_test(test_required),    cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_builtins),   cmocka_unit_test(test_request),     cmocka_unit_test(test_json_tables),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
