@@ -20,7 +20,7 @@ CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD    := -std=c11 -D_DEFAULT_SOURCE
 ALLCFLAGS = $(CSTD) $(WARN) $(CFLAGS) -I. -I$(BUILD)/gen $(EXTRA_CFLAGS)
-LDLIBS  ?= -lsqlite3 -lz3 -pthread
+LDLIBS  ?= -lsqlite3 -lz3 -lcurl -lcjson -lm -pthread
 BISON   ?= bison
 FLEX    ?= flex
 SQUINT_CORPORA ?= ../shared/corpora
@@ -39,7 +39,7 @@ export SQUINT_CORPORA
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
                runtime/json.c runtime/pool.c runtime/wire.c runtime/safewrite.c \
-               runtime/format.c
+               runtime/format.c runtime/sha256.c runtime/strmap.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
@@ -69,7 +69,8 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c backend/suite/hints.c \
                backend/profile/profile.c backend/profile/profile_meta.c backend/profile/profile_cache.c \
                backend/profile/cex_kind.c \
-               backend/prompt/template.c backend/prompt/task.c backend/prompt/prompt_data.c
+               backend/prompt/template.c backend/prompt/task.c backend/prompt/prompt_data.c backend/prompt/reply.c \
+               backend/llm/request.c backend/llm/record.c backend/llm/cache.c backend/llm/client.c
 API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c $(BUILD)/gen/prompts.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
@@ -79,7 +80,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/c
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
                cli/eval_report.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c \
-               cli/cmd_prompt.c
+               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -337,6 +338,8 @@ bench: deps
 	@$(SUBMAKE) all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_long \
 	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv
 	@bench/run.sh $(BUILD)
+	@scripts/deps.sh curl
+	@bench/llm_bench.sh $(BUILD)
 
 # libFuzzer targets (tests/fuzz/README.md): parse check lint bench tables
 # config equiv; FUZZ_TARGETS picks some.  fuzz-long: FUZZ_RUNS executions

@@ -23,6 +23,7 @@ static const CliCommand commands[] = {
     {"merge", "combine the record files of squint eval shards", cmd_merge},
     {"fixture", "test suites: databases that tell a gold query from near misses", cmd_fixture},
     {"prompt", "requests for a language model, OpenAI batch JSONL ('squint prompt --list')", cmd_prompt},
+    {"llm", "send requests to an OpenAI-compatible API, resumable and cached ('squint llm run')", cmd_llm},
 };
 
 static void usage(FILE *f) {

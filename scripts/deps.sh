@@ -18,6 +18,7 @@ packages=(
     libcjson-dev      # JSON input
     libcurl4-openssl-dev  # LLM endpoint client
     libcmocka-dev     # unit tests
+    python3           # test scripts, the LLM test server (tests/llm/server.py)
 )
 packages+=("$@")
 

@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 #include "runtime/arena.h"
+#include "runtime/jsonw.h"
 #include "runtime/strbuf.h"
 
 /* ---- slots ---------------------------------------------------------- */
@@ -192,5 +193,17 @@ void sq_prompt_request_json(SqBuf *out, const char *custom_id, const SqPromptPar
 ** a JSON object with a string custom_id, method "POST", a string url and
 ** an object body.  How an --out file squint wrote is told from others. */
 int sq_prompt_is_request(SqArena *a, const char *text, size_t n);
+
+/* ---- replies (reply.c) ---------------------------------------------- */
+
+/* Whether squint can read the replies of task (its reply format is
+** known). */
+int sq_prompt_reply_known(const char *task);
+
+/* Read a reply to task (the message content text[0..n)) into its fields,
+** written as keys and values into the object open in w ("questions":
+** [...], "verdict": "yes", ...; docs/prompts.md).  0, or -1 with the
+** reason in why and nothing written. */
+int sq_prompt_reply_parse(const char *task, const char *text, size_t n, SqJsonWriter *w, SqBuf *why);
 
 #endif

@@ -18,6 +18,7 @@
 #include "runtime/intern.h"
 #include "runtime/jsonw.h"
 #include "runtime/safewrite.h"
+#include "runtime/sha256.h"
 #include "runtime/src.h"
 #include "runtime/strbuf.h"
 #include "runtime/util.h"
@@ -1001,6 +1002,33 @@ static void safe_writes(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* FIPS 180-4's examples, and one message fed in uneven pieces: the
+** digest must not depend on how update() was called. */
+static void sha256_known_digests(void **state) {
+    (void)state;
+    char hex[SQ_SHA256_HEX];
+    sq_sha256_hex("", 0, hex);
+    assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    sq_sha256_hex("abc", 3, hex);
+    assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    sq_sha256_hex(two, strlen(two), hex);
+    assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    size_t n = 1000000;
+    char *a = malloc(n);
+    memset(a, 'a', n);
+    SqSha256 c;
+    uint8_t d[SQ_SHA256_LEN];
+    sq_sha256_init(&c);
+    for (size_t at = 0, step = 1; at < n; at += step, step = step % 97 + 1)
+        sq_sha256_update(&c, a + at, at + step <= n ? step : n - at);
+    sq_sha256_final(&c, d);
+    free(a);
+    static const uint8_t want[4] = {0xcd, 0xc7, 0x6e, 0x5c};
+    assert_memory_equal(d, want, 4);
+    assert_int_equal(d[31], 0xd0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena_allocations_are_16_byte_aligned),
@@ -1037,6 +1065,7 @@ int main(void) {
         cmocka_unit_test(json_doubles_and_non_finite),
         cmocka_unit_test(diag_codes_have_slug_and_summary),
         cmocka_unit_test(safe_writes),
+        cmocka_unit_test(sha256_known_digests),
         DIAG_TEST(diag_add_counts_errors_and_warnings),
         DIAG_TEST(diag_text_for_span_on_line_one),
         DIAG_TEST(diag_text_for_span_in_middle_of_line_two),

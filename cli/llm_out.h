@@ -1,0 +1,22 @@
+/*
+** llm_out.h -- the records file of `squint llm run`, read back for a
+** resumed run (cli/llm_out.c).
+*/
+#ifndef SQ_LLM_OUT_H
+#define SQ_LLM_OUT_H
+
+#include "runtime/strmap.h"
+
+/* What a custom_id's last record says. */
+enum { LLM_ANSWER_OK = 1, LLM_ANSWER_FAILED = 2 };
+
+/* Read the records already in path into answers (custom_id to
+** LLM_ANSWER_*), cutting a last record that a killed run left unfinished.
+** A missing file holds none.  0, or -1 after a message ("squint CMD:")
+** when path is not a records file of ours (then it is untouched). */
+int llm_out_read(const char *cmd, const char *path, SqStrMap *answers);
+
+/* squint llm import (cli/llm_import.c), argv[0] being "import". */
+int llm_import(int argc, char **argv);
+
+#endif
