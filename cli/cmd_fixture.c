@@ -41,6 +41,8 @@ static const char usage_head[] =
     "      --out DIR          where the suites go: a new or empty directory, or one\n"
     "                         squint fixture wrote (then the questions recorded\n"
     "                         there are not built again: resume)\n"
+    "      --llm              build one database per question with a language\n"
+    "                         model instead (SynSQL; 'squint fixture --llm --help')\n"
     "      --semantics S      how results are compared: spider (bag, a list when\n"
     "                         the gold sorts, any column order) or bird (set of\n"
     "                         rows); default: bird for a BIRD gold file, else spider\n"
@@ -232,19 +234,7 @@ static int read_options(FixRun *r, int argc, char **argv) {
 /* ------------------------------------------------------------------ */
 
 static int read_gold(FixRun *r) {
-    int err;
-    SqSrc *src = sq_src_add_file(&r->srcs, r->gold_path, &err);
-    if (!src) {
-        cli_io_error("fixture", r->gold_path, err);
-        return -1;
-    }
-    size_t before = r->diags.n_errors;
-    if (sq_bench_read(&r->gold, r->arena, &r->srcs, src, SQ_INPUT_AUTO, &r->diags) < 0) return -1;
-    if (r->diags.n_errors > before) return -1;
-    if (r->gold.n_items == 0) {
-        fprintf(stderr, "squint fixture: the gold file '%s' has no queries\n", r->gold_path);
-        return -1;
-    }
+    if (fixture_read_gold(r->gold_path, &r->gold, r->arena, &r->srcs, &r->diags) < 0) return -1;
     if (!r->semantics_given) r->opt.equiv.sem = r->gold.format == SQ_INPUT_BIRD ? SQ_SMT_SET : SQ_SMT_SPIDER;
     r->opt.witness.sem = r->opt.equiv.sem;
     return 0;
@@ -638,7 +628,15 @@ static int run(FixRun *r) {
     return rc;
 }
 
+/* Whether argv asks for the --llm mode (before a "--"). */
+static int wants_llm(int argc, char **argv) {
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--llm") == 0) return 1;
+    return 0;
+}
+
 int cmd_fixture(int argc, char **argv) {
+    if (wants_llm(argc, argv)) return fixture_llm(argc, argv);
     FixRun r;
     memset(&r, 0, sizeof r);
     r.arena = sq_arena_new();

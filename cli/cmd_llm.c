@@ -149,21 +149,19 @@ static int read_options(LlmRun *r, int argc, char **argv) {
     return -1;
 }
 
-/* The API key from the environment, checked; -1 to go on, or 2. */
-static int read_key(LlmRun *r) {
-    const char *key = getenv("SQUINT_API_KEY");
+int cli_llm_key(const char *cmd, const char **key) {
     const char *from = "SQUINT_API_KEY";
-    if (!key || !*key) {
-        key = getenv("OPENAI_API_KEY");
-        from = "OPENAI_API_KEY";
+    *key = getenv(from);
+    if (!*key || !**key) *key = getenv(from = "OPENAI_API_KEY");
+    if (!*key || !**key) {
+        *key = NULL;
+        return -1;
     }
-    if (!key || !*key) return -1;
     SqBuf why = SQ_BUF_INIT;
-    int bad = sq_llm_key_check(key, &why) < 0;
-    if (bad) fprintf(stderr, "squint llm run: %s: %s\n", from, why.data);
+    int bad = sq_llm_key_check(*key, &why) < 0;
+    if (bad) fprintf(stderr, "squint %s: %s: %s\n", cmd, from, why.data);
     sq_buf_free(&why);
     if (bad) return SQ_EXIT_USAGE;
-    r->cfg.api_key = key;
     prctl(PR_SET_DUMPABLE, 0);   /* no core dump of a process that holds the key */
     return -1;
 }
@@ -360,7 +358,7 @@ static int llm_run(int argc, char **argv) {
                 .fd = -1};
     r.answers = sq_strmap_new();
     int rc = read_options(&r, argc, argv);
-    if (rc < 0) rc = read_key(&r);
+    if (rc < 0) rc = cli_llm_key("llm run", &r.cfg.api_key);
     if (rc < 0) rc = open_out(&r);
     if (rc < 0) rc = check_requests(&r);
     if (rc < 0) rc = open_cache(&r);

@@ -50,6 +50,9 @@ static const char usage_head[] =
     "                         one request per query\n"
     "  explain-difference     FILE is the records of 'squint eval --out': one request\n"
     "                         per prediction a counterexample refutes\n"
+    "  synsql-selector        FILE is a gold file: the first step of SynSQL, the\n"
+    "                         columns a test database needs (the other synsql-*\n"
+    "                         tasks are sent by 'squint fixture --llm')\n"
     "\n"
     "options:\n"
     "      --out FILE         write the requests to FILE instead of standard output:\n"
@@ -67,6 +70,12 @@ static const char usage_head[] =
     "                         explain-difference, 512 for the others)\n"
     "      --template FILE    the task's template from FILE instead of the one built\n"
     "                         into squint (prompts/TASK.txt)\n"
+    "      --metadata FILE    BIRD's dev_metadata.json: each column's human name,\n"
+    "                         description and value meanings as a comment in the\n"
+    "                         CREATE TABLE statements of the schema slots\n"
+    "      --fixtures DIR     take sample rows from each question's witness in DIR\n"
+    "                         (squint fixture's output: DIR/<id>/00.sqlite), for\n"
+    "                         benchmarks whose databases are not at hand (BIRD)\n"
     "      --sample-rows N    rows per table in the sample_rows slot, 0 to 20\n"
     "                         (default 3; 0: no sample rows)\n"
     "      --keep-going       write the requests of the other items when some fail\n"
@@ -78,7 +87,8 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
     "\n"
-    "The sample_rows slot needs the data: --db, or --db-root (Spider's layout).\n"
+    "The sample_rows slot needs the data: --db, --db-root (Spider's layout) or\n"
+    "--fixtures.\n"
     "\n"
     "exit status: 0 every item has its request; 1 a query has errors (syntax or\n"
     "binding); 2 usage error, a FILE, schema, database or template squint cannot\n"
@@ -90,6 +100,7 @@ static const CliOpt prompt_opts[] = {
     {"out", 0, 1},      {"force", 0, 0},    {"format", 'f', 1},      {"model", 0, 1},
     {"temperature", 0, 1}, {"seed", 0, 1},  {"max-tokens", 0, 1},    {"template", 0, 1},
     {"sample-rows", 0, 1}, {"keep-going", 0, 0}, {"list", 0, 0},     {"help", 'h', 0},
+    {"metadata", 0, 1}, {"fixtures", 0, 1},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* One run of the command: its options, its template, the requests made
@@ -115,6 +126,9 @@ typedef struct PromptRun {
     int input_failed;             /* a record, database or table unreadable */
     char *db_path;                /* the database open for sample rows (heap) */
     SqDb *db;                     /* NULL when it did not open (told once) */
+    const char *metadata;         /* --metadata, or NULL */
+    const char *fixtures;         /* --fixtures DIR, or NULL */
+    SqPromptNotes *notes;         /* its column descriptions */
 } PromptRun;
 
 /* ------------------------------------------------------------------ */
@@ -159,6 +173,8 @@ static int own_option(void *ctx, const char *name, const char *val) {
     else if (strcmp(name, "force") == 0) r->force = 1;
     else if (strcmp(name, "keep-going") == 0) r->keep_going = 1;
     else if (strcmp(name, "template") == 0) r->template_path = val;
+    else if (strcmp(name, "metadata") == 0) r->metadata = val;
+    else if (strcmp(name, "fixtures") == 0) r->fixtures = val;
     else if (strcmp(name, "model") == 0) r->params.model = val;
     else if (strcmp(name, "temperature") == 0) return parse_temperature(r, val);
     else if (strcmp(name, "seed") == 0) return parse_number("--seed", val, 0, LONG_MAX, &r->params.seed);
@@ -182,6 +198,12 @@ static int check_options(PromptRun *r, const CliArgs *a) {
         fprintf(stderr, "squint prompt: give one FILE (%d given)\n", a->argc - a->i);
         return SQ_EXIT_USAGE;
     }
+    if (r->task->input == SQ_PROMPT_IN_LOOP) {
+        fprintf(stderr, "squint prompt: %s's slots are the state of the SynSQL loop, which squint fixture --llm "
+                        "runs and fills; squint prompt writes only its first step, synsql-selector\n",
+                r->task->name);
+        return SQ_EXIT_USAGE;
+    }
     if (r->task->input == SQ_PROMPT_IN_RECORDS && (r->cq.input_format != SQ_INPUT_AUTO || r->cq.db_id_from)) {
         fprintf(stderr, "squint prompt: --input-format and --db-id-from are for gold files; %s reads squint "
                         "eval's records\n", r->task->name);
@@ -192,6 +214,12 @@ static int check_options(PromptRun *r, const CliArgs *a) {
         return SQ_EXIT_USAGE;
     }
     r->file = a->argv[a->i];
+    char *err = NULL;
+    if (r->metadata && !(r->notes = sq_prompt_notes_load(r->metadata, &err))) {
+        fprintf(stderr, "squint prompt: --metadata: %s\n", err);
+        free(err);
+        return SQ_EXIT_USAGE;
+    }
     if (!r->has_temperature) r->params.temperature = r->task->temperature;
     if (!r->has_max_tokens) r->params.max_tokens = r->task->max_tokens;
     return -1;
@@ -247,8 +275,9 @@ static void list_task(const SqPromptTask *t) {
     SqPromptTemplate tpl;
     SqBuf err = SQ_BUF_INIT;
     printf("%-20s %s\n", t->name, t->summary);
-    printf("  input:    %s\n", t->input == SQ_PROMPT_IN_GOLD ? "a gold file, one request per query"
-                                                             : "squint eval's records, one request per counterexample");
+    printf("  input:    %s\n", t->input == SQ_PROMPT_IN_GOLD      ? "a gold file, one request per query"
+                              : t->input == SQ_PROMPT_IN_RECORDS ? "squint eval's records, one request per counterexample"
+                                                                 : "the SynSQL loop of squint fixture --llm");
     if (builtin_template(a, t, &tpl, &err) == 0) {
         fputs("  slots:    ", stdout);
         put_slot_names(tpl.required);
@@ -280,11 +309,9 @@ static int uses_slot(const PromptRun *r, SqPromptSlot s) {
     return ((r->tpl.required | r->tpl.optional) & (1u << s)) != 0;
 }
 
-/* The database of db_id's data, opened read-only once per path; NULL when
-** there is none (--schema, --tables) or it does not open (told once). */
-static SqDb *item_db(PromptRun *r, const char *db_id) {
-    const char *path = cli_schema_db_path(&r->cq.schema, db_id);
-    if (!path) return NULL;
+/* The database at path, opened read-only once per path; NULL when it
+** does not open (told once). */
+static SqDb *open_data(PromptRun *r, const char *path) {
     if (r->db_path && strcmp(r->db_path, path) == 0) return r->db;
     sq_db_close(r->db);
     free(r->db_path);
@@ -299,9 +326,24 @@ static SqDb *item_db(PromptRun *r, const char *db_id) {
     return r->db;
 }
 
+/* The data of an item: the witness of its suite in --fixtures DIR
+** (DIR/<id>/00.sqlite, squint fixture's layout; NULL when the question
+** has none), else its database's (NULL for --schema and --tables). */
+static SqDb *item_db(PromptRun *r, const SqBenchItem *it) {
+    if (!r->fixtures) {
+        const char *path = cli_schema_db_path(&r->cq.schema, it->db_id);
+        return path ? open_data(r, path) : NULL;
+    }
+    SqBuf path = SQ_BUF_INIT;
+    sq_buf_printf(&path, "%s/%lld/00.sqlite", r->fixtures, it->qid >= 0 ? (long long)it->qid : (long long)it->index);
+    SqDb *db = sq_path_exists(path.data) ? open_data(r, path.data) : NULL;
+    sq_buf_free(&path);
+    return db;
+}
+
 /* sample_rows for q, into rows (left empty when there is no data). */
-static void sample_rows(PromptRun *r, const char *db_id, const Catalog *cat, const IrQuery *q, SqBuf *rows) {
-    SqDb *db = r->sample_rows > 0 && uses_slot(r, SQ_SLOT_SAMPLE_ROWS) ? item_db(r, db_id) : NULL;
+static void sample_rows(PromptRun *r, const SqBenchItem *it, const Catalog *cat, const IrQuery *q, SqBuf *rows) {
+    SqDb *db = r->sample_rows > 0 && uses_slot(r, SQ_SLOT_SAMPLE_ROWS) ? item_db(r, it) : NULL;
     char *err = NULL;
     if (db && sq_prompt_sample_rows(db, cat, q, (uint32_t)r->sample_rows, rows, &err) < 0) {
         fprintf(stderr, "squint prompt: %s: cannot read sample rows: %s\n", r->db_path, err ? err : "?");
@@ -373,8 +415,10 @@ static void gold_query(void *ctx, CliQuery *q) {
     SqBuf schema = SQ_BUF_INIT, rows = SQ_BUF_INIT, sql = SQ_BUF_INIT, id = SQ_BUF_INIT, where = SQ_BUF_INIT;
     if (it->label) sq_buf_put(&sql, it->sql->text, it->sql->len); /* the item as the file writes it */
     else sq_buf_put(&sql, it->sql->text + q->stmt->span.start, q->stmt->span.end - q->stmt->span.start);
-    sq_prompt_schema(q->cat, &q->ir, 1, &schema);
-    sample_rows(r, it->db_id, q->cat, q->ir, &rows);
+    sq_prompt_schema(q->cat, &q->ir, 1, r->notes, &schema);
+    sample_rows(r, it, q->cat, q->ir, &rows);
+    SqBuf whole = SQ_BUF_INIT;
+    if (uses_slot(r, SQ_SLOT_DATABASE_SCHEMA)) sq_prompt_tables_ddl(q->cat, NULL, r->notes, &whole);
     SqPromptValues v = {{NULL}};
     v.v[SQ_SLOT_SCHEMA] = sq_buf_str(&schema);
     v.v[SQ_SLOT_SQL] = sq_buf_str(&sql);
@@ -382,10 +426,12 @@ static void gold_query(void *ctx, CliQuery *q) {
     v.v[SQ_SLOT_EVIDENCE] = it->evidence;
     v.v[SQ_SLOT_DB_ID] = it->db_id;
     v.v[SQ_SLOT_SAMPLE_ROWS] = sq_buf_str(&rows);
+    v.v[SQ_SLOT_DATABASE_SCHEMA] = sq_buf_str(&whole);
     gold_id(&id, r->task->name, q);
     gold_where(&where, q);
     add_request(r, sq_buf_str(&id), &v, sq_buf_str(&where));
     sq_buf_free(&schema);
+    sq_buf_free(&whole);
     sq_buf_free(&rows);
     sq_buf_free(&sql);
     sq_buf_free(&id);
@@ -433,7 +479,7 @@ static int pair_schema(PromptRun *r, const RecordAt *at, const char *system, con
     SqArena *a = sq_arena_new();
     IrQuery *qs[2] = {record_query(r, at, a, cat, "gold", at->gold), NULL};
     if (qs[0]) qs[1] = record_query(r, at, a, cat, system, pred);
-    if (qs[1]) sq_prompt_schema(cat, qs, 2, out);
+    if (qs[1]) sq_prompt_schema(cat, qs, 2, r->notes, out);
     sq_arena_free(a);
     return qs[1] != NULL;
 }
@@ -582,13 +628,15 @@ static size_t run_inputs(const PromptRun *r, SqOutInput *in) {
     if (s->path) in[n++] = (SqOutInput){s->path, s->option};
     if (r->template_path) in[n++] = (SqOutInput){r->template_path, "--template"};
     if (r->cq.db_id_from) in[n++] = (SqOutInput){r->cq.db_id_from, "--db-id-from"};
+    if (r->metadata) in[n++] = (SqOutInput){r->metadata, "--metadata"};
+    if (r->fixtures) in[n++] = (SqOutInput){r->fixtures, "--fixtures"};
     return n;
 }
 
 /* --out may be written (asked before any work): -1 to go on, or 2. */
 static int check_out(PromptRun *r) {
     if (!r->out_path) return -1;
-    SqOutInput in[4];
+    SqOutInput in[6];
     size_t n = run_inputs(r, in);
     if (!r->force && !sq_out_input_of(r->out_path, in, n) && sq_path_exists(r->out_path) &&
         !sq_path_is_special(r->out_path) && !is_our_output(r->out_path)) {
@@ -689,6 +737,7 @@ static void run_free(PromptRun *r) {
     for (size_t i = 0; i < r->n_ids; i++) free(r->ids[i]);
     free(r->ids);
     sq_db_close(r->db);
+    sq_prompt_notes_free(r->notes);
     free(r->db_path);
     free(r->template_text);
     sq_buf_free(&r->out);

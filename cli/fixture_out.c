@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "backend/sqlite/db.h"
+#include "cli/cli.h"
 #include "runtime/json.h"
 #include "runtime/safewrite.h"
 #include "runtime/util.h"
@@ -215,4 +216,20 @@ int fixture_qdir_prepare(const char *dir, const char *name, char **path, SqBuf *
     free(*path);
     *path = NULL;
     return -1;
+}
+
+int fixture_read_gold(const char *path, SqBench *gold, SqArena *a, SqSrcSet *srcs, SqDiags *diags) {
+    int err;
+    SqSrc *src = sq_src_add_file(srcs, path, &err);
+    if (!src) {
+        cli_io_error("fixture", path, err);
+        return -1;
+    }
+    size_t before = diags->n_errors;
+    if (sq_bench_read(gold, a, srcs, src, SQ_INPUT_AUTO, diags) < 0 || diags->n_errors > before) return -1;
+    if (gold->n_items == 0) {
+        fprintf(stderr, "squint fixture: the gold file '%s' has no queries\n", path);
+        return -1;
+    }
+    return 0;
 }

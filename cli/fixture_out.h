@@ -23,6 +23,8 @@
 #include <stdint.h>
 
 #include "backend/eval/record.h"
+#include "frontend/bench_input.h"
+#include "runtime/diag.h"
 #include "runtime/strbuf.h"
 
 /* The records file's name in the directory, and the record format. */
@@ -56,5 +58,13 @@ void fixture_out_close(FixtureOut *o);
 ** emptied of what squint fixture wrote there).  0 and the folder's path
 ** (heap) in *path, or -1 with the reason in why. */
 int fixture_qdir_prepare(const char *dir, const char *name, char **path, SqBuf *why);
+
+/* Read the gold file at path into *gold (its items in a): 0, or -1 after
+** the diagnostics or a message ("squint fixture:"): unreadable, with
+** errors, or without a query. */
+int fixture_read_gold(const char *path, SqBench *gold, SqArena *a, SqSrcSet *srcs, SqDiags *diags);
+
+/* squint fixture --llm (cli/fixture_llm.c). */
+int fixture_llm(int argc, char **argv);
 
 #endif

@@ -16,6 +16,12 @@ enum { LLM_ANSWER_OK = 1, LLM_ANSWER_FAILED = 2 };
 ** when path is not a records file of ours (then it is untouched). */
 int llm_out_read(const char *cmd, const char *path, SqStrMap *answers);
 
+/* The API key from SQUINT_API_KEY, or else OPENAI_API_KEY, into *key
+** (NULL: none set), checked; the process made not dumpable while it holds
+** one.  -1 to go on, or 2 after a message ("squint CMD:") that never
+** shows the key. */
+int cli_llm_key(const char *cmd, const char **key);
+
 /* squint llm import (cli/llm_import.c), argv[0] being "import". */
 int llm_import(int argc, char **argv);
 

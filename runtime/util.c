@@ -140,3 +140,20 @@ void sq_utc_text(int64_t unix_seconds, char out[20]) {
     gmtime_r(&t, &tm);
     strftime(out, 20, "%Y-%m-%d %H:%M:%S", &tm);
 }
+
+static int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+int sq_hex_decode(const char *hex, size_t n, char *out) {
+    if (n % 2) return -1;
+    for (size_t i = 0; i < n; i += 2) {
+        int hi = hex_digit(hex[i]), lo = hex_digit(hex[i + 1]);
+        if (hi < 0 || lo < 0) return -1;
+        out[i / 2] = (char)(hi * 16 + lo);
+    }
+    return 0;
+}

@@ -72,6 +72,11 @@ static inline uint64_t sq_rand_next(uint64_t *state) {
     return sq_mix64(*state += UINT64_C(0x9e3779b97f4a7c15));
 }
 
+/* Decode hex[0..n) (pairs of hex digits, either case) into n/2 bytes at
+** out (room for n/2).  0, or -1 when n is odd or a character is no hex
+** digit (out then holds a prefix). */
+int sq_hex_decode(const char *hex, size_t n, char *out);
+
 /* Read a whole file into a fresh NUL-terminated buffer.  On failure returns
 ** NULL and stores errno in *err.  The caller frees the buffer. */
 char *sq_read_file(const char *path, size_t *len, int *err);

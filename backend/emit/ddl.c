@@ -222,13 +222,34 @@ static void put_fks(SqBuf *out, const CatTable *t) {
     }
 }
 
-void sq_ddl_create_table(SqBuf *out, const CatTable *t) {
+/* A note as a block comment: blank space (newlines too) made one
+** space, and no way out of the comment. */
+static void put_note(SqBuf *out, const char *note) {
+    sq_buf_puts(out, " /* ");
+    int blank = 0;
+    for (const char *p = note; *p; p++) {
+        if (strchr(" \t\r\n", *p)) {
+            blank = 1;
+            continue;
+        }
+        if (blank && out->data[out->len - 1] != ' ') sq_buf_putc(out, ' ');
+        blank = 0;
+        sq_buf_putc(out, *p);
+        if (*p == '*' && p[1] == '/') sq_buf_putc(out, ' ');   /* a star and a slash would end the comment */
+    }
+    sq_buf_puts(out, " */");
+}
+
+void sq_ddl_create_table(SqBuf *out, const CatTable *t) { sq_ddl_create_table_notes(out, t, NULL); }
+
+void sq_ddl_create_table_notes(SqBuf *out, const CatTable *t, const char *const *notes) {
     sq_buf_puts(out, "CREATE TABLE ");
     ir_sql_ident(out, t->name);
     sq_buf_puts(out, " (");
     for (uint32_t i = 0; i < t->n_cols; i++) {
         sq_buf_puts(out, i ? ",\n  " : "\n  ");
         put_column(out, t, &t->cols[i]);
+        if (notes && notes[i] && *notes[i]) put_note(out, notes[i]);
     }
     put_keys(out, t);
     put_fks(out, t);

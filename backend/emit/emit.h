@@ -55,6 +55,10 @@ uint32_t sq_ddl_order(const Catalog *c, const uint8_t *keep, const CatTable **or
 void sq_ddl_keep_query(const Catalog *cat, const IrQuery *q, uint8_t *keep);
 /* "CREATE TABLE ...;\n" for t. */
 void sq_ddl_create_table(SqBuf *out, const CatTable *t);
+/* The same with a note after each column whose notes[i] is not NULL or
+** empty, as a block comment (a column's description for a reader; the
+** statement still runs). */
+void sq_ddl_create_table_notes(SqBuf *out, const CatTable *t, const char *const *notes);
 /* The CREATE TABLE statements of the tables q reads and, through their
 ** foreign keys, the tables those reference: a schema q runs on. */
 int sq_emit_ddl(const Catalog *cat, IrQuery *q, SqBuf *out);

@@ -186,10 +186,6 @@ static void write_cache(const char *dir, const char *file, const SqProfile *p, c
 
 /* ---- reading -------------------------------------------------------------------- */
 
-static int hex_digit(char c) {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* {"blob": HEX} or {"text": HEX} as a value in p's arena; 0 when malformed. */
 static int hex_value(SqProfile *p, const SqJson *j, SqValue *v) {
     const SqJson *h = sq_json_get(j, "blob");
@@ -197,11 +193,7 @@ static int hex_value(SqProfile *p, const SqJson *j, SqValue *v) {
     if (!h) h = sq_json_get(j, "text"), type = SQ_VAL_TEXT;
     if (!h || h->kind != SQ_JSON_STRING || h->len % 2) return 0;
     char *bytes = sq_arena_alloc(p->arena, h->len / 2 + 1);
-    for (uint32_t i = 0; i < h->len; i += 2) {
-        int hi = hex_digit(h->str[i]), lo = hex_digit(h->str[i + 1]);
-        if (hi < 0 || lo < 0) return 0;
-        bytes[i / 2] = (char)(hi * 16 + lo);
-    }
+    if (sq_hex_decode(h->str, h->len, bytes) < 0) return 0;
     *v = sq_value_null();
     v->type = type;
     v->s = bytes;

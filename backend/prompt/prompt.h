@@ -49,7 +49,8 @@
 ** be unknown).  The order is the order `squint prompt --list` uses. */
 #define SQ_PROMPT_SLOTS(X)                                                                              \
     X(SCHEMA, "schema", "CREATE TABLE statements of the tables the query reads (both queries', for "   \
-      "explain-difference) and of the tables their foreign keys reference",                             \
+      "explain-difference) and of the tables their foreign keys reference; for SynSQL, of the tables "  \
+      "it fills",                                                                                       \
       "the query did not bind against a schema")                                                        \
     X(SQL, "sql", "the gold SQL as the input file writes it", "the item has no SQL")                    \
     X(SQL2, "sql2", "the other query of a pair: the prediction of a squint eval record",                \
@@ -67,7 +68,16 @@
     X(RESULT1, "result1", "what the first query (sql) returns on the counterexample",                   \
       "only explain-difference's records have results")                                                 \
     X(RESULT2, "result2", "what the second query (sql2) returns on the counterexample",                 \
-      "only explain-difference's records have results")
+      "only explain-difference's records have results")                                                 \
+    X(DATABASE_SCHEMA, "database_schema", "CREATE TABLE statements of every table of the item's "      \
+      "database (the SynSQL selector sees the whole schema, never the gold query)",                      \
+      "the item names no schema")                                                                       \
+    X(COLUMNS, "columns", "SynSQL: the columns chosen for the test data, one table.column per line",    \
+      "only squint fixture --llm's loop has chosen columns")                                            \
+    X(FEEDBACK, "feedback", "SynSQL: the critic's scores and feedback on the previous round",           \
+      "only squint fixture --llm's loop has a previous round (its first round has none)")               \
+    X(DATA, "data", "SynSQL: the test data of a round, as text tables",                                 \
+      "only squint fixture --llm's loop has test data")
 
 typedef enum SqPromptSlot {
 #define SQ_PROMPT_SLOT_ENUM(id, name, doc, why) SQ_SLOT_##id,
@@ -141,6 +151,8 @@ typedef enum SqPromptInput {
     SQ_PROMPT_IN_GOLD,    /* a gold file: one request per query */
     SQ_PROMPT_IN_RECORDS, /* squint eval's records: one request per
                              counterexample */
+    SQ_PROMPT_IN_LOOP,    /* squint fixture --llm's SynSQL loop, which
+                             alone has the task's slots */
 } SqPromptInput;
 
 /* One task: a row of the table in task.c. */

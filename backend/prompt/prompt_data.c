@@ -21,17 +21,24 @@
 /* Schema                                                              */
 /* ------------------------------------------------------------------ */
 
-uint32_t sq_prompt_schema(const Catalog *cat, IrQuery *const *qs, size_t n, SqBuf *out) {
+uint32_t sq_prompt_tables_ddl(const Catalog *cat, const uint8_t *keep, const SqPromptNotes *notes, SqBuf *out) {
     if (!cat->n_tables) return 0;
-    uint8_t *keep = sq_calloc(cat->n_tables, 1);
-    for (size_t i = 0; i < n; i++) sq_ddl_keep_query(cat, qs[i], keep);
     const CatTable **order = sq_calloc(cat->n_tables, sizeof *order);
     uint32_t n_tables = sq_ddl_order(cat, keep, order);
     for (uint32_t i = 0; i < n_tables; i++) {
         if (i) sq_buf_putc(out, '\n');
-        sq_ddl_create_table(out, order[i]);
+        sq_prompt_create_table(notes, cat, order[i], out);
     }
     free(order);
+    return n_tables;
+}
+
+uint32_t sq_prompt_schema(const Catalog *cat, IrQuery *const *qs, size_t n, const SqPromptNotes *notes,
+                          SqBuf *out) {
+    if (!cat->n_tables) return 0;
+    uint8_t *keep = sq_calloc(cat->n_tables, 1);
+    for (size_t i = 0; i < n; i++) sq_ddl_keep_query(cat, qs[i], keep);
+    uint32_t n_tables = sq_prompt_tables_ddl(cat, keep, notes, out);
     free(keep);
     return n_tables;
 }
@@ -109,13 +116,6 @@ int sq_prompt_sample_rows(SqDb *db, const Catalog *cat, const IrQuery *q, uint32
 /* JSON tables                                                         */
 /* ------------------------------------------------------------------ */
 
-static int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 /* {"blob": HEX} or {"text": HEX} (sq_value_json's forms for what a JSON
 ** string cannot carry) as a value of r; 0 when malformed. */
 static int hex_value(SqResult *r, const SqJson *j, SqValue *v) {
@@ -123,16 +123,11 @@ static int hex_value(SqResult *r, const SqJson *j, SqValue *v) {
     int is_blob = h != NULL;
     if (!h) h = sq_json_get(j, "text");
     if (!h || h->kind != SQ_JSON_STRING || h->len % 2) return 0;
-    SqBuf b = SQ_BUF_INIT;
-    for (uint32_t i = 0; i < h->len; i += 2) {
-        int hi = hex_digit(h->str[i]), lo = hex_digit(h->str[i + 1]);
-        if (hi < 0 || lo < 0) break;
-        sq_buf_putc(&b, (char)(hi * 16 + lo));
-    }
-    int ok = b.len * 2 == h->len;
-    const char *bytes = b.data ? b.data : "";
-    if (ok) *v = is_blob ? sq_result_blob(r, bytes, (uint32_t)b.len) : sq_result_text(r, bytes, (uint32_t)b.len);
-    sq_buf_free(&b);
+    char *bytes = sq_malloc(h->len / 2 + 1);
+    int ok = sq_hex_decode(h->str, h->len, bytes) == 0;
+    uint32_t n = (uint32_t)(h->len / 2);
+    if (ok) *v = is_blob ? sq_result_blob(r, bytes, n) : sq_result_text(r, bytes, n);
+    free(bytes);
     return ok;
 }
 

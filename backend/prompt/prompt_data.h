@@ -27,10 +27,27 @@
 ** one is cut (at a character's start) and ends in "...". */
 #define SQ_PROMPT_MAX_VALUE 100
 
+/* Column descriptions (notes.c): BIRD's dev_metadata.json, read once. */
+typedef struct SqPromptNotes SqPromptNotes;
+/* NULL with a malloc'd message in *err when path cannot be read or is not
+** such a file. */
+SqPromptNotes *sq_prompt_notes_load(const char *path, char **err);
+void sq_prompt_notes_free(SqPromptNotes *notes);
+/* t's CREATE TABLE statement with, after each column that notes (may be
+** NULL) describe for cat's db_id, a comment: its human name, its
+** description, what its values mean. */
+void sq_prompt_create_table(const SqPromptNotes *notes, const Catalog *cat, const CatTable *t, SqBuf *out);
+
 /* schema: the CREATE TABLE statements (backend/emit/ddl.c) of the tables
 ** qs[0..n) read and of the tables their foreign keys reference,
 ** referenced tables first.  Appended to out; the number of tables. */
-uint32_t sq_prompt_schema(const Catalog *cat, IrQuery *const *qs, size_t n, SqBuf *out);
+uint32_t sq_prompt_schema(const Catalog *cat, IrQuery *const *qs, size_t n, const SqPromptNotes *notes,
+                          SqBuf *out);
+
+/* The CREATE TABLE statements of the tables with keep[i] set (every
+** table when keep is NULL: the database_schema slot), referenced tables
+** first.  Appended to out; the number of tables. */
+uint32_t sq_prompt_tables_ddl(const Catalog *cat, const uint8_t *keep, const SqPromptNotes *notes, SqBuf *out);
 
 /* sample_rows: the first k rows of each stored table q reads, in the
 ** order sq_prompt_schema writes tables, each as a text table headed by

@@ -20,8 +20,8 @@
 #include "backend/prompt/prompt.h"
 #include "runtime/util.h"
 
-#define MAX_FIELDS 3
-#define MAX_VALUES 8   /* of one field; the counts below are smaller */
+#define MAX_FIELDS 7
+#define MAX_VALUES 64  /* of one field; the counts below are no larger */
 
 typedef struct ReplyField {
     const char *tag;                /* the element */
@@ -37,6 +37,7 @@ typedef struct ReplyFormat {
 
 static const char *const yes_no[] = {"yes", "no", NULL};
 static const char *const readings[] = {"A", "B", "both", "neither", NULL};
+static const char *const scores[] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", NULL};
 
 static const ReplyFormat formats[] = {
     {"sql-to-question", {{"analysis", "analysis", 0, 1, NULL}, {"question", "questions", 3, 5, NULL}}},
@@ -44,6 +45,14 @@ static const ReplyFormat formats[] = {
     {"question-check", {{"verdict", "verdict", 1, 1, yes_no}, {"reason", "reason", 1, 1, NULL}}},
     {"explain-difference",
      {{"explanation", "explanation", 1, 1, NULL}, {"reading", "reading", 1, 1, readings}}},
+    {"synsql-selector", {{"column", "columns", 1, MAX_VALUES, NULL}}},
+    {"synsql-expansion", {{"column", "columns", 0, MAX_VALUES, NULL}}},
+    {"synsql-synthesizer", {{"sql", "sql", 1, 1, NULL}}},
+    {"synsql-critic",
+     {{"alignment", "alignment", 1, 1, scores}, {"integrity", "integrity", 1, 1, scores},
+      {"coverage", "coverage", 1, 1, scores}, {"complexity", "complexity", 1, 1, scores},
+      {"variety", "variety", 1, 1, scores}, {"relevance", "relevance", 1, 1, scores},
+      {"feedback", "feedback", 1, 1, NULL}}},
 };
 
 /* One value found: a span of the reply, or a string of a JSON reply. */

@@ -57,6 +57,14 @@ static const SqPromptTask tasks[] = {
      0.0, 512, "<verdict>yes|no</verdict> <reason>...</reason>"},
     {"explain-difference", "which reading of the question each of two differing queries takes (eval records)",
      SQ_PROMPT_IN_RECORDS, 0.0, 1024, "<explanation>...</explanation> <reading>A|B|both|neither</reading>"},
+    {"synsql-selector", "SynSQL schema selector: the columns test data for the question needs", SQ_PROMPT_IN_GOLD,
+     0.0, 1024, "<column>table.column</column> per column"},
+    {"synsql-expansion", "SynSQL expansion: columns related to the chosen ones", SQ_PROMPT_IN_LOOP, 0.0, 1024,
+     "<column>table.column</column> per column, or none"},
+    {"synsql-synthesizer", "SynSQL synthesizer: INSERT statements of test data for the question", SQ_PROMPT_IN_LOOP,
+     0.7, 4096, "<sql>INSERT ...;</sql>"},
+    {"synsql-critic", "SynSQL critic: the test data scored 1-10 on six dimensions, with feedback", SQ_PROMPT_IN_LOOP,
+     0.0, 1024, "<alignment>N</alignment> ... <relevance>N</relevance> <feedback>...</feedback>"},
 };
 
 const SqPromptTask *sq_prompt_tasks(size_t *n) {

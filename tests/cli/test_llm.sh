@@ -402,3 +402,90 @@ EOF2
 else
     echo "ok - llm: end to end skipped (no sqlite3 shell for the demo database)"
 fi
+
+# ---- squint fixture --llm: the SynSQL loop against canned replies ----------
+# Round 1's rows score 6 on average, so the critic's feedback goes to a
+# second synthesizer round, whose rows (with Gus) score 9 and are accepted.
+if command -v sqlite3 >/dev/null; then
+stop_server
+python3 - >"$TMP/synsql.jsonl" <<'EOF2'
+import json
+dims = ["alignment", "integrity", "coverage", "complexity", "variety", "relevance"]
+r1 = """<sql>
+INSERT INTO members (member_id, name, city, join_date) VALUES (1, 'Ada', 'Springfield', '2021-01-01'), (2, 'Ben', 'Shelbyville', '2022-02-02'), (1, 'Dup', 'Springfield', '2020-01-01');
+INSERT INTO members (member_id, name, city, join_date, shoe_size) VALUES (3, 'Cy', 'Springfield', '2020-05-05', 42);
+INSERT INTO members (member_id, name, city) VALUES (4, 'Dee', 'Ogdenville');
+INSERT INTO nowhere VALUES (1);
+DELETE FROM members;
+INSERT INTO members (member_id, name, city, join_date) VALUES (5, 'Eve', 'Springfield');
+INSERT INTO members (member_id, name, city, join_date) VALUES (6, 'Fay', 'Springfield', '2021-06-06', 'extra');
+</sql>"""
+r2 = r1.replace("</sql>", "INSERT INTO members (member_id, name, city, join_date) VALUES (7, 'Gus', 'Springfield', '2023-03-03');\n</sql>")
+hi = "".join(f"<{d}>9</{d}>" for d in dims) + "<feedback>none</feedback>"
+lo = "".join(f"<{d}>{v}</{d}>" for d, v in zip(dims, [5, 6, 7, 5, 6, 7])) + "<feedback>Add a member named Gus from Springfield.</feedback>"
+rules = [("'Gus'", hi), ("Score the data from 1", lo), ("A reviewer scored the previous attempt", r2),
+         ("Write between 3 and 15 rows", r1),
+         ("Name the other columns", "<column>members.member_id</column><column>members.join_date</column>"),
+         ("List every column that answering", "<column>members.name</column><column>`members`.city</column><column>nosuch.col</column>")]
+for m, c in rules:
+    print(json.dumps({"match": m, "content": c}))
+EOF2
+start_server --replies "$TMP/synsql.jsonl"
+sh examples/eval-demo/build.sh "$TMP/syndb" >/dev/null
+expect_exit 0 "fixture --llm: one question built" -- \
+    "$SQUINT" fixture --llm --endpoint "$URL" --model m --gold examples/eval-demo/dev.json --db-root "$TMP/syndb" \
+    --out "$TMP/llmfix" --limit 1 --llm-cache "$TMP/syncache" -q
+expect_grep "1 accepted by the critic" "$TMP/out" "fixture --llm: ... accepted by the critic"
+if python3 - "$TMP/llmfix" 2>"$TMP/check.err" <<'EOF2'; then ok "fixture --llm: the loop's steps, the cleanup's reasons, the accepted round, a database that passes SQLite's checks"; else not_ok "fixture --llm: the loop's report and database"; tail -3 "$TMP/check.err"; fi
+import json, sqlite3, sys
+d = sys.argv[1]
+assert [json.loads(l) for l in open(d + "/llm.jsonl")] == [{"id": "0", "db_id": "library", "status": "accepted", "database": d + "/0/llm.sqlite"}]
+r = json.load(open(d + "/0/llm.json"))
+assert r["selector"]["columns"] == ["members.name", "members.city"], r["selector"]
+assert r["selector"]["not_in_schema"] == ["nosuch.col"] and r["expansion"]["added"] == 2
+assert r["columns"] == ["members.member_id", "members.name", "members.city", "members.join_date"], r["columns"]
+one, two = r["rounds"]
+assert (one["rows_kept"], one["rows_dropped"], one["padded"], one["truncated"]) == (4, 5, 1, 1), one
+whys = [x["why"] for x in one["dropped"]]
+assert whys == ["UNIQUE constraint failed: members.member_id", "no column shoe_size in members: left out",
+                "NOT NULL constraint failed: members.join_date", "no table nowhere in the schema",
+                "not an INSERT statement", "NOT NULL constraint failed: members.join_date"], whys
+assert one["critic"]["alignment"] == 5 and one["average"] == 6 and two["average"] == 9 and two["rows_kept"] == 5
+assert r["kept_round"] == 2 and r["status"] == "accepted" and r["gold_rows"] == 4, r
+db = sqlite3.connect(d + "/0/llm.sqlite")
+assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+assert [n for (n,) in db.execute("SELECT name FROM members ORDER BY member_id")] == ["Ada", "Ben", "Cy", "Fay", "Gus"]
+tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+assert tables == {"authors", "books", "members", "loans"}, tables
+EOF2
+[ "$(stats 's["requests"]')" = 8 ] && ok "fixture --llm: 3 selectors, 1 expansion, 2 synthesizers, 2 critics sent" ||
+    not_ok "fixture --llm: 8 requests sent ($(stats 's["requests"]'))"
+reset_stats
+expect_exit 0 "fixture --llm: a rerun into its own directory" -- \
+    "$SQUINT" fixture --llm --endpoint "$URL" --model m --gold examples/eval-demo/dev.json --db-root "$TMP/syndb" \
+    --out "$TMP/llmfix" --limit 1 --llm-cache "$TMP/syncache" -q
+[ "$(stats 's["requests"]')" = 0 ] && ok "fixture --llm: ... answered from --llm-cache, nothing sent" ||
+    not_ok "fixture --llm: ... answered from --llm-cache ($(stats 's["requests"]') sent)"
+mkdir -p "$TMP/other" && echo keep >"$TMP/other/notes.txt"
+expect_exit 2 "fixture --llm: a directory of other files is refused" -- \
+    "$SQUINT" fixture --llm --endpoint "$URL" --model m --gold examples/eval-demo/dev.json --db-root "$TMP/syndb" \
+    --out "$TMP/other" --limit 1
+expect_exit 2 "fixture --llm: --model is required" -- \
+    "$SQUINT" fixture --llm --endpoint "$URL" --gold examples/eval-demo/dev.json --db-root "$TMP/syndb" --out "$TMP/x"
+expect_exit 2 "prompt: the SynSQL loop's later steps are not squint prompt's" -- \
+    "$SQUINT" prompt synsql-critic --db-root "$TMP/syndb" examples/eval-demo/dev.json
+expect_exit 0 "prompt: synsql-selector over a gold file" -- \
+    "$SQUINT" prompt synsql-selector --db-root "$TMP/syndb" examples/eval-demo/dev.json
+python3 - "$TMP/out" <<'EOF2' && ok "prompt: ... the whole schema, never the gold SQL" || not_ok "prompt: ... the whole schema, never the gold SQL"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+assert len(lines) == 20
+for l in lines:
+    user = l["body"]["messages"][-1]["content"]
+    assert all(f"CREATE TABLE {t}" in user for t in ("authors", "books", "members", "loans")), user[:300]
+    assert "SELECT" not in user.upper().replace("SELECTOR", "")
+EOF2
+else
+    echo "ok - fixture --llm: skipped (no sqlite3 shell for the demo database)"
+fi

@@ -217,6 +217,44 @@ expect_exit 2 "prompt: explain-difference refuses a file that is not records" --
     "$SQUINT" prompt explain-difference --db-root "$TMP/db" $D/dev.json
 expect_grep "not a record of squint eval" "$TMP/err" "prompt: ... and says so"
 
+# ---- --metadata: column descriptions in the schema slot ----------------------
+cat >"$TMP/meta.json" <<'EOF'
+[{"name": "library", "tables": [{"name": "members", "columns": [
+  {"name": "city", "original_name": "home city", "description": "where the member lives",
+   "value_description": "a town name */ DROP TABLE x; /*"},
+  {"name": "email", "original_name": null, "description": "email", "value_description": null}]}]}]
+EOF
+expect_exit 0 "prompt: --metadata" -- \
+    "$SQUINT" prompt sql-to-question --db-root "$TMP/db" --metadata "$TMP/meta.json" $D/dev.json
+python3 - "$TMP/out" <<'EOF' && ok "prompt: --metadata: a column's human name, description and values as a comment that cannot be closed early; none where it adds nothing" || not_ok "prompt: --metadata: the column notes"
+import json, sqlite3, sys
+r = json.loads(open(sys.argv[1]).readline())
+user = r["body"]["messages"][1]["content"]
+line = [l for l in user.split("\n") if l.strip().startswith("city ")][0]
+assert line.strip() == "city TEXT /* home city; where the member lives; a town name * / DROP TABLE x; /* */,", line
+assert [l for l in user.split("\n") if l.strip().startswith("email ")][0].strip() == "email TEXT", user
+ddl = user.split("CREATE TABLE statements:\n\n")[1].split("\n\nThe ")[0]
+sqlite3.connect(":memory:").executescript(ddl)   # the comments leave the statements valid
+EOF
+expect_exit 2 "prompt: --metadata naming a file that is not dev_metadata.json" -- \
+    "$SQUINT" prompt sql-to-question --db-root "$TMP/db" --metadata $D/dev.json $D/dev.json
+expect_grep "not BIRD's dev_metadata.json" "$TMP/err" "prompt: ... says so"
+
+# ---- --fixtures: sample rows from squint fixture's witnesses -----------------
+"$SQUINT" fixture --gold $D/dev.json --db-root "$TMP/db" --out "$TMP/fx" --limit 2 -q >/dev/null 2>&1
+expect_exit 0 "prompt: --fixtures with a schema alone" -- \
+    "$SQUINT" prompt sql-to-question --schema $D/schema.sql --fixtures "$TMP/fx" $D/dev.json
+python3 - "$TMP/out" "$TMP/fx" <<'EOF' && ok "prompt: --fixtures: each question's sample rows are its witness's; none for a question without one" || not_ok "prompt: --fixtures: sample rows from the witnesses"
+import json, sqlite3, sys
+users = [json.loads(l)["body"]["messages"][1]["content"] for l in open(sys.argv[1])]
+for k, table in ((0, "members"), (1, "books")):
+    db = sqlite3.connect(f"{sys.argv[2]}/{k}/00.sqlite")
+    first = db.execute(f"SELECT * FROM {table} ORDER BY rowid LIMIT 1").fetchone()
+    cell = first[1] if isinstance(first[1], str) else str(first[1])
+    assert "The first rows of each table" in users[k] and f"'{cell}'" in users[k], (k, first)
+assert all("The first rows of each table" not in u for u in users[2:])
+EOF
+
 # ---- conformance: Spider dev and BIRD dev ---------------------------------------------
 if [ -f "$C/spider-dev/dev.json" ] && [ -d "$C/spider-dev/database" ]; then
     expect_exit 0 "prompt: sql-to-question over Spider dev" -- \
@@ -231,6 +269,17 @@ if [ -f "$C/bird-dev/dev.json" ] && [ -f "$C/bird-dev/dev_tables.json" ]; then
         "$SQUINT" prompt sql-to-question --tables "$C/bird-dev/dev_tables.json" "$C/bird-dev/dev.json"
     if check_requests "$TMP/out" 1534 sql-to-question 2>"$TMP/err"; then ok "prompt: BIRD dev: 1,534 valid requests"
     else not_ok "prompt: BIRD dev: 1,534 valid requests"; tail -3 "$TMP/err"; fi
+    expect_exit 0 "prompt: BIRD dev with --metadata" -- \
+        "$SQUINT" prompt sql-to-question --tables "$C/bird-dev/dev_tables.json" --metadata "$C/bird-dev/dev_metadata.json" \
+        "$C/bird-dev/dev.json"
+    python3 - "$TMP/out" <<'EOF' && ok "prompt: BIRD dev: column descriptions in the schema slot" || not_ok "prompt: BIRD dev: column descriptions in the schema slot"
+import json, sys
+users = [json.loads(l)["body"]["messages"][1]["content"] for l in open(sys.argv[1])]
+assert len(users) == 1534
+noted = sum("/* " in u for u in users)
+assert noted == 1534, noted
+assert any("Segment TEXT /* client segment */" in u for u in users)
+EOF
     # every item with an evidence has it in its prompt; the others have no section
     if python3 - "$C/bird-dev/dev.json" "$TMP/out" 2>"$TMP/err" <<'EOF'; then
 import json, sys

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,7 +143,12 @@ static void test_builtins(void **state) {
         SqBuf err = SQ_BUF_INIT;
         if (sq_prompt_template_parse(a, b->path, b->text, strlen(b->text), &t, &err) != 0)
             fail_msg("%s: %s", b->path, sq_buf_str(&err));
-        assert_true(t.required & (1u << SQ_SLOT_SQL));
+        /* the SynSQL tasks build data from the question alone: the gold
+        ** query must never reach them; every other task is about a query */
+        uint32_t sql = (1u << SQ_SLOT_SQL) | (1u << SQ_SLOT_SQL2);
+        if (strncmp(tasks[i].name, "synsql-", 7) == 0) assert_false((t.required | t.optional) & sql);
+        else assert_true(t.required & (1u << SQ_SLOT_SQL));
+        assert_true(sq_prompt_reply_known(tasks[i].name));
         assert_true(t.system.n_parts > 0);
         sq_buf_free(&err);
         sq_arena_free(a);
@@ -200,10 +206,63 @@ static void test_json_tables(void **state) {
     sq_arena_free(a);
 }
 
+/* Read reply text for task: the fields' JSON, or "!" and the reason. */
+static char *reply(const char *task, const char *text) {
+    SqBuf out = SQ_BUF_INIT, why = SQ_BUF_INIT;
+    SqJsonWriter w;
+    sq_jw_init(&w, &out, 0);
+    sq_jw_obj_begin(&w);
+    int rc = sq_prompt_reply_parse(task, text, strlen(text), &w, &why);
+    sq_jw_obj_end(&w);
+    char *r = rc == 0 ? sq_strdup(out.data) : sq_strdup(why.data);
+    if (rc != 0) {
+        char *bang = malloc(strlen(r) + 2);
+        sprintf(bang, "!%s", r);
+        free(r);
+        r = bang;
+    }
+    sq_buf_free(&out);
+    sq_buf_free(&why);
+    return r;
+}
+
+/* Replies read into fields: elements, JSON in a fence, counts, allowed
+** values, scores; each rejection's reason. */
+static void test_replies(void **state) {
+    (void)state;
+    static const struct {
+        const char *task, *text, *want;
+    } cases[] = {
+        {"paraphrase", "<paraphrase>a</paraphrase> <paraphrase> b </paraphrase><paraphrase>c</paraphrase>",
+         "{\"paraphrases\":[\"a\",\"b\",\"c\"]}"},
+        {"paraphrase", "<paraphrase>a</paraphrase>", "!1 <paraphrase> element, the task asks for 3"},
+        {"paraphrase", "```json\n[\"a\", \"b\", \"c\"]\n```", "{\"paraphrases\":[\"a\",\"b\",\"c\"]}"},
+        {"question-check", "{\"verdict\": \"NO\", \"reason\": \"r\"}", "{\"verdict\":\"no\",\"reason\":\"r\"}"},
+        {"question-check", "<verdict>yes</verdict><verdict>no</verdict><reason>r</reason>", "!more than 1 <verdict> element"},
+        {"explain-difference", "<explanation>e</explanation><reading>Both</reading>",
+         "{\"explanation\":\"e\",\"reading\":\"both\"}"},
+        {"synsql-expansion", "nothing to add", "{\"columns\":[]}"},
+        {"synsql-selector", "nothing", "!0 <column> elements, the task asks for 1 to 64"},
+        {"synsql-synthesizer", "<sql>INSERT INTO t VALUES (1);</sql>", "{\"sql\":\"INSERT INTO t VALUES (1);\"}"},
+        {"synsql-critic",
+         "<alignment>9</alignment><integrity>10</integrity><coverage>8</coverage><complexity>7</complexity>"
+         "<variety>6</variety><relevance>11</relevance><feedback>f</feedback>",
+         "!<relevance> is '11', not one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"},
+        {"synsql-critic", "<alignment>9</alignment>", "!0 <integrity> elements, the task asks for 1"},
+        {"nope", "x", "!no reply format for the task 'nope'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = reply(cases[i].task, cases[i].text);
+        if (strcmp(got, cases[i].want) != 0) fail_msg("case %zu: '%s', want '%s'", i, got, cases[i].want);
+        free(got);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sections),   cmocka_unit_test(test_required),    cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_builtins),   cmocka_unit_test(test_request),     cmocka_unit_test(test_json_tables),
+        cmocka_unit_test(test_builtins),
+        cmocka_unit_test(test_replies),   cmocka_unit_test(test_request),     cmocka_unit_test(test_json_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

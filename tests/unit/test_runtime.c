@@ -1029,6 +1029,18 @@ static void sha256_known_digests(void **state) {
     assert_int_equal(d[31], 0xd0);
 }
 
+/* Hex text to bytes: both cases, an odd length or a stray character
+** refused. */
+static void hex_decode(void **state) {
+    (void)state;
+    char out[8];
+    assert_int_equal(sq_hex_decode("00fFa5", 6, out), 0);
+    assert_memory_equal(out, "\x00\xff\xa5", 3);
+    assert_int_equal(sq_hex_decode("", 0, out), 0);
+    assert_int_equal(sq_hex_decode("abc", 3, out), -1);
+    assert_int_equal(sq_hex_decode("0g", 2, out), -1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena_allocations_are_16_byte_aligned),
@@ -1066,6 +1078,7 @@ int main(void) {
         cmocka_unit_test(diag_codes_have_slug_and_summary),
         cmocka_unit_test(safe_writes),
         cmocka_unit_test(sha256_known_digests),
+        cmocka_unit_test(hex_decode),
         DIAG_TEST(diag_add_counts_errors_and_warnings),
         DIAG_TEST(diag_text_for_span_on_line_one),
         DIAG_TEST(diag_text_for_span_in_middle_of_line_two),
