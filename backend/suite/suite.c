@@ -269,17 +269,16 @@ static uint32_t distill(Build *b, uint32_t *kept) {
     uint32_t n_mut = b->out->n_mutants, n = 0;
     uint8_t *covered = sq_calloc(n_mut + 1, 1);
     uint8_t *used = sq_calloc(b->n_cands + 1, 1);
-    int32_t boundary = b->empty >= 0 && b->cands[b->empty].gold.n_rows > 0 ? b->empty : -1;
+    /* kept whatever they kill: the witness, then the boundaries */
+    int32_t forced[3] = {0, b->empty >= 0 && b->cands[b->empty].gold.n_rows > 0 ? b->empty : -1, b->nulls};
+    uint32_t n_forced = 0;
     for (uint32_t pick = 0; b->n_cands;) {
         kept[n++] = pick;
         used[pick] = 1;
         for (uint32_t m = 0; m < n_mut; m++) covered[m] |= suite_kills(b, pick, m);
-        if (boundary >= 0 && !used[boundary]) {
-            pick = (uint32_t)boundary;
-            continue;
-        }
-        if (b->nulls >= 0 && !used[b->nulls]) {
-            pick = (uint32_t)b->nulls;
+        while (n_forced < 3 && (forced[n_forced] < 0 || used[forced[n_forced]])) n_forced++;
+        if (n_forced < 3) {
+            pick = (uint32_t)forced[n_forced];
             continue;
         }
         uint32_t best = 0, best_c = 0;

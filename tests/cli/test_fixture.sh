@@ -216,9 +216,10 @@ if command -v sqlite3 >/dev/null; then
     [ "$n" -ge 1 ] && [ "$m" -ge 1 ] && ok "fixture: an aggregate's witness has rows for it to read" ||
         not_ok "fixture: the aggregates' witnesses give them $n and $m rows to read"
 fi
-empty_db() { # empty_db QUESTION: the file of the suite's empty database, if it has one
-    grep -o '"file":"[0-9]*\.sqlite","origin":"empty: no rows in any table"' "$TMP/agg/$1/suite.json" | cut -d'"' -f4
+db_of() { # db_of DIR QUESTION ORIGIN: the file of the suite's database whose origin starts with ORIGIN
+    grep -o "\"file\":\"[0-9]*\\.sqlite\",\"origin\":\"$3[^\"]*\"" "$1/$2/suite.json" | cut -d'"' -f4
 }
+empty_db() { db_of "$TMP/agg" "$1" "empty: no rows in any table"; }
 e=$(empty_db 1)
 [ -n "$e" ] && [ -n "$(empty_db 0)" ] && [ -z "$(empty_db 2)" ] &&
     ok "fixture: the empty database is kept where the gold returns a row on it, and only there" ||
@@ -242,9 +243,7 @@ EOF
 expect_exit 0 "fixture: nulls" -- "$SQUINT" fixture "${BUDGET[@]}" --gold "$TMP/nul.json" --schema $F/schema.sql \
     -q --out "$TMP/nul"
 expect_exit 0 "fixture: ... whose suites are true (NOT NULL, keys and foreign keys hold)" -- "$CHECK" "$TMP/nul"
-nulls_db() { # nulls_db QUESTION: the file of the suite's database with NULLs
-    grep -o '"file":"[0-9]*\.sqlite","origin":"nulls: [^"]*"' "$TMP/nul/$1/suite.json" | cut -d'"' -f4
-}
+nulls_db() { db_of "$TMP/nul" "$1" "nulls: "; }
 n0=$(nulls_db 0) n1=$(nulls_db 1)
 [ -n "$n0" ] && [ -n "$n1" ] && ok "fixture: ... a database with NULLs is kept in each suite" ||
     not_ok "fixture: databases with NULLs: '$n0' '$n1'"
