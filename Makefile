@@ -71,7 +71,8 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/value.c backend/sqlite/result.
                backend/profile/cex_kind.c \
                backend/prompt/template.c backend/prompt/task.c backend/prompt/prompt_data.c backend/prompt/reply.c backend/prompt/notes.c \
                backend/llm/request.c backend/llm/record.c backend/llm/cache.c backend/llm/client.c \
-               backend/synsql/ask.c backend/synsql/columns.c backend/synsql/rows.c backend/synsql/loop.c
+               backend/synsql/ask.c backend/synsql/columns.c backend/synsql/rows.c backend/synsql/loop.c \
+               backend/cbind/annot.c backend/cbind/infer.c backend/cbind/manifest.c
 API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c $(BUILD)/gen/prompts.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
@@ -81,7 +82,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/c
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
                cli/eval_report.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c cli/fixture_llm.c \
-               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c
+               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c cli/cmd_compile.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)

@@ -49,6 +49,7 @@ int cmd_merge(int argc, char **argv);
 int cmd_fixture(int argc, char **argv);
 int cmd_prompt(int argc, char **argv);
 int cmd_llm(int argc, char **argv);
+int cmd_compile(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 

@@ -267,7 +267,7 @@ static int check_out(const ImportRun *r) {
 }
 
 static int write_out(ImportRun *r) {
-    qsort(r->items, r->n, sizeof *r->items, by_id);
+    if (r->n) qsort(r->items, r->n, sizeof *r->items, by_id);
     SqBuf all = SQ_BUF_INIT;
     for (size_t i = 0; i < r->n; i++) sq_buf_puts(&all, r->items[i].line);
     int err = 0, rc = 0;

@@ -684,3 +684,21 @@ SqBindOptions sq_db_bind_options(void) {
     }
     return o;
 }
+
+int sq_db_columns(SqDb *db, const char *sql, SqResult *out, char **err) {
+    if (err) *err = NULL;
+    sq_result_free(out);
+    sqlite3_stmt *st = NULL;
+    const char *tail = NULL;
+    int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, &tail);
+    if (rc != SQLITE_OK || !st) {
+        set_err(err, "%s", rc != SQLITE_OK ? sqlite3_errmsg(db->h) : "no statement");
+        sqlite3_finalize(st);
+        return -1;
+    }
+    int n = sqlite3_column_count(st);
+    sq_result_start(out, (uint32_t)n);
+    for (int i = 0; i < n; i++) sq_result_set_name(out, (uint32_t)i, sqlite3_column_name(st, i));
+    sqlite3_finalize(st);
+    return 0;
+}

@@ -117,6 +117,13 @@ void sq_db_close(SqDb *db); /* NULL is fine */
 SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
                          SqResult *out, char **err);
 
+/* Prepare sql (its first statement) without running it, and put the
+** result columns SQLite gives it, names only, into *out (freed first):
+** what a statement returns, asked of SQLite itself (squint compile
+** checks its own columns against it).  0, or -1 with SQLite's message in
+** *err (malloc'd; when err is not NULL). */
+int sq_db_columns(SqDb *db, const char *sql, SqResult *out, char **err);
+
 /* Binder options matching how the linked SQLite library was built, so that
 ** squint accepts what it accepts (Debian's is built with
 ** SQLITE_ALLOW_ROWID_IN_VIEW). */

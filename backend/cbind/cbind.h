@@ -1,0 +1,114 @@
+/*
+** cbind.h -- `squint compile`: annotated query files (sqlc's
+** "-- name: GetAuthor :one") read into named queries, each query's
+** parameters and result columns inferred from squint's typed IR, and the
+** JSON manifest a code generator reads (docs/squint-compile.md).
+**
+** Layer: backend.  Takes a source, its compiled statements (api/) and a
+** catalog; gives annotations, inferred signatures and JSON.  Diagnostics
+** go to the caller's SqDiags; nothing is printed.
+*/
+#ifndef SQ_CBIND_H
+#define SQ_CBIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "frontend/types.h"
+#include "ir/ir.h"
+#include "runtime/arena.h"
+#include "runtime/diag.h"
+#include "runtime/intern.h"
+#include "runtime/jsonw.h"
+#include "runtime/src.h"
+#include "runtime/strmap.h"
+
+/* ---- annotations (annot.c) ---------------------------------------------- */
+
+/* What a query's function returns, as sqlc names it. */
+typedef enum SqQueryCmd {
+    SQ_CMD_ONE,         /* :one       a row, or none */
+    SQ_CMD_MANY,        /* :many      every row */
+    SQ_CMD_EXEC,        /* :exec      nothing but success */
+    SQ_CMD_EXECROWS,    /* :execrows  the rows changed */
+    SQ_CMD_EXECLASTID,  /* :execlastid the last rowid inserted */
+    SQ_CMD__COUNT
+} SqQueryCmd;
+
+/* ":one", ... */
+const char *sq_query_cmd_name(SqQueryCmd c);
+
+/* One annotated statement of a query file. */
+typedef struct SqAnnotation {
+    const char *name;   /* a C identifier (arena) */
+    uint8_t cmd;        /* SqQueryCmd */
+    SrcSpan at;         /* the annotation comment */
+    SrcSpan stmt;       /* the statement it names (without its ';') */
+    uint8_t stmt_kind;  /* AstStmtKind */
+} SqAnnotation;
+
+typedef struct SqAnnotations {
+    SqAnnotation *items;    /* in file order (arena) */
+    size_t n;
+} SqAnnotations;
+
+/* Read src's annotations and pair each with the statement after it.
+** Errors (E050x): a statement without an annotation, an annotation
+** without a statement or whose name, command or form cannot be read, a
+** name given twice (names seen across files: seen, may be NULL).  A
+** statement that does not parse is left to the compiler's own report.
+** Returns the number of errors added. */
+size_t sq_cbind_annotations(const SqSrc *src, SqInterner *names, SqStrMap *seen, SqDiags *d, SqArena *a,
+                            SqAnnotations *out);
+
+/* ---- inference (infer.c) ------------------------------------------------- */
+
+/* A parameter of a query, in SQLite's numbering. */
+typedef struct SqParamInfo {
+    uint32_t index;         /* SQLite's parameter number, from 1 */
+    const char *name;       /* unique within the query, a C identifier */
+    const char *written;    /* as written: "?", "?2", ":id" */
+    SqType type;            /* class SQ_TY_ANY when it cannot be inferred */
+    const char *table;      /* the column it is compared with, or NULL */
+    const char *column;
+    const char *from;       /* how the type was found: "column", "limit", "like", ... or NULL */
+    SrcSpan span;           /* its first use */
+} SqParamInfo;
+
+/* A result column. */
+typedef struct SqResultInfo {
+    const char *name;       /* SQLite's name for it */
+    SqType type;
+    const char *decl_type;  /* the table column's declared type, or NULL */
+    const char *table;      /* the table column it is, or NULL */
+    const char *column;
+} SqResultInfo;
+
+typedef struct SqSignature {
+    SqParamInfo *params;
+    uint32_t n_params;
+    SqResultInfo *cols;
+    uint32_t n_cols;
+} SqSignature;
+
+/* The parameters and result columns of q (in a); a warning W0501 in d
+** for each parameter whose type stays unknown. */
+void sq_cbind_infer(IrQuery *q, const SqSrc *src, SqArena *a, SqDiags *d, SqSignature *sig);
+
+/* "INTEGER", "REAL", "TEXT", "BLOB", "NUMERIC", "any" */
+const char *sq_cbind_type_name(SqType t);
+
+/* ---- the manifest (manifest.c) ------------------------------------------- */
+
+/* One compiled query, for the manifest. */
+typedef struct SqCompiledQuery {
+    const SqAnnotation *ann;
+    const SqSrc *src;       /* its file */
+    SqSignature sig;
+} SqCompiledQuery;
+
+/* The manifest: {"squint_compile": 1, "package": name, "queries": [...]}
+** (docs/formats.md). */
+void sq_cbind_manifest(SqJsonWriter *w, const char *package, const SqCompiledQuery *qs, size_t n);
+
+#endif

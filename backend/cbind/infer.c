@@ -1,0 +1,366 @@
+/*
+** infer.c -- a compiled query's signature: its parameters, numbered as
+** SQLite numbers them, named and typed from where they are used, and its
+** result columns with the types and nullability the binder gave them.
+**
+** A parameter takes the type of what it meets: the other side of a
+** comparison or of arithmetic, the tested value of BETWEEN or IN, TEXT
+** as a LIKE pattern, INTEGER as LIMIT or OFFSET.  Its name is the one it
+** is written with (":id" is id), else the column it is compared with,
+** else p and its number; names are made C identifiers and unique.  A
+** parameter none of these rules reaches stays "any", with a warning:
+** never a guess.
+**
+** Every relation of the query is visited (subqueries' and CTE bodies'
+** are in q->rels too), each expression tree from its root, so that a
+** parameter is always seen with its parent.
+*/
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/cbind/cbind.h"
+#include "runtime/util.h"
+
+/* One use of a parameter. */
+typedef struct Use {
+    const SqExpr *e;
+    SqType type;
+    int typed;
+    const SqColumn *col;    /* the column it meets, or NULL */
+    const char *from;       /* the rule that typed it */
+    const char *name;       /* a name the context gives (limit, offset), or NULL */
+} Use;
+
+typedef struct Infer {
+    IrQuery *q;
+    Use *uses;
+    size_t n, cap;
+} Infer;
+
+static void add_use(Infer *in, Use u) {
+    if (in->n == in->cap) in->uses = sq_realloc(in->uses, (in->cap = in->cap ? 2 * in->cap : 16) * sizeof *in->uses);
+    in->uses[in->n++] = u;
+}
+
+static int is_comparison(uint8_t op) {
+    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT ||
+           op == AST_OP_GE;
+}
+
+static int is_arithmetic(uint8_t op) {
+    return op == AST_OP_ADD || op == AST_OP_SUB || op == AST_OP_MUL || op == AST_OP_DIV || op == AST_OP_MOD;
+}
+
+/* A parameter typed like other (the thing it meets). */
+static Use like(Infer *in, const SqExpr *param, const SqExpr *other, int nullable, const char *from) {
+    Use u = {.e = param, .from = from};
+    if (!other || other->kind == SQX_PARAM || other->type.cls == SQ_TY_ANY || other->type.cls == SQ_TY_NULL) return u;
+    u.type = other->type;
+    u.type.nullable = (uint8_t)nullable;
+    u.typed = 1;
+    u.col = other->kind == SQX_COLUMN ? ir_column(in->q, other->u.col) : NULL;
+    return u;
+}
+
+static Use fixed(const SqExpr *param, SqTypeClass cls, const char *from, const char *name) {
+    Use u = {.e = param, .typed = 1, .from = from, .name = name};
+    u.type = sq_type(cls, cls == SQ_TY_TEXT ? SQ_AFF_TEXT : SQ_AFF_INTEGER, 0);
+    return u;
+}
+
+/* The use of param e as a child of parent (NULL: a root). */
+static Use use_in(Infer *in, const SqExpr *e, const SqExpr *parent) {
+    Use none = {.e = e};
+    if (!parent) return none;
+    switch (parent->kind) {
+    case SQX_BINARY: {
+        const SqExpr *other = parent->u.bin.l == e ? parent->u.bin.r : parent->u.bin.l;
+        if (is_comparison(parent->op)) return like(in, e, other, 0, "comparison");
+        if (is_arithmetic(parent->op)) return like(in, e, other, 0, "arithmetic");
+        if (parent->op == AST_OP_CONCAT) return fixed(e, SQ_TY_TEXT, "concatenation", NULL);
+        return none;
+    }
+    case SQX_IS:
+        return like(in, e, parent->u.bin.l == e ? parent->u.bin.r : parent->u.bin.l, 1, "comparison");
+    case SQX_BETWEEN:
+        return like(in, e, parent->u.between.x == e ? parent->u.between.lo : parent->u.between.x, 0, "between");
+    case SQX_IN_LIST:
+        if (parent->u.in.x != e) return like(in, e, parent->u.in.x, 0, "in");
+        return parent->u.in.list.n ? like(in, e, parent->u.in.list.items[0], 0, "in") : none;
+    case SQX_LIKE:
+        return fixed(e, SQ_TY_TEXT, "like", NULL);
+    default:
+        return none;
+    }
+}
+
+static void walk(Infer *in, const SqExpr *e, const SqExpr *parent);
+
+static void walk_list(Infer *in, const SqExprList *l, const SqExpr *parent) {
+    for (uint32_t i = 0; i < l->n; i++) walk(in, l->items[i], parent);
+}
+
+/* Every parameter under e, each with its parent. */
+static void walk(Infer *in, const SqExpr *e, const SqExpr *parent) {
+    if (!e) return;
+    switch (e->kind) {
+    case SQX_PARAM: add_use(in, use_in(in, e, parent)); break;
+    case SQX_UNARY: case SQX_ISNULL: walk(in, e->u.bin.l, e); break;
+    case SQX_BINARY: case SQX_IS: walk(in, e->u.bin.l, e); walk(in, e->u.bin.r, e); break;
+    case SQX_LIKE: walk(in, e->u.like.x, e); walk(in, e->u.like.pattern, e); walk(in, e->u.like.escape, e); break;
+    case SQX_BETWEEN: walk(in, e->u.between.x, e); walk(in, e->u.between.lo, e); walk(in, e->u.between.hi, e); break;
+    case SQX_IN_LIST: walk(in, e->u.in.x, e); walk_list(in, &e->u.in.list, e); break;
+    case SQX_IN_SUBQUERY: case SQX_EXISTS: case SQX_SUBQUERY: walk(in, e->u.sub.x, e); break;
+    case SQX_CASE:
+        walk(in, e->u.cas.operand, e);
+        for (uint32_t i = 0; i < e->u.cas.n_arms; i++) {
+            walk(in, e->u.cas.arms[i].when, e);
+            walk(in, e->u.cas.arms[i].then, e);
+        }
+        walk(in, e->u.cas.else_, e);
+        break;
+    case SQX_CAST: walk(in, e->u.cast.x, e); break;
+    case SQX_COLLATE: walk(in, e->u.collate.x, e); break;
+    case SQX_FUNC: walk_list(in, &e->u.func.args, e); break;
+    case SQX_VECTOR: walk_list(in, &e->u.list, e); break;
+    default: break;
+    }
+}
+
+typedef struct RelWalk {
+    Infer *in;
+    IrRel *rel;
+} RelWalk;
+
+static int each_root(SqExpr **slot, void *arg) {
+    RelWalk *rw = arg;
+    const SqExpr *e = *slot;
+    IrRel *r = rw->rel;
+    if (e && e->kind == SQX_PARAM && r->kind == IR_LIMIT) {   /* LIMIT ? and OFFSET ? */
+        int is_count = slot == &r->u.limit.count;
+        add_use(rw->in, fixed(e, SQ_TY_INTEGER, "limit", is_count ? "limit" : "offset"));
+        return 0;
+    }
+    walk(rw->in, e, NULL);
+    return 0;
+}
+
+/* ---- numbering and naming ------------------------------------------------- */
+
+static int by_position(const void *a, const void *b) {
+    const Use *x = a, *y = b;
+    return x->e->span.start < y->e->span.start ? -1 : x->e->span.start > y->e->span.start;
+}
+
+/* The name written after the prefix of a named parameter, or NULL. */
+static const char *written_name(const char *w) { return w && w[0] && w[0] != '?' ? w + 1 : NULL; }
+
+/* A C identifier made of s: other characters become '_'. */
+static char *c_name(SqArena *a, const char *s) {
+    size_t n = strlen(s);
+    char *out = sq_arena_alloc(a, n + 2), *p = out;
+    if (!n || isdigit((unsigned char)s[0])) *p++ = '_';
+    for (size_t i = 0; i < n; i++) *p++ = isalnum((unsigned char)s[i]) ? s[i] : '_';
+    *p = '\0';
+    return out;
+}
+
+/* SQLite's numbering: ? is one more than the largest so far, ?N is N, a
+** name keeps the number of its first use. */
+static uint32_t number_of(const char *w, uint32_t *max, const SqParamInfo *ps, uint32_t n) {
+    if (!w || !strcmp(w, "?")) return ++*max;
+    if (w[0] == '?') {
+        uint32_t k = (uint32_t)strtoul(w + 1, NULL, 10);
+        if (k > *max) *max = k;
+        return k;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (ps[i].written && strcmp(ps[i].written, w) == 0) return ps[i].index;
+    return ++*max;
+}
+
+static SqParamInfo *param_numbered(SqSignature *sig, uint32_t index) {
+    for (uint32_t i = 0; i < sig->n_params; i++)
+        if (sig->params[i].index == index) return &sig->params[i];
+    return NULL;
+}
+
+/* A use's facts into its parameter, the first typed use winning; names
+** copied into a (the query's arena does not outlive the call). */
+static void merge(SqArena *a, SqParamInfo *p, const Use *u) {
+    if (p->from && p->type.cls != SQ_TY_ANY) return;
+    p->type = u->typed ? u->type : sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1);
+    p->from = u->typed ? u->from : NULL;
+    if (u->col && u->col->table && u->col->table_col >= 0) {
+        p->table = sq_arena_strdup(a, u->col->table->name);
+        p->column = sq_arena_strdup(a, u->col->table->cols[u->col->table_col].name);
+    } else if (u->col) {
+        p->column = sq_arena_strdup(a, u->col->name);
+    }
+    if (u->name && !p->name) p->name = u->name;
+}
+
+static void name_params(SqSignature *sig, SqArena *a) {
+    for (uint32_t i = 0; i < sig->n_params; i++) {
+        SqParamInfo *p = &sig->params[i];
+        const char *base = written_name(p->written);
+        if (!base) base = p->name ? p->name : p->column;
+        char buf[32];
+        if (!base) snprintf(buf, sizeof buf, "p%u", p->index), base = buf;
+        p->name = c_name(a, base);
+        for (uint32_t j = 0; j < i; j++) {
+            if (strcmp(sig->params[j].name, p->name) != 0) continue;
+            p->name = sq_arena_printf(a, "%s_%u", p->name, p->index);
+            break;
+        }
+    }
+}
+
+static int by_index(const void *a, const void *b) {
+    const SqParamInfo *x = a, *y = b;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void params(Infer *in, const SqSrc *src, SqArena *a, SqDiags *d, SqSignature *sig) {
+    if (in->n) qsort(in->uses, in->n, sizeof *in->uses, by_position);
+    sig->params = sq_arena_alloc(a, (in->n + 1) * sizeof *sig->params);
+    uint32_t max = 0, k = 0;
+    for (size_t i = 0; i < in->n; i++) {
+        const Use *u = &in->uses[i];
+        const char *w = u->e->u.lit.text;
+        if (!i || u->e->span.start != in->uses[i - 1].e->span.start)   /* one node met twice: one number */
+            k = number_of(w, &max, sig->params, sig->n_params);
+        SqParamInfo *p = param_numbered(sig, k);
+        if (!p) {
+            p = &sig->params[sig->n_params++];
+            *p = (SqParamInfo){.index = k, .written = w ? sq_arena_strdup(a, w) : NULL, .span = u->e->span};
+        }
+        merge(a, p, u);
+    }
+    qsort(sig->params, sig->n_params, sizeof *sig->params, by_index);
+    name_params(sig, a);
+    for (uint32_t i = 0; i < sig->n_params; i++) {
+        if (sig->params[i].type.cls != SQ_TY_ANY) continue;
+        SqDiag *g = sq_diag_add(d, SQ_SEV_WARNING, SQ_W_PARAM_TYPE, sig->params[i].span,
+                                "the type of parameter %u (%s) cannot be inferred; it is typed any",
+                                sig->params[i].index, sig->params[i].name);
+        sq_diag_help(g, "compare it with a column, or CAST it (CAST(? AS INTEGER))");
+    }
+    (void)src;
+}
+
+/* ---- result columns ---------------------------------------------------------- */
+
+/* The relation whose columns the query returns: under the operators that
+** pass their input's columns on. */
+static const IrRel *producer(const IrRel *r) {
+    while (r && !r->cols.n && r->input) r = r->input;
+    return r;
+}
+
+/* The table column output column i of r is, through projections of
+** plain column references (subqueries, CTE bodies, views), or NULL. */
+static const SqColumn *source_of(IrQuery *q, const IrRel *r, uint32_t i) {
+    for (int hops = 0; r && hops < 64; hops++) {
+        const SqColumn *c = &r->cols.items[i];
+        if (c->table) return c;
+        if (r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return NULL;
+        const SqExpr *e = r->u.project.exprs.items[i];
+        while (e && e->kind == SQX_COLLATE) e = e->u.collate.x;
+        if (!e || e->kind != SQX_COLUMN) return NULL;
+        const IrRel *src = ir_rel(q, e->u.col.rel);
+        if (src && src->kind == IR_AGGREGATE) {   /* a GROUP BY key or a bare column: what it reads */
+            const SqAggItem *item = e->u.col.col < src->u.agg.n_items ? &src->u.agg.items[e->u.col.col] : NULL;
+            if (!item || item->kind == SQ_AGG_CALL || !item->expr || item->expr->kind != SQX_COLUMN) return NULL;
+            e = item->expr;
+            src = ir_rel(q, e->u.col.rel);
+        }
+        const SqColumn *via = ir_column(q, e->u.col);
+        if (!via || via->table) return via;
+        r = producer(src);
+        i = e->u.col.col;
+        if (!r || i >= r->cols.n) return NULL;
+    }
+    return NULL;
+}
+
+/* SQLite's name for output column i of r: a column written bare (no
+** alias) is named as the column it reads is named where it comes from:
+** a table's as declared ("SELECT citizenship FROM singer" gives
+** "Citizenship"), a subquery's by this same rule, through GROUP BY keys;
+** a compound's from its first SELECT;
+** the rest as the binder names them (the alias, the expression's text). */
+static const char *sqlite_name(IrQuery *q, const IrRel *r, uint32_t i, int depth) {
+    const SqColumn *c = &r->cols.items[i];
+    if (depth > 32) return c->name;
+    if (r->kind == IR_SETOP) {   /* a compound takes its first SELECT's names */
+        const IrRel *left = producer(r->u.setop.left);
+        return left && i < left->cols.n ? sqlite_name(q, left, i, depth + 1) : c->name;
+    }
+    if (c->is_alias || r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return c->name;
+    const SqExpr *e = r->u.project.exprs.items[i];
+    while (e && e->kind == SQX_COLUMN && !(e->flags & (SQXF_ROWID | SQXF_WIN_REF))) {
+        const IrRel *src = ir_rel(q, e->u.col.rel);
+        if (!src) break;
+        if (src->kind == IR_AGGREGATE) {
+            const SqAggItem *item = e->u.col.col < src->u.agg.n_items ? &src->u.agg.items[e->u.col.col] : NULL;
+            if (!item || item->kind == SQ_AGG_CALL) break;
+            e = item->expr;   /* a GROUP BY key or a bare column: what it reads */
+            continue;
+        }
+        if (src->kind == IR_PROJECT) return sqlite_name(q, src, e->u.col.col, depth + 1);
+        const SqColumn *read = ir_column(q, e->u.col);
+        return read && read->name ? read->name : c->name;
+    }
+    return c->name;
+}
+
+static void columns(IrQuery *q, SqArena *a, SqSignature *sig) {
+    const IrRel *r = producer(q->root);
+    uint32_t n = r ? r->cols.n : 0;
+    sig->cols = sq_arena_alloc(a, (n + 1) * sizeof *sig->cols);
+    for (uint32_t i = 0; i < n; i++) {
+        const SqColumn *c = &r->cols.items[i];
+        if (c->hidden) continue;
+        SqResultInfo *out = &sig->cols[sig->n_cols++];
+        *out = (SqResultInfo){.name = sq_arena_strdup(a, sqlite_name(q, r, i, 0)), .type = c->type};
+        const SqColumn *from = source_of(q, r, i);
+        if (from) c = from;
+        if (c->table && c->table_col >= 0) {
+            const CatColumn *tc = &c->table->cols[c->table_col];
+            out->table = sq_arena_strdup(a, c->table->name);
+            out->column = sq_arena_strdup(a, tc->name);
+            out->decl_type = tc->decl_type ? sq_arena_strdup(a, tc->decl_type) : NULL;
+        } else if (c->table) {
+            out->table = sq_arena_strdup(a, c->table->name);
+            out->column = "rowid";
+            out->decl_type = "INTEGER";
+        }
+    }
+}
+
+void sq_cbind_infer(IrQuery *q, const SqSrc *src, SqArena *a, SqDiags *d, SqSignature *sig) {
+    memset(sig, 0, sizeof *sig);
+    Infer in = {q, NULL, 0, 0};
+    for (uint32_t id = 0; id < q->n_rels; id++) {
+        if (!q->rels[id]) continue;
+        RelWalk rw = {&in, q->rels[id]};
+        ir_rel_exprs(q->rels[id], each_root, &rw);
+    }
+    params(&in, src, a, d, sig);
+    columns(q, a, sig);
+    free(in.uses);
+}
+
+const char *sq_cbind_type_name(SqType t) {
+    switch (t.cls) {
+    case SQ_TY_INTEGER: return "INTEGER";
+    case SQ_TY_REAL: return "REAL";
+    case SQ_TY_TEXT: return "TEXT";
+    case SQ_TY_BLOB: return "BLOB";
+    case SQ_TY_NUMERIC: return "NUMERIC";
+    default: return "any";
+    }
+}

@@ -1,0 +1,294 @@
+/*
+** cmd_compile.c -- `squint compile`: annotated query files, sqlc's way
+** ("-- name: GetAuthor :one"), compiled against a schema into a JSON
+** manifest of typed queries (docs/squint-compile.md).
+**
+** Each file is read for its annotations (backend/cbind/annot.c), then
+** compiled statement by statement (api/); each query's signature is
+** inferred from its IR and checked against SQLite itself: the statement
+** is prepared on an empty database of the schema, and a count or name of
+** result columns that differs from squint's is an internal error,
+** reported loudly, so the types can never drift from SQLite.
+**
+** This is the first part of issue 22: SELECT queries and the manifest.
+** INSERT, UPDATE and DELETE are reported as not compiled yet; the config
+** file, the C bindings and --check come next.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "api/squint.h"
+#include "backend/cbind/cbind.h"
+#include "backend/emit/emit.h"
+#include "backend/sqlite/db.h"
+#include "cli/cli.h"
+#include "cli/cli_schema.h"
+#include "runtime/safewrite.h"
+#include "runtime/strmap.h"
+#include "runtime/util.h"
+
+static const char usage_head[] =
+    "usage: squint compile [options] SCHEMA-OPTION QUERIES...\n"
+    "\n"
+    "Compile annotated query files, as sqlc reads them ('-- name: GetAuthor :one'\n"
+    "before each statement; :one, :many, :exec, :execrows, :execlastid), against a\n"
+    "schema, and write DIR/queries.json: per query its parameters (numbered as\n"
+    "SQLite numbers them, named and typed from where they are used) and its result\n"
+    "columns (type, nullability, the table column they come from).  Each query is\n"
+    "also prepared by SQLite on the schema, and any difference in its result\n"
+    "columns is reported as an internal error.  docs/squint-compile.md.\n"
+    "\n"
+    "options:\n"
+    "      --out DIR          where queries.json goes (default: the current\n"
+    "                         directory); an existing queries.json is replaced\n"
+    "                         only when squint compile wrote it (or --force)\n"
+    "      --name NAME        the package's name in the manifest (default queries)\n"
+    "      --force            replace DIR/queries.json whatever it holds\n"
+    "      --color WHEN       color diagnostics: auto (default), always, never\n"
+    "  -h, --help             show this help\n"
+    "\n";
+
+static const char usage_tail[] =
+    "\n"
+    "Not yet: INSERT, UPDATE and DELETE (reported E0505), the squint.json\n"
+    "config, the C bindings, --check.\n"
+    "\n"
+    "exit status: 0 every query compiled; 1 errors in the queries or their\n"
+    "annotations (diagnostics on stderr; nothing is written); 2 bad usage, a file\n"
+    "or schema that cannot be read, an output that may not be written; 3 squint\n"
+    "and SQLite disagree on a query (an internal error, E0599).\n" CLI_EXIT_OOM;
+
+static const CliOpt compile_opts[] = {
+    {"out", 0, 1}, {"name", 0, 1}, {"force", 0, 0}, {"color", 0, 1}, {"help", 'h', 0}, CLI_SCHEMA_OPTIONS,
+    {NULL, 0, 0},
+};
+
+typedef struct CompileRun {
+    CliSchema schema;
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    SqArena *arena;         /* annotations and signatures */
+    SqStrMap *seen;         /* query names across files */
+    const char *out_dir, *package;
+    int force, color, disagreements, input_failed;
+    SqCompiledQuery *queries;
+    size_t n, cap;
+    SqDb *probe;            /* an empty database of the schema, for SQLite's view */
+    /* the file being compiled */
+    const SqSrc *src;
+    SqAnnotations anns;
+} CompileRun;
+
+static int own_option(void *ctx, const char *name, const char *val) {
+    CompileRun *r = ctx;
+    if (strcmp(name, "help") == 0) {
+        cli_schema_usage(stdout, usage_head, usage_tail);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "out") == 0) r->out_dir = val;
+    else if (strcmp(name, "name") == 0) r->package = val;
+    else if (strcmp(name, "force") == 0) r->force = 1;
+    else if (strcmp(name, "color") == 0 && !cli_color_setting(val, &r->color)) {
+        fputs("squint compile: --color takes auto, always or never\n", stderr);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ---- SQLite's view ------------------------------------------------------- */
+
+/* An empty in-memory database of the schema, made once. */
+static SqDb *probe_db(CompileRun *r, const Catalog *cat) {
+    if (r->probe) return r->probe;
+    SqBuf ddl = SQ_BUF_INIT;
+    const CatTable **order = sq_calloc(cat->n_tables + 1, sizeof *order);
+    uint32_t n = sq_ddl_order(cat, NULL, order);
+    for (uint32_t i = 0; i < n; i++) sq_ddl_create_table(&ddl, order[i]);
+    free(order);
+    char *err = NULL;
+    r->probe = sq_db_open_memory(sq_buf_str(&ddl), &err);
+    free(err);
+    sq_buf_free(&ddl);
+    return r->probe;
+}
+
+/* Whether SQLite gives the query the columns squint found: an E0599
+** error when not. */
+static void check_with_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotation *a, const SqSignature *sig) {
+    SqDb *db = probe_db(r, cat);
+    if (!db) return;
+    char *sql = sq_strndup(r->src->text + a->stmt.start, a->stmt.end - a->stmt.start);
+    SqResult res;
+    sq_result_init(&res);
+    char *err = NULL;
+    SqBuf why = SQ_BUF_INIT;
+    if (sq_db_columns(db, sql, &res, &err) < 0) {
+        sq_buf_printf(&why, "SQLite does not prepare it (%s), squint compiled it", err ? err : "?");
+    } else if (res.n_cols != sig->n_cols) {
+        sq_buf_printf(&why, "SQLite gives it %u result columns, squint %u", res.n_cols, sig->n_cols);
+    } else {
+        for (uint32_t i = 0; i < sig->n_cols && !why.len; i++)
+            if (strcmp(res.col_names[i], sig->cols[i].name) != 0)
+                sq_buf_printf(&why, "SQLite names result column %u '%s', squint '%s'", i + 1, res.col_names[i],
+                              sig->cols[i].name);
+    }
+    if (why.len) {
+        SqDiag *g = sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_SQLITE_DIFFERS, a->stmt, "internal error: %s", why.data);
+        sq_diag_help(g, "this is a bug in squint; please report it with the query and the schema");
+        r->disagreements++;
+    }
+    sq_buf_free(&why);
+    free(err);
+    free(sql);
+    sq_result_free(&res);
+}
+
+/* ---- one file --------------------------------------------------------------- */
+
+static const SqAnnotation *annotation_at(const CompileRun *r, uint32_t start) {
+    for (size_t i = 0; i < r->anns.n; i++)
+        if (r->anns.items[i].stmt.start == start) return &r->anns.items[i];
+    return NULL;
+}
+
+static const char *not_compiled_why(uint8_t kind) {
+    switch (kind) {
+    case AST_STMT_INSERT: return "squint compile does not compile INSERT statements yet";
+    case AST_STMT_UPDATE: return "squint compile does not compile UPDATE statements yet";
+    case AST_STMT_DELETE: return "squint compile does not compile DELETE statements yet";
+    default: return "not a query: a query file holds SELECT, INSERT, UPDATE and DELETE statements";
+    }
+}
+
+static int each_statement(void *ctx, SqCompiled *s) {
+    CompileRun *r = ctx;
+    if (!s->stmt) return 0;
+    const SqAnnotation *a = annotation_at(r, s->stmt->span.start);
+    if (!a) return 0;   /* its annotation's error is reported */
+    if (s->status == SQ_COMPILE_NOT_QUERY) {
+        sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_NOT_COMPILED, a->stmt, "%s", not_compiled_why(a->stmt_kind));
+        return 0;
+    }
+    if (s->status != SQ_COMPILE_OK) return 0;   /* the compiler reported it */
+    if (r->n == r->cap) r->queries = sq_realloc(r->queries, (r->cap = r->cap ? 2 * r->cap : 16) * sizeof *r->queries);
+    SqCompiledQuery *q = &r->queries[r->n++];
+    q->ann = a;
+    q->src = r->src;
+    sq_cbind_infer(s->ir, r->src, r->arena, &r->diags, &q->sig);
+    check_with_sqlite(r, s->cat, a, &q->sig);
+    return 0;
+}
+
+static void compile_file(CompileRun *r, const char *path, const Catalog *cat) {
+    int err;
+    SqSrc *src = sq_src_add_file(&r->srcs, path, &err);
+    if (!src) {
+        cli_io_error("compile", path, err);
+        r->input_failed = 1;
+        return;
+    }
+    r->src = src;
+    sq_cbind_annotations(src, r->names, r->seen, &r->diags, r->arena, &r->anns);
+    sq_ctx_compile_script(&r->schema.ctx, src, cat, NULL, 0, each_statement, r);
+}
+
+/* ---- the manifest ------------------------------------------------------------- */
+
+/* Whether path is missing or a manifest squint compile wrote. */
+static int replaceable(const char *path) {
+    size_t n;
+    int err;
+    char *text = sq_read_file(path, &n, &err);
+    if (!text) return err == ENOENT;
+    int ours = strncmp(text, "{\"squint_compile\":", 18) == 0 || strncmp(text, "{\n  \"squint_compile\":", 21) == 0;
+    free(text);
+    return ours;
+}
+
+static int write_manifest(CompileRun *r) {
+    SqBuf path = SQ_BUF_INIT, json = SQ_BUF_INIT;
+    sq_buf_printf(&path, "%s/queries.json", r->out_dir);
+    int rc = 0;
+    if (mkdir(r->out_dir, 0777) < 0 && errno != EEXIST) {
+        fprintf(stderr, "squint compile: --out: cannot make '%s': %s\n", r->out_dir, strerror(errno));
+        rc = -1;
+    } else if (!r->force && !replaceable(path.data)) {
+        fprintf(stderr, "squint compile: '%s' exists and is not a manifest squint compile wrote; pass --force to "
+                        "replace it\n", path.data);
+        rc = -1;
+    }
+    if (rc == 0) {
+        SqJsonWriter w;
+        sq_jw_init(&w, &json, 1);
+        sq_cbind_manifest(&w, r->package, r->queries, r->n);
+        sq_buf_putc(&json, '\n');
+        int err;
+        if (sq_write_replace(path.data, json.data, json.len, &err) < 0) {
+            fprintf(stderr, "squint compile: cannot write '%s': %s\n", path.data, strerror(err));
+            rc = -1;
+        } else {
+            fprintf(stderr, "squint compile: %zu quer%s written to %s\n", r->n, r->n == 1 ? "y" : "ies", path.data);
+        }
+    }
+    sq_buf_free(&path);
+    sq_buf_free(&json);
+    return rc;
+}
+
+/* ---- the command ------------------------------------------------------------- */
+
+static int run(CompileRun *r, int n_files, char **files) {
+    if (cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) < 0) return SQ_EXIT_USAGE;
+    const Catalog *cat = cli_schema_resolve(&r->schema, NULL, sq_span(0, 0, 0));
+    if (!cat) {
+        cli_print_diags_text(&r->diags, 0, r->color);
+        return SQ_EXIT_USAGE;
+    }
+    for (int i = 0; i < n_files; i++) compile_file(r, files[i], cat);
+    cli_print_diags_text(&r->diags, 0, r->color);
+    if (r->input_failed) return SQ_EXIT_USAGE;
+    if (r->disagreements) return SQ_EXIT_UNKNOWN;
+    if (r->diags.n_errors) {
+        fprintf(stderr, "squint compile: %zu error%s; nothing written\n", r->diags.n_errors,
+                r->diags.n_errors == 1 ? "" : "s");
+        return SQ_EXIT_FINDINGS;
+    }
+    return write_manifest(r) < 0 ? SQ_EXIT_USAGE : SQ_EXIT_OK;
+}
+
+int cmd_compile(int argc, char **argv) {
+    CompileRun r;
+    memset(&r, 0, sizeof r);
+    r.arena = sq_arena_new();
+    r.names = sq_interner_new();
+    r.seen = sq_strmap_new();
+    r.out_dir = ".";
+    r.package = "queries";
+    r.color = -1;
+    sq_srcset_init(&r.srcs);
+    sq_diags_init(&r.diags, &r.srcs);
+    cli_schema_init(&r.schema, "compile");
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "compile");
+    int rc = cli_schema_read_options(&r.schema, &a, compile_opts, own_option, &r, usage_head, usage_tail);
+    if (rc < 0 && !cli_schema_given(&r.schema)) {
+        fputs("squint compile: a schema option is needed (--schema FILE, --db FILE, ...)\n"
+              "try 'squint compile --help'\n", stderr);
+        rc = SQ_EXIT_USAGE;
+    }
+    if (r.color < 0) r.color = cli_stderr_color_default();
+    if (rc < 0) rc = run(&r, a.argc - a.i, a.argv + a.i);
+    sq_db_close(r.probe);
+    free(r.queries);
+    cli_schema_free(&r.schema);
+    sq_diags_free(&r.diags);
+    sq_srcset_free(&r.srcs);
+    sq_strmap_free(r.seen);
+    sq_interner_free(r.names);
+    sq_arena_free(r.arena);
+    return rc;
+}

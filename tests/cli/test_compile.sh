@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# test_compile.sh -- squint compile (issue 22, first part): annotated query
+# files into a typed JSON manifest.  Prints TAP lines.
+#   - each inference rule, checked in the manifest: parameters numbered as
+#     SQLite numbers them (?, ?N, :name, @name), named and typed from a
+#     comparison, IN, BETWEEN, LIKE, LIMIT and OFFSET; result columns with
+#     their types, nullability (LEFT JOIN, max() of an empty input,
+#     count(*), coalesce, CASE without ELSE) and table columns, through a
+#     subquery, GROUP BY keys and a compound;
+#   - the names SQLite gives result columns, checked against SQLite itself
+#     (python3's sqlite3 module): E0599 never fires on correct input;
+#   - every mistake of an annotated file with its code and place, and
+#     nothing written; an existing file not ours is not replaced;
+#   - Spider dev and BIRD dev (when ../shared/corpora is there): every gold
+#     query compiles and SQLite agrees on every result column.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+F=tests/cli/fixtures/compile
+S=examples/eval-demo/schema.sql
+C=${SQUINT_CORPORA:-../shared/corpora}
+if ! command -v python3 >/dev/null; then echo "ok - compile: skipped (no python3)"; exit 0; fi
+
+expect_exit 0 "compile: the library queries" -- "$SQUINT" compile --schema $S --out "$TMP" --name library $F/library.sql
+expect_grep "7 queries written to" "$TMP/err" "compile: ... 7 queries in the manifest"
+if python3 - "$TMP/queries.json" $S 2>"$TMP/check.err" <<'PY'; then ok "compile: every inference rule, and SQLite's own column names"; else not_ok "compile: the manifest's inferences"; tail -5 "$TMP/check.err"; fi
+import json, sqlite3, sys
+m = json.load(open(sys.argv[1]))
+assert m["squint_compile"] == 1 and m["package"] == "library"
+q = {x["name"]: x for x in m["queries"]}
+def P(name): return [(p["index"], p["name"], p["written"], p["type"], p["nullable"], p["table"], p["column"], p["inferred_from"]) for p in q[name]["params"]]
+def C(name): return [(c["name"], c["type"], c["nullable"], c["table"], c["column"]) for c in q[name]["columns"]]
+assert q["GetAuthor"]["cmd"] == ":one" and q["GetAuthor"]["line"] == 2
+assert P("GetAuthor") == [(1, "author_id", "?", "INTEGER", False, "authors", "author_id", "comparison")]
+assert C("GetAuthor") == [("author_id", "INTEGER", False, "authors", "author_id"), ("name", "TEXT", False, "authors", "name"),
+                          ("country", "TEXT", True, "authors", "country")]
+assert P("ListBooksByAuthor") == [(1, "since", ":since", "INTEGER", False, "books", "pub_year", "comparison"),
+                                  (2, "p2", "?", "TEXT", False, None, None, "like"),
+                                  (3, "limit", "?", "INTEGER", False, None, None, "limit"),
+                                  (4, "offset", "?", "INTEGER", False, None, None, "limit")], P("ListBooksByAuthor")
+assert C("ListBooksByAuthor") == [("title", "TEXT", False, "books", "title"), ("price", "REAL", True, "books", "price"),
+                                  ("author", "TEXT", True, "authors", "name")]   # LEFT JOIN: nullable
+assert [p[1] for p in P("Stats")] == ["genre", "genre_2"] and P("Stats")[0][7] == "in"
+assert C("Stats") == [("count(*)", "INTEGER", False, None, None), ("max(pages)", "INTEGER", True, None, None),
+                      ("avg(price)", "REAL", True, None, None), ("latest", "INTEGER", False, None, None)], C("Stats")
+assert [p[:4] for p in P("Loans")] == [(1, "from", "@from", "TEXT"), (2, "to", "@to", "TEXT")] and P("Loans")[0][7] == "between"
+assert C("Loans")[2] == ("state", "TEXT", True, None, None)   # CASE without ELSE
+# ?2 ?1 ? :g :g -> 2, 1, 3, 4 (the name keeps its number)
+assert [(p[0], p[1], p[2]) for p in P("Numbering")] == [(1, "price", "?1"), (2, "pages", "?2"), (3, "pub_year", "?"), (4, "g", ":g")], P("Numbering")
+assert C("FromSubquery") == [("name", "TEXT", False, "authors", "name"), ("n", "INTEGER", False, None, None)], C("FromSubquery")
+assert C("Compound")[0][0] == "name" and P("Compound")[0][1:4] == ("pattern", ":pattern", "TEXT")
+db = sqlite3.connect(":memory:")
+db.executescript(open(sys.argv[2]).read())
+for x in m["queries"]:   # the names SQLite gives, as the manifest says
+    st = db.execute(x["sql"], [0] * len(x["params"]))
+    assert [d[0] for d in st.description] == [c["name"] for c in x["columns"]], (x["name"], st.description)
+PY
+
+# ---- mistakes ------------------------------------------------------------------
+cat >"$TMP/bad.sql" <<'EOF2'
+SELECT 1;
+-- name: 9lives :one
+SELECT 2;
+-- name: Ok :sometimes
+SELECT 3;
+-- name: Twice :many
+SELECT 4;
+SELECT 5;
+-- name: Insert :exec
+INSERT INTO authors (name) VALUES (?);
+-- name: Dangling :one
+EOF2
+expect_exit 1 "compile: a file of mistakes exits 1" -- "$SQUINT" compile --schema $S --out "$TMP/bad" $F/../compile/library.sql "$TMP/bad.sql"
+expect_grep "bad.sql:1:1: error\[E0501\]: a statement without a name" "$TMP/err" "compile: a statement without an annotation (E0501)"
+expect_grep "bad.sql:2:1: error\[E0502\]: '9lives' is not a name a function can have" "$TMP/err" "compile: a name that is no C identifier (E0502)"
+expect_grep "bad.sql:4:1: error\[E0502\]: unknown command ':sometimes'" "$TMP/err" "compile: an unknown command (E0502)"
+expect_grep "bad.sql:8:1: error\[E0501\]: a second statement after the query 'Twice'" "$TMP/err" "compile: two statements under one name (E0501)"
+expect_grep "error\[E0505\]: squint compile does not compile INSERT statements yet" "$TMP/err" "compile: INSERT, not compiled yet (E0505)"
+expect_grep "bad.sql:11:1: error\[E0504\]: the query 'Dangling' has no statement" "$TMP/err" "compile: an annotation without a statement (E0504)"
+expect_grep "nothing written" "$TMP/err" "compile: ... and nothing written"
+[ ! -e "$TMP/bad/queries.json" ] && ok "compile: ... really nothing" || not_ok "compile: ... really nothing"
+printf -- '-- name: GetAuthor :one\nSELECT 1;\n' >"$TMP/dup.sql"
+expect_exit 1 "compile: a name used in two files" -- "$SQUINT" compile --schema $S --out "$TMP" $F/library.sql "$TMP/dup.sql"
+expect_grep "dup.sql:1:1: error\[E0503\]: a second query named 'GetAuthor'" "$TMP/err" "compile: ... is E0503 at the second"
+printf -- '-- name: Abs :one\nSELECT abs(?) AS a;\n-- name: Broken :one\nSELECT nosuch FROM authors;\n' >"$TMP/warn.sql"
+expect_exit 1 "compile: a binding error" -- "$SQUINT" compile --schema $S --out "$TMP/w" "$TMP/warn.sql"
+expect_grep "warn.sql:2:12: warning\[W0501\]: the type of parameter 1 \(p1\) cannot be inferred" "$TMP/err" "compile: an untyped parameter is a warning (W0501), typed any"
+expect_grep "warn.sql:4:8: error\[E0302\]" "$TMP/err" "compile: ... the binder's error at its place"
+printf -- '-- name: Abs :one\nSELECT abs(?) AS a;\n' >"$TMP/warn2.sql"
+expect_exit 0 "compile: warnings alone do not fail" -- "$SQUINT" compile --schema $S --out "$TMP/w2" "$TMP/warn2.sql"
+mkdir -p "$TMP/mine" && echo '{"mine": true}' >"$TMP/mine/queries.json"
+expect_exit 2 "compile: a queries.json squint did not write is not replaced" -- \
+    "$SQUINT" compile --schema $S --out "$TMP/mine" $F/library.sql
+grep -q '"mine"' "$TMP/mine/queries.json" && ok "compile: ... untouched" || not_ok "compile: ... untouched"
+expect_exit 0 "compile: --force replaces it" -- "$SQUINT" compile --schema $S --out "$TMP/mine" --force $F/library.sql
+expect_exit 0 "compile: its own manifest is replaced" -- "$SQUINT" compile --schema $S --out "$TMP/mine" $F/library.sql
+expect_exit 2 "compile: no schema option" -- "$SQUINT" compile $F/library.sql
+expect_grep "try 'squint compile --help'" "$TMP/err" "compile: ... with the hint"
+expect_exit 0 "compile --help" -- "$SQUINT" compile --help
+
+# ---- every gold query of Spider dev and BIRD dev -------------------------------------
+gold_files() { # gold_files DEV.JSON SQLKEY DIR: one annotated file per db_id
+    python3 - "$1" "$2" "$3" <<'PY'
+import collections, json, sys
+by = collections.defaultdict(list)
+for i, d in enumerate(json.load(open(sys.argv[1]))):
+    by[d["db_id"]].append((d.get("question_id", i), d[sys.argv[2]]))
+for db, qs in by.items():
+    with open(f"{sys.argv[3]}/{db}.sql", "w") as f:
+        for i, q in qs:
+            f.write(f"-- name: q{i} :many\n{q.strip().rstrip(';')};\n\n")
+PY
+}
+typed_share() { # typed_share DIR: queries, columns, and the share typed
+    python3 - "$1" <<'PY'
+import glob, json, sys
+q = n = typed = 0
+for p in glob.glob(sys.argv[1] + "/*/queries.json"):
+    for x in json.load(open(p))["queries"]:
+        q += 1
+        n += len(x["columns"])
+        typed += sum(c["type"] != "any" for c in x["columns"])
+print(f"{q} queries, {n} columns, {100 * typed / n:.2f} % typed")
+PY
+}
+corpus() { # corpus NAME DEV.JSON SQLKEY WANT SCHEMA-OPTIONS...
+    local name=$1 dev=$2 key=$3 want=$4 bad=0
+    shift 4
+    mkdir -p "$TMP/$name"
+    gold_files "$dev" "$key" "$TMP/$name"
+    for f in "$TMP/$name"/*.sql; do
+        db=$(basename "$f" .sql)
+        "$SQUINT" compile "$@" --db-id "$db" --out "$TMP/$name/$db" "$f" >/dev/null 2>"$TMP/$name/$db.err" || bad=1
+    done
+    local share
+    share=$(typed_share "$TMP/$name")
+    if [ $bad = 0 ] && [ "${share%% queries*}" = "$want" ]; then ok "compile: $name dev: every gold query compiles, SQLite agrees on every column ($share)"
+    else not_ok "compile: $name dev: $share"; cat "$TMP/$name"/*.err | grep -m5 error; fi
+}
+if [ -f "$C/spider-dev/dev.json" ] && [ -d "$C/spider-dev/database" ]; then
+    corpus spider "$C/spider-dev/dev.json" query 1034 --db-root "$C/spider-dev/database"
+else echo "ok - compile: Spider dev skipped (no $C/spider-dev)"; fi
+if [ -f "$C/bird-dev/dev.json" ] && [ -f "$C/bird-dev/dev_tables.json" ]; then
+    corpus bird "$C/bird-dev/dev.json" SQL 1534 --tables "$C/bird-dev/dev_tables.json"
+else echo "ok - compile: BIRD dev skipped (no $C/bird-dev)"; fi
