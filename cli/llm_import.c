@@ -18,7 +18,9 @@
 
 #include "backend/llm/llm.h"
 #include "backend/prompt/prompt.h"
+#include "backend/synsql/synsql.h"
 #include "cli/cli.h"
+#include "cli/cli_schema.h"
 #include "cli/llm_out.h"
 #include "runtime/jsonw.h"
 #include "runtime/safewrite.h"
@@ -38,6 +40,11 @@ static const char import_usage[] =
     "request failed; the reply lacks an element, has too many, or a value the\n"
     "task does not allow).  Lines are sorted by custom_id.\n"
     "\n"
+    "synsql-synthesizer's replies (INSERT statements) are checked against the\n"
+    "schema a schema option gives (required for that task): only INSERT ... VALUES\n"
+    "into its tables, each row applied to a fresh database of the schema with\n"
+    "every constraint on; a reply none of whose rows is taken is rejected.\n"
+    "\n"
     "options:\n"
     "      --out FILE         write to FILE instead of standard output: replaced\n"
     "                         whole, through a temporary file; an existing FILE\n"
@@ -46,12 +53,14 @@ static const char import_usage[] =
     "      --force            let --out replace any other file (never RECORDS)\n"
     "  -q, --quiet            no summary on stderr\n"
     "  -h, --help             show this help\n"
+    "      --schema FILE, --db FILE, --db-root DIR --db-id X, --tables FILE --db-id X\n"
+    "                         the schema of synsql-synthesizer's rows (that task only)\n"
     "\n"
     "exit status: 0 every reply imported; 1 some rejected (their lines say why);\n"
     "2 bad usage, or RECORDS is not a records file of squint llm run.\n" CLI_EXIT_OOM;
 
 static const CliOpt import_opts[] = {
-    {"out", 0, 1}, {"force", 0, 0}, {"quiet", 'q', 0}, {"help", 'h', 0}, {NULL, 0, 0},
+    {"out", 0, 1}, {"force", 0, 0}, {"quiet", 'q', 0}, {"help", 'h', 0}, CLI_SCHEMA_OPTIONS, {NULL, 0, 0},
 };
 
 typedef struct Imported {
@@ -61,6 +70,11 @@ typedef struct Imported {
 } Imported;
 
 typedef struct ImportRun {
+    CliSchema schema;   /* synsql-synthesizer: the schema its rows go into */
+    SqSrcSet srcs;
+    SqDiags diags;
+    SqInterner *names;
+    const Catalog *cat;
     const char *task, *records, *out;
     int force, quiet;
     SqStrMap *last;     /* custom_id -> the line number of its last record */
@@ -157,6 +171,22 @@ static int check_task(const ImportRun *r, const char *id, SqBuf *why) {
     return known ? -1 : 0;
 }
 
+/* synsql-synthesizer: the reply's statements applied to a fresh database
+** of the schema (the fields written so far hold its "sql"); the counts
+** and drops added to the fields.  Whether a row was taken. */
+static int rows_taken(ImportRun *r, SqJsonWriter *fw, SqBuf *why) {
+    SqBuf copy = SQ_BUF_INIT;
+    sq_buf_put(&copy, fw->out->data, fw->out->len);
+    sq_buf_putc(&copy, '}');
+    cJSON *fields = cJSON_Parse(copy.data);
+    const cJSON *sql = cJSON_GetObjectItemCaseSensitive(fields, "sql");
+    size_t kept = cJSON_IsString(sql) ? sq_synsql_rows(r->cat, sql->valuestring, fw) : 0;
+    if (!kept) sq_buf_puts(why, "no row of the reply is one the schema takes (see squint fixture --llm's report for why)");
+    cJSON_Delete(fields);
+    sq_buf_free(&copy);
+    return kept > 0;
+}
+
 static void import_one(ImportRun *r, const cJSON *rec) {
     const char *id = id_of(rec);
     SqBuf line = SQ_BUF_INIT, why = SQ_BUF_INIT, fields = SQ_BUF_INIT;
@@ -165,6 +195,7 @@ static void import_one(ImportRun *r, const cJSON *rec) {
     sq_jw_obj_begin(&fw);
     const char *content = check_task(r, id, &why) < 0 ? NULL : reply_content(rec, &why);
     int ok = content && sq_prompt_reply_parse(r->task, content, strlen(content), &fw, &why) == 0;
+    if (ok && r->cat) ok = rows_taken(r, &fw, &why);
     sq_jw_obj_end(&fw);
     SqJsonWriter w;
     sq_jw_init(&w, &line, 0);
@@ -313,6 +344,9 @@ static int read_options(ImportRun *r, int argc, char **argv) {
             fputs(import_usage, stdout);
             return SQ_EXIT_OK;
         }
+        int handled = cli_schema_option(&r->schema, name, val);
+        if (handled < 0) return SQ_EXIT_USAGE;
+        if (handled) continue;
         if (strcmp(name, "out") == 0) r->out = val;
         else if (strcmp(name, "force") == 0) r->force = 1;
         else if (strcmp(name, "quiet") == 0) r->quiet = 1;
@@ -335,10 +369,32 @@ static int read_options(ImportRun *r, int argc, char **argv) {
     return -1;
 }
 
+/* synsql-synthesizer's schema: required for it, refused for the others.
+** -1 to go on, or 2. */
+static int load_schema(ImportRun *r) {
+    int wants = strcmp(r->task, "synsql-synthesizer") == 0;
+    if (wants != cli_schema_given(&r->schema)) {
+        fprintf(stderr, wants ? "squint llm import: synsql-synthesizer's rows are checked against a schema: give "
+                                "--schema, --db, --db-root or --tables\n"
+                              : "squint llm import: a schema option is only for synsql-synthesizer\n");
+        return SQ_EXIT_USAGE;
+    }
+    if (!wants) return -1;
+    if (cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) == 0)
+        r->cat = cli_schema_resolve(&r->schema, NULL, sq_span(0, 0, 0));
+    cli_print_diags_text(&r->diags, 0, cli_stderr_color_default());
+    return r->cat ? -1 : SQ_EXIT_USAGE;
+}
+
 int llm_import(int argc, char **argv) {
     ImportRun r = {0};
     r.last = sq_strmap_new();
+    r.names = sq_interner_new();
+    sq_srcset_init(&r.srcs);
+    sq_diags_init(&r.diags, &r.srcs);
+    cli_schema_init(&r.schema, "llm import");
     int rc = read_options(&r, argc, argv);
+    if (rc < 0) rc = load_schema(&r);
     if (rc < 0) rc = check_out(&r);
     if (rc < 0 && (each_record(&r, note_last) < 0 || each_record(&r, import_last) < 0)) rc = SQ_EXIT_USAGE;
     if (rc < 0 && write_out(&r) < 0) rc = SQ_EXIT_USAGE;
@@ -352,5 +408,9 @@ int llm_import(int argc, char **argv) {
     }
     free(r.items);
     sq_strmap_free(r.last);
+    cli_schema_free(&r.schema);
+    sq_diags_free(&r.diags);
+    sq_srcset_free(&r.srcs);
+    sq_interner_free(r.names);
     return rc;
 }

@@ -160,22 +160,6 @@ static int synthesize(Loop *l, int round, SqPromptValues *v, SynRows *rows, SqBu
     return rc;
 }
 
-static void put_rows(SqJsonWriter *w, const SynRows *rows) {
-    sq_jw_key(w, "rows_kept");
-    sq_jw_int(w, (int64_t)rows->kept);
-    sq_jw_key(w, "rows_dropped");
-    sq_jw_int(w, (int64_t)rows->dropped);
-    sq_jw_key(w, "padded");
-    sq_jw_int(w, (int64_t)rows->padded);
-    sq_jw_key(w, "truncated");
-    sq_jw_int(w, (int64_t)rows->truncated);
-    sq_jw_key(w, "dropped");
-    SqBuf list = SQ_BUF_INIT;
-    sq_buf_printf(&list, "[%s]", sq_buf_str(&rows->drops));
-    sq_jw_raw(w, list.data);
-    sq_buf_free(&list);
-}
-
 /* The critic's reply: its scores as numbers, its feedback. */
 static void put_critic(SqJsonWriter *w, const cJSON *reply) {
     sq_jw_obj_begin(w);
@@ -207,7 +191,7 @@ static int round_once(Loop *l, int round, SqBuf *why) {
     int rc = synthesize(l, round, &v, &rows, why);
     double avg = -1;
     if (rc == 0) {
-        put_rows(l->w, &rows);
+        syn_rows_json(l->w, &rows);
         SqBuf data = SQ_BUF_INIT, id = SQ_BUF_INIT;
         rc = syn_rows_text(&l->chosen, sq_buf_str(&l->whole), &rows, &data, why);
         v.v[SQ_SLOT_DATA] = sq_buf_str(&data);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backend/fixture/fixture.h"
+#include "backend/prompt/prompt_data.h"
 #include "backend/sqlite/db.h"
 #include "backend/synsql/synsql_int.h"
 #include "grammar/parse.h"
@@ -229,4 +230,32 @@ int syn_rows_text(const SynColumns *c, const char *schema_sql, const SynRows *ro
     }
     sq_db_close(db);
     return 0;
+}
+
+void syn_rows_json(SqJsonWriter *w, const SynRows *rows) {
+    sq_jw_key(w, "rows_kept");
+    sq_jw_int(w, (int64_t)rows->kept);
+    sq_jw_key(w, "rows_dropped");
+    sq_jw_int(w, (int64_t)rows->dropped);
+    sq_jw_key(w, "padded");
+    sq_jw_int(w, (int64_t)rows->padded);
+    sq_jw_key(w, "truncated");
+    sq_jw_int(w, (int64_t)rows->truncated);
+    sq_jw_key(w, "dropped");
+    SqBuf list = SQ_BUF_INIT;
+    sq_buf_printf(&list, "[%s]", sq_buf_str(&rows->drops));
+    sq_jw_raw(w, list.data);
+    sq_buf_free(&list);
+}
+
+size_t sq_synsql_rows(const Catalog *cat, const char *sql, SqJsonWriter *w) {
+    SqBuf ddl = SQ_BUF_INIT;
+    sq_prompt_tables_ddl(cat, NULL, NULL, &ddl);
+    SynRows rows;
+    syn_rows_build(cat, sq_buf_str(&ddl), sql, &rows);
+    syn_rows_json(w, &rows);
+    size_t kept = rows.kept;
+    syn_rows_free(&rows);
+    sq_buf_free(&ddl);
+    return kept;
 }

@@ -55,4 +55,11 @@ typedef enum SqSynsqlStatus {
 SqSynsqlStatus sq_synsql_build(const SqSynsqlConfig *cfg, const SqSynsqlItem *it, const char *db_path,
                                SqJsonWriter *w, SqBuf *why);
 
+/* The synthesizer's statements sql cleaned and applied to a fresh
+** database of cat as the loop does (only INSERT ... VALUES into its
+** tables, rows checked by SQLite with every constraint on), its counts
+** and drops written as members of the object open in w; the rows kept.
+** For `squint llm import synsql-synthesizer`. */
+size_t sq_synsql_rows(const Catalog *cat, const char *sql, SqJsonWriter *w);
+
 #endif

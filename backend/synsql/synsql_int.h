@@ -74,6 +74,9 @@ typedef struct SynRows {
 ** rows kept before, with foreign keys enforced. */
 void syn_rows_build(const Catalog *cat, const char *schema_sql, const char *sql, SynRows *rows);
 void syn_rows_free(SynRows *rows);
+/* The rows' counts and drops as members of the object open in w
+** (rows_kept, rows_dropped, padded, truncated, dropped). */
+void syn_rows_json(SqJsonWriter *w, const SynRows *rows);
 /* The filled tables' rows as text tables, for the critic. */
 int syn_rows_text(const SynColumns *c, const char *schema_sql, const SynRows *rows, SqBuf *out, SqBuf *why);
 

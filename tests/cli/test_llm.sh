@@ -423,7 +423,7 @@ INSERT INTO members (member_id, name, city, join_date) VALUES (6, 'Fay', 'Spring
 r2 = r1.replace("</sql>", "INSERT INTO members (member_id, name, city, join_date) VALUES (7, 'Gus', 'Springfield', '2023-03-03');\n</sql>")
 hi = "".join(f"<{d}>9</{d}>" for d in dims) + "<feedback>none</feedback>"
 lo = "".join(f"<{d}>{v}</{d}>" for d, v in zip(dims, [5, 6, 7, 5, 6, 7])) + "<feedback>Add a member named Gus from Springfield.</feedback>"
-rules = [("'Gus'", hi), ("Score the data from 1", lo), ("A reviewer scored the previous attempt", r2),
+rules = [("only-bad-rows", "<sql>INSERT INTO nowhere VALUES (1);</sql>"), ("'Gus'", hi), ("Score the data from 1", lo), ("A reviewer scored the previous attempt", r2),
          ("Write between 3 and 15 rows", r1),
          ("Name the other columns", "<column>members.member_id</column><column>members.join_date</column>"),
          ("List every column that answering", "<column>members.name</column><column>`members`.city</column><column>nosuch.col</column>")]
@@ -467,6 +467,24 @@ expect_exit 0 "fixture --llm: a rerun into its own directory" -- \
     --out "$TMP/llmfix" --limit 1 --llm-cache "$TMP/syncache" -q
 [ "$(stats 's["requests"]')" = 0 ] && ok "fixture --llm: ... answered from --llm-cache, nothing sent" ||
     not_ok "fixture --llm: ... answered from --llm-cache ($(stats 's["requests"]') sent)"
+# the synthesizer's replies imported: the same cleanup, against a schema
+requests "$TMP/syn-req.jsonl" "syn/1:Write between 3 and 15 rows" "syn/2:fault=400 times=all" "syn/3:only-bad-rows"
+"$SQUINT" llm run "$TMP/syn-req.jsonl" --endpoint "$URL" --out "$TMP/syn-rec.jsonl" --quiet
+expect_exit 1 "llm import synsql-synthesizer: rows checked against the schema" -- \
+    "$SQUINT" llm import synsql-synthesizer "$TMP/syn-rec.jsonl" --schema examples/eval-demo/schema.sql
+python3 - "$TMP/out" <<'EOF2' && ok "llm import synsql-synthesizer: the rows SQLite takes counted, each drop with its reason" || not_ok "llm import synsql-synthesizer: the rows"
+import json, sys
+r = {l["custom_id"]: l for l in map(json.loads, open(sys.argv[1]))}
+one = r["syn/1"]
+assert one["status"] == "ok" and (one["rows_kept"], one["rows_dropped"], one["padded"], one["truncated"]) == (4, 5, 1, 1), one
+assert one["dropped"][0]["why"] == "UNIQUE constraint failed: members.member_id" and one["sql"].startswith("INSERT INTO members")
+assert r["syn/2"]["status"] == "rejected" and r["syn/2"]["reason"].startswith("the request failed")
+assert r["syn/3"]["status"] == "rejected" and r["syn/3"]["reason"].startswith("no row of the reply"), r["syn/3"]
+EOF2
+expect_exit 2 "llm import synsql-synthesizer: without a schema" -- \
+    "$SQUINT" llm import synsql-synthesizer "$TMP/syn-rec.jsonl"
+expect_exit 2 "llm import: a schema option for another task" -- \
+    "$SQUINT" llm import paraphrase "$TMP/syn-rec.jsonl" --schema examples/eval-demo/schema.sql
 mkdir -p "$TMP/other" && echo keep >"$TMP/other/notes.txt"
 expect_exit 2 "fixture --llm: a directory of other files is refused" -- \
     "$SQUINT" fixture --llm --endpoint "$URL" --model m --gold examples/eval-demo/dev.json --db-root "$TMP/syndb" \
