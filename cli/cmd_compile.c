@@ -12,7 +12,7 @@
 **
 ** This is the first part of issue 22: SELECT queries and the manifest.
 ** INSERT, UPDATE and DELETE are reported as not compiled yet; the config
-** file, the C bindings and --check come next.
+** file and the C bindings come next.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -47,6 +47,8 @@ static const char usage_head[] =
     "                         only when squint compile wrote it (or --force)\n"
     "      --name NAME        the package's name in the manifest (default queries)\n"
     "      --force            replace DIR/queries.json whatever it holds\n"
+    "      --check            write nothing; exit 1 when DIR/queries.json is missing\n"
+    "                         or not what this run would write (for CI)\n"
     "      --color WHEN       color diagnostics: auto (default), always, never\n"
     "  -h, --help             show this help\n"
     "\n";
@@ -54,15 +56,17 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "Not yet: INSERT, UPDATE and DELETE (reported E0505), the squint.json\n"
-    "config, the C bindings, --check.\n"
+    "config, the C bindings.\n"
     "\n"
     "exit status: 0 every query compiled; 1 errors in the queries or their\n"
-    "annotations (diagnostics on stderr; nothing is written); 2 bad usage, a file\n"
+    "annotations (diagnostics on stderr; nothing is written), or with --check a\n"
+    "manifest that is missing or out of date; 2 bad usage, a file\n"
     "or schema that cannot be read, an output that may not be written; 3 squint\n"
     "and SQLite disagree on a query (an internal error, E0599).\n" CLI_EXIT_OOM;
 
 static const CliOpt compile_opts[] = {
-    {"out", 0, 1}, {"name", 0, 1}, {"force", 0, 0}, {"color", 0, 1}, {"help", 'h', 0}, CLI_SCHEMA_OPTIONS,
+    {"out", 0, 1}, {"name", 0, 1}, {"force", 0, 0}, {"check", 0, 0}, {"color", 0, 1}, {"help", 'h', 0},
+    CLI_SCHEMA_OPTIONS,
     {NULL, 0, 0},
 };
 
@@ -74,7 +78,7 @@ typedef struct CompileRun {
     SqArena *arena;         /* annotations and signatures */
     SqStrMap *seen;         /* query names across files */
     const char *out_dir, *package;
-    int force, color, disagreements, input_failed;
+    int force, check, color, disagreements, input_failed;
     SqCompiledQuery *queries;
     size_t n, cap;
     SqDb *probe;            /* an empty database of the schema, for SQLite's view */
@@ -92,6 +96,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     if (strcmp(name, "out") == 0) r->out_dir = val;
     else if (strcmp(name, "name") == 0) r->package = val;
     else if (strcmp(name, "force") == 0) r->force = 1;
+    else if (strcmp(name, "check") == 0) r->check = 1;
     else if (strcmp(name, "color") == 0 && !cli_color_setting(val, &r->color)) {
         fputs("squint compile: --color takes auto, always or never\n", stderr);
         return SQ_EXIT_USAGE;
@@ -197,6 +202,8 @@ static void compile_file(CompileRun *r, const char *path, const Catalog *cat) {
 }
 
 /* ---- the manifest ------------------------------------------------------------- */
+/* write_manifest: 0 written (or, with --check, up to date), SQ_EXIT_FINDINGS
+** out of date, -1 not written. */
 
 /* Whether path is missing or a manifest squint compile wrote. */
 static int replaceable(const char *path) {
@@ -209,10 +216,37 @@ static int replaceable(const char *path) {
     return ours;
 }
 
+/* --check: whether DIR/queries.json holds exactly json.  0, or -1 after
+** a message saying what is out of date. */
+static int check_manifest(const char *path, const SqBuf *json) {
+    size_t n;
+    int err;
+    char *text = sq_read_file(path, &n, &err);
+    int same = text && n == json->len && memcmp(text, json->data, n) == 0;
+    free(text);
+    if (same) {
+        fprintf(stderr, "squint compile: %s is up to date\n", path);
+        return 0;
+    }
+    fprintf(stderr, "squint compile: %s is %s; run squint compile without --check to write it\n", path,
+            text ? "out of date" : "missing");
+    return -1;
+}
+
 static int write_manifest(CompileRun *r) {
     SqBuf path = SQ_BUF_INIT, json = SQ_BUF_INIT;
     sq_buf_printf(&path, "%s/queries.json", r->out_dir);
     int rc = 0;
+    if (r->check) {
+        SqJsonWriter w;
+        sq_jw_init(&w, &json, 1);
+        sq_cbind_manifest(&w, r->package, r->queries, r->n);
+        sq_buf_putc(&json, '\n');
+        rc = check_manifest(path.data, &json);
+        sq_buf_free(&path);
+        sq_buf_free(&json);
+        return rc < 0 ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+    }
     if (mkdir(r->out_dir, 0777) < 0 && errno != EEXIST) {
         fprintf(stderr, "squint compile: --out: cannot make '%s': %s\n", r->out_dir, strerror(errno));
         rc = -1;
@@ -236,7 +270,7 @@ static int write_manifest(CompileRun *r) {
     }
     sq_buf_free(&path);
     sq_buf_free(&json);
-    return rc;
+    return rc < 0 ? -1 : SQ_EXIT_OK;
 }
 
 /* ---- the command ------------------------------------------------------------- */
@@ -257,7 +291,8 @@ static int run(CompileRun *r, int n_files, char **files) {
                 r->diags.n_errors == 1 ? "" : "s");
         return SQ_EXIT_FINDINGS;
     }
-    return write_manifest(r) < 0 ? SQ_EXIT_USAGE : SQ_EXIT_OK;
+    int wrote = write_manifest(r);
+    return wrote < 0 ? SQ_EXIT_USAGE : wrote;
 }
 
 int cmd_compile(int argc, char **argv) {

@@ -93,6 +93,18 @@ expect_exit 2 "compile: a queries.json squint did not write is not replaced" -- 
 grep -q '"mine"' "$TMP/mine/queries.json" && ok "compile: ... untouched" || not_ok "compile: ... untouched"
 expect_exit 0 "compile: --force replaces it" -- "$SQUINT" compile --schema $S --out "$TMP/mine" --force $F/library.sql
 expect_exit 0 "compile: its own manifest is replaced" -- "$SQUINT" compile --schema $S --out "$TMP/mine" $F/library.sql
+expect_exit 0 "compile --check: an up-to-date manifest" -- "$SQUINT" compile --schema $S --out "$TMP/mine" --check $F/library.sql
+expect_grep "is up to date" "$TMP/err" "compile --check: ... says so"
+sed 's/WHERE author_id = ?;/WHERE name = ?;/' $F/library.sql >"$TMP/changed.sql"
+cp "$TMP/mine/queries.json" "$TMP/before.json"
+expect_exit 1 "compile --check: a changed query makes it out of date" -- \
+    "$SQUINT" compile --schema $S --out "$TMP/mine" --check "$TMP/changed.sql"
+cmp -s "$TMP/mine/queries.json" "$TMP/before.json" && ok "compile --check: ... and writes nothing" || not_ok "compile --check: ... and writes nothing"
+sed 's/author_id  INTEGER PRIMARY KEY,/author_id  TEXT PRIMARY KEY,/' $S >"$TMP/migrated.sql"
+expect_exit 1 "compile --check: a schema change that retypes a column makes it out of date" -- \
+    "$SQUINT" compile --schema "$TMP/migrated.sql" --out "$TMP/mine" --check $F/library.sql
+expect_exit 1 "compile --check: no manifest" -- "$SQUINT" compile --schema $S --out "$TMP/none" --check $F/library.sql
+expect_grep "is missing" "$TMP/err" "compile --check: ... says it is missing"
 expect_exit 2 "compile: no schema option" -- "$SQUINT" compile $F/library.sql
 expect_grep "try 'squint compile --help'" "$TMP/err" "compile: ... with the hint"
 expect_exit 0 "compile --help" -- "$SQUINT" compile --help
