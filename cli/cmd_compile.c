@@ -22,7 +22,7 @@
 
 #include "api/squint.h"
 #include "backend/cbind/cbind.h"
-#include "backend/emit/emit.h"
+#include "backend/fixture/fixture.h"
 #include "backend/sqlite/db.h"
 #include "cli/cli.h"
 #include "cli/cli_schema.h"
@@ -106,18 +106,16 @@ static int own_option(void *ctx, const char *name, const char *val) {
 
 /* ---- SQLite's view ------------------------------------------------------- */
 
-/* An empty in-memory database of the schema, made once. */
+/* An empty in-memory database of the schema (an empty fixture), made
+** once. */
 static SqDb *probe_db(CompileRun *r, const Catalog *cat) {
     if (r->probe) return r->probe;
-    SqBuf ddl = SQ_BUF_INIT;
-    const CatTable **order = sq_calloc(cat->n_tables + 1, sizeof *order);
-    uint32_t n = sq_ddl_order(cat, NULL, order);
-    for (uint32_t i = 0; i < n; i++) sq_ddl_create_table(&ddl, order[i]);
-    free(order);
+    SqFixture empty;
+    sq_fixture_init(&empty, cat);
     char *err = NULL;
-    r->probe = sq_db_open_memory(sq_buf_str(&ddl), &err);
+    r->probe = sq_fixture_open(&empty, &err);
     free(err);
-    sq_buf_free(&ddl);
+    sq_fixture_free(&empty);
     return r->probe;
 }
 
@@ -183,7 +181,7 @@ static int each_statement(void *ctx, SqCompiled *s) {
     SqCompiledQuery *q = &r->queries[r->n++];
     q->ann = a;
     q->src = r->src;
-    sq_cbind_infer(s->ir, r->src, r->arena, &r->diags, &q->sig);
+    sq_cbind_infer(s->ir, r->arena, &r->diags, &q->sig);
     check_with_sqlite(r, s->cat, a, &q->sig);
     return 0;
 }

@@ -92,12 +92,9 @@ static cJSON *next_record(ImportRun *r, FILE *f, char **line, size_t *cap, long 
     if (n <= 0) return NULL;
     ++*lineno;
     size_t len = (size_t)n - ((*line)[n - 1] == '\n');
-    cJSON *rec = NULL;
-    if (len >= strlen(SQ_LLM_RECORD_PREFIX) && memcmp(*line, SQ_LLM_RECORD_PREFIX, strlen(SQ_LLM_RECORD_PREFIX)) == 0)
-        rec = cJSON_ParseWithLength(*line, len);
-    if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "custom_id"))) {
+    cJSON *rec = sq_llm_record_parse(*line, len);
+    if (!rec) {
         fprintf(stderr, "squint llm import: %s:%ld: not a record of squint llm run\n", r->records, *lineno);
-        cJSON_Delete(rec);
         *bad = 1;
         return NULL;
     }

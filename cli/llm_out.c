@@ -25,9 +25,7 @@
 /* What a whole line says: LLM_ANSWER_OK or _FAILED, or 0 when it is not
 ** a record of ours; the custom_id (heap) in *id. */
 static int record_status(const char *line, size_t n, char **id) {
-    static const char prefix[] = SQ_LLM_RECORD_PREFIX;
-    if (n < sizeof prefix - 1 || memcmp(line, prefix, sizeof prefix - 1) != 0) return 0;
-    cJSON *root = cJSON_ParseWithLength(line, n);
+    cJSON *root = sq_llm_record_parse(line, n);
     const cJSON *cid = cJSON_GetObjectItemCaseSensitive(root, "custom_id");
     const cJSON *sq = cJSON_GetObjectItemCaseSensitive(root, "squint");
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(sq, "status");

@@ -93,7 +93,7 @@ typedef struct SqSignature {
 
 /* The parameters and result columns of q (in a); a warning W0501 in d
 ** for each parameter whose type stays unknown. */
-void sq_cbind_infer(IrQuery *q, const SqSrc *src, SqArena *a, SqDiags *d, SqSignature *sig);
+void sq_cbind_infer(IrQuery *q, SqArena *a, SqDiags *d, SqSignature *sig);
 
 /* "INTEGER", "REAL", "TEXT", "BLOB", "NUMERIC", "any" */
 const char *sq_cbind_type_name(SqType t);

@@ -223,7 +223,7 @@ static int by_index(const void *a, const void *b) {
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static void params(Infer *in, const SqSrc *src, SqArena *a, SqDiags *d, SqSignature *sig) {
+static void params(Infer *in, SqArena *a, SqDiags *d, SqSignature *sig) {
     if (in->n) qsort(in->uses, in->n, sizeof *in->uses, by_position);
     sig->params = sq_arena_alloc(a, (in->n + 1) * sizeof *sig->params);
     uint32_t max = 0, k = 0;
@@ -248,7 +248,6 @@ static void params(Infer *in, const SqSrc *src, SqArena *a, SqDiags *d, SqSignat
                                 sig->params[i].index, sig->params[i].name);
         sq_diag_help(g, "compare it with a column, or CAST it (CAST(? AS INTEGER))");
     }
-    (void)src;
 }
 
 /* ---- result columns ---------------------------------------------------------- */
@@ -341,7 +340,7 @@ static void columns(IrQuery *q, SqArena *a, SqSignature *sig) {
     }
 }
 
-void sq_cbind_infer(IrQuery *q, const SqSrc *src, SqArena *a, SqDiags *d, SqSignature *sig) {
+void sq_cbind_infer(IrQuery *q, SqArena *a, SqDiags *d, SqSignature *sig) {
     memset(sig, 0, sizeof *sig);
     Infer in = {q, NULL, 0, 0};
     for (uint32_t id = 0; id < q->n_rels; id++) {
@@ -349,18 +348,11 @@ void sq_cbind_infer(IrQuery *q, const SqSrc *src, SqArena *a, SqDiags *d, SqSign
         RelWalk rw = {&in, q->rels[id]};
         ir_rel_exprs(q->rels[id], each_root, &rw);
     }
-    params(&in, src, a, d, sig);
+    params(&in, a, d, sig);
     columns(q, a, sig);
     free(in.uses);
 }
 
 const char *sq_cbind_type_name(SqType t) {
-    switch (t.cls) {
-    case SQ_TY_INTEGER: return "INTEGER";
-    case SQ_TY_REAL: return "REAL";
-    case SQ_TY_TEXT: return "TEXT";
-    case SQ_TY_BLOB: return "BLOB";
-    case SQ_TY_NUMERIC: return "NUMERIC";
-    default: return "any";
-    }
+    return t.cls == SQ_TY_ANY || t.cls == SQ_TY_NULL ? "any" : sq_type_class_name((SqTypeClass)t.cls);
 }

@@ -109,6 +109,11 @@ int sq_llm_run(const SqLlmConfig *cfg, const SqLlmCallbacks *cb, SqBuf *err);
 ** is still known as ours. */
 #define SQ_LLM_RECORD_PREFIX "{\"id\":\"squint-llm-"
 
+/* A line (without its newline) read back as a record: it starts with
+** the prefix, is JSON and has a string custom_id.  The parsed record
+** (cJSON_Delete it), or NULL. */
+struct cJSON *sq_llm_record_parse(const char *line, size_t n);
+
 /* The record of an outcome, one line of JSON with its newline: OpenAI's
 ** batch output (id, custom_id, response with status_code and body,
 ** error) and a "squint" object (status, model, temperature and seed as

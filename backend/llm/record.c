@@ -208,6 +208,15 @@ static void put_squint(SqJsonWriter *w, const SqLlmOutcome *o) {
     sq_jw_obj_end(w);
 }
 
+cJSON *sq_llm_record_parse(const char *line, size_t n) {
+    size_t k = strlen(SQ_LLM_RECORD_PREFIX);
+    if (n < k || memcmp(line, SQ_LLM_RECORD_PREFIX, k) != 0) return NULL;
+    cJSON *rec = cJSON_ParseWithLength(line, n);
+    if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "custom_id"))) return rec;
+    cJSON_Delete(rec);
+    return NULL;
+}
+
 void sq_llm_record(SqBuf *out, const SqLlmOutcome *o, const char *secret) {
     char hex[SQ_SHA256_HEX], id[64];
     sq_sha256_hex(o->req->custom_id, strlen(o->req->custom_id), hex);
