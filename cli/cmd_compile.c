@@ -10,9 +10,10 @@
 ** result columns that differs from squint's is an internal error,
 ** reported loudly, so the types can never drift from SQLite.
 **
-** This is the first part of issue 22: SELECT queries and the manifest.
-** INSERT, UPDATE and DELETE are reported as not compiled yet; the config
-** file and the C bindings come next.
+** SELECT, INSERT, UPDATE and DELETE (these through their probe SELECT,
+** backend/cbind/dml.c), with sqlc's macros (the query files are read
+** with SQ_SRC_SQLC_MACROS).  The config file and the C bindings come
+** next.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@
 #include "backend/cbind/cbind.h"
 #include "backend/fixture/fixture.h"
 #include "backend/sqlite/db.h"
+#include "frontend/bind.h"
 #include "cli/cli.h"
 #include "cli/cli_schema.h"
 #include "runtime/safewrite.h"
@@ -55,8 +57,8 @@ static const char usage_head[] =
 
 static const char usage_tail[] =
     "\n"
-    "Not yet: INSERT, UPDATE and DELETE (reported E0505), the squint.json\n"
-    "config, the C bindings.\n"
+    "Query files may use sqlc's macros sqlc.arg(x), sqlc.narg(x), sqlc.slice(x).\n"
+    "Not yet: the squint.json config, the C bindings.\n"
     "\n"
     "exit status: 0 every query compiled; 1 errors in the queries or their\n"
     "annotations (diagnostics on stderr; nothing is written), or with --check a\n"
@@ -119,17 +121,37 @@ static SqDb *probe_db(CompileRun *r, const Catalog *cat) {
     return r->probe;
 }
 
-/* Whether SQLite gives the query the columns squint found: an E0599
-** error when not. */
+/* Where squint's parameters differ from SQLite's (its names: as written,
+** NULL for "?"; squint's keys are the same with sqlc's macros as :name):
+** a sentence into why. */
+static void params_differ(const SqSignature *sig, const SqDbParams *sp, SqBuf *why) {
+    uint32_t max = 0;
+    for (uint32_t i = 0; i < sig->n_params; i++)
+        if (sig->params[i].index > max) max = sig->params[i].index;
+    if (max != sp->n) {
+        sq_buf_printf(why, "SQLite numbers %u parameters, squint %u", sp->n, max);
+        return;
+    }
+    for (uint32_t i = 0; i < sig->n_params && !why->len; i++) {
+        const SqParamInfo *p = &sig->params[i];
+        const char *theirs = sp->names[p->index - 1];
+        if (strcmp(theirs ? theirs : "?", p->key) != 0)
+            sq_buf_printf(why, "SQLite names parameter %u '%s', squint '%s'", p->index, theirs ? theirs : "?", p->key);
+    }
+}
+
+/* Whether SQLite gives the query the columns and parameters squint
+** found: an E0599 error when not. */
 static void check_with_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotation *a, const SqSignature *sig) {
     SqDb *db = probe_db(r, cat);
     if (!db) return;
-    char *sql = sq_strndup(r->src->text + a->stmt.start, a->stmt.end - a->stmt.start);
+    const char *sql = sq_cbind_sql(r->src, a->stmt, sig, SQ_SQL_FOR_SQLITE, r->arena);
     SqResult res;
     sq_result_init(&res);
+    SqDbParams sp = {0, NULL};
     char *err = NULL;
     SqBuf why = SQ_BUF_INIT;
-    if (sq_db_columns(db, sql, &res, &err) < 0) {
+    if (sq_db_columns(db, sql, &res, &sp, &err) < 0) {
         sq_buf_printf(&why, "SQLite does not prepare it (%s), squint compiled it", err ? err : "?");
     } else if (res.n_cols != sig->n_cols) {
         sq_buf_printf(&why, "SQLite gives it %u result columns, squint %u", res.n_cols, sig->n_cols);
@@ -138,6 +160,7 @@ static void check_with_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotat
             if (strcmp(res.col_names[i], sig->cols[i].name) != 0)
                 sq_buf_printf(&why, "SQLite names result column %u '%s', squint '%s'", i + 1, res.col_names[i],
                               sig->cols[i].name);
+        if (!why.len) params_differ(sig, &sp, &why);
     }
     if (why.len) {
         SqDiag *g = sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_SQLITE_DIFFERS, a->stmt, "internal error: %s", why.data);
@@ -145,8 +168,8 @@ static void check_with_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotat
         r->disagreements++;
     }
     sq_buf_free(&why);
+    sq_db_params_free(&sp);
     free(err);
-    free(sql);
     sq_result_free(&res);
 }
 
@@ -158,13 +181,17 @@ static const SqAnnotation *annotation_at(const CompileRun *r, uint32_t start) {
     return NULL;
 }
 
-static const char *not_compiled_why(uint8_t kind) {
-    switch (kind) {
-    case AST_STMT_INSERT: return "squint compile does not compile INSERT statements yet";
-    case AST_STMT_UPDATE: return "squint compile does not compile UPDATE statements yet";
-    case AST_STMT_DELETE: return "squint compile does not compile DELETE statements yet";
-    default: return "not a query: a query file holds SELECT, INSERT, UPDATE and DELETE statements";
-    }
+static int is_dml(uint8_t kind) {
+    return kind == AST_STMT_INSERT || kind == AST_STMT_UPDATE || kind == AST_STMT_DELETE;
+}
+
+/* An INSERT, UPDATE or DELETE bound and lowered through its probe (a
+** SELECT of its expressions, backend/cbind/dml.c); NULL after errors. */
+static IrQuery *compile_dml(CompileRun *r, SqCompiled *s, SqDmlProbe *probe) {
+    SqContext *c = &r->schema.ctx;
+    if (sq_cbind_dml_probe(s->stmt, s->cat, c->names, s->arena, &r->diags, probe) < 0) return NULL;
+    const BndStmt *b = sq_bind_stmt(s->arena, s->cat, c->names, &r->diags, probe->stmt, &c->bind_opt);
+    return b ? ir_lower(s->arena, b) : NULL;
 }
 
 static int each_statement(void *ctx, SqCompiled *s) {
@@ -172,16 +199,24 @@ static int each_statement(void *ctx, SqCompiled *s) {
     if (!s->stmt) return 0;
     const SqAnnotation *a = annotation_at(r, s->stmt->span.start);
     if (!a) return 0;   /* its annotation's error is reported */
-    if (s->status == SQ_COMPILE_NOT_QUERY) {
-        sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_NOT_COMPILED, a->stmt, "%s", not_compiled_why(a->stmt_kind));
+    IrQuery *ir = s->ir;
+    SqDmlProbe probe, *dml = NULL;
+    if (s->status == SQ_COMPILE_NOT_QUERY && is_dml(s->stmt->kind)) {
+        if (!(ir = compile_dml(r, s, &probe))) return 0;
+        dml = &probe;
+    } else if (s->status == SQ_COMPILE_NOT_QUERY) {
+        sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_NOT_COMPILED, a->stmt,
+                    "not a query: a query file holds SELECT, INSERT, UPDATE and DELETE statements");
         return 0;
+    } else if (s->status != SQ_COMPILE_OK) {
+        return 0;   /* the compiler reported it */
     }
-    if (s->status != SQ_COMPILE_OK) return 0;   /* the compiler reported it */
     if (r->n == r->cap) r->queries = sq_realloc(r->queries, (r->cap = r->cap ? 2 * r->cap : 16) * sizeof *r->queries);
     SqCompiledQuery *q = &r->queries[r->n++];
     q->ann = a;
     q->src = r->src;
-    sq_cbind_infer(s->ir, r->arena, &r->diags, &q->sig);
+    sq_cbind_infer(ir, dml, r->arena, &r->diags, &q->sig);
+    q->sql = sq_cbind_sql(r->src, a->stmt, &q->sig, SQ_SQL_NUMBERED, r->arena);
     check_with_sqlite(r, s->cat, a, &q->sig);
     return 0;
 }
@@ -194,6 +229,7 @@ static void compile_file(CompileRun *r, const char *path, const Catalog *cat) {
         r->input_failed = 1;
         return;
     }
+    src->flags |= SQ_SRC_SQLC_MACROS;
     r->src = src;
     sq_cbind_annotations(src, r->names, r->seen, &r->diags, r->arena, &r->anns);
     sq_ctx_compile_script(&r->schema.ctx, src, cat, NULL, 0, each_statement, r);

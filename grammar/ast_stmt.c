@@ -34,8 +34,13 @@ static void split_name(AstName *nm, AstName *dbnm, AstName *schema,
 
 void ast_explain(ParseCtx *ctx, int level) { ctx->explain = level; }
 
+/* loc is cmd's, which for a DML statement without WITH starts after its
+** verb (an empty first symbol takes the location below it on the stack);
+** the statement's own constructor knew better (dml_loc in sql.y). */
 void ast_stmt_finish(ParseCtx *ctx, AstStmt *stmt, SqLoc loc) {
+    uint32_t own_start = stmt->span.start;
     stmt->span = ast_span(ctx, loc);
+    if (own_start < stmt->span.start) stmt->span.start = own_start;
     if (ctx->explain) stmt->flags |= AST_STMTF_EXPLAIN;
     if (ctx->explain == 2) stmt->flags |= AST_STMTF_QUERY_PLAN;
     ctx->explain = 0;

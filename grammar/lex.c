@@ -173,6 +173,18 @@ size_t lex_word(struct Lexer *lx, const char *text, size_t n, int *code) {
 
 #undef AT
 
+int lex_is_variable(int code) { return code == TK_VARIABLE; }
+
+size_t lex_sqlc_macro(struct Lexer *lx, const char *text, size_t n, int *code) {
+    SQ_UNUSED(text);
+    if (lx->src->flags & SQ_SRC_SQLC_MACROS) {
+        *code = TK_VARIABLE;
+        return n;
+    }
+    *code = TK_ID;   /* "sqlc" is no keyword */
+    return 4;
+}
+
 /* ------------------------------------------------------------------ */
 /* Scanner plumbing                                                    */
 /* ------------------------------------------------------------------ */

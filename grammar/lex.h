@@ -74,6 +74,9 @@ void lex_stats(const Lexer *lx, LexStats *out);
 ** any case) and whether it falls back to an identifier, or 0. */
 int lex_keyword(const char *s, size_t n, int *fallback);
 
+/* Whether code is a bind parameter's (?, ?N, :x, @x, $x, sqlc.arg(x)). */
+int lex_is_variable(int code);
+
 /* Display name of a token code for messages: "FROM", "'('", "a name". */
 const char *lex_token_name(int code);
 

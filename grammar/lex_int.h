@@ -38,6 +38,9 @@ void lex_set_illegal(struct Lexer *lx, LexIllegal why);
 size_t lex_number(struct Lexer *lx, const char *text, size_t n, int *code);
 size_t lex_variable(struct Lexer *lx, const char *text, size_t n, int *code);
 size_t lex_blob(struct Lexer *lx, const char *text, size_t n, int *code);
+/* sqlc.arg(x) and its kin: one parameter in a file with
+** SQ_SRC_SQLC_MACROS, else the word sqlc (and the rest lexed again). */
+size_t lex_sqlc_macro(struct Lexer *lx, const char *text, size_t n, int *code);
 /* Identifier or keyword; code 0 means the run is a byte-order mark (skip). */
 size_t lex_word(struct Lexer *lx, const char *text, size_t n, int *code);
 

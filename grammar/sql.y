@@ -91,6 +91,14 @@
     } while (0)
 
 static void yyerror(const SqLoc *loc, ParseCtx *ctx, const char *msg);
+
+/* A DML statement's location: from its WITH, or without one from its
+** verb.  An empty rule takes the end of the symbol below it on the stack,
+** which at a statement's start is not the statement's own first token. */
+static inline SqLoc dml_loc(const void *with, SqLoc whole, SqLoc verb) {
+    if (!with) whole.start = verb.start;
+    return whole;
+}
 }
 
 /* ------------------------------------------------------------------ */
@@ -513,7 +521,7 @@ limit_opt: %empty                     { $$ = ast_limit(NULL, NULL, 0, @$); }
 /* ------------------------------------------------------------------ */
 
 cmd: with DELETE FROM xfullname indexed_opt where_opt_ret orderby_opt limit_opt
-        { $$ = ast_stmt_delete(ctx, $1, &$4, &$5, $6, $7, $8, @$); } ;
+        { $$ = ast_stmt_delete(ctx, $1, &$4, &$5, $6, $7, $8, dml_loc($1, @$, @2)); } ;
 where_opt: %empty                     { $$ = NULL; }
          | WHERE expr                 { $$ = $2; }
          ;
@@ -525,16 +533,16 @@ where_opt_ret: %empty                 { $$ = NULL; }
              ;
 cmd: with UPDATE orconf xfullname indexed_opt SET setlist from where_opt_ret
      orderby_opt limit_opt
-        { $$ = ast_stmt_update(ctx, $1, $3, &$4, &$5, $7, $8, $9, $10, $11, @$); } ;
+        { $$ = ast_stmt_update(ctx, $1, $3, &$4, &$5, $7, $8, $9, $10, $11, dml_loc($1, @$, @2)); } ;
 setlist: setlist COMMA nm EQ expr             { $$ = ast_set_add(ctx, $1, ast_idlist(ctx, NULL, &$3), $5); }
        | setlist COMMA LP idlist RP EQ expr   { $$ = ast_set_add(ctx, $1, $4, $7); }
        | nm EQ expr                           { $$ = ast_set_add(ctx, NULL, ast_idlist(ctx, NULL, &$1), $3); }
        | LP idlist RP EQ expr                 { $$ = ast_set_add(ctx, NULL, $2, $5); }
        ;
 cmd: with insert_cmd INTO xfullname idlist_opt select upsert
-        { $$ = ast_stmt_insert(ctx, $1, $2, &$4, $5, $6, $7, @$); }
+        { $$ = ast_stmt_insert(ctx, $1, $2, &$4, $5, $6, $7, dml_loc($1, @$, @2)); }
    | with insert_cmd INTO xfullname idlist_opt DEFAULT VALUES returning
-        { $$ = ast_stmt_insert(ctx, $1, $2, &$4, $5, NULL, NULL, @$); }
+        { $$ = ast_stmt_insert(ctx, $1, $2, &$4, $5, NULL, NULL, dml_loc($1, @$, @2)); }
    ;
 upsert: %empty                        { $$ = NULL; }
       | RETURNING selcollist          { ast_returning(ctx, $2); $$ = NULL; }

@@ -40,7 +40,15 @@ typedef struct SqSrc {
     SqSrcSeg *segs;         /* sorted by child_off; used when parent */
     uint32_t n_segs;
     char *item;             /* benchmark item label ("question_id 12"), or NULL */
+    uint8_t flags;          /* SQ_SRC_* */
 } SqSrc;
+
+/* SqSrc.flags */
+enum {
+    /* a query file of squint compile: sqlc's macros sqlc.arg(x),
+    ** sqlc.narg(x) and sqlc.slice(x) are read as parameters */
+    SQ_SRC_SQLC_MACROS = 1 << 0,
+};
 
 typedef struct SqSrcSet {
     SqSrc **srcs; /* srcs[0] unused so that id 0 means none */

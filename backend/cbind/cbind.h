@@ -14,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "frontend/catalog.h"
 #include "frontend/types.h"
+#include "grammar/ast.h"
 #include "ir/ir.h"
 #include "runtime/arena.h"
 #include "runtime/diag.h"
@@ -61,13 +63,58 @@ typedef struct SqAnnotations {
 size_t sq_cbind_annotations(const SqSrc *src, SqInterner *names, SqStrMap *seen, SqDiags *d, SqArena *a,
                             SqAnnotations *out);
 
+/* ---- INSERT, UPDATE, DELETE (dml.c) ---------------------------------------- */
+
+/* A parameter written as the whole value of a column: INSERT's VALUES or
+** SELECT, SET a = ?.  It takes the column's type, and may be NULL exactly
+** when the column may hold NULL. */
+typedef struct SqAssign {
+    uint32_t param_start;   /* the parameter's offset in its file */
+    const CatTable *table;
+    uint32_t col;
+    uint8_t nullable;
+} SqAssign;
+
+/* A DML statement as a SELECT the binder types: RETURNING's columns
+** first, then n_extra columns that only carry the statement's other
+** expressions (SET values, the INSERT's source, the upsert). */
+typedef struct SqDmlProbe {
+    AstStmt *stmt;          /* the SELECT (arena), sharing the DML's nodes */
+    int has_returning;
+    uint32_t n_extra;
+    SqAssign *assigns;
+    uint32_t n_assigns, cap_assigns;
+} SqDmlProbe;
+
+/* The probe of dml (an INSERT, UPDATE or DELETE) into out.  -1 after
+** errors in d that the binder would not see: an INSERT or SET column the
+** target does not have, a row with the wrong number of values.  A target
+** the schema does not have is left to the binder. */
+int sq_cbind_dml_probe(const AstStmt *dml, const Catalog *cat, SqInterner *names, SqArena *a, SqDiags *d,
+                       SqDmlProbe *out);
+
 /* ---- inference (infer.c) ------------------------------------------------- */
+
+/* sqlc's macros, read as parameters in a query file. */
+typedef enum SqParamMacro {
+    SQ_MACRO_NONE,
+    SQ_MACRO_ARG,           /* sqlc.arg(x): :x */
+    SQ_MACRO_NARG,          /* sqlc.narg(x): :x, and it may be NULL */
+    SQ_MACRO_SLICE          /* sqlc.slice(x): x IN (sqlc.slice(x)), a list given at run time */
+} SqParamMacro;
+
+/* What numbers a parameter as SQLite would once macros are :name:
+** "sqlc.arg(id)" is ":id", "?" (NULL too) is "?", the rest as written.
+** *macro: its SqParamMacro. */
+const char *sq_cbind_param_key(SqArena *a, const char *written, uint8_t *macro);
 
 /* A parameter of a query, in SQLite's numbering. */
 typedef struct SqParamInfo {
     uint32_t index;         /* SQLite's parameter number, from 1 */
     const char *name;       /* unique within the query, a C identifier */
-    const char *written;    /* as written: "?", "?2", ":id" */
+    const char *written;    /* as written: "?", "?2", ":id", "sqlc.arg(id)" */
+    const char *key;        /* sq_cbind_param_key's */
+    uint8_t macro;          /* SqParamMacro */
     SqType type;            /* class SQ_TY_ANY when it cannot be inferred */
     const char *table;      /* the column it is compared with, or NULL */
     const char *column;
@@ -92,11 +139,23 @@ typedef struct SqSignature {
 } SqSignature;
 
 /* The parameters and result columns of q (in a); a warning W0501 in d
-** for each parameter whose type stays unknown. */
-void sq_cbind_infer(IrQuery *q, SqArena *a, SqDiags *d, SqSignature *sig);
+** for each parameter whose type stays unknown.  dml: q is a DML
+** statement's probe, or NULL for a query. */
+void sq_cbind_infer(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqDiags *d, SqSignature *sig);
 
 /* "INTEGER", "REAL", "TEXT", "BLOB", "NUMERIC", "any" */
 const char *sq_cbind_type_name(SqType t);
+
+/* ---- the SQL text (sqltext.c) ---------------------------------------------- */
+
+typedef enum SqSqlForm {
+    SQ_SQL_FOR_SQLITE,      /* sqlc's macros as :name, the rest as written */
+    SQ_SQL_NUMBERED         /* every parameter as ?N; a slice's after a comment SLICE:name */
+} SqSqlForm;
+
+/* The text of statement stmt of src, its parameters rewritten in form
+** (sig: the statement's signature), in a. */
+char *sq_cbind_sql(const SqSrc *src, SrcSpan stmt, const SqSignature *sig, SqSqlForm form, SqArena *a);
 
 /* ---- the manifest (manifest.c) ------------------------------------------- */
 
@@ -105,6 +164,7 @@ typedef struct SqCompiledQuery {
     const SqAnnotation *ann;
     const SqSrc *src;       /* its file */
     SqSignature sig;
+    const char *sql;        /* SQ_SQL_NUMBERED */
 } SqCompiledQuery;
 
 /* The manifest: {"squint_compile": 1, "package": name, "queries": [...]}

@@ -28,13 +28,17 @@ typedef struct Use {
     const SqExpr *e;
     SqType type;
     int typed;
-    const SqColumn *col;    /* the column it meets, or NULL */
+    const CatTable *table;  /* the table column it meets or fills, or NULL */
+    int32_t table_col;
+    const char *col_name;   /* else the name of a column it meets, or NULL */
     const char *from;       /* the rule that typed it */
     const char *name;       /* a name the context gives (limit, offset), or NULL */
+    int sole_in_item;       /* the only item of an IN list (where a slice may stand) */
 } Use;
 
 typedef struct Infer {
     IrQuery *q;
+    const SqDmlProbe *dml;  /* a DML statement's probe, or NULL */
     Use *uses;
     size_t n, cap;
 } Infer;
@@ -60,8 +64,25 @@ static Use like(Infer *in, const SqExpr *param, const SqExpr *other, int nullabl
     u.type = other->type;
     u.type.nullable = (uint8_t)nullable;
     u.typed = 1;
-    u.col = other->kind == SQX_COLUMN ? ir_column(in->q, other->u.col) : NULL;
+    const SqColumn *c = other->kind == SQX_COLUMN ? ir_column(in->q, other->u.col) : NULL;
+    if (c && c->table && c->table_col >= 0) u.table = c->table, u.table_col = c->table_col;
+    else if (c) u.col_name = c->name;
     return u;
+}
+
+/* A parameter that is a column's whole value (INSERT, SET): the column's
+** type, with the column's nullability. */
+static int assigned(const Infer *in, const SqExpr *param, Use *u) {
+    for (uint32_t i = 0; in->dml && i < in->dml->n_assigns; i++) {
+        const SqAssign *as = &in->dml->assigns[i];
+        if (as->param_start != param->span.start) continue;
+        const CatColumn *c = &as->table->cols[as->col];
+        *u = (Use){.e = param, .typed = 1, .table = as->table, .table_col = (int32_t)as->col,
+                   .from = "assignment"};
+        u->type = sq_type(sq_class_of_affinity((SqAffinity)c->affinity), (SqAffinity)c->affinity, as->nullable);
+        return 1;
+    }
+    return 0;
 }
 
 static Use fixed(const SqExpr *param, SqTypeClass cls, const char *from, const char *name) {
@@ -73,6 +94,7 @@ static Use fixed(const SqExpr *param, SqTypeClass cls, const char *from, const c
 /* The use of param e as a child of parent (NULL: a root). */
 static Use use_in(Infer *in, const SqExpr *e, const SqExpr *parent) {
     Use none = {.e = e};
+    if (assigned(in, e, &none)) return none;
     if (!parent) return none;
     switch (parent->kind) {
     case SQX_BINARY: {
@@ -87,7 +109,11 @@ static Use use_in(Infer *in, const SqExpr *e, const SqExpr *parent) {
     case SQX_BETWEEN:
         return like(in, e, parent->u.between.x == e ? parent->u.between.lo : parent->u.between.x, 0, "between");
     case SQX_IN_LIST:
-        if (parent->u.in.x != e) return like(in, e, parent->u.in.x, 0, "in");
+        if (parent->u.in.x != e) {
+            Use u = like(in, e, parent->u.in.x, 0, "in");
+            u.sole_in_item = parent->u.in.list.n == 1;
+            return u;
+        }
         return parent->u.in.list.n ? like(in, e, parent->u.in.list.items[0], 0, "in") : none;
     case SQX_LIKE:
         return fixed(e, SQ_TY_TEXT, "like", NULL);
@@ -154,8 +180,26 @@ static int by_position(const void *a, const void *b) {
     return x->e->span.start < y->e->span.start ? -1 : x->e->span.start > y->e->span.start;
 }
 
-/* The name written after the prefix of a named parameter, or NULL. */
-static const char *written_name(const char *w) { return w && w[0] && w[0] != '?' ? w + 1 : NULL; }
+/* The name of a named parameter (its key without the prefix), or NULL. */
+static const char *written_name(const char *key) { return key && key[0] && key[0] != '?' ? key + 1 : NULL; }
+
+const char *sq_cbind_param_key(SqArena *a, const char *w, uint8_t *macro) {
+    static const struct { const char *prefix; uint8_t macro; } macros[] = {
+        {"sqlc.arg(", SQ_MACRO_ARG}, {"sqlc.narg(", SQ_MACRO_NARG}, {"sqlc.slice(", SQ_MACRO_SLICE},
+    };
+    *macro = SQ_MACRO_NONE;
+    if (!w) return "?";
+    for (size_t i = 0; i < SQ_ARRAY_LEN(macros); i++) {
+        size_t n = strlen(macros[i].prefix);
+        if (strncmp(w, macros[i].prefix, n) != 0) continue;
+        const char *s = w + n, *e = w + strlen(w) - 1;   /* e: the ')' */
+        while (isspace((unsigned char)*s)) s++;
+        while (e > s && isspace((unsigned char)e[-1])) e--;
+        *macro = macros[i].macro;
+        return sq_arena_printf(a, ":%.*s", (int)(e - s), s);
+    }
+    return w;
+}
 
 /* A C identifier made of s: other characters become '_'. */
 static char *c_name(SqArena *a, const char *s) {
@@ -170,14 +214,14 @@ static char *c_name(SqArena *a, const char *s) {
 /* SQLite's numbering: ? is one more than the largest so far, ?N is N, a
 ** name keeps the number of its first use. */
 static uint32_t number_of(const char *w, uint32_t *max, const SqParamInfo *ps, uint32_t n) {
-    if (!w || !strcmp(w, "?")) return ++*max;
+    if (!strcmp(w, "?")) return ++*max;
     if (w[0] == '?') {
         uint32_t k = (uint32_t)strtoul(w + 1, NULL, 10);
         if (k > *max) *max = k;
         return k;
     }
     for (uint32_t i = 0; i < n; i++)
-        if (ps[i].written && strcmp(ps[i].written, w) == 0) return ps[i].index;
+        if (strcmp(ps[i].key, w) == 0) return ps[i].index;
     return ++*max;
 }
 
@@ -193,11 +237,11 @@ static void merge(SqArena *a, SqParamInfo *p, const Use *u) {
     if (p->from && p->type.cls != SQ_TY_ANY) return;
     p->type = u->typed ? u->type : sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1);
     p->from = u->typed ? u->from : NULL;
-    if (u->col && u->col->table && u->col->table_col >= 0) {
-        p->table = sq_arena_strdup(a, u->col->table->name);
-        p->column = sq_arena_strdup(a, u->col->table->cols[u->col->table_col].name);
-    } else if (u->col) {
-        p->column = sq_arena_strdup(a, u->col->name);
+    if (u->table) {
+        p->table = sq_arena_strdup(a, u->table->name);
+        p->column = sq_arena_strdup(a, u->table->cols[u->table_col].name);
+    } else if (u->col_name) {
+        p->column = sq_arena_strdup(a, u->col_name);
     }
     if (u->name && !p->name) p->name = u->name;
 }
@@ -205,7 +249,7 @@ static void merge(SqArena *a, SqParamInfo *p, const Use *u) {
 static void name_params(SqSignature *sig, SqArena *a) {
     for (uint32_t i = 0; i < sig->n_params; i++) {
         SqParamInfo *p = &sig->params[i];
-        const char *base = written_name(p->written);
+        const char *base = written_name(p->key);
         if (!base) base = p->name ? p->name : p->column;
         char buf[32];
         if (!base) snprintf(buf, sizeof buf, "p%u", p->index), base = buf;
@@ -216,6 +260,12 @@ static void name_params(SqSignature *sig, SqArena *a) {
             break;
         }
     }
+}
+
+static void misplaced_slice(SqDiags *d, const SqExpr *e) {
+    SqDiag *g = sq_diag_add(d, SQ_SEV_ERROR, SQ_E_SLICE, e->span,
+                            "sqlc.slice() stands for a list of values: it must be the whole list of an IN");
+    sq_diag_help(g, "write it as x IN (sqlc.slice(name))");
 }
 
 static int by_index(const void *a, const void *b) {
@@ -230,16 +280,25 @@ static void params(Infer *in, SqArena *a, SqDiags *d, SqSignature *sig) {
     for (size_t i = 0; i < in->n; i++) {
         const Use *u = &in->uses[i];
         const char *w = u->e->u.lit.text;
+        uint8_t macro;
+        const char *key = sq_cbind_param_key(a, w, &macro);
         if (!i || u->e->span.start != in->uses[i - 1].e->span.start)   /* one node met twice: one number */
-            k = number_of(w, &max, sig->params, sig->n_params);
+            k = number_of(key, &max, sig->params, sig->n_params);
         SqParamInfo *p = param_numbered(sig, k);
         if (!p) {
             p = &sig->params[sig->n_params++];
-            *p = (SqParamInfo){.index = k, .written = w ? sq_arena_strdup(a, w) : NULL, .span = u->e->span};
+            *p = (SqParamInfo){.index = k, .written = w ? sq_arena_strdup(a, w) : NULL, .span = u->e->span,
+                               .macro = macro};
+            p->key = key != w ? key : p->written ? p->written : "?";
         }
         merge(a, p, u);
+        if (macro == SQ_MACRO_SLICE && !u->sole_in_item) misplaced_slice(d, u->e);
     }
     qsort(sig->params, sig->n_params, sizeof *sig->params, by_index);
+    for (uint32_t i = 0; i < sig->n_params; i++) {
+        if (sig->params[i].macro == SQ_MACRO_NARG) sig->params[i].type.nullable = 1;
+        if (sig->params[i].macro == SQ_MACRO_SLICE) sig->params[i].type.nullable = 0;
+    }
     name_params(sig, a);
     for (uint32_t i = 0; i < sig->n_params; i++) {
         if (sig->params[i].type.cls != SQ_TY_ANY) continue;
@@ -316,11 +375,20 @@ static const char *sqlite_name(IrQuery *q, const IrRel *r, uint32_t i, int depth
     return c->name;
 }
 
-static void columns(IrQuery *q, SqArena *a, SqSignature *sig) {
+/* How many of r's visible columns are results: a DML probe's are
+** RETURNING's, before its extras. */
+static uint32_t n_results(const IrRel *r, const SqDmlProbe *dml) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; r && i < r->cols.n; i++) n += !r->cols.items[i].hidden;
+    if (!dml) return n;
+    return dml->has_returning && n >= dml->n_extra ? n - dml->n_extra : 0;
+}
+
+static void columns(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqSignature *sig) {
     const IrRel *r = producer(q->root);
-    uint32_t n = r ? r->cols.n : 0;
+    uint32_t n = r ? r->cols.n : 0, want = n_results(r, dml);
     sig->cols = sq_arena_alloc(a, (n + 1) * sizeof *sig->cols);
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n && sig->n_cols < want; i++) {
         const SqColumn *c = &r->cols.items[i];
         if (c->hidden) continue;
         SqResultInfo *out = &sig->cols[sig->n_cols++];
@@ -340,16 +408,16 @@ static void columns(IrQuery *q, SqArena *a, SqSignature *sig) {
     }
 }
 
-void sq_cbind_infer(IrQuery *q, SqArena *a, SqDiags *d, SqSignature *sig) {
+void sq_cbind_infer(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqDiags *d, SqSignature *sig) {
     memset(sig, 0, sizeof *sig);
-    Infer in = {q, NULL, 0, 0};
+    Infer in = {q, dml, NULL, 0, 0};
     for (uint32_t id = 0; id < q->n_rels; id++) {
         if (!q->rels[id]) continue;
         RelWalk rw = {&in, q->rels[id]};
         ir_rel_exprs(q->rels[id], each_root, &rw);
     }
     params(&in, a, d, sig);
-    columns(q, a, sig);
+    columns(q, dml, a, sig);
     free(in.uses);
 }
 

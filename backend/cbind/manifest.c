@@ -10,7 +10,7 @@
 
 #include "backend/cbind/cbind.h"
 
-#define MANIFEST_VERSION 1
+#define MANIFEST_VERSION 2
 
 static void put_opt_str(SqJsonWriter *w, const char *key, const char *v) {
     sq_jw_key(w, key);
@@ -34,6 +34,10 @@ static void put_param(SqJsonWriter *w, const SqParamInfo *p) {
     sq_jw_str(w, p->name);
     sq_jw_key(w, "written");
     sq_jw_str(w, p->written);
+    if (p->macro == SQ_MACRO_SLICE) {
+        sq_jw_key(w, "slice");
+        sq_jw_bool(w, 1);
+    }
     put_type(w, p->type);
     put_opt_str(w, "table", p->table);
     put_opt_str(w, "column", p->column);
@@ -61,7 +65,7 @@ static void put_query(SqJsonWriter *w, const SqCompiledQuery *q) {
     sq_jw_key(w, "cmd");
     sq_jw_str(w, sq_query_cmd_name((SqQueryCmd)a->cmd));
     sq_jw_key(w, "sql");
-    sq_jw_strn(w, q->src->text + a->stmt.start, a->stmt.end - a->stmt.start);
+    sq_jw_str(w, q->sql);
     sq_jw_key(w, "file");
     sq_jw_str(w, q->src->name);
     sq_jw_key(w, "line");

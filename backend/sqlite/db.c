@@ -34,6 +34,7 @@ struct SqDb {
     double deadline;  /* monotonic seconds; 0 while no timeout runs */
     int is_timed_out; /* the progress handler stopped the statement */
     char *denied;     /* what the authorizer refused first in this query (heap) */
+    int prepare_only; /* sq_db_columns: writes may be prepared, never run */
 };
 
 /* ------------------------------------------------------------------ */
@@ -179,6 +180,11 @@ static int authorize(void *arg, int code, const char *arg1, const char *arg2,
     }
     if (rule && rule->is_allowed) return SQLITE_OK;
     if (code == SQLITE_PRAGMA && is_read_pragma(arg1)) return SQLITE_OK;
+    /* sq_db_columns prepares INSERT, UPDATE and DELETE to read their
+    ** shape and finalizes them unstepped (and query_only stays on) */
+    if (((SqDb *)arg)->prepare_only && !is_schema_table(arg1) &&
+        (code == SQLITE_INSERT || code == SQLITE_UPDATE || code == SQLITE_DELETE))
+        return SQLITE_OK;
     /* Setting up an eponymous virtual table (json_each, pragma_table_info)
     ** asks to update the schema table's columns.  A real UPDATE of it is
     ** refused by SQLite itself ("may not be modified") and by the
@@ -685,12 +691,21 @@ SqBindOptions sq_db_bind_options(void) {
     return o;
 }
 
-int sq_db_columns(SqDb *db, const char *sql, SqResult *out, char **err) {
+void sq_db_params_free(SqDbParams *p) {
+    for (uint32_t i = 0; i < p->n; i++) free(p->names[i]);
+    free(p->names);
+    memset(p, 0, sizeof *p);
+}
+
+int sq_db_columns(SqDb *db, const char *sql, SqResult *out, SqDbParams *params, char **err) {
     if (err) *err = NULL;
     sq_result_free(out);
+    if (params) sq_db_params_free(params);
     sqlite3_stmt *st = NULL;
     const char *tail = NULL;
+    db->prepare_only = 1;
     int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, &tail);
+    db->prepare_only = 0;
     if (rc != SQLITE_OK || !st) {
         set_err(err, "%s", rc != SQLITE_OK ? sqlite3_errmsg(db->h) : "no statement");
         sqlite3_finalize(st);
@@ -699,6 +714,14 @@ int sq_db_columns(SqDb *db, const char *sql, SqResult *out, char **err) {
     int n = sqlite3_column_count(st);
     sq_result_start(out, (uint32_t)n);
     for (int i = 0; i < n; i++) sq_result_set_name(out, (uint32_t)i, sqlite3_column_name(st, i));
+    if (params) {
+        params->n = (uint32_t)sqlite3_bind_parameter_count(st);
+        params->names = sq_calloc(params->n + 1, sizeof *params->names);
+        for (uint32_t i = 0; i < params->n; i++) {
+            const char *nm = sqlite3_bind_parameter_name(st, (int)i + 1);
+            params->names[i] = nm ? sq_strdup(nm) : NULL;
+        }
+    }
     sqlite3_finalize(st);
     return 0;
 }

@@ -117,12 +117,24 @@ void sq_db_close(SqDb *db); /* NULL is fine */
 SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
                          SqResult *out, char **err);
 
+/* A statement's parameters as SQLite numbers them: names[i] is parameter
+** i+1's as written (":id", "?3"), NULL for a bare "?" or an unused
+** number. */
+typedef struct SqDbParams {
+    uint32_t n;
+    char **names;
+} SqDbParams;
+
+void sq_db_params_free(SqDbParams *p);
+
 /* Prepare sql (its first statement) without running it, and put the
-** result columns SQLite gives it, names only, into *out (freed first):
-** what a statement returns, asked of SQLite itself (squint compile
-** checks its own columns against it).  0, or -1 with SQLite's message in
-** *err (malloc'd; when err is not NULL). */
-int sq_db_columns(SqDb *db, const char *sql, SqResult *out, char **err);
+** result columns SQLite gives it, names only, into *out (freed first),
+** and its parameters into *params (when not NULL; freed first): what a
+** statement takes and returns, asked of SQLite itself (squint compile
+** checks its own signature against it).  INSERT, UPDATE and DELETE are
+** prepared too, and never run.  0, or -1 with SQLite's message in *err
+** (malloc'd; when err is not NULL). */
+int sq_db_columns(SqDb *db, const char *sql, SqResult *out, SqDbParams *params, char **err);
 
 /* Binder options matching how the linked SQLite library was built, so that
 ** squint accepts what it accepts (Debian's is built with

@@ -25,7 +25,7 @@ expect_grep "7 queries written to" "$TMP/err" "compile: ... 7 queries in the man
 if python3 - "$TMP/queries.json" $S 2>"$TMP/check.err" <<'PY'; then ok "compile: every inference rule, and SQLite's own column names"; else not_ok "compile: the manifest's inferences"; tail -5 "$TMP/check.err"; fi
 import json, sqlite3, sys
 m = json.load(open(sys.argv[1]))
-assert m["squint_compile"] == 1 and m["package"] == "library"
+assert m["squint_compile"] == 2 and m["package"] == "library"
 q = {x["name"]: x for x in m["queries"]}
 def P(name): return [(p["index"], p["name"], p["written"], p["type"], p["nullable"], p["table"], p["column"], p["inferred_from"]) for p in q[name]["params"]]
 def C(name): return [(c["name"], c["type"], c["nullable"], c["table"], c["column"]) for c in q[name]["columns"]]
@@ -55,6 +55,93 @@ for x in m["queries"]:   # the names SQLite gives, as the manifest says
     assert [d[0] for d in st.description] == [c["name"] for c in x["columns"]], (x["name"], st.description)
 PY
 
+# ---- INSERT, UPDATE, DELETE ----------------------------------------------------
+expect_exit 0 "compile: INSERT, UPDATE, DELETE" -- "$SQUINT" compile --schema $S --out "$TMP/dml" $F/dml.sql
+if python3 - "$TMP/dml/queries.json" $S 2>"$TMP/check.err" <<'PY'; then ok "compile: DML parameters, RETURNING columns, sqlc macros; SQLite runs each"; else not_ok "compile: DML inferences"; tail -5 "$TMP/check.err"; fi
+import json, re, sqlite3, sys
+m = json.load(open(sys.argv[1]))
+q = {x["name"]: x for x in m["queries"]}
+def P(name): return [(p["index"], p["name"], p["type"], p["nullable"], p["table"], p["column"], p["inferred_from"]) for p in q[name]["params"]]
+def C(name): return [(c["name"], c["type"], c["nullable"], c["table"], c["column"]) for c in q[name]["columns"]]
+# INSERT: a value's parameter takes its column's type and nullability
+assert P("AddAuthor") == [(1, "name", "TEXT", False, "authors", "name", "assignment"),
+                          (2, "country", "TEXT", True, "authors", "country", "assignment"),
+                          (3, "birth_year", "INTEGER", True, "authors", "birth_year", "assignment")], P("AddAuthor")
+assert C("AddAuthor") == [] and q["AddAuthor"]["sql"].endswith("VALUES (?1, ?2, ?3)")
+# RETURNING: the table's columns as declared (the rowid alias is never NULL)
+assert C("AddBookReturning") == [("book_id", "INTEGER", False, "books", "book_id"), ("title", "TEXT", False, "books", "title"),
+                                 ("pages", "INTEGER", True, "books", "pages"), ("price", "REAL", True, "books", "price")]
+assert P("AddBookReturning")[2][:3] == (3, "pages", "INTEGER") and P("AddBookReturning")[2][6] == "arithmetic"
+# two rows: the second row's parameter is the column's too, named apart
+assert [p[1] for p in P("AddTwoMembers")] == ["name", "join_date", "name_3"] and P("AddTwoMembers")[2][5] == "name"
+# UPDATE: SET's value, arithmetic with the column, WHERE's comparison
+assert P("RenameAuthor") == [(1, "name", "TEXT", False, "authors", "name", "assignment"),
+                             (2, "birth_year", "INTEGER", False, "authors", "birth_year", "arithmetic"),
+                             (3, "id", "INTEGER", False, "authors", "author_id", "comparison")], P("RenameAuthor")
+# sqlc.narg is nullable, sqlc.slice is a list of the IN's column type
+assert P("ReturnAll") == [(1, "returned", "TEXT", True, "loans", "return_date", "assignment"),
+                          (2, "ids", "INTEGER", False, "loans", "loan_id", "in")], P("ReturnAll")
+assert q["ReturnAll"]["params"][1]["slice"] is True and "IN (/*SLICE:ids*/?2)" in q["ReturnAll"]["sql"]
+assert [c[0] for c in C("ReturnAll")] == ["loan_id", "book_id", "member_id", "loan_date", "return_date"]
+assert C("ReturnAll")[4][2] is True and C("ReturnAll")[0][2] is False
+assert P("DropLoans")[1][:3] == (2, "before", "TEXT") and q["DropLoans"]["params"][1]["written"] == "sqlc.arg(before)"
+# UPSERT: excluded.name is typed as name; NULL into the rowid alias picks a rowid
+assert P("UpsertAuthor")[0][:4] == (1, "author_id", "INTEGER", True) and P("UpsertAuthor")[2][2] == "TEXT"
+assert P("UpsertAuthor")[3][:4] == (4, "country", "TEXT", True)
+assert C("UpsertAuthor") == [("id", "INTEGER", False, "authors", "author_id"), ("name", "TEXT", False, "authors", "name"),
+                             ("country", "TEXT", True, "authors", "country")]
+# WITH ... INSERT ... SELECT: the CTE's parameter, and a SELECT column's
+assert P("CopyBooks") == [(1, "pub_year", "INTEGER", False, "books", "pub_year", "comparison"),
+                          (2, "author_id", "INTEGER", True, "books", "author_id", "assignment")], P("CopyBooks")
+assert P("MoveLoans") == [(1, "email", "TEXT", False, "members", "email", "comparison"),
+                          (2, "book_id", "INTEGER", False, "loans", "book_id", "comparison")], P("MoveLoans")
+# every statement runs on SQLite as the manifest gives it, a slice expanded
+db = sqlite3.connect(":memory:")
+db.executescript(open(sys.argv[2]).read())
+db.execute("INSERT INTO authors VALUES (1, 'A', NULL, 1900)")
+db.execute("INSERT INTO members VALUES (1, 'M', NULL, '2020-01-01', 'm@x')")
+db.execute("INSERT INTO books VALUES (1, 'B', 1, 'novel', 1950, 10, 1.5)")
+db.execute("INSERT INTO loans VALUES (1, 1, 1, '2020-02-02', NULL), (2, 1, 1, '2020-03-03', NULL)")
+vals = {"INTEGER": 1, "TEXT": "2021-01-01", "REAL": 1.0}
+for x in m["queries"]:
+    sql, args = x["sql"], {}
+    top = max([p["index"] for p in x["params"]] + [0])
+    for p in x["params"]:
+        if p.get("slice"):   # two values: ?N and one more number
+            sql = sql.replace("/*SLICE:%s*/?%d" % (p["name"], p["index"]), "?%d, ?%d" % (p["index"], top + 1))
+            args[top + 1] = 2
+        args[p["index"]] = vals[p["type"]] if p["type"] in vals else None
+    seq = [args.get(i) for i in range(1, max(args) + 1)] if args else []
+    st = db.execute(sql, seq)
+    rows = st.fetchall()
+    assert [d[0] for d in st.description or []] == [c["name"] for c in x["columns"]], (x["name"], st.description)
+    if x["name"] == "ReturnAll":
+        assert sorted(r[0] for r in rows) == [1, 2], rows   # the slice reached both loans
+PY
+cat >"$TMP/baddml.sql" <<'EOF2'
+-- name: NoColumn :exec
+INSERT INTO authors (name, shoe_size) VALUES (?, ?);
+-- name: Short :exec
+INSERT INTO authors (name, country) VALUES (?);
+-- name: ShortAll :exec
+INSERT INTO authors VALUES (1, 'x');
+-- name: SetNoColumn :exec
+UPDATE authors SET shoe_size = 1;
+-- name: SliceAlone :many
+SELECT name FROM authors WHERE author_id = sqlc.slice(ids);
+-- name: NoTable :exec
+DELETE FROM shelves WHERE id = ?;
+EOF2
+expect_exit 1 "compile: DML mistakes exit 1" -- "$SQUINT" compile --schema $S --out "$TMP/baddml" "$TMP/baddml.sql"
+expect_grep "baddml.sql:2:28: error\[E0302\]: table authors has no column named shoe_size" "$TMP/err" "compile: an INSERT column the table lacks (E0302)"
+expect_grep "baddml.sql:4:37: error\[E0310\]: 1 values for 2 columns" "$TMP/err" "compile: a row short of values (E0310)"
+expect_grep "baddml.sql:6:21: error\[E0310\]: table authors has 4 columns but 2 values were supplied" "$TMP/err" "compile: ... without a column list, as SQLite says it"
+expect_grep "baddml.sql:8:20: error\[E0302\]: table authors has no column named shoe_size" "$TMP/err" "compile: a SET column the table lacks (E0302)"
+expect_grep "baddml.sql:10:44: error\[E0506\]: sqlc.slice\(\) stands for a list" "$TMP/err" "compile: sqlc.slice outside IN (E0506)"
+expect_grep "baddml.sql:12:13: error\[E0301\]: no such table: shelves" "$TMP/err" "compile: a DML target the schema lacks (E0301)"
+"$SQUINT" parse -q -e "SELECT sqlc.arg(x)" >"$TMP/out" 2>"$TMP/err"
+expect_grep "syntax error" "$TMP/err" "compile: sqlc's macros are read in query files only (squint parse rejects them, as SQLite does)"
+
 # ---- mistakes ------------------------------------------------------------------
 cat >"$TMP/bad.sql" <<'EOF2'
 SELECT 1;
@@ -65,8 +152,8 @@ SELECT 3;
 -- name: Twice :many
 SELECT 4;
 SELECT 5;
--- name: Insert :exec
-INSERT INTO authors (name) VALUES (?);
+-- name: Create :exec
+CREATE TABLE t (x);
 -- name: Dangling :one
 EOF2
 expect_exit 1 "compile: a file of mistakes exits 1" -- "$SQUINT" compile --schema $S --out "$TMP/bad" $F/../compile/library.sql "$TMP/bad.sql"
@@ -74,7 +161,7 @@ expect_grep "bad.sql:1:1: error\[E0501\]: a statement without a name" "$TMP/err"
 expect_grep "bad.sql:2:1: error\[E0502\]: '9lives' is not a name a function can have" "$TMP/err" "compile: a name that is no C identifier (E0502)"
 expect_grep "bad.sql:4:1: error\[E0502\]: unknown command ':sometimes'" "$TMP/err" "compile: an unknown command (E0502)"
 expect_grep "bad.sql:8:1: error\[E0501\]: a second statement after the query 'Twice'" "$TMP/err" "compile: two statements under one name (E0501)"
-expect_grep "error\[E0505\]: squint compile does not compile INSERT statements yet" "$TMP/err" "compile: INSERT, not compiled yet (E0505)"
+expect_grep "bad.sql:10:1: error\[E0505\]: not a query" "$TMP/err" "compile: a CREATE TABLE is not a query (E0505)"
 expect_grep "bad.sql:11:1: error\[E0504\]: the query 'Dangling' has no statement" "$TMP/err" "compile: an annotation without a statement (E0504)"
 expect_grep "nothing written" "$TMP/err" "compile: ... and nothing written"
 [ ! -e "$TMP/bad/queries.json" ] && ok "compile: ... really nothing" || not_ok "compile: ... really nothing"
