@@ -114,8 +114,63 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 /* The body of sq_ctx_load_schema: 0 or -1, with *st. */
+/* The *.sql files of dir, in name order, each read as a source of the
+** context (their up part only: sq_migration_up_len) into m; how many,
+** or -1 after an error. */
+static long read_migrations(SqContext *c, const char *dir, SqMigration **m, const SqSrc ***srcs) {
+    size_t n, k = 0;
+    const char **names = sq_db_root_list(c->arena, dir, &n);
+    if (n) qsort(names, n, sizeof *names, sq_cmp_cstr);
+    *m = sq_arena_alloc(c->arena, (n + 1) * sizeof **m);
+    *srcs = sq_arena_alloc(c->arena, (n + 1) * sizeof **srcs);
+    for (size_t i = 0; i < n; i++) {
+        if (!ends_with(names[i], ".sql")) continue;
+        const char *path = sq_arena_printf(c->arena, "%s/%s", dir, names[i]);
+        int err;
+        SqSrc *src = sq_src_add_file(c->srcs, path, &err);
+        if (!src) {
+            sq_diag_add(c->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0), "cannot read migration '%s': %s", path,
+                        strerror(err));
+            return -1;
+        }
+        (*srcs)[k] = src;
+        (*m)[k++] = (SqMigration){src->text, sq_migration_up_len(src->text, src->len)};
+    }
+    if (!k)
+        sq_diag_add(c->diags, SQ_SEV_ERROR, SQ_E_SCHEMA, sq_span(0, 0, 0),
+                    "the schema directory '%s' holds no migrations (*.sql files)", dir);
+    return k ? (long)k : -1;
+}
+
+/* A directory of migrations: run by SQLite in name order
+** (backend/sqlite/migrate.c), and the schema they leave read as DDL.  A
+** statement SQLite refuses is an error at its place. */
+static int load_migrations(SqContext *c, Catalog *cat, const char *dir) {
+    SqMigration *m;
+    const SqSrc **srcs;
+    long n = read_migrations(c, dir, &m, &srcs);
+    if (n < 0) return -1;
+    SqMigrateFail fail;
+    char *ddl = sq_db_migrate(m, (size_t)n, &fail);
+    if (!ddl) {
+        SrcSpan at = fail.script < (size_t)n ? sq_span(srcs[fail.script]->id, fail.start, fail.end) : sq_span(0, 0, 0);
+        SqDiag *g = sq_diag_add(c->diags, SQ_SEV_ERROR, SQ_E_MIGRATION, at, "this migration fails in SQLite: %s",
+                                fail.msg ? fail.msg : "?");
+        sq_diag_help(g, "the migrations of '%s' run in name order on an empty database; fix this one", dir);
+        free(fail.msg);
+        return -1;
+    }
+    const char *name = sq_arena_printf(c->arena, "%s (the schema after its migrations)", dir);
+    size_t errors = c->diags->n_errors;
+    sq_catalog_load_ddl(cat, sq_src_add_copy(c->srcs, name, ddl, strlen(ddl)), c->diags);
+    free(ddl);
+    return c->diags->n_errors == errors ? 0 : -1;
+}
+
 static int load_file(SqContext *c, Catalog *cat, const char *path, unsigned flags,
                      SqLoadStatus *st) {
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) return load_migrations(c, cat, path);
     int is_db = sq_db_file_is_sqlite(path);
     if (is_db == 1) return sq_catalog_load_sqlite(cat, path, c->srcs, c->diags);
     int err = errno;

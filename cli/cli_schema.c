@@ -17,7 +17,8 @@
 
 const char cli_schema_help[] =
     "      --schema FILE      schema from a DDL script or a .sqlite file (told\n"
-    "                         apart by content)\n"
+    "                         apart by content), or a directory of migrations\n"
+    "                         (its *.sql files, run by SQLite in name order)\n"
     "      --db FILE          a SQLite database: its schema (and its data, for\n"
     "                         commands that run queries)\n"
     "      --db-root DIR      Spider layout: db_id X is DIR/X/X.sqlite\n"
@@ -82,10 +83,12 @@ int cli_schema_option(CliSchema *s, const char *name, const char *value) {
     return 0;
 }
 
-/* The option's file must be readable (a directory for --db-root). */
+/* The option's file must be readable (a directory for --db-root; either
+** for --schema, where a directory holds migrations). */
 static int check_path(CliSchema *s) {
     struct stat st;
     int want_dir = s->kind == CLI_SCHEMA_DB_ROOT;
+    if (s->kind == CLI_SCHEMA_FILE && stat(s->path, &st) == 0 && S_ISDIR(st.st_mode)) want_dir = 1;
     if (stat(s->path, &st) != 0 || access(s->path, R_OK) != 0) {
         fprintf(stderr, "squint %s: cannot read %s '%s': %s\n", s->cmd, s->option,
                 s->path, strerror(errno));
@@ -263,10 +266,6 @@ int cli_schema_read_options(CliSchema *s, CliArgs *a, const CliOpt *opts, CliOwn
     return -1;
 }
 
-static int cmp_str(const void *a, const void *b) {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 const char **cli_schema_db_ids(CliSchema *s, size_t *n) {
     *n = 0;
     if (s->db_id) {
@@ -285,7 +284,7 @@ const char **cli_schema_db_ids(CliSchema *s, size_t *n) {
     }
     if (s->kind == CLI_SCHEMA_DB_ROOT) {
         const char **ids = sq_db_root_list(s->arena, s->path, n);
-        if (ids) qsort(ids, *n, sizeof *ids, cmp_str);
+        if (ids) qsort(ids, *n, sizeof *ids, sq_cmp_cstr);
         return ids;
     }
     const char **one = sq_arena_alloc(s->arena, sizeof *one);

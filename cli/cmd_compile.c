@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "api/squint.h"
 #include "backend/cbind/cbind.h"
@@ -28,12 +29,14 @@
 #include "frontend/bind.h"
 #include "cli/cli.h"
 #include "cli/cli_schema.h"
+#include "cli/compile_config.h"
 #include "runtime/safewrite.h"
 #include "runtime/strmap.h"
 #include "runtime/util.h"
 
 static const char usage_head[] =
-    "usage: squint compile [options] SCHEMA-OPTION QUERIES...\n"
+    "usage: squint compile [options] [-f squint.json]\n"
+    "       squint compile [options] SCHEMA-OPTION QUERIES...\n"
     "\n"
     "Compile annotated query files, as sqlc reads them ('-- name: GetAuthor :one'\n"
     "before each statement; :one, :many, :exec, :execrows, :execlastid), against a\n"
@@ -43,7 +46,13 @@ static const char usage_head[] =
     "also prepared by SQLite on the schema, and any difference in its result\n"
     "columns is reported as an internal error.  docs/squint-compile.md.\n"
     "\n"
+    "The first form compiles the packages of a config file (-f FILE, or\n"
+    "./squint.json when neither -f nor a schema option is given); the second one\n"
+    "package from the command line.  QUERIES are files or directories (their\n"
+    "*.sql files, in name order).\n"
+    "\n"
     "options:\n"
+    "  -f, --file FILE        the config file (docs/squint-compile.md)\n"
     "      --out DIR          where queries.json goes (default: the current\n"
     "                         directory); an existing queries.json is replaced\n"
     "                         only when squint compile wrote it (or --force)\n"
@@ -51,6 +60,8 @@ static const char usage_head[] =
     "      --force            replace DIR/queries.json whatever it holds\n"
     "      --check            write nothing; exit 1 when DIR/queries.json is missing\n"
     "                         or not what this run would write (for CI)\n"
+    "      --strict           warnings are errors (config: \"strict\": true)\n"
+    "      --emit-json        the manifest only, no C (config: \"emit_json\": true)\n"
     "      --color WHEN       color diagnostics: auto (default), always, never\n"
     "  -h, --help             show this help\n"
     "\n";
@@ -68,19 +79,23 @@ static const char usage_tail[] =
 
 static const CliOpt compile_opts[] = {
     {"out", 0, 1}, {"name", 0, 1}, {"force", 0, 0}, {"check", 0, 0}, {"color", 0, 1}, {"help", 'h', 0},
+    {"file", 'f', 1}, {"strict", 0, 0}, {"emit-json", 0, 0},
     CLI_SCHEMA_OPTIONS,
     {NULL, 0, 0},
 };
 
 typedef struct CompileRun {
-    CliSchema schema;
     SqSrcSet srcs;
     SqDiags diags;
     SqInterner *names;
     SqArena *arena;         /* annotations and signatures */
-    SqStrMap *seen;         /* query names across files */
-    const char *out_dir, *package;
+    const char *config;     /* -f FILE */
     int force, check, color, disagreements, input_failed;
+    /* the package being compiled: the options', or one of the config's */
+    CliSchema schema;
+    const char *out_dir, *package;
+    int strict, emit_json;
+    SqStrMap *seen;         /* query names across its files */
     SqCompiledQuery *queries;
     size_t n, cap;
     SqDb *probe;            /* an empty database of the schema, for SQLite's view */
@@ -99,6 +114,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
     else if (strcmp(name, "name") == 0) r->package = val;
     else if (strcmp(name, "force") == 0) r->force = 1;
     else if (strcmp(name, "check") == 0) r->check = 1;
+    else if (strcmp(name, "file") == 0) r->config = val;
+    else if (strcmp(name, "strict") == 0) r->strict = 1;
+    else if (strcmp(name, "emit-json") == 0) r->emit_json = 1;
     else if (strcmp(name, "color") == 0 && !cli_color_setting(val, &r->color)) {
         fputs("squint compile: --color takes auto, always or never\n", stderr);
         return SQ_EXIT_USAGE;
@@ -309,24 +327,128 @@ static int write_manifest(CompileRun *r) {
 
 /* ---- the command ------------------------------------------------------------- */
 
-static int run(CompileRun *r, int n_files, char **files) {
+/* QUERIES: a file, or a directory's *.sql files in name order. */
+static void compile_path(CompileRun *r, const char *path, const Catalog *cat) {
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        compile_file(r, path, cat);
+        return;
+    }
+    size_t n;
+    const char **names = sq_db_root_list(r->arena, path, &n);
+    if (n) qsort(names, n, sizeof *names, sq_cmp_cstr);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(names[i]);
+        if (len < 4 || strcmp(names[i] + len - 4, ".sql") != 0) continue;
+        compile_file(r, sq_arena_printf(r->arena, "%s/%s", path, names[i]), cat);
+        k++;
+    }
+    if (!k) fprintf(stderr, "squint compile: the directory '%s' holds no query file (*.sql)\n", path);
+}
+
+/* One package: compile its files, then write (or --check) its outputs
+** unless there are errors (warnings too, --strict).  Its exit code. */
+static int run_package(CompileRun *r, const char *const *files, size_t n_files) {
+    size_t first = r->diags.n, errors = r->diags.n_errors, warnings = r->diags.n_warnings;
     if (cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) < 0) return SQ_EXIT_USAGE;
     const Catalog *cat = cli_schema_resolve(&r->schema, NULL, sq_span(0, 0, 0));
     if (!cat) {
-        cli_print_diags_text(&r->diags, 0, r->color);
+        cli_print_diags_text(&r->diags, first, r->color);
         return SQ_EXIT_USAGE;
     }
-    for (int i = 0; i < n_files; i++) compile_file(r, files[i], cat);
-    cli_print_diags_text(&r->diags, 0, r->color);
+    for (size_t i = 0; i < n_files; i++) compile_path(r, files[i], cat);
+    cli_print_diags_text(&r->diags, first, r->color);
     if (r->input_failed) return SQ_EXIT_USAGE;
     if (r->disagreements) return SQ_EXIT_UNKNOWN;
-    if (r->diags.n_errors) {
-        fprintf(stderr, "squint compile: %zu error%s; nothing written\n", r->diags.n_errors,
-                r->diags.n_errors == 1 ? "" : "s");
+    size_t bad = r->diags.n_errors - errors + (r->strict ? r->diags.n_warnings - warnings : 0);
+    if (bad) {
+        fprintf(stderr, "squint compile: %zu error%s%s; nothing written for %s\n", bad, bad == 1 ? "" : "s",
+                r->strict && r->diags.n_warnings > warnings ? " (warnings count, --strict)" : "", r->package);
         return SQ_EXIT_FINDINGS;
     }
     int wrote = write_manifest(r);
     return wrote < 0 ? SQ_EXIT_USAGE : wrote;
+}
+
+/* Forget the package compiled last. */
+static void end_package(CompileRun *r) {
+    sq_db_close(r->probe);
+    r->probe = NULL;
+    r->n = 0;
+    r->input_failed = r->disagreements = 0;
+    cli_schema_free(&r->schema);
+    cli_schema_init(&r->schema, "compile");
+    sq_strmap_free(r->seen);
+    r->seen = sq_strmap_new();
+}
+
+/* The worse of two exit codes: unknown (3) over usage (2) over findings. */
+static int worse(int a, int b) {
+    static const int rank[] = {[SQ_EXIT_OK] = 0, [SQ_EXIT_FINDINGS] = 1, [SQ_EXIT_USAGE] = 2, [SQ_EXIT_UNKNOWN] = 3};
+    return rank[b] > rank[a] ? b : a;
+}
+
+/* Every package of the config file, in order. */
+static int run_config(CompileRun *r, const char *path) {
+    CompileConfig cfg;
+    size_t first = r->diags.n;
+    int rc = compile_config_read(path, &r->srcs, &r->diags, r->arena, &cfg);
+    if (rc < 0) {
+        cli_print_diags_text(&r->diags, first, r->color);
+        if (rc == -1) fprintf(stderr, "squint compile: '%s' has errors; nothing compiled\n", path);
+        return SQ_EXIT_USAGE;
+    }
+    int worst = SQ_EXIT_OK;
+    for (size_t i = 0; i < cfg.n; i++) {
+        const CompilePackage *p = &cfg.pkgs[i];
+        cli_schema_option(&r->schema, "schema", p->schema);
+        r->package = p->name;
+        r->out_dir = p->out;
+        r->strict = p->strict;
+        r->emit_json = p->emit_json;
+        worst = worse(worst, run_package(r, p->queries, p->n_queries));
+        end_package(r);
+    }
+    return worst;
+}
+
+/* Options up to the operands (the schema options into r->schema); -1 to
+** go on, or an exit code. */
+static int read_options(CompileRun *r, CliArgs *a) {
+    const char *name, *val;
+    while ((name = cli_next_opt(a, compile_opts, &val)) != NULL) {
+        int handled = cli_schema_option(&r->schema, name, val);
+        if (handled < 0) return SQ_EXIT_USAGE;
+        if (handled) continue;
+        int rc = own_option(r, name, val);
+        if (rc >= 0) return rc;
+    }
+    return a->i > a->argc ? SQ_EXIT_USAGE : -1;
+}
+
+/* Which form the command line is: a config file (its path) or NULL for
+** a package of the options; *rc an exit code when it is neither. */
+static const char *config_path(CompileRun *r, const CliArgs *a, int *rc) {
+    int given = cli_schema_given(&r->schema), operands = a->i < a->argc;
+    *rc = -1;
+    if (r->config && (given || operands)) {
+        fputs("squint compile: -f takes the schema and the queries from the file; give no schema option "
+              "or query file with it\n", stderr);
+    } else if (r->config) {
+        return r->config;
+    } else if (!given && !operands && access(COMPILE_CONFIG_NAME, F_OK) == 0) {
+        return COMPILE_CONFIG_NAME;
+    } else if (!given) {
+        fputs("squint compile: a schema option is needed (--schema FILE, --db FILE, ...), or a config file "
+              "(-f squint.json)\ntry 'squint compile --help'\n", stderr);
+    } else if (!operands) {
+        fputs("squint compile: no query file\ntry 'squint compile --help'\n", stderr);
+    } else {
+        return NULL;
+    }
+    *rc = SQ_EXIT_USAGE;
+    return NULL;
 }
 
 int cmd_compile(int argc, char **argv) {
@@ -343,15 +465,15 @@ int cmd_compile(int argc, char **argv) {
     cli_schema_init(&r.schema, "compile");
     CliArgs a;
     cli_args_init(&a, argc, argv, "compile");
-    int rc = cli_schema_read_options(&r.schema, &a, compile_opts, own_option, &r, usage_head, usage_tail);
-    if (rc < 0 && !cli_schema_given(&r.schema)) {
-        fputs("squint compile: a schema option is needed (--schema FILE, --db FILE, ...)\n"
-              "try 'squint compile --help'\n", stderr);
-        rc = SQ_EXIT_USAGE;
-    }
+    int rc = read_options(&r, &a);
     if (r.color < 0) r.color = cli_stderr_color_default();
-    if (rc < 0) rc = run(&r, a.argc - a.i, a.argv + a.i);
-    sq_db_close(r.probe);
+    const char *config = rc < 0 ? config_path(&r, &a, &rc) : NULL;
+    if (config) {
+        rc = run_config(&r, config);
+    } else if (rc < 0) {
+        rc = run_package(&r, (const char *const *)a.argv + a.i, (size_t)(a.argc - a.i));
+        end_package(&r);
+    }
     free(r.queries);
     cli_schema_free(&r.schema);
     sq_diags_free(&r.diags);

@@ -588,3 +588,21 @@ SqSrcSeg *sq_json_string_map(SqArena *a, const char *doc, const SqJson *v,
     *n = l.n;
     return l.items;
 }
+
+static int is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+void sq_json_key_place(const char *doc, const SqJson *obj, uint32_t i, uint32_t *start, uint32_t *end) {
+    uint32_t e = obj->items[i]->start;
+    *start = obj->items[i]->start;
+    *end = obj->items[i]->end;
+    while (e > obj->start && is_json_space(doc[e - 1])) e--;
+    if (e <= obj->start || doc[e - 1] != ':') return;
+    e--;
+    while (e > obj->start && is_json_space(doc[e - 1])) e--;
+    if (e <= obj->start + 1 || doc[e - 1] != '"') return;
+    uint32_t s = e - 1;   /* the closing quote; back to the opening one */
+    while (s > obj->start && !(doc[s - 1] == '"' && doc[s - 2] != '\\')) s--;
+    if (s <= obj->start) return;
+    *start = s - 1;
+    *end = e;
+}

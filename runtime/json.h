@@ -87,6 +87,12 @@ const char *sq_json_string(const SqJson *v);
 
 /* ---- positions ---------------------------------------------------------- */
 
+/* The place of member i's key in doc (the text obj was parsed from): its
+** quoted text [*start, *end), found back from the value over the ':'
+** (nodes keep only their values' places), so that a message about a key
+** points at the key. */
+void sq_json_key_place(const char *doc, const SqJson *obj, uint32_t i, uint32_t *start, uint32_t *end);
+
 /* Segments mapping the decoded string v back to doc (the document v was
 ** parsed from), in the form sq_src_embed() takes.  Plain runs map one to
 ** one; each escape starts a new segment, with one more for each further

@@ -54,6 +54,10 @@ int sq_strnicmp(const char *a, const char *b, size_t n) {
     return 0;
 }
 
+int sq_cmp_cstr(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 int sq_stricmp(const char *a, const char *b) {
     for (;; a++, b++) {
         int ca = sq_ascii_lower((unsigned char)*a);

@@ -56,6 +56,8 @@ static inline unsigned char sq_ascii_lower(unsigned char c) {
 }
 int sq_strnicmp(const char *a, const char *b, size_t n);
 int sq_stricmp(const char *a, const char *b);
+/* qsort's comparison of two const char * (strcmp order). */
+int sq_cmp_cstr(const void *a, const void *b);
 
 /* splitmix64: its finalizer, a fast 64-bit mix for hashing, and its
 ** generator, the next number of the sequence a seed starts (*state

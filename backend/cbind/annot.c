@@ -33,7 +33,7 @@ static void skip_blank(const char **s, const char *end) {
     while (*s < end && isspace((unsigned char)**s)) (*s)++;
 }
 
-static int is_c_identifier(const char *s, size_t n) {
+int sq_cbind_is_c_identifier(const char *s, size_t n) {
     if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_')) return 0;
     for (size_t i = 1; i < n; i++)
         if (!(isalnum((unsigned char)s[i]) || s[i] == '_')) return 0;
@@ -60,7 +60,7 @@ static int read_annotation(const SqSrc *src, const AstComment *c, SqDiags *d, Sq
     size_t cmd_len = (size_t)(s - cmd);
     skip_blank(&s, end);
     ann->at = c->span;
-    if (!is_c_identifier(name, name_len)) {
+    if (!sq_cbind_is_c_identifier(name, name_len)) {
         SqDiag *g = sq_diag_add(d, SQ_SEV_ERROR, SQ_E_ANNOT_BAD, c->span, "'%.*s' is not a name a function can have",
                                 (int)(name_len < 60 ? name_len : 60), name);
         sq_diag_help(g, "a query's name is a C identifier: a letter or '_', then letters, digits or '_'");

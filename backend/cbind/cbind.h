@@ -40,6 +40,9 @@ typedef enum SqQueryCmd {
 /* ":one", ... */
 const char *sq_query_cmd_name(SqQueryCmd c);
 
+/* Whether s[0..n) is a C identifier (letters, digits, '_'; no digit first). */
+int sq_cbind_is_c_identifier(const char *s, size_t n);
+
 /* One annotated statement of a query file. */
 typedef struct SqAnnotation {
     const char *name;   /* a C identifier (arena) */

@@ -106,6 +106,34 @@ int sq_db_write_file(const char *path, const char *script, char **err);
 
 void sq_db_close(SqDb *db); /* NULL is fine */
 
+/* ---- migrations (migrate.c) ---- */
+
+/* One migration script: text[0..len), NUL-terminated somewhere after. */
+typedef struct SqMigration {
+    const char *text;
+    size_t len;
+} SqMigration;
+
+/* Why migrations failed: the script (index; (size_t)-1 for none) and the
+** statement's place in it [start, end), SQLite's message (malloc'd). */
+typedef struct SqMigrateFail {
+    size_t script;
+    uint32_t start, end;
+    char *msg;
+} SqMigrateFail;
+
+/* Run scripts[0..n) in order, statement by statement, on a new private
+** in-memory database, and give the schema they leave as DDL (CREATE
+** statements as SQLite stores them, each ending ";\n"; malloc'd), or
+** NULL with *fail filled (free fail->msg) at the first statement SQLite
+** refuses. */
+char *sq_db_migrate(const SqMigration *scripts, size_t n, SqMigrateFail *fail);
+
+/* The length of a migration file's "up" part: text up to a line that
+** starts a "down" part (-- +goose Down, -- migrate:down, -- +migrate
+** Down), or all of it. */
+size_t sq_migration_up_len(const char *text, size_t len);
+
 /* Run every statement of sql in turn (one usually); the result of the
 ** last statement that returns rows (has result columns, even if it gave no
 ** row) goes into *out, which must have been sq_result_init()ed and is

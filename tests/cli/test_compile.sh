@@ -142,6 +142,57 @@ expect_grep "baddml.sql:12:13: error\[E0301\]: no such table: shelves" "$TMP/err
 "$SQUINT" parse -q -e "SELECT sqlc.arg(x)" >"$TMP/out" 2>"$TMP/err"
 expect_grep "syntax error" "$TMP/err" "compile: sqlc's macros are read in query files only (squint parse rejects them, as SQLite does)"
 
+# ---- migrations and the config file ----------------------------------------------
+P="$TMP/proj"; mkdir -p "$P/mig" "$P/queries"
+cat >"$P/mig/001_init.sql" <<'EOF2'
+-- +goose Up
+CREATE TABLE shelf (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
+CREATE TABLE item (id INTEGER PRIMARY KEY, shelf_id INTEGER REFERENCES shelf (id));
+-- +goose Down
+DROP TABLE item;
+EOF2
+cat >"$P/mig/002_more.sql" <<'EOF2'
+ALTER TABLE shelf ADD COLUMN room TEXT;
+ALTER TABLE item RENAME TO thing;
+EOF2
+printf -- '-- name: Shelves :many\nSELECT label, room FROM shelf WHERE room = ?;\n' >"$P/queries/a.sql"
+printf -- '-- name: Things :many\nSELECT t.id, s.label FROM thing t LEFT JOIN shelf s ON s.id = t.shelf_id;\n' >"$P/queries/b.sql"
+printf -- '-- name: Untyped :one\nSELECT abs(?) AS a;\n' >"$P/untyped.sql"
+expect_exit 0 "compile: a directory of migrations (ALTER ... ADD COLUMN, RENAME; goose's Down part left out)" -- "$SQUINT" compile --schema "$P/mig" --out "$P/o1" "$P/queries"
+if python3 - "$P/o1/queries.json" <<'PY'; then ok "compile: ... the migrated schema types the queries (a query directory in name order)"; else not_ok "compile: migrated schema"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert [q["name"] for q in m["queries"]] == ["Shelves", "Things"]
+assert m["queries"][0]["params"][0]["column"] == "room" and m["queries"][0]["columns"][1]["type"] == "TEXT"
+assert m["queries"][1]["columns"][1]["nullable"] is True   # LEFT JOIN over the renamed table
+PY
+printf 'ALTER TABLE shelf ADD COLUMN size INT;\n\nUPDATE shelf SET nosuch = 1;\n' >"$P/mig/003_bad.sql"
+expect_exit 2 "compile: a migration SQLite refuses exits 2" -- "$SQUINT" compile --schema "$P/mig" --out "$P/o2" "$P/queries"
+expect_grep "mig/003_bad.sql:3:1: error\[E0209\]: this migration fails in SQLite: no such column: nosuch" "$TMP/err" "compile: ... E0209 at the statement, with SQLite's message"
+rm "$P/mig/003_bad.sql"
+cat >"$P/squint.json" <<'EOF2'
+{"version": 1,
+ "packages": [
+   {"name": "shelves", "schema": "mig", "queries": ["queries/a.sql", "queries/b.sql"], "out": "gen"},
+   {"name": "loose", "schema": "mig", "queries": "untyped.sql", "out": "gen2", "strict": true}
+ ]}
+EOF2
+SQ=$SQUINT; case $SQ in /*) ;; *) SQ=$PWD/$SQ ;; esac
+(cd / && "$SQ" compile -f "$P/squint.json") >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc = 1 ] && [ -f "$P/gen/queries.json" ] && [ ! -e "$P/gen2/queries.json" ] && ok "compile -f: paths relative to the file; a strict package with a warning is not written (exit 1)" || not_ok "compile -f: two packages (rc=$rc)"
+expect_grep "warnings count, --strict" "$TMP/err" "compile -f: ... says the warning counted"
+sed -i 's/"strict": true/"strict": false/' "$P/squint.json"
+(cd "$P" && "$SQ" compile) >"$TMP/out" 2>"$TMP/err" && [ -f "$P/gen2/queries.json" ] && ok "compile: ./squint.json is found without -f" || not_ok "compile: ./squint.json is found without -f"
+cat >"$P/bad.json" <<'EOF2'
+{"version": 1,
+ "packages": [{"name": "x", "schema": "mig", "querys": "queries", "emit_json": "yes"}]}
+EOF2
+expect_exit 2 "compile -f: a config with mistakes exits 2" -- "$SQUINT" compile -f "$P/bad.json"
+expect_grep "bad.json:2:46: error\[E0004\]: unknown key 'querys' in a package" "$TMP/err" "compile -f: an unknown key, at the key"
+expect_grep "bad.json:2:15: error\[E0004\]: a package needs \"queries\"" "$TMP/err" "compile -f: a missing key, at its package"
+expect_grep "bad.json:2:80: error\[E0004\]: \"emit_json\" takes true or false" "$TMP/err" "compile -f: a value of the wrong type"
+expect_exit 2 "compile -f with a schema option is a usage error" -- "$SQUINT" compile -f "$P/squint.json" --schema $S
+
 # ---- mistakes ------------------------------------------------------------------
 cat >"$TMP/bad.sql" <<'EOF2'
 SELECT 1;
