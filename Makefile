@@ -72,7 +72,7 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/migrate.c backend/sqlite/value
                backend/prompt/template.c backend/prompt/task.c backend/prompt/prompt_data.c backend/prompt/reply.c backend/prompt/notes.c \
                backend/llm/request.c backend/llm/record.c backend/llm/cache.c backend/llm/client.c \
                backend/synsql/ask.c backend/synsql/columns.c backend/synsql/rows.c backend/synsql/loop.c \
-               backend/cbind/annot.c backend/cbind/dml.c backend/cbind/infer.c backend/cbind/manifest.c backend/cbind/sqltext.c
+               backend/cbind/annot.c backend/cbind/dml.c backend/cbind/infer.c backend/cbind/manifest.c backend/cbind/sqltext.c backend/cbind/warn.c
 API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c $(BUILD)/gen/prompts.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \

@@ -236,6 +236,8 @@ static int each_statement(void *ctx, SqCompiled *s) {
     sq_cbind_infer(ir, dml, r->arena, &r->diags, &q->sig);
     q->sql = sq_cbind_sql(r->src, a->stmt, &q->sig, SQ_SQL_NUMBERED, r->arena);
     check_with_sqlite(r, s->cat, a, &q->sig);
+    SqCbindWarnCtx w = {s->cat, r->schema.ctx.names, &r->srcs, &r->diags};
+    sq_cbind_warn(&w, a, s->stmt, ir, &q->sig);
     return 0;
 }
 

@@ -149,6 +149,22 @@ void sq_cbind_infer(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqDiags *d, S
 /* "INTEGER", "REAL", "TEXT", "BLOB", "NUMERIC", "any" */
 const char *sq_cbind_type_name(SqType t);
 
+/* ---- warnings (warn.c) ------------------------------------------------------ */
+
+typedef struct SqCbindWarnCtx {
+    const Catalog *cat;
+    SqInterner *names;
+    const SqSrcSet *srcs;
+    SqDiags *diags;
+} SqCbindWarnCtx;
+
+/* What squint compile says of a query that compiled (annotation a,
+** statement st, its IR q: a DML statement's probe; its signature): E0508
+** for :one or :many without columns, W0502-W0505, and squint lint's
+** schema rules on a SELECT, as warnings. */
+void sq_cbind_warn(const SqCbindWarnCtx *w, const SqAnnotation *a, const AstStmt *st, IrQuery *q,
+                   const SqSignature *sig);
+
 /* ---- the SQL text (sqltext.c) ---------------------------------------------- */
 
 typedef enum SqSqlForm {

@@ -350,6 +350,21 @@ static void visit_core(void *arg, IrRel **top, const IrCore *c, const IrCoreSite
     lint_ranges(&k);
 }
 
+int sq_lint_at_most_one_row(SqLint *l) {
+    IrCore c;
+    IrRel *t = l->q->root;
+    if (!t || !ir_core_split(&t, &c)) return 0;   /* a compound: not told */
+    if (lint_single_row(l->q->root)) return 1;
+    LintCore k;
+    memset(&k, 0, sizeof k);
+    k.l = l;
+    k.top = &l->q->root;
+    k.c = &c;
+    collect_items(&k, c.from, NULL, 0);
+    if (c.where) ir_conjuncts(l->q->arena, c.where->u.filter.pred, &k.where);
+    return lint_unique_by(&k, NULL, 0);
+}
+
 void sq_lint_init(SqLint *l, SqPassCtx *pass, IrQuery *q, const SqLintConfig *cfg,
                   const SqSrcSet *srcs, int with_data) {
     memset(l, 0, sizeof *l);

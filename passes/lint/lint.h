@@ -123,6 +123,12 @@ void sq_lint_init(SqLint *l, SqPassCtx *pass, IrQuery *q, const SqLintConfig *cf
 /* Run every enabled schema rule on the query. */
 void sq_lint_query(SqLint *l);
 
+/* Whether the query's top block returns at most one row, on any data: an
+** aggregate without GROUP BY, LIMIT 0 or 1, or a WHERE whose equalities
+** with constants and parameters fix a key of every FROM item.  0 when it
+** cannot tell (a compound, a key implied only by data). */
+int sq_lint_at_most_one_row(SqLint *l);
+
 /* ---- for the rules (and the backend's data rules) ------------------- */
 
 int sq_lint_enabled(const SqLint *l, SqLintRuleId r);

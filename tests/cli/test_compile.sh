@@ -142,6 +142,18 @@ expect_grep "baddml.sql:12:13: error\[E0301\]: no such table: shelves" "$TMP/err
 "$SQUINT" parse -q -e "SELECT sqlc.arg(x)" >"$TMP/out" 2>"$TMP/err"
 expect_grep "syntax error" "$TMP/err" "compile: sqlc's macros are read in query files only (squint parse rejects them, as SQLite does)"
 
+# ---- warnings ----------------------------------------------------------------------
+expect_exit 1 "compile: the warnings fixture (one error among them) exits 1" -- "$SQUINT" compile --schema $S --out "$TMP/w" $F/warn.sql
+W=$F/warn.sql
+expect_grep "warn.sql:3:1: warning\[W0504\]: the query 'ByCountry' is :one, but no key" "$TMP/err" "compile: :one without a key (W0504)"
+expect_grep "warn.sql:9:1: warning\[W0504\]: the query 'DropGenre'" "$TMP/err" "compile: ... a DELETE ... RETURNING :one that can delete many (W0504)"
+expect_grep "warn.sql:11:1: warning\[W0503\]: the query 'Ping' is :exec, but its statement returns rows" "$TMP/err" "compile: :exec over rows (W0503)"
+expect_grep "warn.sql:13:1: error\[E0508\]: the query 'Gone' is :many, but its statement returns no columns" "$TMP/err" "compile: :many without columns (E0508)"
+expect_grep "warn.sql:16:8: warning\[W0502\]: SELECT \* in a compiled query" "$TMP/err" "compile: SELECT * (W0502)"
+expect_grep "warn.sql:18:1: warning\[W0505\]: parameter 2 of 'Third' is never used" "$TMP/err" "compile: a parameter number never used (W0505)"
+expect_grep "warn.sql:20:48: warning\[string-as-boolean\]" "$TMP/err" "compile: squint lint's rules, at most warnings"
+[ "$(grep -c "warning\|error" "$TMP/err")" = 9 ] && ! grep -q "'ById'\|'RenameOne'" "$TMP/err" && ok "compile: ... and nothing else: a key makes ById and RenameOne single rows" || { not_ok "compile: exactly the expected warnings"; cat "$TMP/err"; }
+
 # ---- migrations and the config file ----------------------------------------------
 P="$TMP/proj"; mkdir -p "$P/mig" "$P/queries"
 cat >"$P/mig/001_init.sql" <<'EOF2'
