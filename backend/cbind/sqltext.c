@@ -52,8 +52,17 @@ static uint32_t number(SqArena *a, const char *w, const SqSignature *sig, uint32
     return k;
 }
 
+/* Whether text[0..len) holds no macro: SQLite takes it as it is. */
+static int macro_free(const char *text, size_t len) {
+    for (const char *p = text; (p = memchr(p, 's', len - (size_t)(p - text))) != NULL; p++)
+        if ((size_t)(text + len - p) >= 5 && memcmp(p, "sqlc.", 5) == 0) return 0;
+    return 1;
+}
+
 char *sq_cbind_sql(const SqSrc *src, SrcSpan stmt, const SqSignature *sig, SqSqlForm form, SqArena *a) {
     size_t len = stmt.end - stmt.start;
+    int as_written = form == SQ_SQL_FOR_SQLITE ? macro_free(src->text + stmt.start, len) : !sig->n_params;
+    if (as_written) return sq_arena_strndup(a, src->text + stmt.start, len);   /* nothing to rewrite */
     SqSrc one;
     memset(&one, 0, sizeof one);
     one.name = src->name;

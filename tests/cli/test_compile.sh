@@ -142,6 +142,23 @@ expect_grep "baddml.sql:12:13: error\[E0301\]: no such table: shelves" "$TMP/err
 "$SQUINT" parse -q -e "SELECT sqlc.arg(x)" >"$TMP/out" 2>"$TMP/err"
 expect_grep "syntax error" "$TMP/err" "compile: sqlc's macros are read in query files only (squint parse rejects them, as SQLite does)"
 
+# ---- the sqlc reports of the docs' comparison table --------------------------------
+expect_exit 0 "compile: the sqlc reports' queries" -- "$SQUINT" compile --schema $F/sqlc_issues_schema.sql --out "$TMP/si" --emit-json $F/sqlc_issues.sql
+if python3 - "$TMP/si/queries.json" <<'PY'; then ok "compile: each sqlc report, as docs/squint-compile.md's table says squint types it"; else not_ok "compile: the sqlc reports"; fi
+import json, sys
+q = {x["name"]: x for x in json.load(open(sys.argv[1]))["queries"]}
+col = lambda n, i=0: (q[n]["columns"][i]["type"], q[n]["columns"][i]["nullable"])
+par = lambda n, i=0: (q[n]["params"][i]["name"], q[n]["params"][i]["type"])
+assert col("MaxPrice") == ("REAL", True)                       # sqlc #3918: interface{}
+assert col("CharColumn") == ("TEXT", False) and par("CharColumn") == ("code", "TEXT")   # #3754
+assert col("JsonDate") == ("TEXT", True)                       # #3383
+assert [par("InList", i) for i in (0, 1)] == [("id", "INTEGER"), ("id_2", "INTEGER")]   # #1829
+assert par("InSlice") == ("ids", "INTEGER") and q["InSlice"]["params"][0]["slice"] is True
+assert col("LeftJoin", 0) == ("TEXT", False) and col("LeftJoin", 1) == ("TEXT", True)   # #733, #983
+assert par("SubqueryAlias") == ("price", "REAL")               # #3639
+PY
+[ ! -e "$TMP/si/queries.h" ] && ok "compile --emit-json: the manifest only" || not_ok "compile --emit-json wrote C"
+
 # ---- warnings ----------------------------------------------------------------------
 expect_exit 1 "compile: the warnings fixture (one error among them) exits 1" -- "$SQUINT" compile --schema $S --out "$TMP/w" $F/warn.sql
 W=$F/warn.sql
