@@ -60,7 +60,8 @@ static int is_arithmetic(uint8_t op) {
 /* A parameter typed like other (the thing it meets). */
 static Use like(Infer *in, const SqExpr *param, const SqExpr *other, int nullable, const char *from) {
     Use u = {.e = param, .from = from};
-    if (!other || other->kind == SQX_PARAM || other->type.cls == SQ_TY_ANY || other->type.cls == SQ_TY_NULL) return u;
+    /* an any-typed column or value gives any: that is its type, told */
+    if (!other || other->kind == SQX_PARAM || other->type.cls == SQ_TY_NULL) return u;
     u.type = other->type;
     u.type.nullable = (uint8_t)nullable;
     u.typed = 1;
@@ -91,6 +92,21 @@ static Use fixed(const SqExpr *param, SqTypeClass cls, const char *from, const c
     return u;
 }
 
+/* coalesce(?, x) and ifnull(?, x): typed like the other arguments (the
+** first one typed), and NULL is what the parameter is there for. */
+static Use in_fallback(Infer *in, const SqExpr *e, const SqExpr *f) {
+    Use none = {.e = e};
+    const char *name = f->u.func.def ? f->u.func.def->name : NULL;
+    if (!name || (strcmp(name, "coalesce") != 0 && strcmp(name, "ifnull") != 0)) return none;
+    for (uint32_t i = 0; i < f->u.func.args.n; i++) {
+        const SqExpr *other = f->u.func.args.items[i];
+        if (other == e || other->kind == SQX_PARAM) continue;
+        Use u = like(in, e, other, 1, "coalesce");
+        if (u.typed) return u;
+    }
+    return none;
+}
+
 /* The use of param e as a child of parent (NULL: a root). */
 static Use use_in(Infer *in, const SqExpr *e, const SqExpr *parent) {
     Use none = {.e = e};
@@ -117,6 +133,14 @@ static Use use_in(Infer *in, const SqExpr *e, const SqExpr *parent) {
         return parent->u.in.list.n ? like(in, e, parent->u.in.list.items[0], 0, "in") : none;
     case SQX_LIKE:
         return fixed(e, SQ_TY_TEXT, "like", NULL);
+    case SQX_CAST: {   /* CAST(? AS T): bound as T, which it is converted to */
+        Use u = {.e = e, .typed = 1, .from = "cast"};
+        u.type = sq_type(sq_class_of_affinity((SqAffinity)parent->u.cast.aff), (SqAffinity)parent->u.cast.aff, 0);
+        u.typed = u.type.cls != SQ_TY_ANY;
+        return u.typed ? u : none;
+    }
+    case SQX_FUNC:
+        return in_fallback(in, e, parent);
     default:
         return none;
     }
@@ -234,7 +258,7 @@ static SqParamInfo *param_numbered(SqSignature *sig, uint32_t index) {
 /* A use's facts into its parameter, the first typed use winning; names
 ** copied into a (the query's arena does not outlive the call). */
 static void merge(SqArena *a, SqParamInfo *p, const Use *u) {
-    if (p->from && p->type.cls != SQ_TY_ANY) return;
+    if (p->from && (p->type.cls != SQ_TY_ANY || !u->typed)) return;
     p->type = u->typed ? u->type : sq_type(SQ_TY_ANY, SQ_AFF_BLOB, 1);
     p->from = u->typed ? u->from : NULL;
     if (u->table) {
@@ -301,7 +325,7 @@ static void params(Infer *in, SqArena *a, SqDiags *d, SqSignature *sig) {
     }
     name_params(sig, a);
     for (uint32_t i = 0; i < sig->n_params; i++) {
-        if (sig->params[i].type.cls != SQ_TY_ANY) continue;
+        if (sig->params[i].type.cls != SQ_TY_ANY || sig->params[i].from) continue;   /* typed, or any by a rule */
         SqDiag *g = sq_diag_add(d, SQ_SEV_WARNING, SQ_W_PARAM_TYPE, sig->params[i].span,
                                 "the type of parameter %u (%s) cannot be inferred; it is typed any",
                                 sig->params[i].index, sig->params[i].name);

@@ -159,6 +159,27 @@ assert par("SubqueryAlias") == ("price", "REAL")               # #3639
 PY
 [ ! -e "$TMP/si/queries.h" ] && ok "compile --emit-json: the manifest only" || not_ok "compile --emit-json wrote C"
 
+# ---- CAST, coalesce, a column of any type ---------------------------------------------
+cat >"$TMP/rules.sql" <<'EOF2'
+-- name: Cast :many
+SELECT title FROM books WHERE pages > CAST(? AS INTEGER);
+-- name: Fallback :exec
+UPDATE loans SET return_date = coalesce(sqlc.narg(returned), return_date) WHERE loan_id = ?;
+-- name: AnyColumn :exec
+INSERT INTO blobs (data) VALUES (?);
+EOF2
+printf 'CREATE TABLE blobs (id INTEGER PRIMARY KEY, data BLOB);\n' | cat $S - >"$TMP/rules_schema.sql"
+expect_exit 0 "compile: CAST, coalesce and an any column" -- "$SQUINT" compile --schema "$TMP/rules_schema.sql" --out "$TMP/rules" "$TMP/rules.sql"
+! grep -q "W0501" "$TMP/err" && ok "compile: ... no W0501: each parameter is reached by a rule" || not_ok "compile: ... W0501 where a rule reached the parameter"
+if python3 - "$TMP/rules/queries.json" <<'PY'; then ok "compile: CAST(? AS T) is T, coalesce(?, x) is x's type and nullable, a BLOB column's value is any"; else not_ok "compile: CAST/coalesce rules"; fi
+import json, sys
+q = {x["name"]: x["params"] for x in json.load(open(sys.argv[1]))["queries"]}
+t = lambda n, i=0: (q[n][i]["type"], q[n][i]["nullable"], q[n][i]["inferred_from"])
+assert t("Cast") == ("INTEGER", False, "cast"), t("Cast")
+assert t("Fallback") == ("TEXT", True, "coalesce"), t("Fallback")
+assert t("AnyColumn") == ("any", True, "assignment"), t("AnyColumn")
+PY
+
 # ---- warnings ----------------------------------------------------------------------
 expect_exit 1 "compile: the warnings fixture (one error among them) exits 1" -- "$SQUINT" compile --schema $S --out "$TMP/w" $F/warn.sql
 W=$F/warn.sql
@@ -292,13 +313,14 @@ PY
 typed_share() { # typed_share DIR: queries, columns, and the share typed
     python3 - "$1" <<'PY'
 import glob, json, sys
-q = n = typed = 0
+q = n = typed = not_null = 0
 for p in glob.glob(sys.argv[1] + "/*/queries.json"):
     for x in json.load(open(p))["queries"]:
         q += 1
         n += len(x["columns"])
         typed += sum(c["type"] != "any" for c in x["columns"])
-print(f"{q} queries, {n} columns, {100 * typed / n:.2f} % typed")
+        not_null += sum(c["nullable"] is False for c in x["columns"])
+print(f"{q} queries, {n} columns, {100 * typed / n:.2f} % typed, {100 * not_null / n:.2f} % proved not null")
 PY
 }
 corpus() { # corpus NAME DEV.JSON SQLKEY WANT SCHEMA-OPTIONS...
