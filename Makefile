@@ -72,7 +72,8 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/migrate.c backend/sqlite/value
                backend/prompt/template.c backend/prompt/task.c backend/prompt/prompt_data.c backend/prompt/reply.c backend/prompt/notes.c \
                backend/llm/request.c backend/llm/record.c backend/llm/cache.c backend/llm/client.c \
                backend/synsql/ask.c backend/synsql/columns.c backend/synsql/rows.c backend/synsql/loop.c \
-               backend/cbind/annot.c backend/cbind/dml.c backend/cbind/infer.c backend/cbind/manifest.c backend/cbind/sqltext.c backend/cbind/warn.c
+               backend/cbind/annot.c backend/cbind/dml.c backend/cbind/infer.c backend/cbind/manifest.c backend/cbind/sqltext.c backend/cbind/warn.c \
+               backend/cbind/emit_c.c backend/cbind/emit_c_body.c
 API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c $(BUILD)/gen/prompts.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
@@ -212,6 +213,12 @@ $(BUILD)/tools/bench_lint: bench/lint/bench_lint.c tests/conformance/corpus.c \
 	$(CC) $(ALLCFLAGS) -o $@ bench/lint/bench_lint.c \
 	    tests/conformance/corpus.c $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+# squint compile in process: the command's own objects, without main()
+$(BUILD)/tools/bench_compile: bench/compile/bench_compile.c $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ)) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ bench/compile/bench_compile.c \
+	    $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ)) $(LIB) $(LDLIBS)
+
 SOUNDNESS_SRC := tests/soundness/soundness.c tests/soundness/check.c tests/soundness/randdb.c \
                  tests/soundness/dbcheck.c tests/soundness/cases.c tests/conformance/corpus.c
 
@@ -338,8 +345,9 @@ coverage-report: deps
 
 bench: deps
 	@$(SUBMAKE) all $(BUILD)/tools/bench_parse $(BUILD)/tools/bench_long \
-	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv
+	    $(BUILD)/tools/bench_lint $(BUILD)/tools/bench_equiv $(BUILD)/tools/bench_compile
 	@bench/run.sh $(BUILD)
+	@bench/compile/run.sh $(BUILD)
 	@scripts/deps.sh curl
 	@bench/llm_bench.sh $(BUILD)
 

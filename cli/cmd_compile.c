@@ -12,8 +12,8 @@
 **
 ** SELECT, INSERT, UPDATE and DELETE (these through their probe SELECT,
 ** backend/cbind/dml.c), with sqlc's macros (the query files are read
-** with SQ_SRC_SQLC_MACROS).  The config file and the C bindings come
-** next.
+** with SQ_SRC_SQLC_MACROS).  Beside the manifest, the C bindings P.h and
+** P.c (backend/cbind/emit_c.c), all written or none.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -42,9 +42,10 @@ static const char usage_head[] =
     "before each statement; :one, :many, :exec, :execrows, :execlastid), against a\n"
     "schema, and write DIR/queries.json: per query its parameters (numbered as\n"
     "SQLite numbers them, named and typed from where they are used) and its result\n"
-    "columns (type, nullability, the table column they come from).  Each query is\n"
-    "also prepared by SQLite on the schema, and any difference in its result\n"
-    "columns is reported as an internal error.  docs/squint-compile.md.\n"
+    "columns (type, nullability, the table column they come from); and the C\n"
+    "bindings DIR/NAME.h and DIR/NAME.c, a function per query over SQLite.  Each\n"
+    "query is also prepared by SQLite on the schema, and any difference in its\n"
+    "result columns is reported as an internal error.  docs/squint-compile.md.\n"
     "\n"
     "The first form compiles the packages of a config file (-f FILE, or\n"
     "./squint.json when neither -f nor a schema option is given); the second one\n"
@@ -53,13 +54,15 @@ static const char usage_head[] =
     "\n"
     "options:\n"
     "  -f, --file FILE        the config file (docs/squint-compile.md)\n"
-    "      --out DIR          where queries.json goes (default: the current\n"
-    "                         directory); an existing queries.json is replaced\n"
-    "                         only when squint compile wrote it (or --force)\n"
-    "      --name NAME        the package's name in the manifest (default queries)\n"
-    "      --force            replace DIR/queries.json whatever it holds\n"
-    "      --check            write nothing; exit 1 when DIR/queries.json is missing\n"
-    "                         or not what this run would write (for CI)\n"
+    "      --out DIR          where queries.json, NAME.h and NAME.c go (default: the\n"
+    "                         current directory; made when missing); an existing\n"
+    "                         file is replaced only when squint compile wrote it\n"
+    "                         (or --force)\n"
+    "      --name NAME        the package's name: the manifest's, the C files', the\n"
+    "                         prefix of the C symbols (a C identifier; default queries)\n"
+    "      --force            replace the outputs whatever they hold\n"
+    "      --check            write nothing; exit 1 when an output is missing or not\n"
+    "                         what this run would write (for CI)\n"
     "      --strict           warnings are errors (config: \"strict\": true)\n"
     "      --emit-json        the manifest only, no C (config: \"emit_json\": true)\n"
     "      --color WHEN       color diagnostics: auto (default), always, never\n"
@@ -69,11 +72,11 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "Query files may use sqlc's macros sqlc.arg(x), sqlc.narg(x), sqlc.slice(x).\n"
-    "Not yet: the squint.json config, the C bindings.\n"
     "\n"
     "exit status: 0 every query compiled; 1 errors in the queries or their\n"
-    "annotations (diagnostics on stderr; nothing is written), or with --check a\n"
-    "manifest that is missing or out of date; 2 bad usage, a file\n"
+    "annotations, or two queries whose C names clash (diagnostics on stderr;\n"
+    "nothing is written), or with --check an output that is missing or out of\n"
+    "date; 2 bad usage, a file\n"
     "or schema that cannot be read, an output that may not be written; 3 squint\n"
     "and SQLite disagree on a query (an internal error, E0599).\n" CLI_EXIT_OOM;
 
@@ -109,6 +112,11 @@ static int own_option(void *ctx, const char *name, const char *val) {
     if (strcmp(name, "help") == 0) {
         cli_schema_usage(stdout, usage_head, usage_tail);
         return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "name") == 0 && !sq_cbind_is_c_identifier(val, strlen(val))) {
+        fprintf(stderr, "squint compile: --name '%s' is no C identifier: it is the prefix of the generated C "
+                        "symbols\n", val);
+        return SQ_EXIT_USAGE;
     }
     if (strcmp(name, "out") == 0) r->out_dir = val;
     else if (strcmp(name, "name") == 0) r->package = val;
@@ -255,76 +263,137 @@ static void compile_file(CompileRun *r, const char *path, const Catalog *cat) {
     sq_ctx_compile_script(&r->schema.ctx, src, cat, NULL, 0, each_statement, r);
 }
 
-/* ---- the manifest ------------------------------------------------------------- */
-/* write_manifest: 0 written (or, with --check, up to date), SQ_EXIT_FINDINGS
-** out of date, -1 not written. */
+/* ---- the outputs --------------------------------------------------------------- */
+/* DIR/queries.json, and unless --emit-json the C bindings DIR/P.h and
+** DIR/P.c: all written or none, each replacing only a file squint compile
+** wrote (or any, --force); with --check, each compared instead. */
 
-/* Whether path is missing or a manifest squint compile wrote. */
+/* One file squint compile writes. */
+typedef struct OutFile {
+    SqBuf path, text;
+} OutFile;
+
+/* Whether path is missing or a file squint compile wrote: a manifest,
+** or C that opens with its mark. */
 static int replaceable(const char *path) {
     size_t n;
     int err;
     char *text = sq_read_file(path, &n, &err);
     if (!text) return err == ENOENT;
-    int ours = strncmp(text, "{\"squint_compile\":", 18) == 0 || strncmp(text, "{\n  \"squint_compile\":", 21) == 0;
+    int ours = strncmp(text, "{\"squint_compile\":", 18) == 0 || strncmp(text, "{\n  \"squint_compile\":", 21) == 0 ||
+               strncmp(text, SQ_CBIND_C_MARK, strlen(SQ_CBIND_C_MARK)) == 0;
     free(text);
     return ours;
 }
 
-/* --check: whether DIR/queries.json holds exactly json.  0, or -1 after
-** a message saying what is out of date. */
-static int check_manifest(const char *path, const SqBuf *json) {
+/* --check: whether f's file holds exactly its text.  0, or -1 after a
+** message saying it is missing or out of date. */
+static int check_file(const OutFile *f) {
     size_t n;
     int err;
-    char *text = sq_read_file(path, &n, &err);
-    int same = text && n == json->len && memcmp(text, json->data, n) == 0;
+    char *text = sq_read_file(f->path.data, &n, &err);
+    int same = text && n == f->text.len && memcmp(text, f->text.data, n) == 0;
     free(text);
     if (same) {
-        fprintf(stderr, "squint compile: %s is up to date\n", path);
+        fprintf(stderr, "squint compile: %s is up to date\n", f->path.data);
         return 0;
     }
-    fprintf(stderr, "squint compile: %s is %s; run squint compile without --check to write it\n", path,
+    fprintf(stderr, "squint compile: %s is %s; run squint compile without --check to write it\n", f->path.data,
             text ? "out of date" : "missing");
     return -1;
 }
 
-static int write_manifest(CompileRun *r) {
-    SqBuf path = SQ_BUF_INIT, json = SQ_BUF_INIT;
-    sq_buf_printf(&path, "%s/queries.json", r->out_dir);
+/* The outputs' paths and texts into out (3 at most); 0, or -1 after a
+** message when two names of the C bindings clash. */
+static int make_outputs(CompileRun *r, OutFile *out, size_t *n) {
+    memset(out, 0, 3 * sizeof *out);
+    SqJsonWriter w;
+    sq_jw_init(&w, &out[0].text, 1);
+    sq_cbind_manifest(&w, r->package, r->queries, r->n);
+    sq_buf_putc(&out[0].text, '\n');
+    sq_buf_printf(&out[0].path, "%s/queries.json", r->out_dir);
+    *n = 1;
+    if (r->emit_json) return 0;
+    SqBuf why = SQ_BUF_INIT;
+    int rc = sq_cbind_emit_c(&out[1].text, &out[2].text, r->package, r->queries, r->n, &why);
+    if (rc < 0) fprintf(stderr, "squint compile: error: %s; nothing written for %s\n", why.data, r->package);
+    sq_buf_free(&why);
+    sq_buf_printf(&out[1].path, "%s/%s.h", r->out_dir, r->package);
+    sq_buf_printf(&out[2].path, "%s/%s.c", r->out_dir, r->package);
+    *n = 3;
+    return rc;
+}
+
+/* mkdir -p: dir and the directories above it that are missing. */
+static int make_dirs(const char *dir) {
+    char *path = sq_strdup(dir);
     int rc = 0;
-    if (r->check) {
-        SqJsonWriter w;
-        sq_jw_init(&w, &json, 1);
-        sq_cbind_manifest(&w, r->package, r->queries, r->n);
-        sq_buf_putc(&json, '\n');
-        rc = check_manifest(path.data, &json);
-        sq_buf_free(&path);
-        sq_buf_free(&json);
-        return rc < 0 ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+    for (char *p = path + 1; rc == 0 && *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(path, 0777) < 0 && errno != EEXIST) rc = -1;
+        *p = '/';
     }
-    if (mkdir(r->out_dir, 0777) < 0 && errno != EEXIST) {
+    if (rc == 0 && mkdir(path, 0777) < 0 && errno != EEXIST) rc = -1;
+    free(path);
+    return rc;
+}
+
+/* Whether every output may be written: 0, or -1 after a message. */
+static int may_write(const CompileRun *r, const OutFile *out, size_t n) {
+    if (make_dirs(r->out_dir) < 0) {
         fprintf(stderr, "squint compile: --out: cannot make '%s': %s\n", r->out_dir, strerror(errno));
-        rc = -1;
-    } else if (!r->force && !replaceable(path.data)) {
-        fprintf(stderr, "squint compile: '%s' exists and is not a manifest squint compile wrote; pass --force to "
-                        "replace it\n", path.data);
+        return -1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < n && !r->force; i++) {
+        if (replaceable(out[i].path.data)) continue;
+        fprintf(stderr, "squint compile: '%s' exists and is not a file squint compile wrote; pass --force to "
+                        "replace it\n", out[i].path.data);
         rc = -1;
     }
-    if (rc == 0) {
-        SqJsonWriter w;
-        sq_jw_init(&w, &json, 1);
-        sq_cbind_manifest(&w, r->package, r->queries, r->n);
-        sq_buf_putc(&json, '\n');
-        int err;
-        if (sq_write_replace(path.data, json.data, json.len, &err) < 0) {
-            fprintf(stderr, "squint compile: cannot write '%s': %s\n", path.data, strerror(err));
-            rc = -1;
-        } else {
-            fprintf(stderr, "squint compile: %zu quer%s written to %s\n", r->n, r->n == 1 ? "y" : "ies", path.data);
-        }
+    return rc;
+}
+
+static int write_file(const OutFile *f) {
+    int err;
+    if (sq_write_replace(f->path.data, f->text.data, f->text.len, &err) == 0) return 0;
+    fprintf(stderr, "squint compile: cannot write '%s': %s\n", f->path.data, strerror(err));
+    return -1;
+}
+
+/* --check: 0 every output up to date, else SQ_EXIT_FINDINGS after a
+** message for each that is not. */
+static int check_outputs(const OutFile *out, size_t n) {
+    int rc = 0;
+    for (size_t i = 0; i < n; i++)
+        if (check_file(&out[i]) < 0) rc = SQ_EXIT_FINDINGS;
+    return rc;
+}
+
+/* Every output written: 0, or -1 after a message. */
+static int write_outputs(const CompileRun *r, const OutFile *out, size_t n) {
+    if (may_write(r, out, n) < 0) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (write_file(&out[i]) < 0) return -1;
+    fprintf(stderr, "squint compile: %zu quer%s written to %s", r->n, r->n == 1 ? "y" : "ies", out[0].path.data);
+    for (size_t i = 1; i < n; i++) fprintf(stderr, "%s%s", i + 1 < n ? ", " : " and ", out[i].path.data);
+    fputc('\n', stderr);
+    return 0;
+}
+
+/* The package's outputs: 0 written (or, with --check, up to date),
+** SQ_EXIT_FINDINGS out of date or the C names clash, -1 not written. */
+static int emit_outputs(CompileRun *r) {
+    OutFile out[3];
+    size_t n;
+    int rc = make_outputs(r, out, &n) < 0 ? SQ_EXIT_FINDINGS : 0;
+    if (rc == 0) rc = r->check ? check_outputs(out, n) : write_outputs(r, out, n);
+    for (size_t i = 0; i < n; i++) {
+        sq_buf_free(&out[i].path);
+        sq_buf_free(&out[i].text);
     }
-    sq_buf_free(&path);
-    sq_buf_free(&json);
-    return rc < 0 ? -1 : SQ_EXIT_OK;
+    return rc;
 }
 
 /* ---- the command ------------------------------------------------------------- */
@@ -369,7 +438,7 @@ static int run_package(CompileRun *r, const char *const *files, size_t n_files) 
                 r->strict && r->diags.n_warnings > warnings ? " (warnings count, --strict)" : "", r->package);
         return SQ_EXIT_FINDINGS;
     }
-    int wrote = write_manifest(r);
+    int wrote = emit_outputs(r);
     return wrote < 0 ? SQ_EXIT_USAGE : wrote;
 }
 

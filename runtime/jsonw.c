@@ -82,10 +82,20 @@ static size_t utf8_seq(const unsigned char *s, size_t n) {
     return k;
 }
 
+/* Whether byte c stands for itself inside a JSON string. */
+static int json_plain(unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; }
+
 void sq_json_escape(SqBuf *out, const char *str, size_t n) {
     const unsigned char *s = (const unsigned char *)str;
     sq_buf_putc(out, '"');
     for (size_t i = 0; i < n;) {
+        size_t run = i;   /* plain ASCII is copied a run at a time */
+        while (run < n && json_plain(s[run])) run++;
+        if (run > i) {
+            sq_buf_put(out, str + i, run - i);
+            i = run;
+            continue;
+        }
         unsigned char c = s[i];
         size_t k = utf8_seq(s + i, n - i);
         if (k == 0) { /* invalid byte: keep it visible, stay valid JSON */

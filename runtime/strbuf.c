@@ -68,15 +68,24 @@ void sq_buf_repeat(SqBuf *b, char c, size_t n) {
     b->data[b->len] = 0;
 }
 
+/* Formats into the free room first, and only when the text does not fit
+** grows the buffer and formats again: most calls format once. */
 void sq_buf_vprintf(SqBuf *b, const char *fmt, va_list ap) {
     if (!fmt) fmt = ""; /* tolerate NULL; also tells gcc it cannot be NULL */
+    sq_buf_reserve(b, 64);
     va_list copy;
     va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
+    size_t room = b->cap - b->len;
+    int n = vsnprintf(b->data + b->len, room, fmt, copy);
     va_end(copy);
-    if (n <= 0) return;
-    sq_buf_reserve(b, (size_t)n);
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    if (n <= 0) {
+        b->data[b->len] = 0;
+        return;
+    }
+    if ((size_t)n >= room) {
+        sq_buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    }
     b->len += (size_t)n;
 }
 

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "backend/cbind/cbind.h"
+#include "runtime/strbuf.h"
 #include "runtime/util.h"
 
 /* One use of a parameter. */
@@ -368,18 +369,35 @@ static const SqColumn *source_of(IrQuery *q, const IrRel *r, uint32_t i) {
     return NULL;
 }
 
+/* "name" as it was written: double quotes around, each inside doubled. */
+static const char *dq_written(SqArena *a, const char *name) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_putc(&b, '"');
+    for (const char *p = name; *p; p++) {
+        if (*p == '"') sq_buf_putc(&b, '"');
+        sq_buf_putc(&b, *p);
+    }
+    sq_buf_putc(&b, '"');
+    const char *out = sq_arena_strdup(a, b.data);
+    sq_buf_free(&b);
+    return out;
+}
+
 /* SQLite's name for output column i of r: a column written bare (no
 ** alias) is named as the column it reads is named where it comes from:
 ** a table's as declared ("SELECT citizenship FROM singer" gives
 ** "Citizenship"), a subquery's by this same rule, through GROUP BY keys;
 ** a compound's from its first SELECT;
-** the rest as the binder names them (the alias, the expression's text). */
-static const char *sqlite_name(IrQuery *q, const IrRel *r, uint32_t i, int depth) {
+** the rest as the binder names them (the alias, the expression's text).
+** But a "name" that became a string, in the statement's own result list
+** (top), is named as written, quotes and all: SQLite names the columns of
+** a subquery before it resolves names, and the statement's after. */
+static const char *sqlite_name(IrQuery *q, SqArena *a, const IrRel *r, uint32_t i, int depth, int top) {
     const SqColumn *c = &r->cols.items[i];
     if (depth > 32) return c->name;
     if (r->kind == IR_SETOP) {   /* a compound takes its first SELECT's names */
         const IrRel *left = producer(r->u.setop.left);
-        return left && i < left->cols.n ? sqlite_name(q, left, i, depth + 1) : c->name;
+        return left && i < left->cols.n ? sqlite_name(q, a, left, i, depth + 1, top) : c->name;
     }
     if (c->is_alias || r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return c->name;
     const SqExpr *e = r->u.project.exprs.items[i];
@@ -392,10 +410,11 @@ static const char *sqlite_name(IrQuery *q, const IrRel *r, uint32_t i, int depth
             e = item->expr;   /* a GROUP BY key or a bare column: what it reads */
             continue;
         }
-        if (src->kind == IR_PROJECT) return sqlite_name(q, src, e->u.col.col, depth + 1);
+        if (src->kind == IR_PROJECT) return sqlite_name(q, a, src, e->u.col.col, depth + 1, 0);
         const SqColumn *read = ir_column(q, e->u.col);
         return read && read->name ? read->name : c->name;
     }
+    if (top && e && (e->flags & SQXF_DQ_STRING)) return dq_written(a, c->name);
     return c->name;
 }
 
@@ -416,7 +435,7 @@ static void columns(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqSignature *
         const SqColumn *c = &r->cols.items[i];
         if (c->hidden) continue;
         SqResultInfo *out = &sig->cols[sig->n_cols++];
-        *out = (SqResultInfo){.name = sq_arena_strdup(a, sqlite_name(q, r, i, 0)), .type = c->type};
+        *out = (SqResultInfo){.name = sq_arena_strdup(a, sqlite_name(q, a, r, i, 0, 1)), .type = c->type};
         const SqColumn *from = source_of(q, r, i);
         if (from) c = from;
         if (c->table && c->table_col >= 0) {

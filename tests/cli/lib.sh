@@ -40,3 +40,26 @@ eval_demo_db() {
 # units rather than seconds, so that a verdict does not depend on how
 # loaded the machine is (issue 18, finding 7).
 EVAL_BUDGET=(--verify-timeout 0 --rlimit 40000000)
+
+# c_toolchain -- can generated C be built here?  0 when cc compiles and
+# links a program against SQLite (else 1: the caller prints a skip line and
+# says why in C_MISSING).  Sets CFLAGS to the strict flags generated code
+# must pass, SAN to ASan+UBSan's flags when they link and run here (else
+# empty), and HOW to say which of the two the build used.
+c_toolchain() {
+    CFLAGS=(-std=c11 -Wall -Wextra -Werror -pedantic)
+    if ! command -v cc >/dev/null; then C_MISSING="no cc"; return 1; fi
+    printf '#include <sqlite3.h>\nint main(void) { return sqlite3_libversion_number() > 0 ? 0 : 1; }\n' >"$TMP/probe.c"
+    if ! cc -o "$TMP/probe" "$TMP/probe.c" -lsqlite3 2>/dev/null; then
+        C_MISSING="no sqlite3.h or libsqlite3 to link; libsqlite3-dev has them"; return 1
+    fi
+    SAN=(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+    export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+    if cc "${SAN[@]}" -o "$TMP/probe_san" "$TMP/probe.c" -lsqlite3 2>/dev/null && "$TMP/probe_san" 2>/dev/null; then
+        HOW="under ASan+UBSan"
+    else
+        SAN=()
+        HOW="without sanitizers (ASan+UBSan do not link or run here)"
+    fi
+    return 0
+}

@@ -159,6 +159,12 @@ assert par("SubqueryAlias") == ("price", "REAL")               # #3639
 PY
 [ ! -e "$TMP/si/queries.h" ] && ok "compile --emit-json: the manifest only" || not_ok "compile --emit-json wrote C"
 
+# ---- a "name" that became a string is named as SQLite names it, quotes and all
+printf -- '-- name: Dq :many\nSELECT "default", "name" FROM authors;\n' >"$TMP/dq.sql"
+expect_exit 0 "compile: a double-quoted string in the result (SQLite names it with its quotes)" -- \
+    "$SQUINT" compile --schema $S --out "$TMP/dq" "$TMP/dq.sql"
+grep -q '"name": "\\"default\\""' "$TMP/dq/queries.json" && ok "compile: ... the manifest says so" || not_ok "compile: ... the manifest's name of a dq string"
+
 # ---- CAST, coalesce, a column of any type ---------------------------------------------
 cat >"$TMP/rules.sql" <<'EOF2'
 -- name: Cast :many
