@@ -301,6 +301,7 @@ Catalog *sq_ctx_load_db_root(SqContext *c, const char *dir, const char *db_id, S
 
 const char *sq_compile_why(SqCompileStatus st) {
     if (st == SQ_COMPILE_NO_SCHEMA) return "no schema";
+    if (st == SQ_COMPILE_END) return "the end of the script";
     return ir_load_why((IrLoadStatus)st);
 }
 
@@ -359,9 +360,16 @@ size_t sq_ctx_compile_script(SqContext *c, const SqSrc *src, const Catalog *cat,
     size_t n = 0;
     int stop = 0;
     while (!stop && (ps = sq_parser_next(p, arena, &res)) != SQ_PARSE_END) {
-        SqCompiled s = {SQ_COMPILE_SYNTAX, n++, NULL, NULL, NULL, NULL, arena};
+        SqCompiled s = {SQ_COMPILE_SYNTAX, n++, NULL, NULL, NULL, NULL, arena, res.span, NULL, 0};
+        s.comments = sq_parser_comments(p, &s.n_comments);
         if (ps == SQ_PARSE_OK) compile_stmt(&sc, res.stmt, &s);
         stop = fn(ud, &s);
+        sq_arena_reset(arena);
+    }
+    if (!stop && (flags & SQ_SCRIPT_END_CALL)) {
+        SqCompiled s = {SQ_COMPILE_END, n, NULL, NULL, NULL, sc.cat, arena, sq_span(src->id, (uint32_t)src->len, (uint32_t)src->len), NULL, 0};
+        s.comments = sq_parser_comments(p, &s.n_comments);
+        fn(ud, &s);
         sq_arena_reset(arena);
     }
     if (is_nested) sq_arena_free(arena);

@@ -154,6 +154,7 @@ typedef enum SqCompileStatus {
     SQ_COMPILE_BIND = IR_LOAD_BIND,
     SQ_COMPILE_NOT_QUERY = IR_LOAD_NOT_QUERY, /* binds, but no SELECT */
     SQ_COMPILE_NO_SCHEMA,                     /* a script's: parsed, no catalog */
+    SQ_COMPILE_END,                           /* SQ_SCRIPT_END_CALL's last call */
 } SqCompileStatus;
 
 /* The reason as a phrase ("a syntax error", "no statement", "more than
@@ -177,6 +178,11 @@ typedef struct SqCompiled {
     IrQuery *ir;                /* OK (unless SQ_SCRIPT_NO_LOWER) */
     const Catalog *cat;         /* what it was bound against, or NULL */
     SqArena *arena;             /* holds all of it; reset after the callback */
+    SrcSpan span;               /* the statement, also when it did not parse */
+    const AstComment *comments; /* the script's comments read so far, in order:
+                                   every one before the statement (the parser's;
+                                   valid during the callback) */
+    size_t n_comments;
 } SqCompiled;
 
 /* Return 0 to go on to the next statement, anything else to stop. */
@@ -187,6 +193,9 @@ typedef const Catalog *(*SqSchemaFn)(void *ud);
 
 /* sq_ctx_compile_script flags. */
 #define SQ_SCRIPT_NO_LOWER 1u   /* bind, do not lower (ir stays NULL) */
+#define SQ_SCRIPT_END_CALL 2u   /* after the last statement, one more call with
+                                   status SQ_COMPILE_END, no statement, and
+                                   every comment of the script */
 
 /* Parse src statement by statement; bind each against cat (or, when cat
 ** is NULL and schema is not, the catalog schema gives), lower each query,

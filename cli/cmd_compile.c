@@ -104,7 +104,7 @@ typedef struct CompileRun {
     SqDb *probe;            /* an empty database of the schema, for SQLite's view */
     /* the file being compiled */
     const SqSrc *src;
-    SqAnnotations anns;
+    SqAnnotator anns;
 } CompileRun;
 
 static int own_option(void *ctx, const char *name, const char *val) {
@@ -201,12 +201,6 @@ static void check_with_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotat
 
 /* ---- one file --------------------------------------------------------------- */
 
-static const SqAnnotation *annotation_at(const CompileRun *r, uint32_t start) {
-    for (size_t i = 0; i < r->anns.n; i++)
-        if (r->anns.items[i].stmt.start == start) return &r->anns.items[i];
-    return NULL;
-}
-
 static int is_dml(uint8_t kind) {
     return kind == AST_STMT_INSERT || kind == AST_STMT_UPDATE || kind == AST_STMT_DELETE;
 }
@@ -222,9 +216,12 @@ static IrQuery *compile_dml(CompileRun *r, SqCompiled *s, SqDmlProbe *probe) {
 
 static int each_statement(void *ctx, SqCompiled *s) {
     CompileRun *r = ctx;
-    if (!s->stmt) return 0;
-    const SqAnnotation *a = annotation_at(r, s->stmt->span.start);
-    if (!a) return 0;   /* its annotation's error is reported */
+    if (s->status == SQ_COMPILE_END) {
+        sq_cbind_annot_end(&r->anns, s->comments, s->n_comments);
+        return 0;
+    }
+    const SqAnnotation *a = sq_cbind_annot_next(&r->anns, s->span, s->stmt, s->comments, s->n_comments);
+    if (!a) return 0;   /* its annotation's error, or its syntax error, is reported */
     IrQuery *ir = s->ir;
     SqDmlProbe probe, *dml = NULL;
     if (s->status == SQ_COMPILE_NOT_QUERY && is_dml(s->stmt->kind)) {
@@ -259,8 +256,8 @@ static void compile_file(CompileRun *r, const char *path, const Catalog *cat) {
     }
     src->flags |= SQ_SRC_SQLC_MACROS;
     r->src = src;
-    sq_cbind_annotations(src, r->names, r->seen, &r->diags, r->arena, &r->anns);
-    sq_ctx_compile_script(&r->schema.ctx, src, cat, NULL, 0, each_statement, r);
+    sq_cbind_annot_init(&r->anns, src, r->seen, &r->diags, r->arena);
+    sq_ctx_compile_script(&r->schema.ctx, src, cat, NULL, SQ_SCRIPT_END_CALL, each_statement, r);
 }
 
 /* ---- the outputs --------------------------------------------------------------- */

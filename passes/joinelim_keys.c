@@ -245,14 +245,10 @@ static size_t fold_name(const char *s, char *out, size_t cap) {
     return n;
 }
 
-/* Whether column a of ta is named after table tb and its column b, as
-** foreign keys missing from a schema's metadata usually are: setCode for
-** sets.code, stadium_id for stadium.id. */
-static int named_after(const CatTable *ta, int32_t ca, const CatTable *tb, int32_t cb) {
-    char an[128], tn[128], bn[128];
-    fold_name(ta->cols[ca].name, an, sizeof an);
-    size_t t = fold_name(tb->name, tn, sizeof tn), b = fold_name(tb->cols[cb].name, bn, sizeof bn);
-    size_t a = strlen(an);
+/* Whether a column folded to an[0..a) is named after a table folded to
+** tn[0..t) and its column folded to bn: "setcode" after "sets" and
+** "code" (the table's plural s or es dropped). */
+static int folded_after(const char *an, size_t a, const char *tn, size_t t, const char *bn, size_t b) {
     for (int strip = 0; strip <= 2 && strip < (int)t; strip++) { /* sets -> set, classes -> class */
         size_t tl = t - (size_t)strip;
         if (strip && tn[tl] != 's') break;
@@ -262,15 +258,31 @@ static int named_after(const CatTable *ta, int32_t ca, const CatTable *tb, int32
     return 0;
 }
 
+/* Whether column a of ta is named after table tb and its column b, as
+** foreign keys missing from a schema's metadata usually are: setCode for
+** sets.code, stadium_id for stadium.id. */
+static int named_after(const CatTable *ta, int32_t ca, const CatTable *tb, int32_t cb) {
+    char an[128], tn[128], bn[128];
+    size_t a = fold_name(ta->cols[ca].name, an, sizeof an);
+    size_t t = fold_name(tb->name, tn, sizeof tn), b = fold_name(tb->cols[cb].name, bn, sizeof bn);
+    return folded_after(an, a, tn, t, bn, b);
+}
+
 /* Whether both columns are named after one column of some table (two
 ** foreign keys by name to the same key: cards.setCode and
-** set_translations.setCode, both after sets.code). */
+** set_translations.setCode, both after sets.code).  Each name is folded
+** once: this runs over every column of the schema. */
 static int named_after_same(const Catalog *cat, const CatTable *ta, int32_t ca, const CatTable *tb,
                             int32_t cb) {
+    char an[128], bn[128], tn[128], cn[128];
+    size_t a = fold_name(ta->cols[ca].name, an, sizeof an), b = fold_name(tb->cols[cb].name, bn, sizeof bn);
     for (uint32_t i = 0; cat && i < cat->n_tables; i++) {
         const CatTable *t = cat->tables[i];
-        for (uint32_t c = 0; c < t->n_cols; c++)
-            if (named_after(ta, ca, t, (int32_t)c) && named_after(tb, cb, t, (int32_t)c)) return 1;
+        size_t tl = fold_name(t->name, tn, sizeof tn);
+        for (uint32_t c = 0; c < t->n_cols; c++) {
+            size_t cl = fold_name(t->cols[c].name, cn, sizeof cn);
+            if (folded_after(an, a, tn, tl, cn, cl) && folded_after(bn, b, tn, tl, cn, cl)) return 1;
+        }
     }
     return 0;
 }

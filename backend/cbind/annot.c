@@ -4,18 +4,18 @@
 ** GetAuthor :one *" "/") before each statement, naming the function that
 ** will run it and what that function returns.
 **
-** The file is parsed once here for its statements and comments (the
-** compiler parses it again to bind and lower; parsing is cheap).  A
-** statement's annotation is the last "name:" comment between the end of
-** the statement before it and its own start; other comments are
-** ignored.  Every mistake is an error at its place, so that a file is
-** either compiled whole or reported.
+** Statements come one at a time from the compiler's own parse, with the
+** comments its lexer has read so far (every one before the statement),
+** so the file is parsed once.  A statement's annotation is the last
+** "name:" comment between the end of the statement before it and its own
+** start; other comments are ignored.  Every mistake is an error at its
+** place, so that a file is either compiled whole or reported.
 */
 #include <ctype.h>
 #include <string.h>
 
 #include "backend/cbind/cbind.h"
-#include "grammar/parse.h"
+#include "grammar/ast.h"
 #include "runtime/util.h"
 
 static const char *const cmd_names[SQ_CMD__COUNT] = {":one", ":many", ":exec", ":execrows", ":execlastid"};
@@ -79,92 +79,74 @@ static int read_annotation(const SqSrc *src, const AstComment *c, SqDiags *d, Sq
     return 1;
 }
 
-/* Statements and comments of src, in file order.  A statement that does
-** not parse has its span and no AST (its annotation is still its own). */
-typedef struct StmtAt {
-    SrcSpan span;
-    const AstStmt *stmt;    /* NULL where it did not parse */
-} StmtAt;
-
-typedef struct Parsed {
-    StmtAt *stmts;
-    size_t n;
-    const AstComment *comments;
-    size_t n_comments;
-} Parsed;
-
-static void pair(const SqSrc *src, const Parsed *p, SqStrMap *seen, SqDiags *d, SqArena *a, SqAnnotations *out,
-                 size_t *errors) {
-    size_t c = 0;
-    uint32_t prev_end = 0;
-    for (size_t i = 0; i <= p->n; i++) {
-        uint32_t start = i < p->n ? p->stmts[i].span.start : (uint32_t)src->len + 1;
-        SqAnnotation ann = {0};
-        int found = 0;
-        for (; c < p->n_comments && p->comments[c].span.start < start; c++) {
-            if (p->comments[c].span.start < prev_end) continue;
-            SqAnnotation one = {0};
-            int rc = read_annotation(src, &p->comments[c], d, a, &one);
-            if (rc < 0) ++*errors, found = -1;
-            if (rc <= 0) continue;
-            if (found == 1) {   /* two annotations, one statement */
-                sq_diag_add(d, SQ_SEV_ERROR, SQ_E_ANNOT_EMPTY, ann.at, "the query '%s' has no statement", ann.name);
-                ++*errors;
-            }
-            ann = one, found = found < 0 ? -1 : 1;
-        }
-        if (i == p->n) {
-            if (found == 1) {
-                sq_diag_add(d, SQ_SEV_ERROR, SQ_E_ANNOT_EMPTY, ann.at, "the query '%s' has no statement", ann.name);
-                ++*errors;
-            }
-            break;
-        }
-        const AstStmt *st = p->stmts[i].stmt;
-        prev_end = p->stmts[i].span.end;
-        if (!st) continue;   /* a syntax error, which the compiler reports */
-        if (found == 0) {
-            SqDiag *g = sq_diag_add(d, SQ_SEV_ERROR, SQ_E_ANNOT_MISSING, sq_span(st->span.file, st->span.start, st->span.start),
-                                    out->n && i > 0 ? "a second statement after the query '%s'" : "a statement without a name%s",
-                                    out->n && i > 0 ? out->items[out->n - 1].name : "");
-            sq_diag_help(g, "put '-- name: Name :many' (or :one, :exec, ...) on the line before each statement");
-            ++*errors;
-            continue;
-        }
-        if (found < 0) continue;
-        int is_new = 1;
-        int *first = seen ? sq_strmap_put(seen, ann.name, &is_new) : NULL;
-        if (!is_new) {
-            sq_diag_add(d, SQ_SEV_ERROR, SQ_E_ANNOT_DUP, ann.at, "a second query named '%s'", ann.name);
-            ++*errors;
-            continue;
-        }
-        if (first) *first = 1;
-        ann.stmt = st->span;
-        ann.stmt_kind = st->kind;
-        out->items[out->n++] = ann;
-    }
+void sq_cbind_annot_init(SqAnnotator *an, const SqSrc *src, SqStrMap *seen, SqDiags *d, SqArena *a) {
+    memset(an, 0, sizeof *an);
+    an->src = src;
+    an->seen = seen;
+    an->d = d;
+    an->a = a;
 }
 
-size_t sq_cbind_annotations(const SqSrc *src, SqInterner *names, SqStrMap *seen, SqDiags *d, SqArena *a,
-                            SqAnnotations *out) {
-    SqDiags quiet;   /* syntax errors are the compiler's to report */
-    sq_diags_init(&quiet, NULL);
-    SqParser *parser = sq_parser_new(src, names, &quiet);
-    Parsed p = {0};
-    size_t cap = 0;
-    SqParseResult res;
-    SqParseStatus st;
-    while ((st = sq_parser_next(parser, a, &res)) != SQ_PARSE_END) {
-        p.stmts = sq_arena_grow(a, p.stmts, p.n, &cap, p.n + 1, sizeof *p.stmts);
-        p.stmts[p.n++] = (StmtAt){res.span, st == SQ_PARSE_OK ? res.stmt : NULL};
+static void no_statement(SqAnnotator *an, const SqAnnotation *ann) {
+    sq_diag_add(an->d, SQ_SEV_ERROR, SQ_E_ANNOT_EMPTY, ann->at, "the query '%s' has no statement", ann->name);
+    an->errors++;
+}
+
+/* The annotation among the comments before start: 1 found (in *ann), 0
+** none, -1 one could not be read (reported).  Two in a row: the first has
+** no statement. */
+static int annotation_before(SqAnnotator *an, uint32_t start, const AstComment *cs, size_t n, SqAnnotation *ann) {
+    int found = 0;
+    for (; an->next < n && cs[an->next].span.start < start; an->next++) {
+        if (cs[an->next].span.start < an->prev_end) continue;   /* inside the statement before */
+        SqAnnotation one = {0};
+        int rc = read_annotation(an->src, &cs[an->next], an->d, an->a, &one);
+        if (rc < 0) an->errors++, found = -1;
+        if (rc <= 0) continue;
+        if (found == 1) no_statement(an, ann);
+        *ann = one;
+        found = found < 0 ? -1 : 1;
     }
-    p.comments = sq_parser_comments(parser, &p.n_comments);
-    out->items = sq_arena_alloc(a, (p.n + 1) * sizeof *out->items);
-    out->n = 0;
-    size_t errors = 0;
-    pair(src, &p, seen, d, a, out, &errors);
-    sq_parser_free(parser);
-    sq_diags_free(&quiet);
-    return errors;
+    return found;
+}
+
+/* A name given before, in this file or another of the run: reported. */
+static int is_duplicate(SqAnnotator *an, const SqAnnotation *ann) {
+    int is_new = 1;
+    int *first = an->seen ? sq_strmap_put(an->seen, ann->name, &is_new) : NULL;
+    if (!is_new) {
+        sq_diag_add(an->d, SQ_SEV_ERROR, SQ_E_ANNOT_DUP, ann->at, "a second query named '%s'", ann->name);
+        an->errors++;
+        return 1;
+    }
+    if (first) *first = 1;
+    return 0;
+}
+
+const SqAnnotation *sq_cbind_annot_next(SqAnnotator *an, SrcSpan span, const AstStmt *st, const AstComment *cs,
+                                        size_t n) {
+    SqAnnotation ann = {0};
+    int found = annotation_before(an, span.start, cs, n, &ann);
+    an->prev_end = span.end;
+    if (!st) return NULL;   /* a syntax error, which the compiler reports */
+    if (found == 0) {
+        SqDiag *g = sq_diag_add(an->d, SQ_SEV_ERROR, SQ_E_ANNOT_MISSING, sq_span(span.file, span.start, span.start),
+                                an->last_name ? "a second statement after the query '%s'" : "a statement without a name%s",
+                                an->last_name ? an->last_name : "");
+        sq_diag_help(g, "put '-- name: Name :many' (or :one, :exec, ...) on the line before each statement");
+        an->errors++;
+        return NULL;
+    }
+    if (found < 0 || is_duplicate(an, &ann)) return NULL;
+    ann.stmt = st->span;
+    ann.stmt_kind = st->kind;
+    SqAnnotation *out = sq_arena_alloc(an->a, sizeof *out);
+    *out = ann;
+    an->last_name = out->name;
+    return out;
+}
+
+void sq_cbind_annot_end(SqAnnotator *an, const AstComment *cs, size_t n) {
+    SqAnnotation ann = {0};
+    if (annotation_before(an, UINT32_MAX, cs, n, &ann) == 1) no_statement(an, &ann);
 }

@@ -52,19 +52,32 @@ typedef struct SqAnnotation {
     uint8_t stmt_kind;  /* AstStmtKind */
 } SqAnnotation;
 
-typedef struct SqAnnotations {
-    SqAnnotation *items;    /* in file order (arena) */
-    size_t n;
-} SqAnnotations;
+/* Pairing a file's annotations with its statements, as they are parsed. */
+typedef struct SqAnnotator {
+    const SqSrc *src;
+    SqStrMap *seen;         /* names across the run's files, or NULL */
+    SqDiags *d;
+    SqArena *a;             /* the annotations */
+    size_t next;            /* the first comment not looked at */
+    uint32_t prev_end;      /* where the statement before ended */
+    const char *last_name;  /* the query named last, for messages */
+    size_t errors;
+} SqAnnotator;
 
-/* Read src's annotations and pair each with the statement after it.
-** Errors (E050x): a statement without an annotation, an annotation
-** without a statement or whose name, command or form cannot be read, a
-** name given twice (names seen across files: seen, may be NULL).  A
-** statement that does not parse is left to the compiler's own report.
-** Returns the number of errors added. */
-size_t sq_cbind_annotations(const SqSrc *src, SqInterner *names, SqStrMap *seen, SqDiags *d, SqArena *a,
-                            SqAnnotations *out);
+void sq_cbind_annot_init(SqAnnotator *an, const SqSrc *src, SqStrMap *seen, SqDiags *d, SqArena *a);
+
+/* The annotation of src's next statement (span; st NULL when it did not
+** parse: the compiler reports it), from the comments read so far (cs:
+** every one before the statement, in order), or NULL after an error
+** (E050x): a statement without an annotation, an annotation whose name,
+** command or form cannot be read, two annotations before one statement,
+** a name given twice. */
+const SqAnnotation *sq_cbind_annot_next(SqAnnotator *an, SrcSpan span, const AstStmt *st, const AstComment *cs,
+                                        size_t n);
+
+/* After src's last statement (cs: every comment): an annotation left
+** without a statement is E0504. */
+void sq_cbind_annot_end(SqAnnotator *an, const AstComment *cs, size_t n);
 
 /* ---- INSERT, UPDATE, DELETE (dml.c) ---------------------------------------- */
 
