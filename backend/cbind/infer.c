@@ -418,6 +418,28 @@ static const char *sqlite_name(IrQuery *q, SqArena *a, const IrRel *r, uint32_t 
     return c->name;
 }
 
+/* Aggregates that give NULL only on an empty input, or when every value
+** they see is NULL. */
+static int null_only_when_empty(const char *f) {
+    return !strcmp(f, "max") || !strcmp(f, "min") || !strcmp(f, "sum") || !strcmp(f, "avg");
+}
+
+/* Whether output column i of r, which the binder types nullable, is an
+** aggregate that cannot be NULL: max, min, sum or avg of a NOT NULL value
+** in a GROUP BY query (a group is never empty), without FILTER.  Only the
+** manifest's claim is sharpened; the binder's types stay as they are. */
+static int group_value_not_null(IrQuery *q, const IrRel *r, uint32_t i) {
+    if (r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return 0;
+    const SqExpr *e = r->u.project.exprs.items[i];
+    if (!e || e->kind != SQX_COLUMN || !(e->flags & SQXF_AGG_REF)) return 0;
+    const IrRel *agg = ir_rel(q, e->u.col.rel);
+    if (!agg || agg->kind != IR_AGGREGATE || !agg->u.agg.n_keys || e->u.col.col >= agg->u.agg.n_items) return 0;
+    const SqAggItem *it = &agg->u.agg.items[e->u.col.col];
+    if (it->kind != SQ_AGG_CALL || it->filter || !it->def || it->args.n != 1 || !null_only_when_empty(it->def->name))
+        return 0;
+    return !it->args.items[0]->type.nullable;
+}
+
 /* How many of r's visible columns are results: a DML probe's are
 ** RETURNING's, before its extras. */
 static uint32_t n_results(const IrRel *r, const SqDmlProbe *dml) {
@@ -436,6 +458,7 @@ static void columns(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqSignature *
         if (c->hidden) continue;
         SqResultInfo *out = &sig->cols[sig->n_cols++];
         *out = (SqResultInfo){.name = sq_arena_strdup(a, sqlite_name(q, a, r, i, 0, 1)), .type = c->type};
+        if (out->type.nullable && group_value_not_null(q, r, i)) out->type.nullable = 0;
         const SqColumn *from = source_of(q, r, i);
         if (from) c = from;
         if (c->table && c->table_col >= 0) {

@@ -370,9 +370,10 @@ static void test_restock(shop_db *q) {
 }
 
 static int each_band(void *ctx, const shop_PriceBandsRow *row) {
-    return add_row(ctx, "%s %" PRId64 " %s %s %s %s %s %s", row->band, row->n, R(row->has_lowest, row->lowest),
-                   R(row->has_highest, row->highest), R(row->has_mean, row->mean),
-                   I(row->has_mean_rounded, row->mean_rounded), I(row->has_stock, row->stock),
+    /* min, max, avg and sum of NOT NULL columns per group: never NULL, so no has_x */
+    return add_row(ctx, "%s %" PRId64 " %s %s %s %s %s %s", row->band, row->n, R(true, row->lowest),
+                   R(true, row->highest), R(true, row->mean),
+                   I(row->has_mean_rounded, row->mean_rounded), I(true, row->stock),
                    S(row->has_skus, row->skus));
 }
 

@@ -165,6 +165,29 @@ expect_exit 0 "compile: a double-quoted string in the result (SQLite names it wi
     "$SQUINT" compile --schema $S --out "$TMP/dq" "$TMP/dq.sql"
 grep -q '"name": "\\"default\\""' "$TMP/dq/queries.json" && ok "compile: ... the manifest says so" || not_ok "compile: ... the manifest's name of a dq string"
 
+# ---- an aggregate of a NOT NULL value per group is never NULL --------------------------
+cat >"$TMP/groups.sql" <<'EOF2'
+-- name: PerGenre :many
+SELECT genre, max(pages), max(title), sum(book_id), avg(book_id), min(title) FILTER (WHERE pages > 1) FROM books GROUP BY genre;
+-- name: Whole :one
+SELECT max(title) FROM books;
+EOF2
+expect_exit 0 "compile: aggregates per group" -- "$SQUINT" compile --schema $S --out "$TMP/groups" "$TMP/groups.sql"
+if python3 - "$TMP/groups/queries.json" $S <<'PY'; then ok "compile: max/sum/avg of a NOT NULL value per group is not null (FILTER, a nullable value, no GROUP BY: nullable), and SQLite never gives NULL there"; else not_ok "compile: aggregate nullability per group"; fi
+import json, sqlite3, sys
+q = {x["name"]: x for x in json.load(open(sys.argv[1]))["queries"]}
+assert [c["nullable"] for c in q["PerGenre"]["columns"]] == [False, True, False, False, False, True]
+assert [c["nullable"] for c in q["Whole"]["columns"]] == [True]
+db = sqlite3.connect(":memory:")
+db.executescript(open(sys.argv[2]).read())
+db.executemany("INSERT INTO books (title, genre, pages) VALUES (?, ?, ?)",
+               [("a", "x", None), ("b", "x", 3), ("c", "y", None), ("d", "z", 0)])
+for row in db.execute(q["PerGenre"]["sql"]):
+    for v, c in zip(row, q["PerGenre"]["columns"]):
+        assert v is not None or c["nullable"], (row, c["name"])
+assert db.execute(q["Whole"]["sql"].replace("books", "books WHERE 0")).fetchone() == (None,)
+PY
+
 # ---- CAST, coalesce, a column of any type ---------------------------------------------
 cat >"$TMP/rules.sql" <<'EOF2'
 -- name: Cast :many
@@ -239,6 +262,14 @@ SQ=$SQUINT; case $SQ in /*) ;; *) SQ=$PWD/$SQ ;; esac
 expect_grep "warnings count, --strict" "$TMP/err" "compile -f: ... says the warning counted"
 sed -i 's/"strict": true/"strict": false/' "$P/squint.json"
 (cd "$P" && "$SQ" compile) >"$TMP/out" 2>"$TMP/err" && [ -f "$P/gen2/queries.json" ] && ok "compile: ./squint.json is found without -f" || not_ok "compile: ./squint.json is found without -f"
+# a migration that makes a compiled query ambiguous: --check fails on it
+printf -- '-- name: Labels :many\nSELECT label FROM shelf JOIN thing ON thing.shelf_id = shelf.id;\n' >"$P/labels.sql"
+expect_exit 0 "compile: a join query over the migrations" -- "$SQUINT" compile --schema "$P/mig" --out "$P/o3" "$P/labels.sql"
+printf 'ALTER TABLE thing ADD COLUMN label TEXT;\n' >"$P/mig/003_label.sql"
+expect_exit 1 "compile --check: a migration that makes a query's column ambiguous fails the check" -- \
+    "$SQUINT" compile --schema "$P/mig" --out "$P/o3" --check "$P/labels.sql"
+expect_grep "labels.sql:2:8: error\[E0303\]" "$TMP/err" "compile --check: ... at the column, E0303"
+rm "$P/mig/003_label.sql"
 cat >"$P/bad.json" <<'EOF2'
 {"version": 1,
  "packages": [{"name": "x", "schema": "mig", "querys": "queries", "emit_json": "yes"}]}
