@@ -311,10 +311,12 @@ static int make_outputs(CompileRun *r, OutFile *out, size_t *n) {
     sq_buf_printf(&out[0].path, "%s/queries.json", r->out_dir);
     *n = 1;
     if (r->emit_json) return 0;
-    SqBuf why = SQ_BUF_INIT;
-    int rc = sq_cbind_emit_c(&out[1].text, &out[2].text, r->package, r->queries, r->n, &why);
-    if (rc < 0) fprintf(stderr, "squint compile: error: %s; nothing written for %s\n", why.data, r->package);
-    sq_buf_free(&why);
+    size_t first = r->diags.n;
+    int rc = sq_cbind_emit_c(&out[1].text, &out[2].text, r->package, r->queries, r->n, &r->diags);
+    if (rc < 0) {
+        cli_print_diags_text(&r->diags, first, r->color);
+        fprintf(stderr, "squint compile: the C names clash; nothing written for %s\n", r->package);
+    }
     sq_buf_printf(&out[1].path, "%s/%s.h", r->out_dir, r->package);
     sq_buf_printf(&out[2].path, "%s/%s.c", r->out_dir, r->package);
     *n = 3;

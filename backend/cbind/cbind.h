@@ -213,8 +213,8 @@ void sq_cbind_manifest(SqJsonWriter *w, const char *package, const SqCompiledQue
 ** header P.h appended to header, the source P.c to source; package is a
 ** C identifier.  -1, nothing appended, when two names the bindings
 ** declare would be one C name (a query named "open", or "Get" beside
-** "GetRow"; a package named "sq"): a sentence saying which into why. */
+** "GetRow"; a package named "sq"): errors E0509 in d, at the query. */
 int sq_cbind_emit_c(SqBuf *header, SqBuf *source, const char *package, const SqCompiledQuery *qs, size_t n,
-                    SqBuf *why);
+                    SqDiags *d);
 
 #endif

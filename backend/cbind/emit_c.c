@@ -192,6 +192,7 @@ static void name_fields(SqArena *a, CQuery *cq) {
 typedef struct Decl {
     const char *name;       /* "P_GetRow" */
     const char *what;       /* "the row type of the query 'Get'", for the error */
+    const SqAnnotation *ann; /* its query's, or NULL for the bindings' own */
 } Decl;
 
 static int by_name(const void *x, const void *y) { return strcmp(((const Decl *)x)->name, ((const Decl *)y)->name); }
@@ -203,38 +204,54 @@ static Decl *public_names(SqArena *a, const CPackage *pk, size_t *n) {
     const char *p = pk->p;
     size_t k = 0;
     for (size_t i = 0; i < SQ_ARRAY_LEN(fixed); i++)
-        d[k++] = (Decl){sq_arena_printf(a, "%s_%s", p, fixed[i]), sq_arena_printf(a, "the bindings' own %s", fixed[i])};
+        d[k++] = (Decl){sq_arena_printf(a, "%s_%s", p, fixed[i]), sq_arena_printf(a, "the bindings' own %s", fixed[i]),
+                        NULL};
     for (size_t i = 0; i < pk->n; i++) {
         const char *q = pk->qs[i].name;
-        d[k++] = (Decl){sq_arena_printf(a, "%s_%s", p, q), sq_arena_printf(a, "the function of the query '%s'", q)};
+        const SqAnnotation *ann = pk->qs[i].q->ann;
+        d[k++] = (Decl){sq_arena_printf(a, "%s_%s", p, q), sq_arena_printf(a, "the function of the query '%s'", q), ann};
         if (!cemit_has_row(&pk->qs[i])) continue;
-        d[k++] = (Decl){sq_arena_printf(a, "%s_%sRow", p, q), sq_arena_printf(a, "the row type of the query '%s'", q)};
-        if (pk->qs[i].q->ann->cmd != SQ_CMD_ONE) continue;
+        d[k++] = (Decl){sq_arena_printf(a, "%s_%sRow", p, q), sq_arena_printf(a, "the row type of the query '%s'", q),
+                        ann};
+        if (ann->cmd != SQ_CMD_ONE) continue;
         d[k++] = (Decl){sq_arena_printf(a, "%s_%sRow_free", p, q),
-                        sq_arena_printf(a, "the row freeing function of the query '%s'", q)};
+                        sq_arena_printf(a, "the row freeing function of the query '%s'", q), ann};
     }
     *n = k;
     return d;
 }
 
+/* The later of two annotations (file order; the place to report at). */
+static const SqAnnotation *later(const SqAnnotation *x, const SqAnnotation *y) {
+    if (!x || !y) return x ? x : y;
+    if (x->at.file != y->at.file) return x->at.file > y->at.file ? x : y;
+    return x->at.start > y->at.start ? x : y;
+}
+
 /* Whether two public names are one C name, or the package's name is
-** that of the helpers: -1 with a sentence into why. */
-static int names_clash(SqArena *a, const CPackage *pk, SqBuf *why) {
+** that of the helpers: -1 after an error E0509 in d (at the query that
+** makes the second name). */
+static int names_clash(SqArena *a, const CPackage *pk, SqDiags *d) {
     if (strcmp(pk->p, "sq") == 0 || starts_with(pk->p, "sq_")) {
-        sq_buf_printf(why, "the package's name '%s' may be neither sq nor start with sq_: the C bindings' own "
-                           "helpers do", pk->p);
+        SqDiag *g = sq_diag_add(d, SQ_SEV_ERROR, SQ_E_C_NAME, sq_span(0, 0, 0),
+                                "the package's name '%s' may be neither sq nor start with sq_", pk->p);
+        sq_diag_help(g, "the C bindings' own helpers do; choose another name");
         return -1;
     }
     size_t n;
-    Decl *d = public_names(a, pk, &n);
-    qsort(d, n, sizeof *d, by_name);
+    Decl *decl = public_names(a, pk, &n);
+    qsort(decl, n, sizeof *decl, by_name);
+    int clashes = 0;
     for (size_t i = 1; i < n; i++) {
-        if (strcmp(d[i - 1].name, d[i].name) != 0) continue;
-        sq_buf_printf(why, "the C name '%s' would be both %s and %s; rename one of the queries", d[i].name,
-                      d[i - 1].what, d[i].what);
-        return -1;
+        if (strcmp(decl[i - 1].name, decl[i].name) != 0) continue;
+        const SqAnnotation *at = later(decl[i - 1].ann, decl[i].ann);
+        SqDiag *g = sq_diag_add(d, SQ_SEV_ERROR, SQ_E_C_NAME, at ? at->at : sq_span(0, 0, 0),
+                                "the C name '%s' would be both %s and %s", decl[i].name, decl[i - 1].what,
+                                decl[i].what);
+        sq_diag_help(g, "rename one of the queries");
+        clashes++;
     }
-    return 0;
+    return clashes ? -1 : 0;
 }
 
 /* ---- text shared by both files ------------------------------------------------------------ */
@@ -506,7 +523,7 @@ static void emit_header(SqBuf *h, const CPackage *pk, SqArena *a) {
 /* ---- the entry point ----------------------------------------------------------------------- */
 
 int sq_cbind_emit_c(SqBuf *header, SqBuf *source, const char *package, const SqCompiledQuery *qs, size_t n,
-                    SqBuf *why) {
+                    SqDiags *d) {
     SqArena *a = sq_arena_new();
     CPackage pk = {package, sq_arena_alloc(a, (n + 1) * sizeof(CQuery)), n, sq_arena_printf(a, "%s.h", package)};
     for (size_t i = 0; i < n; i++) {
@@ -518,7 +535,7 @@ int sq_cbind_emit_c(SqBuf *header, SqBuf *source, const char *package, const SqC
         name_args(a, cq, package);
         name_fields(a, cq);
     }
-    int rc = names_clash(a, &pk, why);
+    int rc = names_clash(a, &pk, d);
     if (rc == 0) {
         emit_header(header, &pk, a);
         cemit_source(source, &pk);

@@ -101,7 +101,7 @@ expect_exit 0 "compile c: the default package name" -- "$SQUINT" compile --schem
 printf -- '-- name: Get :one\nSELECT name FROM authors WHERE author_id = ?;\n-- name: GetRow :exec\nDELETE FROM authors;\n' >"$TMP/clash.sql"
 expect_exit 1 "compile c: queries Get and GetRow (two C names lib_GetRow)" -- \
     "$SQUINT" compile --schema $S --out "$TMP/clash" --name lib "$TMP/clash.sql"
-expect_grep "the C name 'lib_GetRow' would be both" "$TMP/err" "compile c: ... an error naming the C name"
+expect_grep "clash.sql:3:1: error\[E0509\]: the C name 'lib_GetRow' would be both" "$TMP/err" "compile c: ... an error E0509 naming the C name, at the second query"
 [ ! -e "$TMP/clash/queries.json" ] && ok "compile c: ... nothing written" || not_ok "compile c: ... nothing written"
 expect_exit 2 "compile c: --name that is no C identifier" -- \
     "$SQUINT" compile --schema $S --out "$TMP/badname" --name my-lib $F/library.sql
