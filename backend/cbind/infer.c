@@ -440,6 +440,20 @@ static int group_value_not_null(IrQuery *q, const IrRel *r, uint32_t i) {
     return !it->args.items[0]->type.nullable;
 }
 
+/* Whether output column i of r is a scalar subquery that always gives
+** one row whose value cannot be NULL: an aggregate without GROUP BY,
+** HAVING or LIMIT ((SELECT count(*) FROM ...)) gives exactly one row,
+** even when its WHERE keeps none. */
+static int scalar_one_row_not_null(const IrRel *r, uint32_t i) {
+    if (r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return 0;
+    const SqExpr *e = r->u.project.exprs.items[i];
+    if (!e || e->kind != SQX_SUBQUERY || !e->u.sub.rel) return 0;
+    IrRel *top = e->u.sub.rel;
+    IrCore c;
+    if (!ir_core_split(&top, &c) || !c.agg || c.agg->u.agg.n_keys || c.having || c.limit || !c.project) return 0;
+    return c.project->cols.n && !c.project->cols.items[0].type.nullable;
+}
+
 /* How many of r's visible columns are results: a DML probe's are
 ** RETURNING's, before its extras. */
 static uint32_t n_results(const IrRel *r, const SqDmlProbe *dml) {
@@ -458,7 +472,8 @@ static void columns(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqSignature *
         if (c->hidden) continue;
         SqResultInfo *out = &sig->cols[sig->n_cols++];
         *out = (SqResultInfo){.name = sq_arena_strdup(a, sqlite_name(q, a, r, i, 0, 1)), .type = c->type};
-        if (out->type.nullable && group_value_not_null(q, r, i)) out->type.nullable = 0;
+        if (out->type.nullable && (group_value_not_null(q, r, i) || scalar_one_row_not_null(r, i)))
+            out->type.nullable = 0;
         const SqColumn *from = source_of(q, r, i);
         if (from) c = from;
         if (c->table && c->table_col >= 0) {

@@ -171,9 +171,14 @@ cat >"$TMP/groups.sql" <<'EOF2'
 SELECT genre, max(pages), max(title), sum(book_id), avg(book_id), min(title) FILTER (WHERE pages > 1) FROM books GROUP BY genre;
 -- name: Whole :one
 SELECT max(title) FROM books;
+-- name: Counts :many
+SELECT name, (SELECT count(*) FROM books b WHERE b.author_id = a.author_id) AS n,
+       (SELECT max(title) FROM books b WHERE b.author_id = a.author_id) AS top,
+       (SELECT count(*) FROM books HAVING count(*) > 2) AS h
+FROM authors a;
 EOF2
 expect_exit 0 "compile: aggregates per group" -- "$SQUINT" compile --schema $S --out "$TMP/groups" "$TMP/groups.sql"
-if python3 - "$TMP/groups/queries.json" $S <<'PY'; then ok "compile: max/sum/avg of a NOT NULL value per group is not null (FILTER, a nullable value, no GROUP BY: nullable), and SQLite never gives NULL there"; else not_ok "compile: aggregate nullability per group"; fi
+if python3 - "$TMP/groups/queries.json" $S <<'PY'; then ok "compile: max/sum/avg of a NOT NULL value per group, and a scalar (SELECT count(*) ...), are not null (FILTER, a nullable value, no GROUP BY, HAVING: nullable), and SQLite never gives NULL there"; else not_ok "compile: aggregate nullability per group"; fi
 import json, sqlite3, sys
 q = {x["name"]: x for x in json.load(open(sys.argv[1]))["queries"]}
 assert [c["nullable"] for c in q["PerGenre"]["columns"]] == [False, True, False, False, False, True]
@@ -186,6 +191,11 @@ for row in db.execute(q["PerGenre"]["sql"]):
     for v, c in zip(row, q["PerGenre"]["columns"]):
         assert v is not None or c["nullable"], (row, c["name"])
 assert db.execute(q["Whole"]["sql"].replace("books", "books WHERE 0")).fetchone() == (None,)
+assert [c["nullable"] for c in q["Counts"]["columns"]] == [False, False, True, True], q["Counts"]["columns"]
+db.execute("INSERT INTO authors (name) VALUES ('nobody')")   # no book: count 0, max NULL
+for row in db.execute(q["Counts"]["sql"]):
+    for v, c in zip(row, q["Counts"]["columns"]):
+        assert v is not None or c["nullable"], (row, c["name"])
 PY
 
 # ---- CAST, coalesce, a column of any type ---------------------------------------------
