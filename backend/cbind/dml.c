@@ -47,17 +47,7 @@ typedef struct Probe {
 
 /* ---- building AST nodes ------------------------------------------------ */
 
-static void add_item(Probe *p, AstResultCol item) {
-    AstResultList *l = &p->sel->cols;
-    if (l->n == l->cap) {
-        uint32_t cap = l->cap ? 2 * l->cap : 8;
-        AstResultCol *items = sq_arena_alloc(p->a, cap * sizeof *items);
-        if (l->n) memcpy(items, l->items, l->n * sizeof *items);
-        l->items = items;
-        l->cap = cap;
-    }
-    l->items[l->n++] = item;
-}
+static void add_item(Probe *p, AstResultCol item) { *SQ_ARENA_PUSH(p->a, &p->sel->cols) = item; }
 
 static void add_extra(Probe *p, AstExpr *e) {
     if (!e) return;
@@ -83,15 +73,7 @@ static AstSelect *new_core(Probe *p, SrcSpan span) {
 
 static void from_add(Probe *p, AstFrom **from, AstFromItem *it) {
     if (!*from) *from = sq_arena_alloc(p->a, sizeof **from);
-    AstFrom *f = *from;
-    if (f->n == f->cap) {
-        uint32_t cap = f->cap ? 2 * f->cap : 4;
-        AstFromItem **items = sq_arena_alloc(p->a, cap * sizeof *items);
-        if (f->n) memcpy(items, f->items, f->n * sizeof *items);
-        f->items = items;
-        f->cap = cap;
-    }
-    f->items[f->n++] = it;
+    *SQ_ARENA_PUSH(p->a, *from) = it;
 }
 
 /* The target table as a FROM item, under its alias or as alias. */
@@ -111,17 +93,11 @@ static void assign(Probe *p, const AstExpr *value, uint32_t col) {
     while (value && value->kind == AE_COLLATE) value = value->u.collate.x;
     if (!value || value->kind != AE_PARAM || !p->table) return;
     SqDmlProbe *o = p->out;
-    if (o->n_assigns == o->cap_assigns) {
-        uint32_t cap = o->cap_assigns ? 2 * o->cap_assigns : 8;
-        SqAssign *items = sq_arena_alloc(p->a, cap * sizeof *items);
-        if (o->n_assigns) memcpy(items, o->assigns, o->n_assigns * sizeof *items);
-        o->assigns = items;
-        o->cap_assigns = cap;
-    }
     const CatColumn *c = &p->table->cols[col];
     /* NULL into a rowid alias picks a new rowid: the parameter may be NULL */
     int nullable = !c->not_null || (p->is_insert && c->rowid_alias);
-    o->assigns[o->n_assigns++] = (SqAssign){value->span.start, p->table, col, (uint8_t)nullable};
+    *SQ_ARENA_APPEND(p->a, o->assigns, o->n_assigns, o->cap_assigns) =
+        (SqAssign){value->span.start, p->table, col, (uint8_t)nullable};
 }
 
 /* The column of the target named n, or -1 after an error. */
