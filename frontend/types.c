@@ -67,6 +67,15 @@ SqTypeClass sq_class_of_affinity(SqAffinity aff) {
     }
 }
 
+SqTypeClass sq_class_of_numeric_decl(const char *decl) {
+    if (sq_affinity_of_decl(decl) != SQ_AFF_NUMERIC) return SQ_TY_ANY;
+    if (has_word(decl, "DATE") || has_word(decl, "TIME")) return SQ_TY_TEXT;
+    if (has_word(decl, "BOOL")) return SQ_TY_INTEGER;
+    if (has_word(decl, "DEC") || has_word(decl, "NUMERIC") || has_word(decl, "NUMBER") || has_word(decl, "MONEY"))
+        return SQ_TY_REAL;
+    return SQ_TY_ANY;
+}
+
 const char *sq_type_class_name(SqTypeClass c) {
     static const char *const names[] = {"ANY", "NULL", "INTEGER", "REAL",
                                         "TEXT", "BLOB", "NUMERIC"};

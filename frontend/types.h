@@ -66,6 +66,16 @@ SqAffinity sq_affinity_of_decl(const char *decl);
 ** DECIMAL, BOOLEAN, ...) keeps non-numeric text as text, so it is ANY. */
 SqTypeClass sq_class_of_affinity(SqAffinity aff);
 
+/* The class a generated binding reads a column of NUMERIC affinity as,
+** by its declared name (the binder itself types such a column any:
+** SQLite keeps a value there as INTEGER or REAL when it reads as a
+** number, as TEXT otherwise, so the name is the only statement of
+** intent).  A name with DATE or TIME: TEXT (SQLite's date and time
+** functions read and write text); BOOL: INTEGER; DEC, NUMERIC, NUMBER,
+** MONEY: REAL.  Any other name (STRING, YEAR, ...), or a declared type
+** of another affinity: SQ_TY_ANY. */
+SqTypeClass sq_class_of_numeric_decl(const char *decl);
+
 const char *sq_type_class_name(SqTypeClass c);
 const char *sq_affinity_name(SqAffinity a);
 

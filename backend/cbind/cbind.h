@@ -199,7 +199,7 @@ typedef struct SqCompiledQuery {
     const char *sql;        /* SQ_SQL_NUMBERED */
 } SqCompiledQuery;
 
-/* The manifest: {"squint_compile": 1, "package": name, "queries": [...]}
+/* The manifest: {"squint_compile": 3, "package": name, "queries": [...]}
 ** (docs/formats.md). */
 void sq_cbind_manifest(SqJsonWriter *w, const char *package, const SqCompiledQuery *qs, size_t n);
 

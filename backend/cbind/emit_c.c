@@ -341,7 +341,11 @@ static void header_top(SqBuf *h, const CPackage *pk, const char *guard) {
                      "** each call).  One thread at a time uses a %s_db.  Every function returns\n"
                      "** an SQLite result code, and sqlite3_errmsg(db) tells more; a query called\n"
                      "** again from inside its own :many callback returns SQLITE_MISUSE.\n"
-                     "** Parameters are copied when bound: the caller keeps its own.\n*/\n",
+                     "** Parameters are copied when bound: the caller keeps its own.  A value\n"
+                     "** read is converted to its column's type only without loss (an integer\n"
+                     "** to a double, a number to the text SQLite writes for it); any other\n"
+                     "** (text or a blob as a number, a blob as text, a fraction as an integer)\n"
+                     "** stops the query with SQLITE_MISMATCH.\n*/\n",
                   p, p);
     sq_buf_printf(h, "#ifndef %s\n#define %s\n\n", guard, guard);
     sq_buf_puts(h, "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n#include <sqlite3.h>\n\n");

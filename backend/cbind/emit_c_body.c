@@ -367,25 +367,44 @@ static const Helper helpers[H__COUNT] = {
         "    return \"\";\n"
         "}\n"},
     [H_COL_INT] = {0,
-        "\n/* Column i as an integer: false when it is NULL (*x then 0). */\n"
-        "static bool sq_col_int(sqlite3_stmt *stmt, int i, int64_t *x) {\n"
-        "    bool has = sqlite3_column_type(stmt, i) != SQLITE_NULL;\n"
-        "    *x = has ? sqlite3_column_int64(stmt, i) : 0;\n"
-        "    return has;\n"
+        "\n/* Column i as an integer: false when it is NULL (*x then 0).  A value\n"
+        "** that is none (text, a blob, a real with a fraction) is SQLITE_MISMATCH\n"
+        "** in *rc. */\n"
+        "static bool sq_col_int(sqlite3_stmt *stmt, int i, int64_t *x, int *rc) {\n"
+        "    int type = sqlite3_column_type(stmt, i);\n"
+        "    double r = type == SQLITE_FLOAT ? sqlite3_column_double(stmt, i) : 0;\n"
+        "    *x = 0;\n"
+        "    if (type == SQLITE_NULL) return false;\n"
+        "    if (type == SQLITE_INTEGER) *x = sqlite3_column_int64(stmt, i);\n"
+        "    else if (type == SQLITE_FLOAT && r >= -9223372036854775808.0 && r < 9223372036854775808.0 &&\n"
+        "             (double)(int64_t)r == r)\n"
+        "        *x = (int64_t)r;\n"
+        "    else *rc = SQLITE_MISMATCH;\n"
+        "    return true;\n"
         "}\n"},
     [H_COL_REAL] = {0,
-        "\n/* Column i as a double: false when it is NULL (*x then 0). */\n"
-        "static bool sq_col_real(sqlite3_stmt *stmt, int i, double *x) {\n"
-        "    bool has = sqlite3_column_type(stmt, i) != SQLITE_NULL;\n"
-        "    *x = has ? sqlite3_column_double(stmt, i) : 0;\n"
-        "    return has;\n"
+        "\n/* Column i as a double: false when it is NULL (*x then 0).  Text or a\n"
+        "** blob is SQLITE_MISMATCH in *rc. */\n"
+        "static bool sq_col_real(sqlite3_stmt *stmt, int i, double *x, int *rc) {\n"
+        "    int type = sqlite3_column_type(stmt, i);\n"
+        "    *x = 0;\n"
+        "    if (type == SQLITE_NULL) return false;\n"
+        "    if (type == SQLITE_INTEGER || type == SQLITE_FLOAT) *x = sqlite3_column_double(stmt, i);\n"
+        "    else *rc = SQLITE_MISMATCH;\n"
+        "    return true;\n"
         "}\n"},
     [H_COL_TEXT] = {NEED(H_EMPTY),
-        "\n/* Column i as text, SQLite's until the next step: false when it is NULL\n"
-        "** (*x then NULL). */\n"
+        "\n/* Column i as text, SQLite's until the next step (a number as SQLite\n"
+        "** writes it): false when it is NULL (*x then NULL).  A blob is\n"
+        "** SQLITE_MISMATCH in *rc. */\n"
         "static bool sq_col_text(sqlite3_stmt *stmt, int i, const char **x, int *rc) {\n"
+        "    int type = sqlite3_column_type(stmt, i);\n"
         "    *x = NULL;\n"
-        "    if (sqlite3_column_type(stmt, i) == SQLITE_NULL) return false;\n"
+        "    if (type == SQLITE_NULL) return false;\n"
+        "    if (type == SQLITE_BLOB) {\n"
+        "        *rc = SQLITE_MISMATCH;\n"
+        "        return true;\n"
+        "    }\n"
         "    *x = (const char *)sqlite3_column_text(stmt, i);\n"
         "    if (!*x) *x = sq_empty(stmt, rc);\n"
         "    return true;\n"
@@ -515,8 +534,8 @@ static void read_column(SqBuf *b, const CQuery *cq, uint32_t i) {
     sq_buf_puts(b, "    ");
     if (c->type.nullable) sq_buf_printf(b, "row->has_%s = ", x);
     switch (cemit_kind(c->type)) {
-    case CK_INT: sq_buf_printf(b, "sq_col_int(stmt, %u, &row->%s);\n", i, x); break;
-    case CK_REAL: sq_buf_printf(b, "sq_col_real(stmt, %u, &row->%s);\n", i, x); break;
+    case CK_INT: sq_buf_printf(b, "sq_col_int(stmt, %u, &row->%s, &rc);\n", i, x); break;
+    case CK_REAL: sq_buf_printf(b, "sq_col_real(stmt, %u, &row->%s, &rc);\n", i, x); break;
     case CK_TEXT: sq_buf_printf(b, "sq_col_text(stmt, %u, &row->%s, &rc);\n", i, x); break;
     case CK_BLOB: sq_buf_printf(b, "sq_col_blob(stmt, %u, &row->%s, &row->%s_len, &rc);\n", i, x, x); break;
     case CK_VALUE: sq_buf_printf(b, "sq_col_value(stmt, %u, &row->%s, &rc);\n", i, x); break;
@@ -525,7 +544,8 @@ static void read_column(SqBuf *b, const CQuery *cq, uint32_t i) {
 
 static void read_function(SqBuf *b, const CPackage *pk, const CQuery *cq) {
     sq_buf_printf(b, "\n/* The current row of %s into *row, its text and blobs SQLite's until the\n"
-                     "** next step: SQLITE_OK, or SQLITE_NOMEM. */\n"
+                     "** next step: SQLITE_OK, SQLITE_NOMEM, or SQLITE_MISMATCH when a value is\n"
+                     "** not of its column's type. */\n"
                      "static int sq_read_%s(sqlite3_stmt *stmt, %s_%sRow *row) {\n"
                      "    int rc = SQLITE_OK;\n    memset(row, 0, sizeof *row);\n",
                   cq->name, cq->name, pk->p, cq->name);
@@ -554,10 +574,12 @@ static void keep_copies(SqBuf *b, const CQuery *cq) {
         sq_buf_printf(b, "    int rc = sq_read_%s(stmt, row);\n", cq->name);
         sq_buf_printf(b, "    size_t len[%u] = {%s};\n", n, sizes.data);
         sq_buf_printf(b, "    char *at = rc == SQLITE_OK ? sq_block(&row->mem_, len, %u) : NULL;\n", n);
-        sq_buf_puts(b, "    if (!at) {\n        memset(row, 0, sizeof *row);\n        return SQLITE_NOMEM;\n    }\n");
+        sq_buf_puts(b, "    if (!at) {\n        memset(row, 0, sizeof *row);\n"
+                       "        return rc == SQLITE_OK ? SQLITE_NOMEM : rc;\n    }\n");
         sq_buf_puts(b, puts.data);
     } else {
-        sq_buf_printf(b, "    sq_read_%s(stmt, row);   /* no text or blobs: it cannot fail */\n", cq->name);
+        sq_buf_printf(b, "    int rc = sq_read_%s(stmt, row);\n", cq->name);
+        sq_buf_puts(b, "    if (rc != SQLITE_OK) {\n        memset(row, 0, sizeof *row);\n        return rc;\n    }\n");
     }
     sq_buf_free(&sizes);
     sq_buf_free(&puts);
@@ -567,7 +589,8 @@ static void keep_copies(SqBuf *b, const CQuery *cq) {
 static void keep_functions(SqBuf *b, const CPackage *pk, const CQuery *cq) {
     const char *p = pk->p, *x = cq->name;
     sq_buf_printf(b, "\n/* The current row of %s into *row, its text and blobs copied into one\n"
-                     "** block the row owns: SQLITE_ROW, or SQLITE_NOMEM (*row zeroed). */\n"
+                     "** block the row owns: SQLITE_ROW, or SQLITE_NOMEM or SQLITE_MISMATCH (*row\n"
+                     "** zeroed). */\n"
                      "static int sq_keep_%s(sqlite3_stmt *stmt, %s_%sRow *row) {\n",
                   x, x, p, x);
     keep_copies(b, cq);

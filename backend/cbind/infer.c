@@ -9,7 +9,11 @@
 ** is written with (":id" is id), else the column it is compared with,
 ** else p and its number; names are made C identifiers and unique.  A
 ** parameter none of these rules reaches stays "any", with a warning:
-** never a guess.
+** never a guess.  A table column of NUMERIC affinity, which the binder
+** types any, is typed by its declared name for the binding (DATE: TEXT,
+** BOOL: INTEGER, DECIMAL: REAL), as a result column, as min or max of
+** it, and for a parameter that meets it; the generated code checks each
+** value it reads against that type.
 **
 ** Every relation of the query is visited (subqueries' and CTE bodies'
 ** are in q->rels too), each expression tree from its root, so that a
@@ -58,6 +62,16 @@ static int is_arithmetic(uint8_t op) {
     return op == AST_OP_ADD || op == AST_OP_SUB || op == AST_OP_MUL || op == AST_OP_DIV || op == AST_OP_MOD;
 }
 
+/* The type a binding gives table column c whose binder type is t: a
+** column of NUMERIC affinity, which the binder types any, takes the
+** class its declared name states (sq_class_of_numeric_decl); the
+** generated code checks every value it reads against it. */
+static SqType binding_type(SqType t, const CatColumn *c) {
+    SqTypeClass cls = t.cls == SQ_TY_ANY && c ? sq_class_of_numeric_decl(c->decl_type) : SQ_TY_ANY;
+    if (cls != SQ_TY_ANY) t.cls = (uint8_t)cls;
+    return t;
+}
+
 /* A parameter typed like other (the thing it meets). */
 static Use like(Infer *in, const SqExpr *param, const SqExpr *other, int nullable, const char *from) {
     Use u = {.e = param, .from = from};
@@ -67,8 +81,12 @@ static Use like(Infer *in, const SqExpr *param, const SqExpr *other, int nullabl
     u.type.nullable = (uint8_t)nullable;
     u.typed = 1;
     const SqColumn *c = other->kind == SQX_COLUMN ? ir_column(in->q, other->u.col) : NULL;
-    if (c && c->table && c->table_col >= 0) u.table = c->table, u.table_col = c->table_col;
-    else if (c) u.col_name = c->name;
+    if (c && c->table && c->table_col >= 0) {
+        u.table = c->table, u.table_col = c->table_col;
+        u.type = binding_type(u.type, &c->table->cols[c->table_col]);
+    } else if (c) {
+        u.col_name = c->name;
+    }
     return u;
 }
 
@@ -81,7 +99,8 @@ static int assigned(const Infer *in, const SqExpr *param, Use *u) {
         const CatColumn *c = &as->table->cols[as->col];
         *u = (Use){.e = param, .typed = 1, .table = as->table, .table_col = (int32_t)as->col,
                    .from = "assignment"};
-        u->type = sq_type(sq_class_of_affinity((SqAffinity)c->affinity), (SqAffinity)c->affinity, as->nullable);
+        u->type = binding_type(sq_type(sq_class_of_affinity((SqAffinity)c->affinity), (SqAffinity)c->affinity,
+                                       as->nullable), c);
         return 1;
     }
     return 0;
@@ -418,6 +437,18 @@ static const char *sqlite_name(IrQuery *q, SqArena *a, const IrRel *r, uint32_t 
     return c->name;
 }
 
+/* The aggregate call output column i of r reads, with the aggregate in
+** *agg, or NULL when it reads none. */
+static const SqAggItem *agg_call_of(IrQuery *q, const IrRel *r, uint32_t i, const IrRel **agg) {
+    if (r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return NULL;
+    const SqExpr *e = r->u.project.exprs.items[i];
+    if (!e || e->kind != SQX_COLUMN || !(e->flags & SQXF_AGG_REF)) return NULL;
+    *agg = ir_rel(q, e->u.col.rel);
+    if (!*agg || (*agg)->kind != IR_AGGREGATE || e->u.col.col >= (*agg)->u.agg.n_items) return NULL;
+    const SqAggItem *it = &(*agg)->u.agg.items[e->u.col.col];
+    return it->kind == SQ_AGG_CALL ? it : NULL;
+}
+
 /* Aggregates that give NULL only on an empty input, or when every value
 ** they see is NULL. */
 static int null_only_when_empty(const char *f) {
@@ -429,15 +460,25 @@ static int null_only_when_empty(const char *f) {
 ** in a GROUP BY query (a group is never empty), without FILTER.  Only the
 ** manifest's claim is sharpened; the binder's types stay as they are. */
 static int group_value_not_null(IrQuery *q, const IrRel *r, uint32_t i) {
-    if (r->kind != IR_PROJECT || i >= r->u.project.exprs.n) return 0;
-    const SqExpr *e = r->u.project.exprs.items[i];
-    if (!e || e->kind != SQX_COLUMN || !(e->flags & SQXF_AGG_REF)) return 0;
-    const IrRel *agg = ir_rel(q, e->u.col.rel);
-    if (!agg || agg->kind != IR_AGGREGATE || !agg->u.agg.n_keys || e->u.col.col >= agg->u.agg.n_items) return 0;
-    const SqAggItem *it = &agg->u.agg.items[e->u.col.col];
-    if (it->kind != SQ_AGG_CALL || it->filter || !it->def || it->args.n != 1 || !null_only_when_empty(it->def->name))
+    const IrRel *agg;
+    const SqAggItem *it = agg_call_of(q, r, i, &agg);
+    if (!it || !agg->u.agg.n_keys || it->filter || !it->def || it->args.n != 1 ||
+        !null_only_when_empty(it->def->name))
         return 0;
     return !it->args.items[0]->type.nullable;
+}
+
+/* The table column whose values output column i of r takes when it is
+** min(x) or max(x) of one (either gives one of x's values), or NULL. */
+static const CatColumn *extreme_of_column(IrQuery *q, const IrRel *r, uint32_t i) {
+    const IrRel *agg;
+    const SqAggItem *it = agg_call_of(q, r, i, &agg);
+    if (!it || !it->def || it->args.n != 1 || (strcmp(it->def->name, "min") && strcmp(it->def->name, "max")))
+        return NULL;
+    const SqExpr *x = it->args.items[0];
+    while (x && x->kind == SQX_COLLATE) x = x->u.collate.x;
+    const SqColumn *c = x && x->kind == SQX_COLUMN ? ir_column(q, x->u.col) : NULL;
+    return c && c->table && c->table_col >= 0 ? &c->table->cols[c->table_col] : NULL;
 }
 
 /* Whether output column i of r is a scalar subquery that always gives
@@ -481,10 +522,13 @@ static void columns(IrQuery *q, const SqDmlProbe *dml, SqArena *a, SqSignature *
             out->table = sq_arena_strdup(a, c->table->name);
             out->column = sq_arena_strdup(a, tc->name);
             out->decl_type = tc->decl_type ? sq_arena_strdup(a, tc->decl_type) : NULL;
+            out->type = binding_type(out->type, tc);
         } else if (c->table) {
             out->table = sq_arena_strdup(a, c->table->name);
             out->column = "rowid";
             out->decl_type = "INTEGER";
+        } else {
+            out->type = binding_type(out->type, extreme_of_column(q, r, i));
         }
     }
 }

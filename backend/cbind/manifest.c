@@ -10,7 +10,7 @@
 
 #include "backend/cbind/cbind.h"
 
-#define MANIFEST_VERSION 2
+#define MANIFEST_VERSION 3
 
 static void put_opt_str(SqJsonWriter *w, const char *key, const char *v) {
     sq_jw_key(w, key);

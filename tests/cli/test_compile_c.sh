@@ -10,6 +10,10 @@
 #   - fixtures/compile/driver_c.c built with lib.c (under ASan+UBSan when
 #     they link) and run on an in-memory database of the eval demo's
 #     schema: its checks, one TAP line each, then its exit status;
+#   - typed.sql (package typ) likewise with fixtures/compile/driver_typed.c
+#     over typed_schema.sql, whose rows hold values of other classes than
+#     their columns' types: lossless conversions read, the rest
+#     SQLITE_MISMATCH;
 #   - a lib.h squint did not write is refused (exit 2) and kept, nothing
 #     else written; --force replaces it; --check passes after a write,
 #     fails for an edited lib.c and for a missing lib.h (each named);
@@ -60,6 +64,19 @@ else
         else not_ok "compile c: the driver exits 0 $how (exit $rc, $n checks)"; head -30 "$TMP/run.err"; fi
     else
         head -20 "$TMP/err"
+    fi
+    # values stored in another class than their column's type
+    expect_exit 0 "compile c: typed.sql as the package typ" -- \
+        "$SQUINT" compile --schema $F/typed_schema.sql --out "$TMP/typ" --name typ $F/typed.sql
+    expect_exit 0 "compile c: driver_typed.c and typ.c build $how" -- \
+        cc "${CFLAGS[@]}" "${SAN[@]}" -I"$TMP/typ" -o "$TMP/driver_typed" $F/driver_typed.c "$TMP/typ/typ.c" -lsqlite3
+    if [ -x "$TMP/driver_typed" ]; then
+        "$TMP/driver_typed" $F/typed_schema.sql >"$TMP/run.out" 2>"$TMP/run.err"
+        rc=$?
+        grep -E '^(not )?ok - ' "$TMP/run.out"
+        n=$(grep -c '^ok - ' "$TMP/run.out")
+        if [ $rc = 0 ] && [ "$n" -ge 16 ] && [ ! -s "$TMP/run.err" ]; then ok "compile c: driver_typed exits 0 $how ($n checks)"
+        else not_ok "compile c: driver_typed exits 0 $how (exit $rc, $n checks)"; head -30 "$TMP/run.err"; fi
     fi
 fi
 
