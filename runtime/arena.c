@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/strbuf.h"
 #include "runtime/util.h"
 
 #define ARENA_ALIGN 16
@@ -164,15 +165,14 @@ char *sq_arena_strdup(SqArena *a, const char *s) {
 }
 
 char *sq_arena_printf(SqArena *a, const char *fmt, ...) {
-    if (!fmt) fmt = ""; /* tolerate NULL; also tells gcc it cannot be NULL */
+    SqBuf t = SQ_BUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    sq_buf_vprintf(&t, fmt, ap);   /* vsnprintf once, not twice, and most formats not at all */
     va_end(ap);
-    char *d = sq_arena_alloc(a, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(d, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    char *d = sq_arena_alloc(a, t.len + 1);
+    memcpy(d, sq_buf_str(&t), t.len + 1);
+    sq_buf_free(&t);
     return d;
 }
 

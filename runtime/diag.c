@@ -86,7 +86,8 @@ static size_t char_len(const unsigned char *p, size_t n) {
 
 /* Byte offset reached after 'chars' characters from byte 'at' (or n). */
 static size_t skip_chars(const char *s, size_t n, size_t at, size_t chars) {
-    while (at < n && chars-- > 0) at += char_len((const unsigned char *)s + at, n - at);
+    while (at < n && chars-- > 0)
+        at += (unsigned char)s[at] < 0x80 ? 1 : char_len((const unsigned char *)s + at, n - at);
     return at;
 }
 
@@ -149,9 +150,21 @@ static void cap_message(SqBuf *b) {
     sq_buf_puts(b, "...");
 }
 
+/* Whether no run of non-blanks in text is longer than SQ_DIAG_QUOTE_MAX
+** bytes (so none has more characters): nothing for cut_runs to cut. */
+static int runs_fit(const char *text) {
+    size_t run = 0;
+    for (const char *p = text; *p; p++) {
+        run = is_blank(*p) ? 0 : run + 1;
+        if (run > SQ_DIAG_QUOTE_MAX) return 0;
+    }
+    return 1;
+}
+
 char *sq_diag_message(const char *fmt, va_list ap) {
     SqBuf raw = SQ_BUF_INIT, b = SQ_BUF_INIT;
     sq_buf_vprintf(&raw, fmt, ap);
+    if (raw.len <= SQ_DIAG_MSG_MAX && runs_fit(sq_buf_str(&raw))) return sq_buf_detach(&raw);
     cut_runs(&b, sq_buf_str(&raw));
     sq_buf_free(&raw);
     cap_message(&b);
@@ -234,10 +247,8 @@ void sq_diag_help(SqDiag *g, const char *fmt, ...) {
 /* Display columns from line[0] up to byte offset 'upto'. */
 static size_t display_cols(const char *line, size_t upto) {
     size_t cols = 0;
-    for (size_t i = 0; i < upto;) {
-        i += char_len((const unsigned char *)line + i, upto - i);
-        cols++;
-    }
+    for (size_t i = 0; i < upto; cols++)
+        i += (unsigned char)line[i] < 0x80 ? 1 : char_len((const unsigned char *)line + i, upto - i);
     return cols;
 }
 
@@ -245,6 +256,13 @@ static size_t display_cols(const char *line, size_t upto) {
 ** display column per character. */
 static void put_visible(SqBuf *out, const char *line, size_t from, size_t to) {
     for (size_t i = from; i < to;) {
+        size_t run = i;   /* printable ASCII, copied as one piece */
+        while (run < to && (unsigned char)line[run] >= 0x20 && (unsigned char)line[run] < 0x7f) run++;
+        if (run > i) {
+            sq_buf_put(out, line + i, run - i);
+            i = run;
+            continue;
+        }
         const unsigned char *p = (const unsigned char *)line + i;
         size_t k = char_len(p, to - i);
         if (k == 1 && (p[0] < 0x20 || p[0] >= 0x7f) && p[0] != '\t')

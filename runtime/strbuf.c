@@ -55,7 +55,7 @@ void sq_buf_put(SqBuf *b, const char *s, size_t n) {
 
 void sq_buf_puts(SqBuf *b, const char *s) { sq_buf_put(b, s, strlen(s)); }
 
-void sq_buf_putc(SqBuf *b, char c) {
+void sq_buf_putc_grow(SqBuf *b, char c) {
     sq_buf_reserve(b, 1);
     b->data[b->len++] = c;
     b->data[b->len] = 0;
@@ -68,10 +68,84 @@ void sq_buf_repeat(SqBuf *b, char c, size_t n) {
     b->data[b->len] = 0;
 }
 
-/* Formats into the free room first, and only when the text does not fit
-** grows the buffer and formats again: most calls format once. */
+/* Whether every conversion in fmt is one put_plain writes itself: %s and
+** %c, and %d, %i, %u with no length or l, ll (and %zu), and %%; no flags,
+** width or precision.  Most of squint's formats are, and vsnprintf costs
+** several times more than writing them directly. */
+static int is_plain_format(const char *fmt) {
+    for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
+        p++;
+        if (*p == '%') {
+            p++;
+            continue;
+        }
+        int sized = *p == 'l' || *p == 'z';
+        if (*p == 'z' && p[1] == 'u') p++;
+        else if (*p == 'l') p += p[1] == 'l' ? 2 : 1;
+        if (*p == 's' || *p == 'c') {
+            if (sized) return 0;
+        } else if (*p != 'd' && *p != 'i' && *p != 'u') {
+            return 0;
+        }
+        p++;
+    }
+    return 1;
+}
+
+static void put_unsigned(SqBuf *b, unsigned long long v) {
+    char t[24];
+    size_t n = 0;
+    do t[sizeof t - ++n] = (char)('0' + v % 10);
+    while (v /= 10);
+    sq_buf_put(b, t + sizeof t - n, n);
+}
+
+static void put_signed(SqBuf *b, long long v) {
+    if (v < 0) sq_buf_putc(b, '-');
+    put_unsigned(b, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v);
+}
+
+/* Writes fmt, which is_plain_format accepted, as vsnprintf would. */
+static void put_plain(SqBuf *b, const char *fmt, va_list ap) {
+    for (const char *p = fmt; *p;) {
+        const char *pct = strchr(p, '%');
+        if (!pct) {
+            sq_buf_puts(b, p);
+            break;
+        }
+        if (pct > p) sq_buf_put(b, p, (size_t)(pct - p));
+        p = pct + 1;
+        int longs = 0, size = 0;
+        if (*p == 'z') size = 1, p++;
+        while (*p == 'l') longs++, p++;
+        char conv = *p++;
+        if (conv == '%') {
+            sq_buf_putc(b, '%');
+        } else if (conv == 's') {
+            const char *str = va_arg(ap, const char *);
+            sq_buf_puts(b, str ? str : "(null)");
+        } else if (conv == 'c') {
+            sq_buf_putc(b, (char)va_arg(ap, int));
+        } else if (conv == 'u') {
+            put_unsigned(b, size ? va_arg(ap, size_t)
+                          : longs == 2 ? va_arg(ap, unsigned long long)
+                          : longs ? va_arg(ap, unsigned long) : va_arg(ap, unsigned));
+        } else {
+            put_signed(b, longs == 2 ? va_arg(ap, long long) : longs ? va_arg(ap, long) : va_arg(ap, int));
+        }
+    }
+}
+
+/* A plain format is written directly (put_plain).  Any other is formatted
+** into the free room first, and only when the text does not fit the
+** buffer grows and it is formatted again: most calls format once. */
 void sq_buf_vprintf(SqBuf *b, const char *fmt, va_list ap) {
     if (!fmt) fmt = ""; /* tolerate NULL; also tells gcc it cannot be NULL */
+    if (is_plain_format(fmt)) {
+        sq_buf_reserve(b, 0);   /* data NUL-terminated even when fmt writes nothing */
+        put_plain(b, fmt, ap);
+        return;
+    }
     sq_buf_reserve(b, 64);
     va_list copy;
     va_copy(copy, ap);

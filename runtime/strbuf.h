@@ -36,7 +36,16 @@ char *sq_buf_detach(SqBuf *b); /* caller frees; buffer becomes empty */
 void sq_buf_reserve(SqBuf *b, size_t extra);
 void sq_buf_put(SqBuf *b, const char *s, size_t n);
 void sq_buf_puts(SqBuf *b, const char *s);
-void sq_buf_putc(SqBuf *b, char c);
+void sq_buf_putc_grow(SqBuf *b, char c);
+/* Appends c: inline, for the writers that go a character at a time. */
+static inline void sq_buf_putc(SqBuf *b, char c) {
+    if (b->len + 2 > b->cap) {
+        sq_buf_putc_grow(b, c);
+        return;
+    }
+    b->data[b->len++] = c;
+    b->data[b->len] = 0;
+}
 void sq_buf_repeat(SqBuf *b, char c, size_t n);
 void sq_buf_printf(SqBuf *b, const char *fmt, ...) SQ_PRINTF(2, 3);
 void sq_buf_vprintf(SqBuf *b, const char *fmt, va_list ap);

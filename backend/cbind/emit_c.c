@@ -46,7 +46,7 @@ static const char *const arg_words[] = {
 
 static int in_list(const char *s, const char *const *list, size_t n) {
     for (size_t i = 0; i < n; i++)
-        if (strcmp(s, list[i]) == 0) return 1;
+        if (s[0] == list[i][0] && strcmp(s, list[i]) == 0) return 1;
     return 0;
 }
 
@@ -258,6 +258,11 @@ static int names_clash(SqArena *a, const CPackage *pk, SqDiags *d) {
 
 void cemit_comment(SqBuf *b, const char *s) {
     for (; *s; s++) {
+        size_t run = strcspn(s, "*/?\x7f\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12"
+                                "\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f");
+        sq_buf_put(b, s, run);   /* what needs no care, as one piece */
+        if (!s[run]) return;
+        s += run;
         unsigned char c = (unsigned char)*s;
         if (c < 0x20 || c == 0x7f) sq_buf_putc(b, ' ');
         else sq_buf_putc(b, (char)c);
@@ -415,8 +420,12 @@ static void put_members(SqBuf *h, const Members *m) {
     size_t w = 0;
     for (uint32_t i = 0; i < m->n; i++)
         if (strlen(m->items[i].decl) > w) w = strlen(m->items[i].decl);
-    for (uint32_t i = 0; i < m->n; i++)
-        sq_buf_printf(h, "    %-*s   /* %s */\n", (int)w, m->items[i].decl, m->items[i].note);
+    for (uint32_t i = 0; i < m->n; i++) {
+        sq_buf_puts(h, "    ");
+        sq_buf_puts(h, m->items[i].decl);
+        sq_buf_repeat(h, ' ', w - strlen(m->items[i].decl) + 3);
+        sq_buf_printf(h, "/* %s */\n", m->items[i].note);
+    }
 }
 
 static void row_type(SqBuf *h, SqArena *a, const CPackage *pk, const CQuery *cq) {

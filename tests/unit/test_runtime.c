@@ -297,6 +297,44 @@ static void strbuf_long_printf_grows(void **state) {
     sq_buf_free(&b);
 }
 
+/* Each format, written by sq_buf_printf (its own plain path for %s, %c,
+** %d, %i, %u with l, ll, z, and %%; vsnprintf for the rest) and by the C
+** library's snprintf: the same text, at the end of a buffer that holds
+** something already. */
+#define SAME_AS_SNPRINTF(...)                                  \
+    do {                                                       \
+        char want[256];                                        \
+        snprintf(want, sizeof want, __VA_ARGS__);              \
+        SqBuf b = SQ_BUF_INIT;                                 \
+        sq_buf_puts(&b, ">");                                  \
+        sq_buf_printf(&b, __VA_ARGS__);                        \
+        assert_string_equal(b.data + 1, want);                 \
+        assert_int_equal(b.len, 1 + strlen(want));             \
+        sq_buf_free(&b);                                       \
+    } while (0)
+
+static void strbuf_printf_plain_and_other_formats_match_snprintf(void **state) {
+    (void)state;
+    SAME_AS_SNPRINTF("%s", "");
+    SAME_AS_SNPRINTF("no conversion at all");
+    SAME_AS_SNPRINTF("%s=%s;", "key", "value");
+    SAME_AS_SNPRINTF("%d %d %d %i", 0, -1, INT32_MIN, INT32_MAX);
+    SAME_AS_SNPRINTF("%u|%u", 0u, UINT32_MAX);
+    SAME_AS_SNPRINTF("%ld %lu", (long)INT64_MIN, (unsigned long)UINT64_MAX);
+    SAME_AS_SNPRINTF("%lld %llu", (long long)INT64_MIN, (unsigned long long)UINT64_MAX);
+    SAME_AS_SNPRINTF("%zu%%", (size_t)SIZE_MAX);
+    SAME_AS_SNPRINTF("[%c%c]", 'a', '%');
+    SAME_AS_SNPRINTF("100%% of %s", "it");
+    /* not plain: flags, width, precision, other conversions */
+    SAME_AS_SNPRINTF("%-6s|%5d|%.2s|%x|%05u|%zd|%g", "ab", 42, "xyz", 255u, 7u, (ssize_t)-3, 1.5);
+    /* a NULL string is "(null)", as glibc writes it */
+    const char *volatile none = NULL;
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_printf(&b, "<%s>", none);
+    assert_string_equal(b.data, "<(null)>");
+    sq_buf_free(&b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Interner                                                            */
 /* ------------------------------------------------------------------ */
@@ -1059,6 +1097,7 @@ int main(void) {
         cmocka_unit_test(strbuf_reset_empties_but_keeps_storage),
         cmocka_unit_test(strbuf_detach_hands_over_the_string),
         cmocka_unit_test(strbuf_long_printf_grows),
+        cmocka_unit_test(strbuf_printf_plain_and_other_formats_match_snprintf),
         cmocka_unit_test(intern_folds_ascii_case_only),
         cmocka_unit_test(intern_same_text_same_pointer),
         cmocka_unit_test(intern_many_names_survive_rehash),
