@@ -268,6 +268,30 @@ static int named_after(const CatTable *ta, int32_t ca, const CatTable *tb, int32
     return folded_after(an, a, tn, t, bn, b);
 }
 
+/* Whether folded names an[0..a) and bn[0..b) can both be a table's name
+** (less at most "es") and one column's after it: then both end in that
+** column's name and start with the shorter table form, so their lengths
+** differ by 2 at most and their common head and tail cover the shorter.
+** Most pairs fail this, and the schema need not be scanned for them. */
+static int could_share_origin(const char *an, size_t a, const char *bn, size_t b) {
+    size_t shorter = a < b ? a : b, head = 0, tail = 0;
+    if ((a > b ? a - b : b - a) > 2) return 0;
+    while (head < shorter && an[head] == bn[head]) head++;
+    while (tail < shorter && an[a - 1 - tail] == bn[b - 1 - tail]) tail++;
+    return head + tail >= shorter;
+}
+
+/* Whether folded name an[0..a) starts with table name tn[0..t) less at
+** most its "es", as folded_after needs (the form it tries shortest keeps
+** t - 2 letters, and one at least): so that a table whose name cannot
+** begin it costs no folding of its columns. */
+static int starts_with_table(const char *an, size_t a, const char *tn, size_t t) {
+    size_t need = t > 3 ? t - 2 : 1, same = 0;
+    if (!t || a < need) return 0;
+    while (same < need && an[same] == tn[same]) same++;
+    return same == need;
+}
+
 /* Whether both columns are named after one column of some table (two
 ** foreign keys by name to the same key: cards.setCode and
 ** set_translations.setCode, both after sets.code).  Each name is folded
@@ -276,9 +300,11 @@ static int named_after_same(const Catalog *cat, const CatTable *ta, int32_t ca, 
                             int32_t cb) {
     char an[128], bn[128], tn[128], cn[128];
     size_t a = fold_name(ta->cols[ca].name, an, sizeof an), b = fold_name(tb->cols[cb].name, bn, sizeof bn);
+    if (!could_share_origin(an, a, bn, b)) return 0;
     for (uint32_t i = 0; cat && i < cat->n_tables; i++) {
         const CatTable *t = cat->tables[i];
         size_t tl = fold_name(t->name, tn, sizeof tn);
+        if (!starts_with_table(an, a, tn, tl) || !starts_with_table(bn, b, tn, tl)) continue;
         for (uint32_t c = 0; c < t->n_cols; c++) {
             size_t cl = fold_name(t->cols[c].name, cn, sizeof cn);
             if (folded_after(an, a, tn, tl, cn, cl) && folded_after(bn, b, tn, tl, cn, cl)) return 1;
