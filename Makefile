@@ -93,7 +93,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus leaks fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report fixture-report realistic-report clean tools
+.PHONY: all deps test demo sanitize sanitize-corpus leaks fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report fixture-report realistic-report clean tools man install uninstall
 
 all: $(LIB) $(BIN)
 
@@ -238,6 +238,30 @@ test: deps
 	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/suitecheck $(BUILD)/tools/soundness \
 	    $(BUILD)/tests/test_soundness
 	@BUILD=$(BUILD) tests/run.sh
+
+# ---- install ----------------------------------------------------------------
+
+# The binary, its man pages (made from each command's --help by
+# scripts/man.sh, so they say what --help says) and its bash completion.
+# The library is internal (docs/install.md): nothing of it is installed.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+man: $(BIN) scripts/man.sh scripts/help2man.awk
+	@rm -rf $(BUILD)/man
+	sh scripts/man.sh $(BIN) $(BUILD)/man
+
+install: all man
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/squint
+	install -m 644 $(BUILD)/man/*.1 $(DESTDIR)$(MANDIR)/
+	install -m 644 scripts/completion/squint.bash $(DESTDIR)$(BASHCOMPDIR)/squint
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/squint $(DESTDIR)$(BASHCOMPDIR)/squint
+	rm -f $(DESTDIR)$(MANDIR)/squint.1 $(DESTDIR)$(MANDIR)/squint-*.1
 
 demo: deps
 	@$(SUBMAKE) all

@@ -53,10 +53,15 @@ int cmd_compile(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 
-/* A tiny getopt_long-alike: options may be "--name value", "--name=value"
-** or "-x value"; "--" ends options.  Returns the option's canonical long
-** name (from the table) or NULL at the first operand; *value is set for
-** options that take one.  Errors go to stderr and return "?". */
+/* A getopt_long-alike: options may be "--name value", "--name=value",
+** an abbreviation of name that no other option shares, "-x value",
+** "-xvalue" or a cluster "-qv"; "--" ends options; options may follow
+** operands.  Returns the option's canonical long name (from the table)
+** or NULL at the first operand; *value is set for options that take one.
+** "--version", when the table has no such option, prints squint's
+** version and exits 0.  Errors go to stderr, one line and the hint
+** "try 'squint CMD --help'", and return "?": the caller then returns
+** SQ_EXIT_USAGE without more. */
 typedef struct CliOpt {
     const char *long_name; /* "format" */
     char short_name;       /* 'f' or 0 */
@@ -68,9 +73,17 @@ typedef struct CliArgs {
     char **argv;
     int i;              /* next argv index */
     const char *cmd;    /* command name, for messages */
+    int short_at;       /* inside a cluster of short options: the next
+                           letter's offset in argv[i]; else 0 */
 } CliArgs;
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd);
+/* The hint after a usage error's one line: "try 'squint CMD --help'" on
+** stderr.  Returns SQ_EXIT_USAGE. */
+int cli_usage_hint(const char *cmd);
+/* "squint VERSION" on stdout (squint version, and every --version);
+** returns SQ_EXIT_OK. */
+int cli_version(void);
 const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value);
 /* --format's value, one of allowed (a set of SQ_FMT_BIT); 0 after a
 ** message naming the allowed formats. */

@@ -16,37 +16,41 @@ void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd) {
     a->argv = argv;
     a->i = 1;
     a->cmd = cmd;
+    a->short_at = 0;
 }
 
-static const CliOpt *find_long(const CliOpt *opts, const char *name, size_t n) {
-    for (; opts->long_name; opts++)
-        if (strlen(opts->long_name) == n && strncmp(opts->long_name, name, n) == 0)
-            return opts;
-    return NULL;
+int cli_usage_hint(const char *cmd) {
+    fprintf(stderr, "try 'squint %s --help'\n", cmd);
+    return SQ_EXIT_USAGE;
+}
+
+/* The option named name[0..n): the one spelled so, else the only one it
+** begins (--form for --format, as getopt_long takes it).  NULL after a
+** message when there is none, or several. */
+static const CliOpt *find_long(const CliArgs *a, const CliOpt *opts, const char *name, size_t n) {
+    const CliOpt *found = NULL;
+    int several = 0;
+    for (const CliOpt *o = opts; o->long_name; o++) {
+        if (strncmp(o->long_name, name, n) != 0) continue;
+        if (strlen(o->long_name) == n) return o;
+        if (found && strcmp(found->long_name, o->long_name) != 0) several = 1;
+        found = found ? found : o;
+    }
+    if (several) {
+        fprintf(stderr, "squint %s: option '--%.*s' is ambiguous:", a->cmd, (int)n, name);
+        for (const CliOpt *o = opts; o->long_name; o++)
+            if (strncmp(o->long_name, name, n) == 0) fprintf(stderr, " --%s", o->long_name);
+        fputc('\n', stderr);
+        return NULL;
+    }
+    if (!found) fprintf(stderr, "squint %s: unknown option '--%.*s'\n", a->cmd, (int)n, name);
+    return found;
 }
 
 static const CliOpt *find_short(const CliOpt *opts, char c) {
     for (; opts->long_name; opts++)
         if (opts->short_name == c) return opts;
     return NULL;
-}
-
-/* Resolve the option at argv[a->i]; returns NULL with *o unset when the
-** word is not an option. */
-static const CliOpt *lookup(CliArgs *a, const CliOpt *opts, const char *arg,
-                            const char **inline_value) {
-    *inline_value = NULL;
-    if (arg[1] == '-') {
-        const char *name = arg + 2, *eq = strchr(name, '=');
-        size_t n = eq ? (size_t)(eq - name) : strlen(name);
-        if (eq) *inline_value = eq + 1;
-        const CliOpt *o = find_long(opts, name, n);
-        if (!o) fprintf(stderr, "squint %s: unknown option '--%.*s'\n", a->cmd, (int)n, name);
-        return o;
-    }
-    const CliOpt *o = arg[2] ? NULL : find_short(opts, arg[1]);
-    if (!o) fprintf(stderr, "squint %s: unknown option '%s'\n", a->cmd, arg);
-    return o;
 }
 
 static int is_operand(const char *arg) { return arg[0] != '-' || arg[1] == 0; } /* "-" is stdin */
@@ -59,12 +63,68 @@ static void move_back(CliArgs *a, int from, int to) {
     a->argv[to] = w;
 }
 
+int cli_version(void) {
+    printf("squint %s\n", SQUINT_VERSION);
+    return SQ_EXIT_OK;
+}
+
+/* "--version", which every command takes: the version, and the end. */
+static void print_version_and_exit(void) {
+    fflush(stderr);
+    exit(cli_version());
+}
+
+/* The value of the option at argv[a->i - 1], which takes one: the word
+** that followed it (brought back when the option was moved from
+** moved_from, past operands), or NULL after a message.  An operand
+** before the option is never its value. */
+static const char *next_value(CliArgs *a, const CliOpt *o, int moved_from) {
+    if (moved_from > a->i - 1) {   /* it stood after operands */
+        if (moved_from + 1 < a->argc) {
+            move_back(a, moved_from + 1, a->i);
+            return a->argv[a->i++];
+        }
+    } else if (a->i < a->argc) {
+        return a->argv[a->i++];
+    }
+    fprintf(stderr, "squint %s: option '--%s' needs a value\n", a->cmd, o->long_name);
+    return NULL;
+}
+
+/* One letter of a cluster of short options ("-qv", "-fjson"), at
+** argv[a->i][a->short_at]: a letter that takes no value leaves the rest
+** for the next call; one that takes a value takes the rest, or the next
+** word. */
+static const char *short_opt(CliArgs *a, const CliOpt *opts, const char **value, int moved_from) {
+    const char *word = a->argv[a->i];
+    int at = a->short_at ? a->short_at : 1;
+    const CliOpt *o = find_short(opts, word[at]);
+    a->short_at = 0;
+    if (!o) {
+        fprintf(stderr, "squint %s: unknown option '-%c'\n", a->cmd, word[at]);
+        a->i++;
+        return "?";
+    }
+    if (!o->has_value) {
+        if (word[at + 1]) a->short_at = at + 1;
+        else a->i++;
+        return o->long_name;
+    }
+    a->i++;
+    *value = word[at + 1] ? word + at + 1 : next_value(a, o, moved_from);
+    return *value ? o->long_name : "?";
+}
+
 /* Options may follow operands, as with GNU getopt: `squint lint q.sql
 ** --schema s.sql`.  The next option (or the "--" that ends options) is
 ** moved before the operands; when there is none, the operands are
-** argv[a->i..]. */
-const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
+** argv[a->i..].  The parser is our own rather than getopt_long because
+** of that move with the option's value, and of messages in squint's
+** words; it takes what getopt_long takes besides (clusters, abbreviated
+** long names, --name=value). */
+static const char *next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
     *value = NULL;
+    if (a->short_at) return short_opt(a, opts, value, a->i);
     int j = a->i;
     while (j < a->argc && is_operand(a->argv[j])) j++;
     if (j >= a->argc) return NULL;
@@ -74,30 +134,30 @@ const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
         a->i++;
         return NULL;
     }
-    const char *inline_value;
-    const CliOpt *o = lookup(a, opts, arg, &inline_value);
+    if (arg[1] != '-') return short_opt(a, opts, value, j);
+    const char *name = arg + 2, *eq = strchr(name, '=');
+    size_t n = eq ? (size_t)(eq - name) : strlen(name);
     a->i++;
-    if (o && o->has_value && !inline_value && j + 1 < a->argc && j > a->i - 1)
-        move_back(a, j + 1, a->i); /* its value followed it past the operands */
+    if (!eq && strcmp(name, "version") == 0) {
+        const CliOpt *own = opts;
+        while (own->long_name && strcmp(own->long_name, "version") != 0) own++;
+        if (!own->long_name) print_version_and_exit();
+    }
+    const CliOpt *o = find_long(a, opts, name, n);
     if (!o) return "?";
     if (!o->has_value) {
-        if (inline_value) {
-            fprintf(stderr, "squint %s: option '--%s' takes no value\n", a->cmd,
-                    o->long_name);
-            return "?";
-        }
-        return o->long_name;
-    }
-    if (inline_value) {
-        *value = inline_value;
-    } else if (a->i < a->argc) {
-        *value = a->argv[a->i++];
-    } else {
-        fprintf(stderr, "squint %s: option '--%s' needs a value\n", a->cmd,
-                o->long_name);
+        if (!eq) return o->long_name;
+        fprintf(stderr, "squint %s: option '--%s' takes no value\n", a->cmd, o->long_name);
         return "?";
     }
-    return o->long_name;
+    *value = eq ? eq + 1 : next_value(a, o, j);
+    return *value ? o->long_name : "?";
+}
+
+const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
+    const char *name = next_opt(a, opts, value);
+    if (name && strcmp(name, "?") == 0) cli_usage_hint(a->cmd);
+    return name;
 }
 
 int cli_parse_format(const char *cmd, const char *value, unsigned allowed, SqFormat *out) {

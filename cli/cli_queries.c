@@ -63,7 +63,7 @@ void cli_queries_usage(FILE *f, const char *head, const char *tail) {
 }
 
 int cli_queries_read_options(CliQueries *cq, CliArgs *a, const CliOpt *opts, CliOwnOptionFn own,
-                             void *ctx, const char *head, const char *tail) {
+                             void *ctx) {
     OwnChain oc = {cq, own, ctx};
     const char *name, *val;
     while ((name = cli_next_opt(a, opts, &val)) != NULL) {
@@ -74,13 +74,13 @@ int cli_queries_read_options(CliQueries *cq, CliArgs *a, const CliOpt *opts, Cli
         if (rc >= 0) return rc;
     }
     if (a->i >= a->argc && !cq->operands_optional) {
-        cli_queries_usage(stderr, head, tail);
-        return SQ_EXIT_USAGE;
+        fprintf(stderr, "squint %s: no input FILE\n", cq->cmd);
+        return cli_usage_hint(cq->cmd);
     }
     if (!cli_schema_given(&cq->schema)) {
         fprintf(stderr, "squint %s: a schema is needed (--schema, --db, --db-root or --tables)\n",
                 cq->cmd);
-        return SQ_EXIT_USAGE;
+        return cli_usage_hint(cq->cmd);
     }
     return -1;
 }

@@ -64,7 +64,7 @@ void cli_queries_usage(FILE *f, const char *head, const char *tail);
 ** command's own through own (see cli_schema_read_options).  A schema
 ** option is required.  Returns -1 to go on, or an exit code. */
 int cli_queries_read_options(CliQueries *cq, CliArgs *a, const CliOpt *opts, CliOwnOptionFn own,
-                             void *ctx, const char *head, const char *tail);
+                             void *ctx);
 /* Set up sources, diagnostics and the schema; 0, or -1 (usage error). */
 int cli_queries_start(CliQueries *cq);
 /* Read --db-id-from's FILE (a gold file) into *from, its items in a new

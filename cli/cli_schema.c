@@ -250,7 +250,7 @@ void cli_schema_usage(FILE *f, const char *head, const char *tail) {
 }
 
 int cli_schema_read_options(CliSchema *s, CliArgs *a, const CliOpt *opts, CliOwnOptionFn own,
-                            void *ctx, const char *head, const char *tail) {
+                            void *ctx) {
     const char *name, *val;
     while ((name = cli_next_opt(a, opts, &val)) != NULL) {
         int handled = cli_schema_option(s, name, val);
@@ -260,8 +260,8 @@ int cli_schema_read_options(CliSchema *s, CliArgs *a, const CliOpt *opts, CliOwn
         if (rc >= 0) return rc;
     }
     if (a->i >= a->argc) {
-        cli_schema_usage(stderr, head, tail);
-        return SQ_EXIT_USAGE;
+        fprintf(stderr, "squint %s: no input FILE\n", a->cmd);
+        return cli_usage_hint(a->cmd);
     }
     return -1;
 }

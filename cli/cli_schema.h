@@ -88,11 +88,11 @@ void cli_schema_usage(FILE *f, const char *head, const char *tail);
 
 /* Read a command's options up to its operands: schema options go to s,
 ** the others to own(ctx, name, value), which returns -1 to go on or an
-** exit code.  No operand is a usage error (usage printed to stderr).
+** exit code.  No operand is a usage error (a line and the hint on stderr).
 ** Returns -1 to go on, or the exit code to stop with. */
 typedef int (*CliOwnOptionFn)(void *ctx, const char *name, const char *value);
 int cli_schema_read_options(CliSchema *s, CliArgs *a, const CliOpt *opts, CliOwnOptionFn own,
-                            void *ctx, const char *head, const char *tail);
+                            void *ctx);
 
 /* Handle option name (as cli_next_opt returned it) with value.  Returns 1
 ** when it was a schema option, 0 when it is not one, -1 on a usage error

@@ -51,6 +51,7 @@ static const char usage_tail[] =
     "  -f, --format FMT       text (default) or json\n"
     "      --color WHEN       color the text output: auto (default), always, never\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n"
     "exit status: 0 no errors, 1 errors found in the SQL (syntax, names, db_ids),\n"
     "2 usage error, or an input squint cannot read: a missing or unreadable\n"
@@ -123,8 +124,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     } else if (strcmp(name, "db-id-from") == 0) {
         r->opt.db_id_from = val;
     } else {
-        print_usage(stderr);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
@@ -133,8 +133,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
 static int check_options(CliArgs *a, CheckRun *r) {
     r->opt.format = SQ_FMT_TEXT;
     r->opt.color = -1;
-    return cli_schema_read_options(&r->schema, a, check_opts, own_option, r, usage_head,
-                                   usage_tail);
+    return cli_schema_read_options(&r->schema, a, check_opts, own_option, r);
 }
 
 /* ------------------------------------------------------------------ */

@@ -67,6 +67,7 @@ static const char usage_head[] =
     "      --emit-json        the manifest only, no C (config: \"emit_json\": true)\n"
     "      --color WHEN       color diagnostics: auto (default), always, never\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n";
 
 static const char usage_tail[] =
@@ -109,6 +110,7 @@ typedef struct CompileRun {
 
 static int own_option(void *ctx, const char *name, const char *val) {
     CompileRun *r = ctx;
+    if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;   /* cli_next_opt said why */
     if (strcmp(name, "help") == 0) {
         cli_schema_usage(stdout, usage_head, usage_tail);
         return SQ_EXIT_OK;

@@ -77,7 +77,8 @@ static const char usage_head[] =
     "  -f, --format FMT       text (default) or json\n"
     "      --list-functions   list every SQL function with how the search models\n"
     "                         it (exact, partial, constants, unsupported) and exit\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
     "\n"
@@ -210,8 +211,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
         if (!cli_parse_format("equiv", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;
         r->json = f == SQ_FMT_JSON;
     } else {
-        cli_queries_usage(stderr, usage_head, usage_tail);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
@@ -761,7 +761,7 @@ int cmd_equiv(int argc, char **argv) {
     cli_queries_init(&r.cq, "equiv");
     CliArgs a;
     cli_args_init(&a, argc, argv, "equiv");
-    int rc = cli_queries_read_options(&r.cq, &a, equiv_opts, own_option, &r, usage_head, usage_tail);
+    int rc = cli_queries_read_options(&r.cq, &a, equiv_opts, own_option, &r);
     if (rc < 0 && (r.cq.input_format != SQ_INPUT_AUTO || r.cq.db_id_from)) {
         fprintf(stderr, "squint equiv: --input-format and --db-id-from do not apply: Q1 and Q2 are one query each\n");
         rc = SQ_EXIT_USAGE;

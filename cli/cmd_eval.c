@@ -105,7 +105,8 @@ static const char usage_head[] =
     "                         the counterexample (default 0)\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -q, --quiet            no progress lines on standard error\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
     "\n"
@@ -295,8 +296,7 @@ static int read_options(EvalRun *r, int argc, char **argv) {
     }
     if (!r->gold_path || !r->n_sys) {
         fprintf(stderr, "squint eval: --gold FILE and at least one --pred FILE are needed\n");
-        cli_schema_usage(stderr, usage_head, usage_tail);
-        return SQ_EXIT_USAGE;
+        return cli_usage_hint("eval");
     }
     if (r->db_root && !cli_schema_given(&r->schema) && cli_schema_option(&r->schema, "db-root", r->db_root) < 0)
         return SQ_EXIT_USAGE;

@@ -85,7 +85,8 @@ static const char usage_head[] =
     "                         kills each, with both results there (default 0)\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -q, --quiet            no progress lines on standard error\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
     "\n"
@@ -214,8 +215,7 @@ static int read_options(FixRun *r, int argc, char **argv) {
     }
     if (!r->gold_path || !r->out.dir) {
         fprintf(stderr, "squint fixture: --gold FILE and --out DIR are needed\n");
-        cli_schema_usage(stderr, usage_head, usage_tail);
-        return SQ_EXIT_USAGE;
+        return cli_usage_hint("fixture");
     }
     if (!cli_schema_given(&r->schema)) {
         fprintf(stderr, "squint fixture: give the schemas (--db-root DIR, --tables FILE, --schema or --db FILE)\n");

@@ -36,7 +36,8 @@ static const char usage_head[] =
     "      --stats            only the statistics, one line (text) per graph\n"
     "      --max-cycles N     stop counting cycles at N (default 10000000)\n"
     "  -f, --format FMT       text (default), json or dot\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
     "\n"
@@ -79,8 +80,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
         unsigned formats = SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_DOT);
         if (!cli_parse_format("graph", val, formats, &r->format)) return SQ_EXIT_USAGE;
     } else {
-        cli_queries_usage(stderr, usage_head, usage_tail);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
@@ -88,8 +88,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
 static int graph_options(CliArgs *a, GraphRun *r) {
     r->max_cycles = 10000000;
     r->cq.operands_optional = 1; /* schema graphs read no file */
-    int rc = cli_queries_read_options(&r->cq, a, graph_opts, own_option, r, usage_head,
-                                      usage_tail);
+    int rc = cli_queries_read_options(&r->cq, a, graph_opts, own_option, r);
     if (rc >= 0) return rc;
     if (r->query != (a->i < a->argc)) {
         fprintf(stderr, r->query ? "squint graph: --query needs files\n"

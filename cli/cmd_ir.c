@@ -31,7 +31,8 @@ static const char usage_head[] =
     "                         type of every column; json: the same as JSON; or an\n"
     "                         emitter's name ('squint emit --list'): sql, the\n"
     "                         SQLite SQL the backend emits from the IR; ddl, ...\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char emit_usage_head[] =
     "usage: squint emit NAME [options] FILE...\n"
@@ -44,7 +45,8 @@ static const char emit_usage_head[] =
     "\n"
     "options:\n"
     "      --list             list the emitters, one per line, and exit\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
     "\n"
@@ -97,8 +99,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return SQ_EXIT_USAGE;
         }
     } else {
-        print_usage(r, stderr);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
@@ -138,7 +139,7 @@ static int run(IrRun *r, int argc, char **argv, const CliOpt *opts) {
     cli_queries_init(&r->cq, r->cmd);
     CliArgs a;
     cli_args_init(&a, argc, argv, r->cmd);
-    int rc = cli_queries_read_options(&r->cq, &a, opts, own_option, r, r->usage_head, usage_tail);
+    int rc = cli_queries_read_options(&r->cq, &a, opts, own_option, r);
     if (rc < 0 && cli_queries_start(&r->cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         sq_jw_init(&r->jw, &r->out, 1);
@@ -181,9 +182,11 @@ int cmd_emit(int argc, char **argv) {
         for (size_t i = 0; i < n; i++) printf("%-8s %s\n", e[i].name, e[i].summary);
         return SQ_EXIT_OK;
     }
+    if (name && strcmp(name, "--version") == 0) return cli_version();
     if (!name || name[0] == '-') {
-        print_usage(&r, stderr);
-        return SQ_EXIT_USAGE;
+        fputs(name ? "squint emit: the emitter's NAME comes first ('squint emit --list' lists them)\n"
+                   : "squint emit: an emitter's NAME is needed ('squint emit --list' lists them)\n", stderr);
+        return cli_usage_hint("emit");
     }
     if (!(r.emitter = sq_emitter_find(name))) {
         fprintf(stderr, "squint emit: no emitter '%s' (there are ", name);

@@ -55,6 +55,7 @@ static const char usage_head[] =
     "output:\n"
     "  -f, --format FMT       text (default), json or sarif (SARIF 2.1.0)\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n"
     "input:\n";
 
@@ -189,8 +190,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
         unsigned formats = SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_SARIF);
         if (!cli_parse_format("lint", val, formats, &r->format)) return SQ_EXIT_USAGE;
     } else {
-        cli_queries_usage(stderr, usage_head, usage_tail);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
@@ -446,8 +446,7 @@ int cmd_lint(int argc, char **argv) {
     cli_queries_init(&r.cq, "lint");
     CliArgs a;
     cli_args_init(&a, argc, argv, "lint");
-    int rc = cli_queries_read_options(&r.cq, &a, lint_opts, own_option, &r, usage_head,
-                                      usage_tail);
+    int rc = cli_queries_read_options(&r.cq, &a, lint_opts, own_option, &r);
     r.color = r.cq.color >= 0 ? r.cq.color : cli_stdout_color_default(); /* --color, else stdout */
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {

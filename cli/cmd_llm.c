@@ -63,6 +63,7 @@ static const char run_usage[] =
     "                         failed (a new record is appended; the last counts)\n"
     "  -q, --quiet            no progress and no summary on stderr\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n"
     "The API key is read from SQUINT_API_KEY, or else OPENAI_API_KEY, and sent only\n"
     "as the Authorization header; none is sent when both are unset.  It never\n"
@@ -385,6 +386,10 @@ static const char llm_usage[] =
     "\n"
     "'squint llm COMMAND --help' describes each.\n"
     "\n"
+    "options:\n"
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
+    "\n"
     "exit status: the command's (0 all done, 1 some requests failed or replies\n"
     "were rejected); 2 bad usage or an unknown command.\n" CLI_EXIT_OOM;
 
@@ -394,6 +399,7 @@ int cmd_llm(int argc, char **argv) {
         fputs(llm_usage, stdout);
         return SQ_EXIT_OK;
     }
+    if (sub && strcmp(sub, "--version") == 0) return cli_version();
     if (sub && strcmp(sub, "run") == 0) return llm_run(argc - 1, argv + 1);
     if (sub && strcmp(sub, "import") == 0) return llm_import(argc - 1, argv + 1);
     if (sub) fprintf(stderr, "squint llm: no command '%s' (there are run and import)\n", sub);

@@ -42,6 +42,7 @@ static const char usage_text[] =
     "                         spider)\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n"
     "exit status: 0 merged, 2 usage or input error (unreadable file, a line\n"
     "that is not a record, records of different systems or options, an output\n"
@@ -229,8 +230,8 @@ int cmd_merge(int argc, char **argv) {
         }
     }
     if (a.i >= argc) {
-        fputs(usage_text, stderr);
-        return SQ_EXIT_USAGE;
+        fputs("squint merge: no record file\n", stderr);
+        return cli_usage_hint("merge");
     }
     if (out && eval_out_check_replace("merge", out) < 0) return SQ_EXIT_USAGE;
     EvalInputFile *inputs = sq_calloc((size_t)(argc - a.i) + 1, sizeof *inputs);

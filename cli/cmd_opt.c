@@ -31,7 +31,8 @@ static const char usage_head[] =
     "                         text or json: the IR itself; analyses' findings follow\n"
     "      --notes WHEN       show the passes' notes (why a rewrite was not made):\n"
     "                         always (default) or never\n"
-    "  -h, --help             show this help\n";
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
     "\n"
@@ -94,15 +95,14 @@ static int own_option(void *ctx, const char *name, const char *val) {
         }
         r->notes = strcmp(val, "always") == 0;
     } else {
-        cli_queries_usage(stderr, usage_head, usage_tail);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
 
 static int opt_options(CliArgs *a, OptRun *r) {
     r->notes = 1;
-    int rc = cli_queries_read_options(&r->cq, a, opt_opts, own_option, r, usage_head, usage_tail);
+    int rc = cli_queries_read_options(&r->cq, a, opt_opts, own_option, r);
     if (rc >= 0) return rc;
     if (!r->n_passes) {
         fprintf(stderr, "squint opt: --passes is needed (see 'squint passes')\n");

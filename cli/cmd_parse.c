@@ -25,6 +25,7 @@ static const char usage[] =
     "  -q, --quiet        print no tree, only diagnostics (a syntax check)\n"
     "      --color WHEN   color diagnostics: auto (default), always, never\n"
     "  -h, --help         show this help\n"
+    "      --version      print the version and exit\n"
     "\n"
     "exit status: 0 all statements parsed, 1 syntax errors, 2 usage or I/O error\n"
     CLI_EXIT_OOM;
@@ -71,13 +72,12 @@ static int parse_options(CliArgs *a, ParseOpts *o) {
                 return SQ_EXIT_USAGE;
             }
         } else {
-            fputs(usage, stderr);
-            return SQ_EXIT_USAGE;
+            return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
         }
     }
     if (a->i >= a->argc && !o->inline_sql) {
-        fputs(usage, stderr);
-        return SQ_EXIT_USAGE;
+        fputs("squint parse: no FILE and no --sql\n", stderr);
+        return cli_usage_hint("parse");
     }
     if (o->color < 0) o->color = cli_stderr_color_default();
     return -1;

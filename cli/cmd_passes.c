@@ -17,6 +17,7 @@ static const char usage[] =
     "options:\n"
     "  -f, --format FMT   text (default) or json\n"
     "  -h, --help         show this help\n"
+    "      --version      print the version and exit\n"
     "\n"
     "exit status: 0 listed, 2 usage error\n"
     CLI_EXIT_OOM;
@@ -71,14 +72,12 @@ int cmd_passes(int argc, char **argv) {
             fputs(usage, stdout);
             return SQ_EXIT_OK;
         }
-        if (strcmp(name, "format") != 0 || !cli_parse_format("passes", val, CLI_TEXT_OR_JSON, &format)) {
-            if (strcmp(name, "format") != 0) fputs(usage, stderr);
-            return SQ_EXIT_USAGE;
-        }
+        if (strcmp(name, "format") != 0 || !cli_parse_format("passes", val, CLI_TEXT_OR_JSON, &format))
+            return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     if (a.i < argc) {
-        fputs(usage, stderr);
-        return SQ_EXIT_USAGE;
+        fprintf(stderr, "squint passes: unexpected operand '%s' (it takes none)\n", argv[a.i]);
+        return cli_usage_hint("passes");
     }
     SqBuf b = SQ_BUF_INIT;
     if (format == SQ_FMT_JSON) print_json(&b);

@@ -82,6 +82,7 @@ static const char usage_head[] =
     "                         (the exit status still says they failed)\n"
     "      --list             list the tasks and the slots their templates use\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n"
     "input (gold files):\n";
 
@@ -186,8 +187,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
         unsigned formats = SQ_FMT_BIT(SQ_FMT_JSONL) | SQ_FMT_BIT(SQ_FMT_TEXT);
         if (!cli_parse_format("prompt", val, formats, &r->format)) return SQ_EXIT_USAGE;
     } else {
-        print_usage(stderr);
-        return SQ_EXIT_USAGE;
+        return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
     return -1;
 }
@@ -706,8 +706,14 @@ static const SqPromptTask *read_task(int argc, char **argv, int *rc) {
         *rc = SQ_EXIT_OK;
         return NULL;
     }
+    if (name && strcmp(name, "--version") == 0) {
+        *rc = cli_version();
+        return NULL;
+    }
     if (!name || name[0] == '-') {
-        print_usage(stderr);
+        fputs(name ? "squint prompt: the TASK comes first ('squint prompt --list' lists them)\n"
+                   : "squint prompt: a TASK is needed ('squint prompt --list' lists them)\n", stderr);
+        cli_usage_hint("prompt");
         return NULL;
     }
     const SqPromptTask *t = sq_prompt_task_find(name);
@@ -725,7 +731,7 @@ static const SqPromptTask *read_task(int argc, char **argv, int *rc) {
 static int prepare(PromptRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "prompt");
-    int rc = cli_queries_read_options(&r->cq, &a, prompt_opts, own_option, r, usage_head, usage_tail);
+    int rc = cli_queries_read_options(&r->cq, &a, prompt_opts, own_option, r);
     if (rc < 0) rc = check_options(r, &a);
     if (rc < 0) rc = load_template(r);
     if (rc < 0) rc = check_out(r);

@@ -60,6 +60,7 @@ static const char usage_head[] =
     "      --limit N          the first N questions only\n"
     "  -q, --quiet            no progress on stderr\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "\n";
 
 static const char usage_tail[] =

@@ -53,6 +53,7 @@ static const char import_usage[] =
     "      --force            let --out replace any other file (never RECORDS)\n"
     "  -q, --quiet            no summary on stderr\n"
     "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n"
     "      --schema FILE, --db FILE, --db-root DIR --db-id X, --tables FILE --db-id X\n"
     "                         the schema of synsql-synthesizer's rows (that task only)\n"
     "\n"

@@ -28,12 +28,44 @@ static const CliCommand commands[] = {
 };
 
 static void usage(FILE *f) {
-    fputs("usage: squint <command> [options] [args]\n\ncommands:\n", f);
+    fputs("usage: squint <command> [options] [args]\n"
+          "\n"
+          "squint reads SQL as a compiler does: it parses SQLite's dialect exactly,\n"
+          "resolves every query against its schema, and reasons about what it means.\n"
+          "It lints the gold queries of text-to-SQL benchmarks (Spider, BIRD), proves\n"
+          "or refutes that two queries are equivalent by searching for a small\n"
+          "database on which they differ, scores predictions with that search, builds\n"
+          "test databases, and compiles annotated query files into typed C bindings.\n"
+          "\n"
+          "commands:\n", f);
     for (size_t i = 0; i < SQ_ARRAY_LEN(commands); i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fputs("\n  help     show this list (or 'squint help CMD' for one command)\n"
           "  version  print the version\n\n"
           "Run 'squint CMD --help' for the options of a command.\n", f);
+}
+
+/* squint version [--help]: the version on stdout. */
+static int version(int argc, char **argv) {
+    static const char help[] =
+        "usage: squint version\n"
+        "\n"
+        "Print squint's version: 'squint' and the version number on one line.  Every\n"
+        "command prints it too with --version.\n"
+        "\n"
+        "options:\n"
+        "  -h, --help             show this help\n"
+        "\n"
+        "exit status: 0, or 2 for an operand or an unknown option\n";
+    if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+        fputs(help, stdout);
+        return SQ_EXIT_OK;
+    }
+    if (argc > 2) {
+        fprintf(stderr, "squint version: unexpected '%s'\ntry 'squint version --help'\n", argv[2]);
+        return SQ_EXIT_USAGE;
+    }
+    return cli_version();
 }
 
 static const CliCommand *find(const char *name) {
@@ -50,6 +82,10 @@ int main(int argc, char **argv) {
     const char *name = argv[1];
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 ||
         strcmp(name, "-h") == 0) {
+        if (argc > 2 && strcmp(argv[2], "version") == 0) {
+            char *help_argv[] = {argv[0], "version", "--help", NULL};
+            return version(3, help_argv);
+        }
         const CliCommand *c = argc > 2 ? find(argv[2]) : NULL;
         if (c) {
             char *help_argv[] = {argv[2], "--help", NULL};
@@ -58,14 +94,10 @@ int main(int argc, char **argv) {
         usage(stdout);
         return SQ_EXIT_OK;
     }
-    if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
-        printf("squint %s\n", SQUINT_VERSION);
-        return SQ_EXIT_OK;
-    }
+    if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) return version(argc, argv);
     const CliCommand *c = find(name);
     if (!c) {
-        fprintf(stderr, "squint: unknown command '%s'\n\n", name);
-        usage(stderr);
+        fprintf(stderr, "squint: unknown command '%s'\ntry 'squint --help'\n", name);
         return SQ_EXIT_USAGE;
     }
     return c->run(argc - 1, argv + 1);

@@ -19,6 +19,8 @@ packages=(
     libcurl4-openssl-dev  # LLM endpoint client
     libcmocka-dev     # unit tests
     python3           # test scripts, the LLM test server (tests/llm/server.py)
+    man-db            # tests/cli/test_install.sh: 'man squint-lint' after make install
+    groff-base        # ... and each page checked by groff for warnings
 )
 packages+=("$@")
 

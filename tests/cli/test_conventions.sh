@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# test_conventions.sh -- the command-line conventions every command shares
+# (docs/cli.md): --version, one line and a hint for a usage error,
+# abbreviated long options, clusters of short options, an option's value
+# attached to its letter, options after operands.  Prints TAP lines.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+S=examples/eval-demo/schema.sql
+Q=tests/cli/fixtures/compile/library.sql
+want_version="squint $("$SQUINT" version | sed 's/^squint //')"
+cmds=$("$SQUINT" help | awk '/^commands:/{f=1; next} f && /^  [a-z]+ /{print $1}' | grep -v -e '^help$' -e '^version$')
+
+# ---- --version and --help, on every command ------------------------------------------
+for c in $cmds; do
+    out=$("$SQUINT" $c --version 2>&1); rc=$?
+    [ $rc = 0 ] && [ "$out" = "$want_version" ] && ok "--version: squint $c" ||
+        not_ok "--version: squint $c (exit $rc: $out)"
+    "$SQUINT" $c --help >"$TMP/help" 2>&1
+    grep -q -- '--version  *print the version and exit' "$TMP/help" && ok "--help: squint $c lists --version" ||
+        not_ok "--help: squint $c lists --version"
+done
+for sub in "llm run" "llm import" "fixture --llm"; do
+    out=$("$SQUINT" $sub --version 2>&1); rc=$?
+    [ $rc = 0 ] && [ "$out" = "$want_version" ] && ok "--version: squint $sub" || not_ok "--version: squint $sub ($out)"
+done
+expect_exit 0 "squint version -h" -- "$SQUINT" version -h
+expect_grep '^usage: squint version' "$TMP/out" "... prints its help"
+expect_exit 0 "squint help version" -- "$SQUINT" help version
+expect_grep '^usage: squint version' "$TMP/out" "... the same help"
+expect_exit 2 "squint version with an operand" -- "$SQUINT" version now
+expect_grep "^try 'squint version --help'$" "$TMP/err" "... a line and the hint"
+
+# ---- a usage error: one line and the hint, for every command -------------------------
+two_lines() { # two_lines NAME FIRST-LINE HINT-CMD: $TMP/err is exactly these two lines
+    local hint="try 'squint $3 --help'"
+    [ -z "$3" ] && hint="try 'squint --help'"
+    if [ "$(wc -l <"$TMP/err")" = 2 ] && [ "$(head -1 "$TMP/err")" = "$2" ] &&
+        [ "$(tail -1 "$TMP/err")" = "$hint" ] && [ ! -s "$TMP/out" ]
+    then ok "$1: one line and the hint"
+    else not_ok "$1: one line and the hint"; cat "$TMP/err"; fi
+}
+for c in $cmds; do
+    case $c in emit) args=(sql --bogus) ;; prompt) args=(paraphrase --bogus) ;; llm) continue ;; *) args=(--bogus) ;; esac
+    expect_exit 2 "unknown option: squint $c" -- "$SQUINT" $c "${args[@]}"
+    two_lines "... squint $c" "squint $c: unknown option '--bogus'" $c
+done
+expect_exit 2 "unknown option: squint llm run" -- "$SQUINT" llm run --bogus
+two_lines "... squint llm run" "squint llm run: unknown option '--bogus'" "llm run"
+expect_exit 2 "an unknown command" -- "$SQUINT" frobnicate
+two_lines "... squint frobnicate" "squint: unknown command 'frobnicate'" ""
+expect_exit 2 "an option missing its value, after an operand (which is not taken for it)" -- "$SQUINT" lint $Q --schema
+two_lines "... squint lint --schema" "squint lint: option '--schema' needs a value" lint
+expect_exit 2 "an option missing its value" -- "$SQUINT" lint --schema
+two_lines "... squint lint --schema alone" "squint lint: option '--schema' needs a value" lint
+expect_exit 2 "a value given to an option that takes none" -- "$SQUINT" lint --no-data=yes $Q
+two_lines "... --no-data=yes" "squint lint: option '--no-data' takes no value" lint
+expect_exit 2 "no input file" -- "$SQUINT" lint --schema $S
+two_lines "... squint lint" "squint lint: no input FILE" lint
+expect_exit 2 "an unknown option of compile is an error (it was ignored)" -- \
+    "$SQUINT" compile --schema $S --out "$TMP/c" --chek $Q
+[ ! -e "$TMP/c" ] && ok "... and nothing is written" || not_ok "... and nothing is written"
+
+# ---- getopt_long's ways -----------------------------------------------------------------
+"$SQUINT" lint --no-data --schema $S -f json $Q >"$TMP/full" 2>/dev/null
+expect_exit 1 "an abbreviated long option (--form for --format, --sch for --schema)" -- \
+    "$SQUINT" lint --no-data --sch $S --form json $Q
+cmp -s "$TMP/out" "$TMP/full" && ok "... the same output" || not_ok "... the same output"
+expect_exit 1 "an attached value (-fjson) and options after the operand" -- "$SQUINT" lint $Q -fjson --no-data --schema=$S
+cmp -s "$TMP/out" "$TMP/full" && ok "... the same output" || not_ok "... the same output"
+expect_exit 2 "an ambiguous abbreviation" -- "$SQUINT" lint --s $S $Q
+two_lines "... names its candidates" "squint lint: option '--s' is ambiguous: --severity --schema" lint
+"$SQUINT" parse -q --format json --sql 'SELECT 1' >"$TMP/long" 2>&1
+expect_exit 0 "a cluster of short options (-qf json)" -- "$SQUINT" parse -qf json --sql 'SELECT 1'
+cmp -s "$TMP/out" "$TMP/long" && ok "... as -q --format json" || not_ok "... as -q --format json"
+expect_exit 2 "a cluster with a letter no option has" -- "$SQUINT" parse -qz --sql 'SELECT 1'
+two_lines "... names the letter" "squint parse: unknown option '-z'" parse
+expect_exit 0 "an option's value that looks like an option (--sql '-- x' after --sql)" -- \
+    "$SQUINT" parse --format=json --sql '-- only a comment'
