@@ -39,7 +39,7 @@ export SQUINT_CORPORA
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
                runtime/json.c runtime/pool.c runtime/wire.c runtime/safewrite.c \
-               runtime/format.c runtime/sha256.c runtime/strmap.c
+               runtime/format.c runtime/sha256.c runtime/strmap.c runtime/diag_ci.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c

@@ -173,15 +173,26 @@ int cli_parse_format(const char *cmd, const char *value, unsigned allowed, SqFor
     return 0;
 }
 
-int cli_stderr_color_default(void) {
-    const char *nc = getenv("NO_COLOR");
-    return isatty(STDERR_FILENO) && !(nc && *nc);
+/* Whether environment variable name is set to something other than ""
+** and "0". */
+static int env_on(const char *name) {
+    const char *v = getenv(name);
+    return v && *v && strcmp(v, "0") != 0;
 }
 
-int cli_stdout_color_default(void) {
-    const char *nc = getenv("NO_COLOR");
-    return isatty(STDOUT_FILENO) && !(nc && *nc);
+/* --color auto on the stream fd: FORCE_COLOR or CLICOLOR_FORCE turn it
+** on (a CI job's log is no terminal but shows colors); else NO_COLOR
+** (any value but "") and TERM=dumb turn it off; else a terminal has it. */
+static int color_default(int fd) {
+    if (env_on("FORCE_COLOR") || env_on("CLICOLOR_FORCE")) return 1;
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+    if ((nc && *nc) || (term && strcmp(term, "dumb") == 0)) return 0;
+    return isatty(fd);
 }
+
+int cli_stderr_color_default(void) { return color_default(STDERR_FILENO); }
+
+int cli_stdout_color_default(void) { return color_default(STDOUT_FILENO); }
 
 int cli_color_setting(const char *value, int *color) {
     if (strcmp(value, "auto") == 0) *color = -1; /* the stream decides, when known */

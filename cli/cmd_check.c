@@ -48,7 +48,10 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "output:\n"
-    "  -f, --format FMT       text (default) or json\n"
+    "  -f, --format FMT       text (default), json, jsonl (a diagnostic per line;\n"
+    "                         also json-lines), gcc (gcc's 'file:line:col: error:\n"
+    "                         message [code]' lines), github (GitHub Actions\n"
+    "                         annotations) or junit (JUnit XML)\n"
     "      --color WHEN       color the text output: auto (default), always, never\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
@@ -109,7 +112,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
         print_usage(stdout);
         return SQ_EXIT_OK;
     } else if (strcmp(name, "format") == 0) {
-        if (!cli_parse_format("check", val, CLI_TEXT_OR_JSON, &r->opt.format)) return SQ_EXIT_USAGE;
+        unsigned formats = CLI_TEXT_OR_JSON | SQ_FMT_BIT(SQ_FMT_JSONL) | SQ_FMT_BIT(SQ_FMT_GCC) |
+                           SQ_FMT_BIT(SQ_FMT_GITHUB) | SQ_FMT_BIT(SQ_FMT_JUNIT);
+        if (!cli_parse_format("check", val, formats, &r->opt.format)) return SQ_EXIT_USAGE;
     } else if (strcmp(name, "color") == 0) {
         if (!cli_color_setting(val, &r->opt.color)) {
             fprintf(stderr, "squint check: --color takes auto, always or never\n");
@@ -370,6 +375,24 @@ static void report(CheckRun *r) {
         summary_json(r, &w);
         sq_jw_obj_end(&w);
         sq_buf_putc(&b, '\n');
+    } else if (r->opt.format == SQ_FMT_JSONL) {
+        for (size_t i = 0; i < r->diags.n; i++) {
+            SqJsonWriter w;
+            sq_jw_init(&w, &b, 0);
+            sq_diag_render_json(&r->diags, order[i].g, &w);
+            sq_buf_putc(&b, '\n');
+        }
+    } else if (r->opt.format == SQ_FMT_GCC || r->opt.format == SQ_FMT_GITHUB) {
+        for (size_t i = 0; i < r->diags.n; i++)
+            (r->opt.format == SQ_FMT_GCC ? sq_diag_render_gcc : sq_diag_render_github)(&r->diags, order[i].g, &b);
+    } else if (r->opt.format == SQ_FMT_JUNIT) {
+        const SqDiag **g = sq_malloc((r->diags.n + 1) * sizeof *g);
+        const char **paths = sq_malloc((r->n_files + 1) * sizeof *paths);
+        for (size_t i = 0; i < r->diags.n; i++) g[i] = order[i].g;
+        for (size_t i = 0; i < r->n_files; i++) paths[i] = r->files[i].path;
+        sq_diag_render_junit(&b, "squint check", &r->diags, g, r->diags.n, paths, r->n_files);
+        free(paths);
+        free(g);
     } else {
         for (size_t i = 0; i < r->diags.n; i++)
             sq_diag_render_text(&r->diags, order[i].g, &b, r->opt.color ? SQ_RENDER_COLOR : 0);

@@ -53,7 +53,11 @@ static const char usage_head[] =
     "      --list-rules       list the rules and exit\n"
     "\n"
     "output:\n"
-    "  -f, --format FMT       text (default), json or sarif (SARIF 2.1.0)\n"
+    "  -f, --format FMT       text (default), json, sarif (SARIF 2.1.0), jsonl (a\n"
+    "                         finding per line; also json-lines), gcc (gcc's\n"
+    "                         'file:line:col: warning: message [rule]' lines),\n"
+    "                         github (GitHub Actions annotations) or junit (JUnit\n"
+    "                         XML)\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
     "\n"
@@ -108,6 +112,8 @@ typedef struct LintRun {
     OpenDb *dbs;
     uint32_t n_dbs, cap_dbs;
     SqLintTotals totals;
+    const char **paths;                      /* each FILE, for totals.paths (arena) */
+    uint32_t n_paths, cap_paths;
     int color;                               /* findings on stdout in color */
     size_t first_diag;                       /* diagnostics before this are not the FILE's */
     const FileSettings **diag_file;          /* per diagnostic: its FILE's settings */
@@ -187,7 +193,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return SQ_EXIT_USAGE;
         }
     } else if (strcmp(name, "format") == 0) {
-        unsigned formats = SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_SARIF);
+        unsigned formats = SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_SARIF) |
+                           SQ_FMT_BIT(SQ_FMT_JSONL) | SQ_FMT_BIT(SQ_FMT_GCC) | SQ_FMT_BIT(SQ_FMT_GITHUB) |
+                           SQ_FMT_BIT(SQ_FMT_JUNIT);
         if (!cli_parse_format("lint", val, formats, &r->format)) return SQ_EXIT_USAGE;
     } else {
         return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
@@ -429,6 +437,8 @@ static void lint_file(LintRun *r, const char *path) {
     size_t stmts = r->cq.n_stmts, queries = r->cq.n_queries, items = r->cq.n_items;
     tag_diags(r, NULL); /* a configuration's problems are input problems */
     r->totals.files++;
+    *SQ_ARENA_APPEND(r->arena, r->paths, r->n_paths, r->cap_paths) = path;
+    r->totals.paths = r->paths;
     if (start_file(r, path) == 0) cli_queries_file(&r->cq, path, lint_query, r);
     r->totals.items += r->cq.n_items - items;
     r->totals.statements += r->cq.n_stmts - stmts;

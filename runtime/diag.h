@@ -94,6 +94,21 @@ enum { SQ_RENDER_COLOR = 1 };
 void sq_diag_render_text(const SqDiags *d, const SqDiag *g, SqBuf *out,
                          unsigned flags);
 void sq_diag_render_json(const SqDiags *d, const SqDiag *g, SqJsonWriter *w);
+/* One line in gcc's shape, "FILE:LINE:COL: warning: MESSAGE [CODE]" (info
+** is "note"; a note of the diagnostic follows as a "note:" line), which
+** gcc's problem matchers and editors read (diag_ci.c). */
+void sq_diag_render_gcc(const SqDiags *d, const SqDiag *g, SqBuf *out);
+/* A GitHub Actions workflow command, "::warning file=F,line=L,col=C,
+** endLine=..,endColumn=..,title=CODE::MESSAGE", which the runner shows as
+** an annotation (info is a notice; the help is the annotation's second
+** line). */
+void sq_diag_render_github(const SqDiags *d, const SqDiag *g, SqBuf *out);
+/* A JUnit XML report of the diagnostics g[0..n) of a run over the files
+** paths[0..n_paths): a test suite per file, a failed test case per
+** diagnostic (its code and place the name, its message the failure's), a
+** file without any one passing case named what ("squint lint"). */
+void sq_diag_render_junit(SqBuf *out, const char *what, const SqDiags *d, const SqDiag *const *g, size_t n,
+                          const char *const *paths, size_t n_paths);
 /* A span as members of the JSON object being written, the one key set of
 ** every squint output (docs/formats.md): "file", "line", "column",
 ** "end_line", "end_column" (lines and columns from 1, columns in bytes,

@@ -8,10 +8,11 @@
 static const char *const format_names[SQ_FMT__COUNT] = {
     [SQ_FMT_TEXT] = "text", [SQ_FMT_JSON] = "json", [SQ_FMT_SEXP] = "sexp",
     [SQ_FMT_SARIF] = "sarif", [SQ_FMT_DOT] = "dot", [SQ_FMT_SQL] = "sql",
-    [SQ_FMT_JSONL] = "jsonl",
+    [SQ_FMT_JSONL] = "jsonl", [SQ_FMT_GCC] = "gcc", [SQ_FMT_GITHUB] = "github", [SQ_FMT_JUNIT] = "junit",
 };
 
 int sq_format_find(const char *name, unsigned allowed) {
+    if (strcmp(name, "json-lines") == 0) name = "jsonl";   /* the other usual name */
     for (int f = 0; f < SQ_FMT__COUNT; f++)
         if ((allowed & SQ_FMT_BIT(f)) && strcmp(name, format_names[f]) == 0) return f;
     return -1;

@@ -19,7 +19,11 @@ typedef enum SqFormat {
     SQ_FMT_SARIF, /* SARIF 2.1.0, for code-scanning tools */
     SQ_FMT_DOT,   /* Graphviz */
     SQ_FMT_SQL,   /* SQL text */
-    SQ_FMT_JSONL, /* one JSON object per line (squint prompt's requests) */
+    SQ_FMT_JSONL, /* one JSON object per line (squint prompt's requests, lint's
+                     findings); also called json-lines */
+    SQ_FMT_GCC,   /* one line per finding in gcc's shape, for problem matchers */
+    SQ_FMT_GITHUB, /* GitHub Actions workflow commands: annotations */
+    SQ_FMT_JUNIT, /* JUnit XML, for CI systems' test tabs */
     SQ_FMT__COUNT
 } SqFormat;
 

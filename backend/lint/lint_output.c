@@ -70,6 +70,46 @@ static void output_text(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
 /* JSON                                                                */
 /* ------------------------------------------------------------------ */
 
+/* One finding as the JSON object of the "findings" array. */
+static void json_finding(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
+    const SqLintRule *r = rule_of(g);
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "rule");
+    sq_jw_str(w, g->code);
+    sq_jw_key(w, "id");
+    sq_jw_str(w, r ? r->id : g->code);
+    sq_jw_key(w, "severity");
+    sq_jw_str(w, sq_severity_name(g->sev));
+    sq_jw_key(w, "message");
+    sq_jw_str(w, g->msg);
+    sq_json_span_members(w, d->srcs, g->span);
+    sq_jw_key(w, "item");
+    sq_jw_str(w, item_of(d, g));
+    sq_jw_key(w, "help");
+    sq_jw_str(w, g->help);
+    sq_jw_key(w, "notes");
+    sq_jw_arr_begin(w);
+    for (size_t k = 0; k < g->n_notes; k++) {
+        sq_jw_obj_begin(w);
+        sq_jw_key(w, "message");
+        sq_jw_str(w, g->notes[k].msg);
+        sq_json_span_members(w, d->srcs, g->notes[k].span);
+        sq_jw_obj_end(w);
+    }
+    sq_jw_arr_end(w);
+    sq_jw_obj_end(w);
+}
+
+/* JSON lines: each finding, compact, on its own line; nothing else. */
+static void output_json_lines(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        SqJsonWriter w;
+        sq_jw_init(&w, out, 0);
+        json_finding(&w, d, f[i]);
+        sq_buf_putc(out, '\n');
+    }
+}
+
 static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n,
                         const SqLintTotals *t) {
     SqJsonWriter w;
@@ -83,36 +123,7 @@ static void output_json(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n
     sq_jw_int(&w, SQ_JSON_FORMAT_VERSION);
     sq_jw_key(&w, "findings");
     sq_jw_arr_begin(&w);
-    for (size_t i = 0; i < n; i++) {
-        const SqLintRule *r = rule_of(f[i]);
-        const char *item = item_of(d, f[i]);
-        sq_jw_obj_begin(&w);
-        sq_jw_key(&w, "rule");
-        sq_jw_str(&w, f[i]->code);
-        sq_jw_key(&w, "id");
-        if (r) sq_jw_str(&w, r->id);
-        else sq_jw_str(&w, f[i]->code);
-        sq_jw_key(&w, "severity");
-        sq_jw_str(&w, sq_severity_name(f[i]->sev));
-        sq_jw_key(&w, "message");
-        sq_jw_str(&w, f[i]->msg);
-        sq_json_span_members(&w, d->srcs, f[i]->span);
-        sq_jw_key(&w, "item");
-        sq_jw_str(&w, item);
-        sq_jw_key(&w, "help");
-        sq_jw_str(&w, f[i]->help);
-        sq_jw_key(&w, "notes");
-        sq_jw_arr_begin(&w);
-        for (size_t k = 0; k < f[i]->n_notes; k++) {
-            sq_jw_obj_begin(&w);
-            sq_jw_key(&w, "message");
-            sq_jw_str(&w, f[i]->notes[k].msg);
-            sq_json_span_members(&w, d->srcs, f[i]->notes[k].span);
-            sq_jw_obj_end(&w);
-        }
-        sq_jw_arr_end(&w);
-        sq_jw_obj_end(&w);
-    }
+    for (size_t i = 0; i < n; i++) json_finding(&w, d, f[i]);
     sq_jw_arr_end(&w);
     Counts c;
     count(&c, f, n);
@@ -327,6 +338,16 @@ void sq_lint_output(SqBuf *out, SqFormat fmt, const SqDiags *d, SqDiag *const *f
     case SQ_FMT_TEXT: output_text(out, d, findings, n, totals, color); break;
     case SQ_FMT_JSON: output_json(out, d, findings, n, totals); break;
     case SQ_FMT_SARIF: output_sarif(out, d, findings, n); break;
+    case SQ_FMT_JSONL: output_json_lines(out, d, findings, n); break;
+    case SQ_FMT_GCC:
+        for (size_t i = 0; i < n; i++) sq_diag_render_gcc(d, findings[i], out);
+        break;
+    case SQ_FMT_GITHUB:
+        for (size_t i = 0; i < n; i++) sq_diag_render_github(d, findings[i], out);
+        break;
+    case SQ_FMT_JUNIT:
+        sq_diag_render_junit(out, "squint lint", d, (const SqDiag *const *)findings, n, totals->paths, totals->files);
+        break;
     default: assert(!"a format lint does not write");
     }
 }

@@ -15,9 +15,12 @@
 /* What the run looked at, for the summaries. */
 typedef struct SqLintTotals {
     size_t files, items, statements, queries;
+    const char *const *paths;   /* the files, for JUnit's suites */
 } SqLintTotals;
 
-/* Write findings[0..n) (diagnostics of d) to out as text, JSON or SARIF. */
+/* Write findings[0..n) (diagnostics of d) to out as text, JSON, SARIF,
+** JSON lines (one finding per line, as in the JSON's "findings"), gcc's
+** lines, GitHub Actions annotations or JUnit XML. */
 void sq_lint_output(SqBuf *out, SqFormat fmt, const SqDiags *d, SqDiag *const *findings, size_t n,
                  const SqLintTotals *totals, int color);
 

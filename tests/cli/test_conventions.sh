@@ -76,3 +76,33 @@ expect_exit 2 "a cluster with a letter no option has" -- "$SQUINT" parse -qz --s
 two_lines "... names the letter" "squint parse: unknown option '-z'" parse
 expect_exit 0 "an option's value that looks like an option (--sql '-- x' after --sql)" -- \
     "$SQUINT" parse --format=json --sql '-- only a comment'
+
+# ---- color from the environment ------------------------------------------------------------
+colored() { # colored NAME WANT(1|0) ENV... -- ARGS: whether squint parse's diagnostic is colored
+    local name=$1 want=$2
+    shift 2
+    local envs=() args=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done
+    [ "${1:-}" = -- ] && shift && args=("$@")
+    env -u NO_COLOR -u FORCE_COLOR -u CLICOLOR_FORCE TERM=xterm "${envs[@]}" "$SQUINT" parse "${args[@]}" \
+        --sql 'SELEC 1' >/dev/null 2>"$TMP/err"
+    local got=0
+    grep -q $'\033\\[' "$TMP/err" && got=1
+    [ $got = "$want" ] && ok "color: $name" || not_ok "color: $name (got $got)"
+}
+colored "none on a file by default" 0
+colored "FORCE_COLOR=1 colors a file" 1 FORCE_COLOR=1
+colored "CLICOLOR_FORCE=1 colors a file" 1 CLICOLOR_FORCE=1
+colored "FORCE_COLOR=0 does not" 0 FORCE_COLOR=0
+colored "FORCE_COLOR wins over NO_COLOR" 1 FORCE_COLOR=1 NO_COLOR=1
+colored "--color never wins over FORCE_COLOR" 0 FORCE_COLOR=1 -- --color never
+# on a terminal (script(1) gives one): colored, but not under TERM=dumb or NO_COLOR
+if command -v script >/dev/null; then
+    on_tty() { script -qec "env -u NO_COLOR -u FORCE_COLOR -u CLICOLOR_FORCE $* '$SQUINT' parse --sql 'SELEC 1'" /dev/null; }
+    on_tty TERM=xterm | grep -q $'\033\\[' && ok "color: a terminal is colored" || not_ok "color: a terminal is colored"
+    on_tty TERM=dumb | grep -q $'\033\\[' && not_ok "color: TERM=dumb is not" || ok "color: TERM=dumb is not"
+    on_tty TERM=xterm NO_COLOR=1 | grep -q $'\033\\[' && not_ok "color: NO_COLOR on a terminal" ||
+        ok "color: NO_COLOR on a terminal is not colored"
+else
+    echo "ok - color on a terminal: skipped (no script(1) here)"
+fi

@@ -22,11 +22,11 @@ bad_format() { # CMD WANT: a wrong --format answers with exit 2 and the names
         not_ok "$cmd --format bogus: names $want"; cat "$TMP/err"
     fi
 }
-bad_format check "text or json"
+bad_format check "text, json, jsonl, gcc, github or junit"
 bad_format parse "json or sexp"
 bad_format opt "text, json or sql"
 bad_format graph "text, json or dot"
-bad_format lint "text, json or sarif"
+bad_format lint "text, json, sarif, jsonl, gcc, github or junit"
 bad_format equiv "text or json"
 bad_format ir "text, json, sql or ddl"
 expect_exit 2 "passes --format bogus: exit 2" -- "$SQUINT" passes --format bogus
@@ -39,7 +39,7 @@ expect_exit 2 "eval --format bogus: exit 2" -- "$SQUINT" eval --format bogus --g
 expect_grep "^squint eval: unknown format 'bogus' \(use text or json\)$" "$TMP/err" "eval: the same message"
 # a format another command takes is still refused where it means nothing
 expect_exit 2 "check --format sarif: refused" -- "$SQUINT" check --format sarif $F/queries.sql
-expect_grep "unknown format 'sarif' \(use text or json\)" "$TMP/err" "check --format sarif: names check's formats"
+expect_grep "unknown format 'sarif' \(use text, json, jsonl, gcc, github or junit\)" "$TMP/err" "check --format sarif: names check's formats"
 
 # ---- spans: the bytes they name ------------------------------------------------
 # spans JSON: one "file line column end_line end_column offset length"

@@ -249,7 +249,8 @@ expect_exit 0 "llm: a second run with the cache" -- \
     "$SQUINT" llm run "$TMP/c.jsonl" --endpoint "$URL" --out "$TMP/c2.jsonl" --cache "$TMP/cache" --quiet
 [ "$(stats 's["requests"]')" = 0 ] && ok "llm: ... sends nothing" || not_ok "llm: ... sends nothing ($(stats 's["requests"]'))"
 check "llm: ... every record from the cache, the same replies" "$TMP/c2.jsonl" '
-first = {l["custom_id"]: l for l in map(json.loads, open(sys.argv[1].replace("c2", "c1")))}
+import os   # c1.jsonl beside it (not a replace in the whole path: $TMP may hold "c2")
+first = {l["custom_id"]: l for l in map(json.loads, open(os.path.join(os.path.dirname(sys.argv[1]), "c1.jsonl")))}
 for cid, l in r.items():
     assert l["squint"]["cached"] is True and l["squint"]["attempts"] == 0, l["squint"]
     assert l["response"]["body"] == first[cid]["response"]["body"]
