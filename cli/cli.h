@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "runtime/diag.h"
+#include "runtime/safewrite.h"
 #include "runtime/format.h"
 #include "runtime/version.h"
 
@@ -104,6 +105,16 @@ int cli_stdout_color_default(void);
 void cli_print_diags_text(const SqDiags *d, size_t from, int color);
 /* Write the whole buffer to f and empty it. */
 void cli_flush(SqBuf *b, FILE *f);
+
+/* ---- a report on stdout or in -o FILE (cli_report.c) ---------------- */
+
+/* Whether the report may go to path (-o): never one of inputs[0..n),
+** nor a special file; an existing file only when it is empty or a report
+** squint writes, or with force.  0, or -1 after a message. */
+int cli_report_check(const char *cmd, const char *path, int force, const SqOutInput *inputs, size_t n);
+/* Write b to path (replaced whole), or to stdout when path is NULL, and
+** empty it.  0, or -1 after a message. */
+int cli_report_write(const char *cmd, const char *path, SqBuf *b);
 
 /* Report a file that cannot be read (errno in err). */
 void cli_io_error(const char *cmd, const char *path, int err);

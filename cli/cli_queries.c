@@ -17,7 +17,9 @@ const char cli_queries_help[] =
     "                         position in FILE (a gold file); plain text FILEs are\n"
     "                         then read as one SQL per line\n"
     "      --color WHEN       color diagnostics on stderr: auto (default), always,\n"
-    "                         never\n";
+    "                         never\n"
+    "      --stdin-filename NAME  the name of the text read from '-' (standard\n"
+    "                         input) in every message and output, for editors\n";
 
 void cli_queries_init(CliQueries *cq, const char *cmd) {
     memset(cq, 0, sizeof *cq);
@@ -44,6 +46,10 @@ static int shared_option(void *arg, const char *name, const char *val) {
     }
     if (strcmp(name, "db-id-from") == 0) {
         cq->db_id_from = val;
+        return -1;
+    }
+    if (strcmp(name, "stdin-filename") == 0) {
+        cq->stdin_name = val;
         return -1;
     }
     if (strcmp(name, "color") == 0) {
@@ -88,6 +94,7 @@ int cli_queries_read_options(CliQueries *cq, CliArgs *a, const CliOpt *opts, Cli
 int cli_queries_start(CliQueries *cq) {
     if (cq->color < 0) cq->color = cli_stderr_color_default();
     sq_srcset_init(&cq->srcs);
+    cq->srcs.stdin_name = cq->stdin_name;
     sq_diags_init(&cq->diags, &cq->srcs);
     cq->names = sq_interner_new();
     if (cli_schema_start(&cq->schema, &cq->srcs, cq->names, &cq->diags) < 0) return -1;

@@ -46,6 +46,7 @@ typedef struct CliQueries {
     size_t n_queries;      /* of those, SELECTs that bound */
     int input_failed;      /* a FILE could not be read */
     const char *db_id_from;/* --db-id-from FILE, or NULL */
+    const char *stdin_name;/* --stdin-filename NAME, or NULL */
     SqArena *from_arena;   /* its items */
     SqBench from;
 } CliQueries;
@@ -53,7 +54,7 @@ typedef struct CliQueries {
 /* Option table entries and --help lines of the shared options (schema
 ** options included). */
 #define CLI_QUERIES_OPTIONS \
-    {"input-format", 0, 1}, {"db-id-from", 0, 1}, {"color", 0, 1}, CLI_SCHEMA_OPTIONS
+    {"input-format", 0, 1}, {"db-id-from", 0, 1}, {"color", 0, 1}, {"stdin-filename", 0, 1}, CLI_SCHEMA_OPTIONS
 extern const char cli_queries_help[];
 
 void cli_queries_init(CliQueries *cq, const char *cmd);

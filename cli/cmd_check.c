@@ -53,6 +53,14 @@ static const char usage_tail[] =
     "                         message [code]' lines), github (GitHub Actions\n"
     "                         annotations) or junit (JUnit XML)\n"
     "      --color WHEN       color the text output: auto (default), always, never\n"
+    "  -o, --output FILE      write the report to FILE instead of standard output\n"
+    "                         (an existing FILE only when it is a report squint\n"
+    "                         wrote, or with --force; never an input)\n"
+    "      --force            let --output replace any file but an input\n"
+    "      --exit-zero        exit 0 even with errors in the SQL (2 still for\n"
+    "                         bad input)\n"
+    "      --stdin-filename NAME  the name of the text read from '-' (standard\n"
+    "                         input) in every message and output, for editors\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
     "\n"
@@ -67,6 +75,8 @@ typedef struct CheckOpts {
     int color;                 /* -1 until decided */
     SqInputFormat input_format;
     const char *db_id_from;    /* --db-id-from, or NULL */
+    const char *output;        /* -o FILE, or NULL: stdout */
+    int force, exit_zero;      /* --force, --exit-zero */
 } CheckOpts;
 
 /* A FILE as it was read. */
@@ -96,7 +106,8 @@ typedef struct CheckRun {
 
 static const CliOpt check_opts[] = {
     {"format", 'f', 1},       {"color", 0, 1},  {"input-format", 0, 1},
-    {"db-id-from", 0, 1},     {"help", 'h', 0}, CLI_SCHEMA_OPTIONS,
+    {"db-id-from", 0, 1},     {"help", 'h', 0}, {"output", 'o', 1}, {"force", 0, 0},
+    {"exit-zero", 0, 0},      {"stdin-filename", 0, 1}, CLI_SCHEMA_OPTIONS,
     {NULL, 0, 0}};
 
 static void print_usage(FILE *f) { cli_schema_usage(f, usage_head, usage_tail); }
@@ -128,6 +139,14 @@ static int own_option(void *ctx, const char *name, const char *val) {
         }
     } else if (strcmp(name, "db-id-from") == 0) {
         r->opt.db_id_from = val;
+    } else if (strcmp(name, "output") == 0) {
+        r->opt.output = val;
+    } else if (strcmp(name, "force") == 0) {
+        r->opt.force = 1;
+    } else if (strcmp(name, "exit-zero") == 0) {
+        r->opt.exit_zero = 1;
+    } else if (strcmp(name, "stdin-filename") == 0) {
+        r->srcs.stdin_name = val;
     } else {
         return SQ_EXIT_USAGE;   /* "?": cli_next_opt said why */
     }
@@ -359,7 +378,9 @@ static DiagOrder *sorted_diags(const CheckRun *r) {
     return v;
 }
 
-static void report(CheckRun *r) {
+/* Print the report to stdout or -o FILE: 0, or -1 when FILE cannot be
+** written (said). */
+static int report(CheckRun *r) {
     SqBuf b = SQ_BUF_INIT;
     DiagOrder *order = sorted_diags(r);
     if (r->opt.format == SQ_FMT_JSON) {
@@ -399,8 +420,9 @@ static void report(CheckRun *r) {
         summary_text(r, &b);
     }
     free(order);
-    cli_flush(&b, stdout);
+    int rc = cli_report_write("check", r->opt.output, &b);
     sq_buf_free(&b);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -427,12 +449,24 @@ static void run_free(CheckRun *r) {
     sq_srcset_free(&r->srcs);
 }
 
+/* Whether -o FILE may be written: never a FILE, the schema or the
+** --db-id-from file. */
+static int output_check(CheckRun *r, const CliArgs *a) {
+    size_t n = 0;
+    SqOutInput *in = sq_malloc(((size_t)(a->argc - a->i) + 3) * sizeof *in);
+    for (int i = a->i; i < a->argc; i++) in[n++] = (SqOutInput){a->argv[i], "a FILE"};
+    if (r->schema.path) in[n++] = (SqOutInput){r->schema.path, r->schema.option};
+    if (r->opt.db_id_from) in[n++] = (SqOutInput){r->opt.db_id_from, "--db-id-from"};
+    int rc = cli_report_check("check", r->opt.output, r->opt.force, in, n);
+    free(in);
+    return rc;
+}
+
 /* Check every FILE operand, print the report; returns the exit code. */
 static int run_files(CheckRun *r, const CliArgs *a) {
     for (int i = a->i; i < a->argc; i++) check_file(r, a->argv[i]);
-    report(r);
-    if (r->input_failed || r->schema.n_failures) return SQ_EXIT_USAGE;
-    return r->diags.n_errors ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+    if (report(r) < 0 || r->input_failed || r->schema.n_failures) return SQ_EXIT_USAGE;
+    return r->diags.n_errors && !r->opt.exit_zero ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
 }
 
 int cmd_check(int argc, char **argv) {
@@ -441,7 +475,8 @@ int cmd_check(int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "check");
     int rc = check_options(&a, &r);
-    if (r.opt.color < 0) r.opt.color = cli_stdout_color_default();
+    if (r.opt.color < 0) r.opt.color = r.opt.output ? 0 : cli_stdout_color_default();
+    if (rc < 0 && r.opt.output && output_check(&r, &a) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0 && cli_schema_start(&r.schema, &r.srcs, r.names, &r.diags) < 0)
         rc = SQ_EXIT_USAGE;
     if (rc < 0) rc = read_db_id_source(&r);

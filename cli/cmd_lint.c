@@ -58,6 +58,11 @@ static const char usage_head[] =
     "                         'file:line:col: warning: message [rule]' lines),\n"
     "                         github (GitHub Actions annotations) or junit (JUnit\n"
     "                         XML)\n"
+    "  -o, --output FILE      write the report to FILE instead of standard output\n"
+    "                         (an existing FILE only when it is a report squint\n"
+    "                         wrote, or with --force; never an input)\n"
+    "      --force            let --output replace any file but an input\n"
+    "      --exit-zero        exit 0 even with findings (2 still for bad input)\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
     "\n"
@@ -75,7 +80,8 @@ static const CliOpt lint_opts[] = {
     {"rules", 0, 1},   {"disable", 0, 1},  {"severity", 0, 1},   {"config", 0, 1},
     {"no-config", 0, 0}, {"no-data", 0, 0}, {"timeout", 0, 1},   {"list-rules", 0, 0},
     {"prove", 0, 0},   {"prove-rlimit", 0, 1},
-    {"format", 'f', 1}, {"help", 'h', 0},   CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
+    {"format", 'f', 1}, {"output", 'o', 1}, {"force", 0, 0}, {"exit-zero", 0, 0},
+    {"help", 'h', 0},   CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* An open database, by path. */
 typedef struct OpenDb {
@@ -101,6 +107,8 @@ typedef struct LintRun {
     int no_config, no_data;
     double timeout;
     int prove;                               /* --prove */
+    const char *output;                      /* -o FILE, or NULL: stdout */
+    int force, exit_zero;                    /* --force, --exit-zero */
     uint64_t prove_rlimit;                   /* --prove-rlimit */
     SqArena *arena;                          /* configurations, paths */
     SqLintFile *configs;                     /* one per distinct file read */
@@ -175,6 +183,12 @@ static int own_option(void *ctx, const char *name, const char *val) {
         r->no_config = 1;
     } else if (strcmp(name, "no-data") == 0) {
         r->no_data = 1;
+    } else if (strcmp(name, "output") == 0) {
+        r->output = val;
+    } else if (strcmp(name, "force") == 0) {
+        r->force = 1;
+    } else if (strcmp(name, "exit-zero") == 0) {
+        r->exit_zero = 1;
     } else if (strcmp(name, "prove") == 0) {
         r->prove = 1;
     } else if (strcmp(name, "prove-rlimit") == 0) {
@@ -235,6 +249,7 @@ static void settle(LintRun *r, FileSettings *f) {
 }
 
 static int start_file(LintRun *r, const char *path) {
+    if (strcmp(path, "-") == 0 && r->cq.stdin_name) path = r->cq.stdin_name;   /* its configuration */
     const char *cfg = r->config_path;
     if (!cfg && !r->no_config) cfg = sq_lint_file_find(r->arena, path);
     FileSettings *f = sq_arena_alloc(r->arena, sizeof *f);
@@ -420,18 +435,31 @@ static int report(LintRun *r) {
     for (size_t i = 0; i < n; i++) f[i] = s[i].g;
     SqBuf out = SQ_BUF_INIT;
     sq_lint_output(&out, r->format, d, f, n, &r->totals, r->format == SQ_FMT_TEXT && r->color);
-    cli_flush(&out, stdout);
+    int written = cli_report_write("lint", r->output, &out);
     sq_buf_free(&out);
     free(f);
     free(s);
-    if (problems || r->cq.input_failed || r->cq.schema.n_failures || r->config_failed)
+    if (problems || r->cq.input_failed || r->cq.schema.n_failures || r->config_failed || written < 0)
         return SQ_EXIT_USAGE;
-    return n ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+    return n && !r->exit_zero ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
 }
 
 /* ------------------------------------------------------------------ */
 /* The command                                                         */
 /* ------------------------------------------------------------------ */
+
+/* Whether -o FILE may be written: never a FILE, the schema or the
+** configuration. */
+static int output_check(LintRun *r, const CliArgs *a) {
+    size_t n = 0;
+    SqOutInput *in = sq_malloc(((size_t)(a->argc - a->i) + 3) * sizeof *in);
+    for (int i = a->i; i < a->argc; i++) in[n++] = (SqOutInput){a->argv[i], "a FILE"};
+    if (r->cq.schema.path) in[n++] = (SqOutInput){r->cq.schema.path, r->cq.schema.option};
+    if (r->config_path) in[n++] = (SqOutInput){r->config_path, "--config"};
+    int rc = cli_report_check("lint", r->output, r->force, in, n);
+    free(in);
+    return rc;
+}
 
 static void lint_file(LintRun *r, const char *path) {
     size_t stmts = r->cq.n_stmts, queries = r->cq.n_queries, items = r->cq.n_items;
@@ -457,7 +485,8 @@ int cmd_lint(int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "lint");
     int rc = cli_queries_read_options(&r.cq, &a, lint_opts, own_option, &r);
-    r.color = r.cq.color >= 0 ? r.cq.color : cli_stdout_color_default(); /* --color, else stdout */
+    r.color = r.cq.color >= 0 ? r.cq.color : r.output ? 0 : cli_stdout_color_default(); /* --color, else stdout */
+    if (rc < 0 && r.output && output_check(&r, &a) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         for (int i = a.i; i < argc; i++) lint_file(&r, argv[i]);

@@ -13,6 +13,7 @@
 
 void sq_srcset_init(SqSrcSet *set) {
     set->n = 1; /* id 0 is reserved for "no source" */
+    set->stdin_name = NULL;
     set->cap = 8;
     set->srcs = sq_calloc(set->cap, sizeof *set->srcs);
 }
@@ -59,7 +60,8 @@ SqSrc *sq_src_add_file(SqSrcSet *set, const char *path, int *err) {
     size_t len;
     char *text = sq_read_file(path, &len, err);
     if (!text) return NULL;
-    return sq_src_add(set, strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
+    const char *name = strcmp(path, "-") != 0 ? path : set->stdin_name ? set->stdin_name : "<stdin>";
+    return sq_src_add(set, name, text, len);
 }
 
 void sq_src_embed(SqSrc *src, SqSrc *parent, const SqSrcSeg *segs,

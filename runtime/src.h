@@ -54,6 +54,8 @@ typedef struct SqSrcSet {
     SqSrc **srcs; /* srcs[0] unused so that id 0 means none */
     uint32_t n;   /* entries including the unused slot */
     uint32_t cap;
+    const char *stdin_name; /* the name standard input ("-") is given
+                               (--stdin-filename), or NULL: "<stdin>" */
 } SqSrcSet;
 
 /* A resolved position, for printing. */

@@ -68,7 +68,7 @@ cmp -s "$TMP/out" "$TMP/full" && ok "... the same output" || not_ok "... the sam
 expect_exit 1 "an attached value (-fjson) and options after the operand" -- "$SQUINT" lint $Q -fjson --no-data --schema=$S
 cmp -s "$TMP/out" "$TMP/full" && ok "... the same output" || not_ok "... the same output"
 expect_exit 2 "an ambiguous abbreviation" -- "$SQUINT" lint --s $S $Q
-two_lines "... names its candidates" "squint lint: option '--s' is ambiguous: --severity --schema" lint
+two_lines "... names its candidates" "squint lint: option '--s' is ambiguous: --severity --stdin-filename --schema" lint
 "$SQUINT" parse -q --format json --sql 'SELECT 1' >"$TMP/long" 2>&1
 expect_exit 0 "a cluster of short options (-qf json)" -- "$SQUINT" parse -qf json --sql 'SELECT 1'
 cmp -s "$TMP/out" "$TMP/long" && ok "... as -q --format json" || not_ok "... as -q --format json"
