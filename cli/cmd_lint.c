@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "cli/cli_queries.h"
 #include "backend/lint/lint_config.h"
+#include "backend/lint/lint_noqa.h"
 #include "backend/lint/lint_output.h"
 
 static const char usage_head[] =
@@ -321,34 +322,6 @@ static int is_input_problem(const SqDiag *g) {
     return strncmp(g->code, "E00", 3) == 0 || strncmp(g->code, "E02", 3) == 0;
 }
 
-static int rule_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-}
-
-static int names_rule(const char *w, size_t n, const SqLintRule *rule, const char *code) {
-    return (rule && ((strlen(rule->name) == n && strncmp(rule->name, w, n) == 0) ||
-                     (strlen(rule->id) == n && strncmp(rule->id, w, n) == 0))) ||
-           (strlen(code) == n && strncmp(code, w, n) == 0);
-}
-
-/* Whether "-- noqa" at c (in line[..end)) covers the finding: alone it
-** covers every rule; "-- noqa: a, b" (blanks allowed around ':') only
-** the rules named (names and ids, letters, digits and '-'). */
-static int noqa_covers(const char *c, const char *end, const SqLintRule *rule, const char *code) {
-    const char *q = c + 7;
-    if (q < end && rule_char(*q)) return 0; /* "-- noqable": another word */
-    while (q < end && *q == ' ') q++;
-    if (q >= end || *q != ':') return 1;
-    for (q++; q < end;) {
-        while (q < end && (*q == ' ' || *q == ',')) q++;
-        const char *w = q;
-        while (q < end && rule_char(*q)) q++;
-        if (q == w) return 0; /* the list ends */
-        if (names_rule(w, (size_t)(q - w), rule, code)) return 1;
-    }
-    return 0;
-}
-
 /* Whether a "-- noqa" comment on the finding's line covers it. */
 static int noqa(const SqDiags *d, const SqDiag *g, const char *code, const SqLintRule *rule) {
     const SqSrc *src = sq_src_get(d->srcs, g->span.file);
@@ -357,9 +330,7 @@ static int noqa(const SqDiags *d, const SqDiag *g, const char *code, const SqLin
     const char *line = p.file->text + p.offset - (p.col - 1);
     const char *nl = strchr(line, '\n');
     const char *end = nl ? nl : line + strlen(line);
-    for (const char *c = line; c + 7 <= end; c++)
-        if (strncmp(c, "-- noqa", 7) == 0) return noqa_covers(c, end, rule, code);
-    return 0;
+    return sq_noqa_covers(line, end, rule, code);
 }
 
 /* The item's number: a JSON item's id (question_id 12, item 3), the line
@@ -461,13 +432,30 @@ static int output_check(LintRun *r, const CliArgs *a) {
     return rc;
 }
 
+/* The near-miss noqa comments of the SQL read from a FILE: the file's
+** own text (the first source it added), or, when that holds items (a
+** benchmark file), each item's. */
+static void check_noqa(LintRun *r, uint32_t first, uint32_t after) {
+    SqSrcSet *s = &r->cq.srcs;
+    if (first >= after) return;
+    int has_items = 0;
+    for (uint32_t i = first + 1; i < after; i++) has_items |= s->srcs[i]->parent == s->srcs[first];
+    if (!has_items) sq_noqa_check(&r->cq.diags, s->srcs[first]);
+    for (uint32_t i = first + 1; i < after && has_items; i++)
+        if (s->srcs[i]->parent == s->srcs[first]) sq_noqa_check(&r->cq.diags, s->srcs[i]);
+}
+
 static void lint_file(LintRun *r, const char *path) {
     size_t stmts = r->cq.n_stmts, queries = r->cq.n_queries, items = r->cq.n_items;
+    uint32_t first = r->cq.srcs.n;
     tag_diags(r, NULL); /* a configuration's problems are input problems */
     r->totals.files++;
     *SQ_ARENA_APPEND(r->arena, r->paths, r->n_paths, r->cap_paths) = path;
     r->totals.paths = r->paths;
-    if (start_file(r, path) == 0) cli_queries_file(&r->cq, path, lint_query, r);
+    if (start_file(r, path) == 0) {
+        cli_queries_file(&r->cq, path, lint_query, r);
+        check_noqa(r, first, r->cq.srcs.n);
+    }
     r->totals.items += r->cq.n_items - items;
     r->totals.statements += r->cq.n_stmts - stmts;
     r->totals.queries += r->cq.n_queries - queries;

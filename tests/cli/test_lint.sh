@@ -167,6 +167,28 @@ printf 'SELECT nme FROM emp; -- noqa: E0302\nSELECT nme FROM emp; -- noqa: L0001
 expect_exit 1 "noqa of a binding error" -- "${L[@]}" --no-config --schema $FIX "$TMP/noqa3.sql"
 expect_grep "^1 finding \(1 error\)" "$TMP/out" "noqa: a binder code and its rule's id both work"
 expect_grep "noqa3.sql:3:8: error\[unresolved-name\]" "$TMP/out" "noqa: the line without one is reported"
+# any case, no blank, and the near misses, which are warned about (W0002)
+cat >"$TMP/noqa4.sql" <<'SQL'
+SELECT * FROM emp; -- NOQA
+SELECT * FROM emp; --noqa
+SELECT * FROM emp; -- NoQa: SELECT-STAR
+SELECT * FROM emp; -- noqs
+SELECT * FROM emp; -- nqoa: select-star
+SELECT * FROM emp; -- noqa: select-stra
+SELECT '-- noqs' FROM emp; -- no qualms here
+SQL
+expect_exit 1 "noqa in any case and without a blank; near misses" -- "${L[@]}" --no-config -f gcc --schema $FIX "$TMP/noqa4.sql"
+grep -q "noqa4.sql:[123]:" "$TMP/out" && not_ok "noqa: -- NOQA, --noqa, -- NoQa: SELECT-STAR all silence" ||
+    ok "noqa: -- NOQA, --noqa, -- NoQa: SELECT-STAR all silence"
+expect_grep "^$TMP/noqa4.sql:4:20: warning: 'noqs' is not 'noqa': this comment silences nothing \[W0002\]$" "$TMP/out" \
+    "noqa: a misspelling (noqs) is a warning"
+expect_grep "^$TMP/noqa4.sql:5:20: warning: 'nqoa' is not 'noqa'" "$TMP/out" "noqa: ... two letters swapped (nqoa) too"
+expect_grep "^$TMP/noqa4.sql:6:29: warning: 'select-stra' in this noqa is no rule and no code" "$TMP/out" \
+    "noqa: a rule name that is none is a warning"
+[ "$(grep -c 'W0002' "$TMP/out")" = 3 ] && ok "noqa: nothing else warned (not a string, not '-- no')" ||
+    not_ok "noqa: nothing else warned ($(grep -c W0002 "$TMP/out"))"
+[ "$(grep -c 'select-star\]$' "$TMP/out")" = 3 ] && ok "noqa: the three near misses silenced nothing" ||
+    not_ok "noqa: the three near misses silenced nothing"
 
 # ---- JSON output ---------------------------------------------------------------
 expect_exit 1 "--format json" -- "${L[@]}" --no-config --format json --schema $FIX "$TMP/repo/dev.json"
