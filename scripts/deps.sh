@@ -21,6 +21,8 @@ packages=(
     python3           # test scripts, the LLM test server (tests/llm/server.py)
     man-db            # tests/cli/test_install.sh: 'man squint-lint' after make install
     groff-base        # ... and each page checked by groff for warnings
+    git               # tests/cli/test_precommit.sh: scratch repositories
+    pre-commit        # ... and the hooks run by pre-commit itself
 )
 packages+=("$@")
 

@@ -216,7 +216,7 @@ expect_grep "order-limit-ties\]: ORDER BY Score .* can tie" "$TMP/out" "seed B.9
 H=.pre-commit-hooks.yaml
 expect_grep "^- id: squint-lint" $H "hook id"
 expect_grep "language: system" $H "hook language"
-expect_grep 'files: .*\\\.\(sql\|json\)\$' $H "hook files"
+expect_grep "^- id: squint-check" $H "hook id squint-check"   # tests/cli/test_precommit.sh runs both for real
 
 # ---- --prove: the rules that ask the solver ------------------------------------------
 cat > "$TMP/empty.sql" <<'SQL'
