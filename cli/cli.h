@@ -108,10 +108,12 @@ void cli_flush(SqBuf *b, FILE *f);
 
 /* ---- a report on stdout or in -o FILE (cli_report.c) ---------------- */
 
-/* Whether the report may go to path (-o): never one of inputs[0..n),
-** nor a special file; an existing file only when it is empty or a report
-** squint writes, or with force.  0, or -1 after a message. */
-int cli_report_check(const char *cmd, const char *path, int force, const SqOutInput *inputs, size_t n);
+/* Whether the report may go to path (-o): never one of the run's inputs
+** (its operands argv[a->i..], and more[0..n_more), whose NULL paths are
+** skipped), nor a special file; an existing file only when it is empty
+** or a report squint writes, or with force.  0, or -1 after a message. */
+int cli_report_check(const char *cmd, const char *path, int force, const CliArgs *a, const SqOutInput *more,
+                     size_t n_more);
 /* Write b to path (replaced whole), or to stdout when path is NULL, and
 ** empty it.  0, or -1 after a message. */
 int cli_report_write(const char *cmd, const char *path, SqBuf *b);

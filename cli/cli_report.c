@@ -62,9 +62,16 @@ static int is_report(const char *text, size_t n) {
            every_line(text, n, "^::(error|warning|notice) ");                     /* GitHub */
 }
 
-int cli_report_check(const char *cmd, const char *path, int force, const SqOutInput *inputs, size_t n) {
+int cli_report_check(const char *cmd, const char *path, int force, const CliArgs *a, const SqOutInput *more,
+                     size_t n_more) {
+    size_t n = 0;
+    SqOutInput *inputs = sq_malloc(((size_t)(a->argc - a->i) + n_more + 1) * sizeof *inputs);
+    for (int i = a->i; i < a->argc; i++) inputs[n++] = (SqOutInput){a->argv[i], "a FILE"};
+    for (size_t i = 0; i < n_more; i++)
+        if (more[i].path) inputs[n++] = more[i];
     SqBuf why = SQ_BUF_INIT;
     int rc = sq_out_check(path, 1, inputs, n, &why);   /* inputs, special files, a writable directory */
+    free(inputs);
     if (rc == 0 && !force && sq_path_exists(path)) {
         size_t len;
         int err;

@@ -452,14 +452,8 @@ static void run_free(CheckRun *r) {
 /* Whether -o FILE may be written: never a FILE, the schema or the
 ** --db-id-from file. */
 static int output_check(CheckRun *r, const CliArgs *a) {
-    size_t n = 0;
-    SqOutInput *in = sq_malloc(((size_t)(a->argc - a->i) + 3) * sizeof *in);
-    for (int i = a->i; i < a->argc; i++) in[n++] = (SqOutInput){a->argv[i], "a FILE"};
-    if (r->schema.path) in[n++] = (SqOutInput){r->schema.path, r->schema.option};
-    if (r->opt.db_id_from) in[n++] = (SqOutInput){r->opt.db_id_from, "--db-id-from"};
-    int rc = cli_report_check("check", r->opt.output, r->opt.force, in, n);
-    free(in);
-    return rc;
+    const SqOutInput more[] = {{r->schema.path, r->schema.option}, {r->opt.db_id_from, "--db-id-from"}};
+    return cli_report_check("check", r->opt.output, r->opt.force, a, more, SQ_ARRAY_LEN(more));
 }
 
 /* Check every FILE operand, print the report; returns the exit code. */

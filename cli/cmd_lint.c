@@ -422,14 +422,8 @@ static int report(LintRun *r) {
 /* Whether -o FILE may be written: never a FILE, the schema or the
 ** configuration. */
 static int output_check(LintRun *r, const CliArgs *a) {
-    size_t n = 0;
-    SqOutInput *in = sq_malloc(((size_t)(a->argc - a->i) + 3) * sizeof *in);
-    for (int i = a->i; i < a->argc; i++) in[n++] = (SqOutInput){a->argv[i], "a FILE"};
-    if (r->cq.schema.path) in[n++] = (SqOutInput){r->cq.schema.path, r->cq.schema.option};
-    if (r->config_path) in[n++] = (SqOutInput){r->config_path, "--config"};
-    int rc = cli_report_check("lint", r->output, r->force, in, n);
-    free(in);
-    return rc;
+    const SqOutInput more[] = {{r->cq.schema.path, r->cq.schema.option}, {r->config_path, "--config"}};
+    return cli_report_check("lint", r->output, r->force, a, more, SQ_ARRAY_LEN(more));
 }
 
 /* The near-miss noqa comments of the SQL read from a FILE: the file's

@@ -25,6 +25,11 @@ const char *sq_diag_code(SqDiagCode c) { return code_table[c].code; }
 const char *sq_diag_slug(SqDiagCode c) { return code_table[c].slug; }
 const char *sq_diag_summary(SqDiagCode c) { return code_table[c].summary; }
 
+const char *sq_diag_item(const SqDiags *d, SrcSpan span) {
+    const SqSrc *src = sq_src_get(d->srcs, span.file);
+    return src ? src->item : NULL;
+}
+
 const char *sq_severity_name(SqSeverity s) {
     return s == SQ_SEV_ERROR     ? "error"
            : s == SQ_SEV_WARNING ? "warning"
@@ -349,8 +354,8 @@ void sq_diag_render_text(const SqDiags *d, const SqDiag *g, SqBuf *out,
     sq_buf_printf(out, "%s[%s]", sq_severity_name(g->sev), g->code);
     if (color) sq_buf_puts(out, "\033[0m");
     sq_buf_printf(out, ": %s", g->msg);
-    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
-    if (src && src->item) sq_buf_printf(out, " [%s]", src->item);
+    const char *item = sq_diag_item(d, g->span);
+    if (item) sq_buf_printf(out, " [%s]", item);
     sq_buf_putc(out, '\n');
     render_excerpt(out, d->srcs, g->span, color);
     for (size_t i = 0; i < g->n_notes; i++) {
@@ -411,10 +416,10 @@ void sq_diag_render_json(const SqDiags *d, const SqDiag *g, SqJsonWriter *w) {
     sq_jw_str(w, g->msg);
     sq_jw_key(w, "location");
     json_span(w, d->srcs, g->span);
-    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
-    if (src && src->item) {
+    const char *item = sq_diag_item(d, g->span);
+    if (item) {
         sq_jw_key(w, "item");
-        sq_jw_str(w, src->item);
+        sq_jw_str(w, item);
     }
     sq_jw_key(w, "notes");
     sq_jw_arr_begin(w);

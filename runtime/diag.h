@@ -119,5 +119,7 @@ void sq_diag_render_junit(SqBuf *out, const char *what, const SqDiags *d, const 
 void sq_json_span_members(SqJsonWriter *w, const SqSrcSet *srcs, SrcSpan span);
 
 const char *sq_severity_name(SqSeverity s);
+/* The benchmark item span is in ("question_id 12"), or NULL (a script). */
+const char *sq_diag_item(const SqDiags *d, SrcSpan span);
 
 #endif

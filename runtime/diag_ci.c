@@ -9,9 +9,11 @@
 ** file the user gave, lines and columns from 1, columns in bytes); a
 ** message never spans lines in the one-line shapes.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/diag.h"
+#include "runtime/util.h"
 #include "runtime/strbuf.h"
 
 /* Where span starts and ends, in the outermost file; 0 when its file is
@@ -29,12 +31,6 @@ static void put_one_line(SqBuf *out, const char *s) {
     for (; s && *s; s++) sq_buf_putc(out, *s == '\n' || *s == '\r' || *s == '\t' ? ' ' : *s);
 }
 
-/* The item a diagnostic is in (a question of a benchmark file), or NULL. */
-static const char *item_of(const SqDiags *d, SrcSpan span) {
-    const SqSrc *src = sq_src_get(d->srcs, span.file);
-    return src ? src->item : NULL;
-}
-
 /* ---- gcc ---------------------------------------------------------------------- */
 
 static const char *gcc_severity(SqSeverity s) {
@@ -48,7 +44,7 @@ static void gcc_line(SqBuf *out, const SqDiags *d, SrcSpan span, const char *sev
     else sq_buf_puts(out, "squint: ");
     sq_buf_printf(out, "%s: ", sev);
     put_one_line(out, msg);
-    const char *item = item_of(d, span);
+    const char *item = sq_diag_item(d, span);
     if (item) sq_buf_printf(out, " (item %s)", item);
     if (code) sq_buf_printf(out, " [%s]", code);
     sq_buf_putc(out, '\n');
@@ -90,7 +86,7 @@ void sq_diag_render_github(const SqDiags *d, const SqDiag *g, SqBuf *out) {
     github_escape(out, g->code, 1);
     sq_buf_puts(out, "::");
     github_escape(out, g->msg, 0);
-    const char *item = item_of(d, g->span);
+    const char *item = sq_diag_item(d, g->span);
     if (item) {
         sq_buf_puts(out, " (item ");
         github_escape(out, item, 0);
@@ -127,6 +123,14 @@ static const char *file_of(const SqDiags *d, const SqDiag *g) {
     return place(d->srcs, g->span, &a, &b) ? a.file->name : "";
 }
 
+/* The diagnostics g[0..n) and the file each is placed in (located once). */
+typedef struct Placed {
+    const SqDiags *d;
+    const SqDiag *const *g;
+    const char **file;
+    size_t n;
+} Placed;
+
 /* One test case: a diagnostic, failed. */
 static void junit_case(SqBuf *out, const SqDiags *d, const SqDiag *g, const char *file) {
     SqSrcPos a, b;
@@ -157,15 +161,14 @@ static void junit_case(SqBuf *out, const SqDiags *d, const SqDiag *g, const char
 
 /* The suite of one file: its diagnostics, or one passing case.  Gives
 ** its number of test cases. */
-static size_t junit_suite(SqBuf *out, const SqDiags *d, const SqDiag *const *g, size_t n, const char *file,
-                          const char *what) {
+static size_t junit_suite(SqBuf *out, const Placed *p, const char *file, const char *what) {
     size_t failed = 0;
-    for (size_t i = 0; i < n; i++) failed += strcmp(file_of(d, g[i]), file) == 0;
+    for (size_t i = 0; i < p->n; i++) failed += strcmp(p->file[i], file) == 0;
     sq_buf_puts(out, "  <testsuite name=\"");
     xml_escape(out, *file ? file : "squint");
     sq_buf_printf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n", failed ? failed : 1, failed);
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(file_of(d, g[i]), file) == 0) junit_case(out, d, g[i], file);
+    for (size_t i = 0; i < p->n; i++)
+        if (strcmp(p->file[i], file) == 0) junit_case(out, p->d, p->g[i], file);
     if (!failed) {
         sq_buf_puts(out, "    <testcase classname=\"");
         xml_escape(out, file);
@@ -177,27 +180,27 @@ static size_t junit_suite(SqBuf *out, const SqDiags *d, const SqDiag *const *g, 
     return failed ? failed : 1;
 }
 
-/* Whether name is among names[0..n) or, placed, the file of one of
-** g[0..k). */
-static int seen(const char *name, const char *const *names, size_t n, const SqDiags *d,
-                const SqDiag *const *g, size_t k) {
+/* Whether name is among names[0..n) or the file of one of the first k
+** diagnostics of p. */
+static int seen(const char *name, const char *const *names, size_t n, const Placed *p, size_t k) {
     for (size_t i = 0; i < n; i++)
         if (strcmp(names[i], name) == 0) return 1;
     for (size_t i = 0; i < k; i++)
-        if (strcmp(file_of(d, g[i]), name) == 0) return 1;
+        if (strcmp(p->file[i], name) == 0) return 1;
     return 0;
 }
 
 void sq_diag_render_junit(SqBuf *out, const char *what, const SqDiags *d, const SqDiag *const *g, size_t n,
                           const char *const *paths, size_t n_paths) {
+    Placed p = {d, g, sq_malloc((n + 1) * sizeof *p.file), n};
+    for (size_t i = 0; i < n; i++) p.file[i] = file_of(d, g[i]);
     SqBuf suites = SQ_BUF_INIT;
     size_t tests = 0;
     for (size_t i = 0; i < n_paths; i++)   /* each file given, once, in order */
-        if (!seen(paths[i], paths, i, d, g, 0)) tests += junit_suite(&suites, d, g, n, paths[i], what);
-    for (size_t j = 0; j < n; j++) {       /* then the files only diagnostics name (a schema) */
-        const char *f = file_of(d, g[j]);
-        if (!seen(f, paths, n_paths, d, g, j)) tests += junit_suite(&suites, d, g, n, f, what);
-    }
+        if (!seen(paths[i], paths, i, &p, 0)) tests += junit_suite(&suites, &p, paths[i], what);
+    for (size_t j = 0; j < n; j++)         /* then the files only diagnostics name (a schema) */
+        if (!seen(p.file[j], paths, n_paths, &p, j)) tests += junit_suite(&suites, &p, p.file[j], what);
+    free(p.file);
     sq_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
     xml_escape(out, what);
     sq_buf_printf(out, "\" tests=\"%zu\" failures=\"%zu\">\n", tests, n);

@@ -21,11 +21,6 @@ static const SqLintRule *rule_of(const SqDiag *g) {
     return r >= 0 ? sq_lint_rule((SqLintRuleId)r) : NULL;
 }
 
-static const char *item_of(const SqDiags *d, const SqDiag *g) {
-    const SqSrc *src = sq_src_get(d->srcs, g->span.file);
-    return src ? src->item : NULL;
-}
-
 typedef struct Counts {
     size_t by_sev[SQ_SEV_ERROR + 1];
     size_t by_rule[SQ_LINT__COUNT];
@@ -84,7 +79,7 @@ static void json_finding(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
     sq_jw_str(w, g->msg);
     sq_json_span_members(w, d->srcs, g->span);
     sq_jw_key(w, "item");
-    sq_jw_str(w, item_of(d, g));
+    sq_jw_str(w, sq_diag_item(d, g->span));
     sq_jw_key(w, "help");
     sq_jw_str(w, g->help);
     sq_jw_key(w, "notes");
@@ -270,7 +265,7 @@ static void sarif_locations(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) 
 
 static void sarif_result(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
     const SqLintRule *r = rule_of(g);
-    const char *item = item_of(d, g);
+    const char *item = sq_diag_item(d, g->span);
     sq_jw_obj_begin(w);
     sq_jw_key(w, "ruleId");
     sq_jw_str(w, r ? r->id : g->code);
