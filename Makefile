@@ -78,7 +78,7 @@ API_SRC     := api/squint.c
 GEN_SRC     := $(BUILD)/gen/sql.tab.c $(BUILD)/gen/sql.lex.c $(BUILD)/gen/prompts.c
 LIB_SRC     := $(RUNTIME_SRC) $(GRAMMAR_SRC) $(FRONTEND_SRC) $(IR_SRC) $(PASSES_SRC) \
                $(BACKEND_SRC) $(API_SRC)
-CLI_SRC     := cli/main.c cli/cli_common.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
+CLI_SRC     := cli/main.c cli/cli_common.c cli/cli_config.c cli/cli_walk.c cli/cmd_parse.c cli/cmd_check.c cli/cmd_ir.c \
                cli/cli_queries.c cli/cmd_passes.c cli/cmd_opt.c cli/cmd_graph.c \
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \

@@ -9,6 +9,7 @@
 #ifndef SQ_CLI_H
 #define SQ_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "runtime/diag.h"
@@ -69,14 +70,51 @@ typedef struct CliOpt {
     int has_value;
 } CliOpt;
 
+/* An option the project file gives (cli_config.h). */
+typedef struct CliQueued {
+    const char *name, *value;
+} CliQueued;
+
+/* An exclude pattern and the absolute directory it is relative to. */
+typedef struct CliPattern {
+    const char *pattern, *base;
+} CliPattern;
+
+/* What a command's operands are (CliArgs.operands). */
+enum {
+    CLI_OPERANDS_OTHER = 0,   /* anything: taken as given */
+    CLI_OPERANDS_FILES,       /* query files: directories are walked and
+                                 exclude patterns apply (cli_walk.h) */
+    CLI_OPERANDS_PROJECT,     /* the same, and the project's "files" when
+                                 the command line names none */
+};
+
 typedef struct CliArgs {
     int argc;
-    char **argv;
+    char **argv;        /* replaced by the expanded operands once options
+                           end, for CLI_OPERANDS_FILES and _PROJECT */
     int i;              /* next argv index */
     const char *cmd;    /* command name, for messages */
     int short_at;       /* inside a cluster of short options: the next
                            letter's offset in argv[i]; else 0 */
+    int operands;       /* CLI_OPERANDS_*, set by the command before
+                           reading options */
+    /* Kept by cli_next_opt and cli_config.c: */
+    int begun, ended;
+    const CliOpt *cmd_opts; /* the command's table */
+    const CliOpt *opts;     /* it, and the generic options it lacks */
+    uint8_t *given;         /* per opts entry: argv gives it */
+    CliQueued *queued;      /* the project file's options for the command */
+    uint32_t n_queued, cap_queued, next_queued;
+    CliPattern *excludes;
+    uint32_t n_excludes, cap_excludes;
 } CliArgs;
+
+/* Each command's options, for the project file's sections (cli_config.c). */
+extern const CliOpt cli_opts_parse[], cli_opts_check[], cli_opts_ir[], cli_opts_emit[], cli_opts_passes[],
+    cli_opts_opt[], cli_opts_graph[], cli_opts_lint[], cli_opts_equiv[], cli_opts_eval[], cli_opts_merge[],
+    cli_opts_fixture[], cli_opts_fixture_llm[], cli_opts_prompt[], cli_opts_llm_run[], cli_opts_llm_import[],
+    cli_opts_compile[];
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd);
 /* The hint after a usage error's one line: "try 'squint CMD --help'" on

@@ -10,8 +10,10 @@
 
 #include "runtime/util.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd) {
+    memset(a, 0, sizeof *a);
     a->argc = argc;
     a->argv = argv;
     a->i = 1;
@@ -154,10 +156,27 @@ static const char *next_opt(CliArgs *a, const CliOpt *opts, const char **value) 
     return *value ? o->long_name : "?";
 }
 
+/* The project file's options come first (cli_config.h), then argv's;
+** the options every command takes are read here, and at the end the
+** operands of commands that read query files are expanded. */
 const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value) {
-    const char *name = next_opt(a, opts, value);
-    if (name && strcmp(name, "?") == 0) cli_usage_hint(a->cmd);
-    return name;
+    if (!a->begun) {
+        a->begun = 1;
+        if (cli_config_begin(a, opts) < 0) return "?";   /* told, with positions */
+    }
+    for (;;) {
+        const char *name = cli_config_next(a, value);
+        if (!name) name = next_opt(a, a->opts, value);
+        if (!name) {
+            if (!a->ended && (a->ended = 1, cli_config_operands(a) < 0)) return "?";
+            return NULL;
+        }
+        if (strcmp(name, "?") == 0) {
+            cli_usage_hint(a->cmd);
+            return name;
+        }
+        if (!cli_config_generic(a, name, *value)) return name;
+    }
 }
 
 int cli_parse_format(const char *cmd, const char *value, unsigned allowed, SqFormat *out) {

@@ -20,6 +20,7 @@
 #include "grammar/parse.h"
 #include "backend/sqlite/db.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_queries.h"
 #include "cli/cli_schema.h"
 
@@ -104,7 +105,7 @@ typedef struct CheckRun {
     int input_failed;          /* a FILE could not be read (exit 2) */
 } CheckRun;
 
-static const CliOpt check_opts[] = {
+const CliOpt cli_opts_check[] = {
     {"format", 'f', 1},       {"color", 0, 1},  {"input-format", 0, 1},
     {"db-id-from", 0, 1},     {"help", 'h', 0}, {"output", 'o', 1}, {"force", 0, 0},
     {"exit-zero", 0, 0},      {"stdin-filename", 0, 1}, CLI_SCHEMA_OPTIONS,
@@ -121,6 +122,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     CheckRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         print_usage(stdout);
+        cli_help_common(stdout, cli_opts_check, 1);
         return SQ_EXIT_OK;
     } else if (strcmp(name, "format") == 0) {
         unsigned formats = CLI_TEXT_OR_JSON | SQ_FMT_BIT(SQ_FMT_JSONL) | SQ_FMT_BIT(SQ_FMT_GCC) |
@@ -157,7 +159,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
 static int check_options(CliArgs *a, CheckRun *r) {
     r->opt.format = SQ_FMT_TEXT;
     r->opt.color = -1;
-    return cli_schema_read_options(&r->schema, a, check_opts, own_option, r);
+    return cli_schema_read_options(&r->schema, a, cli_opts_check, own_option, r);
 }
 
 /* ------------------------------------------------------------------ */
@@ -468,6 +470,7 @@ int cmd_check(int argc, char **argv) {
     run_init(&r);
     CliArgs a;
     cli_args_init(&a, argc, argv, "check");
+    a.operands = CLI_OPERANDS_PROJECT;
     int rc = check_options(&a, &r);
     if (r.opt.color < 0) r.opt.color = r.opt.output ? 0 : cli_stdout_color_default();
     if (rc < 0 && r.opt.output && output_check(&r, &a) < 0) rc = SQ_EXIT_USAGE;

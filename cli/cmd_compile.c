@@ -29,6 +29,8 @@
 #include "frontend/bind.h"
 #include "cli/cli.h"
 #include "cli/cli_schema.h"
+#include "cli/cli_config.h"
+#include "cli/cli_walk.h"
 #include "cli/compile_config.h"
 #include "runtime/safewrite.h"
 #include "runtime/strmap.h"
@@ -81,7 +83,7 @@ static const char usage_tail[] =
     "or schema that cannot be read, an output that may not be written; 3 squint\n"
     "and SQLite disagree on a query (an internal error, E0599).\n" CLI_EXIT_OOM;
 
-static const CliOpt compile_opts[] = {
+const CliOpt cli_opts_compile[] = {
     {"out", 0, 1}, {"name", 0, 1}, {"force", 0, 0}, {"check", 0, 0}, {"color", 0, 1}, {"help", 'h', 0},
     {"file", 'f', 1}, {"strict", 0, 0}, {"emit-json", 0, 0},
     CLI_SCHEMA_OPTIONS,
@@ -113,6 +115,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;   /* cli_next_opt said why */
     if (strcmp(name, "help") == 0) {
         cli_schema_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_compile, 0);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "name") == 0 && !sq_cbind_is_c_identifier(val, strlen(val))) {
@@ -465,7 +468,10 @@ static int worse(int a, int b) {
 static int run_config(CompileRun *r, const char *path) {
     CompileConfig cfg;
     size_t first = r->diags.n;
-    int rc = compile_config_read(path, &r->srcs, &r->diags, r->arena, &cfg);
+    int rc = 0;
+    if (!cli_config_path() || strcmp(cli_config_path(), path) != 0)   /* -f: the rest of it checked too */
+        rc = cli_config_check_file(path, r->arena, &r->srcs, &r->diags, NULL);
+    if (rc == 0) rc = compile_config_read(path, &r->srcs, &r->diags, r->arena, &cfg);
     if (rc < 0) {
         cli_print_diags_text(&r->diags, first, r->color);
         if (rc == -1) fprintf(stderr, "squint compile: '%s' has errors; nothing compiled\n", path);
@@ -489,7 +495,7 @@ static int run_config(CompileRun *r, const char *path) {
 ** go on, or an exit code. */
 static int read_options(CompileRun *r, CliArgs *a) {
     const char *name, *val;
-    while ((name = cli_next_opt(a, compile_opts, &val)) != NULL) {
+    while ((name = cli_next_opt(a, cli_opts_compile, &val)) != NULL) {
         int handled = cli_schema_option(&r->schema, name, val);
         if (handled < 0) return SQ_EXIT_USAGE;
         if (handled) continue;
@@ -503,14 +509,17 @@ static int read_options(CompileRun *r, CliArgs *a) {
 ** a package of the options; *rc an exit code when it is neither. */
 static const char *config_path(CompileRun *r, const CliArgs *a, int *rc) {
     int given = cli_schema_given(&r->schema), operands = a->i < a->argc;
+    int on_line = cli_args_gave_schema(a);   /* not only the project file */
+    const SqJson *pkgs = cli_config_member("packages");
     *rc = -1;
     if (r->config && (given || operands)) {
         fputs("squint compile: -f takes the schema and the queries from the file; give no schema option "
               "or query file with it\n", stderr);
     } else if (r->config) {
         return r->config;
-    } else if (!given && !operands && access(COMPILE_CONFIG_NAME, F_OK) == 0) {
-        return COMPILE_CONFIG_NAME;
+    } else if (!on_line && !operands && pkgs) {
+        end_package(r);   /* the project's schema options: each package names its schema */
+        return cli_config_path();
     } else if (!given) {
         fputs("squint compile: a schema option is needed (--schema FILE, --db FILE, ...), or a config file "
               "(-f squint.json)\ntry 'squint compile --help'\n", stderr);

@@ -16,6 +16,7 @@
 #include "backend/profile/profile.h"
 #include "runtime/safewrite.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_queries.h"
 
 static const char usage_head[] =
@@ -110,7 +111,7 @@ typedef struct EquivRun {
     int has_prof;
 } EquivRun;
 
-static const CliOpt equiv_opts[] = {
+const CliOpt cli_opts_equiv[] = {
     {"semantics", 0, 1}, {"bound", 0, 1},  {"values", 0, 1},  {"timeout", 0, 1}, {"rlimit", 0, 1}, {"now", 0, 1}, {"fixture-out", 0, 1},
     {"dump-smt", 0, 1},  {"search-only", 0, 0}, {"force", 0, 0}, {"mem-limit", 0, 1}, {"format", 'f', 1},
     {"help", 'h', 0},    {"list-functions", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1},
@@ -151,6 +152,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     char *end;
     if (strcmp(name, "help") == 0) {
         cli_queries_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_equiv, 0);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "list-functions") == 0) {
@@ -761,7 +763,7 @@ int cmd_equiv(int argc, char **argv) {
     cli_queries_init(&r.cq, "equiv");
     CliArgs a;
     cli_args_init(&a, argc, argv, "equiv");
-    int rc = cli_queries_read_options(&r.cq, &a, equiv_opts, own_option, &r);
+    int rc = cli_queries_read_options(&r.cq, &a, cli_opts_equiv, own_option, &r);
     if (rc < 0 && (r.cq.input_format != SQ_INPUT_AUTO || r.cq.db_id_from)) {
         fprintf(stderr, "squint equiv: --input-format and --db-id-from do not apply: Q1 and Q2 are one query each\n");
         rc = SQ_EXIT_USAGE;

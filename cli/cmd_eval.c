@@ -29,7 +29,11 @@
 #include "runtime/json.h"
 #include "runtime/pool.h"
 #include "runtime/util.h"
+#include "backend/lint/lint_config.h"
+#include "cli/cli_config.h"
 #include "cli/cli_schema.h"
+#include "cli/cli_walk.h"
+#include "runtime/sha256.h"
 #include "cli/eval_out.h"
 #include "cli/eval_report.h"
 #include "cli/eval_summary.h"
@@ -123,7 +127,7 @@ static const char usage_tail[] =
     "process ends, the run goes on.\n"
     CLI_EXIT_OOM;
 
-static const CliOpt eval_opts[] = {
+const CliOpt cli_opts_eval[] = {
     {"gold", 0, 1},       {"pred", 0, 1},       {"semantics", 0, 1},      {"keep-distinct", 0, 0},
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1}, {"realistic", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
@@ -216,6 +220,7 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     int rc = -1;
     if (strcmp(name, "help") == 0) {
         cli_schema_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_eval, 0);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "gold") == 0) r->gold_path = val;
@@ -273,11 +278,31 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
     return rc;
 }
 
+/* --lint: the project file's lint settings (cli_config.h), as squint
+** lint would apply them to the gold file.  0, or -1 after messages. */
+static int lint_settings(EvalRun *r) {
+    SqLintFile *f = sq_arena_alloc(r->arena, sizeof *f);
+    size_t first = r->diags.n;
+    int has = cli_config_lint(r->arena, &r->srcs, &r->diags, f);
+    if (has < 0) {
+        cli_print_diags_text(&r->diags, first, r->color);
+        return -1;
+    }
+    if (!has) return 0;
+    sq_lint_file_apply(f, &r->cfg.lint_rules);
+    r->cfg.lint_threshold = f->threshold >= 0 ? f->threshold : SQ_SEV_INFO;
+    r->cfg.lint_file = f;
+    char *abs = realpath(r->gold_path, NULL);
+    r->cfg.lint_gold_path = sq_arena_strdup(r->arena, abs ? abs : r->gold_path);
+    free(abs);
+    return 0;
+}
+
 static int read_options(EvalRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "eval");
     const char *name, *val;
-    while ((name = cli_next_opt(&a, eval_opts, &val)) != NULL) {
+    while ((name = cli_next_opt(&a, cli_opts_eval, &val)) != NULL) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
         if (strcmp(name, "db-root") == 0 && !r->db_root) {
             r->db_root = val; /* the data; the schema too unless --tables */
@@ -298,6 +323,7 @@ static int read_options(EvalRun *r, int argc, char **argv) {
         fprintf(stderr, "squint eval: --gold FILE and at least one --pred FILE are needed\n");
         return cli_usage_hint("eval");
     }
+    if (r->cfg.lint && lint_settings(r) < 0) return SQ_EXIT_USAGE;
     if (r->db_root && !cli_schema_given(&r->schema) && cli_schema_option(&r->schema, "db-root", r->db_root) < 0)
         return SQ_EXIT_USAGE;
     if (!r->db_root && !cli_schema_given(&r->schema)) {
@@ -439,6 +465,7 @@ static void item_input(EvalRun *r, size_t k, SqEvalInput *in) {
     const SqBenchItem *g = &r->gold.items[k];
     memset(in, 0, sizeof *in);
     in->index = k;
+    in->item_no = g->qid >= 0 ? g->qid : sq_lint_item_number(g->label);
     in->label = g->label;
     in->db_id = r->inputs[k].db_id;
     in->question = g->question;
@@ -589,6 +616,14 @@ static void run_options(EvalRun *r) {
     }
     sq_jw_key(&w, "lint");
     sq_jw_bool(&w, r->cfg.lint);
+    if (r->cfg.lint && r->cfg.lint_file) {   /* only then: records of runs without settings still fit */
+        size_t n;
+        const char *text = cli_config_text(cli_config_member("lint"), &n);
+        char hex[SQ_SHA256_HEX];
+        sq_sha256_hex(text ? text : "", text ? n : 0, hex);
+        sq_jw_key(&w, "lint_settings");
+        sq_jw_str(&w, hex);
+    }
     if (r->suite_dir) {
         sq_jw_key(&w, "suite");
         sq_jw_str(&w, source_name(r, "--suite", r->suite_dir, NULL));

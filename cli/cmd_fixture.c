@@ -25,6 +25,7 @@
 #include "cli/cli_schema.h"
 #include "cli/fixture_out.h"
 #include "cli/fixture_show.h"
+#include "cli/cli_config.h"
 
 static const char usage_head[] =
     "usage: squint fixture --gold FILE --out DIR [options] SCHEMA-OPTION\n"
@@ -98,7 +99,7 @@ static const char usage_tail[] =
     "gold file, an --out directory squint did not write or whose records are of\n"
     "other options or inputs, a schema that cannot be read.\n" CLI_EXIT_OOM;
 
-static const CliOpt fixture_opts[] = {
+const CliOpt cli_opts_fixture[] = {
     {"gold", 0, 1},    {"out", 0, 1},          {"semantics", 0, 1},        {"rows", 0, 1},
     {"witness-timeout", 0, 1}, {"bound", 0, 1}, {"timeout", 0, 1},         {"rlimit", 0, 1},
     {"max-mutants", 0, 1}, {"sql", 0, 0},        {"solver-values", 0, 0}, {"seed", 0, 1}, {"realistic", 0, 0}, {"metadata", 0, 1}, {"profile-cache", 0, 1},      {"jobs", 'j', 1},           {"question-timeout", 0, 1},
@@ -150,6 +151,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     int rc = -1;
     if (strcmp(name, "help") == 0) {
         cli_schema_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_fixture, 0);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "gold") == 0) r->gold_path = val;
@@ -200,7 +202,7 @@ static int read_options(FixRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "fixture");
     const char *name, *val;
-    while ((name = cli_next_opt(&a, fixture_opts, &val)) != NULL) {
+    while ((name = cli_next_opt(&a, cli_opts_fixture, &val)) != NULL) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
         int handled = cli_schema_option(&r->schema, name, val);
         if (handled < 0) return SQ_EXIT_USAGE;

@@ -17,6 +17,7 @@
 #include "ir/graph/querygraph.h"
 #include "passes/pass.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_queries.h"
 
 static const char usage_head[] =
@@ -56,7 +57,7 @@ typedef struct GraphRun {
     size_t n_with_graph, n_without;
 } GraphRun;
 
-static const CliOpt graph_opts[] = {
+const CliOpt cli_opts_graph[] = {
     {"query", 0, 0},    {"unnest", 0, 0}, {"stats", 0, 0},      {"max-cycles", 0, 1},
     {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
@@ -64,6 +65,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     GraphRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         cli_queries_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_graph, 1);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "query") == 0) r->query = 1;
@@ -88,7 +90,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
 static int graph_options(CliArgs *a, GraphRun *r) {
     r->max_cycles = 10000000;
     r->cq.operands_optional = 1; /* schema graphs read no file */
-    int rc = cli_queries_read_options(&r->cq, a, graph_opts, own_option, r);
+    int rc = cli_queries_read_options(&r->cq, a, cli_opts_graph, own_option, r);
     if (rc >= 0) return rc;
     if (r->query != (a->i < a->argc)) {
         fprintf(stderr, r->query ? "squint graph: --query needs files\n"
@@ -251,8 +253,9 @@ int cmd_graph(int argc, char **argv) {
     cli_queries_init(&r.cq, "graph");
     CliArgs a;
     cli_args_init(&a, argc, argv, "graph");
+    a.operands = CLI_OPERANDS_FILES;
     int rc = graph_options(&a, &r);
-    if (rc < 0) rc = cli_queries_start(&r.cq) < 0 ? SQ_EXIT_USAGE : run(&r, argc, argv, a.i);
+    if (rc < 0) rc = cli_queries_start(&r.cq) < 0 ? SQ_EXIT_USAGE : run(&r, a.argc, a.argv, a.i);
     sq_buf_free(&r.out);
     cli_queries_free(&r.cq);
     return rc;

@@ -17,6 +17,7 @@
 #include "backend/sqlite/db.h"
 #include "backend/emit/emit.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_queries.h"
 
 static const char usage_head[] =
@@ -65,9 +66,9 @@ typedef struct IrRun {
     size_t n_printed;
 } IrRun;
 
-static const CliOpt ir_opts[] = {
+const CliOpt cli_opts_ir[] = {
     {"format", 'f', 1}, {"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
-static const CliOpt emit_opts[] = {{"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
+const CliOpt cli_opts_emit[] = {{"help", 'h', 0}, CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 static void print_usage(const IrRun *r, FILE *f) { cli_queries_usage(f, r->usage_head, usage_tail); }
 
@@ -86,6 +87,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     IrRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         print_usage(r, stdout);
+        cli_help_common(stdout, strcmp(r->cmd, "ir") == 0 ? cli_opts_ir : cli_opts_emit, 1);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "format") == 0) {
@@ -139,13 +141,14 @@ static int run(IrRun *r, int argc, char **argv, const CliOpt *opts) {
     cli_queries_init(&r->cq, r->cmd);
     CliArgs a;
     cli_args_init(&a, argc, argv, r->cmd);
+    a.operands = CLI_OPERANDS_FILES;
     int rc = cli_queries_read_options(&r->cq, &a, opts, own_option, r);
     if (rc < 0 && cli_queries_start(&r->cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         sq_jw_init(&r->jw, &r->out, 1);
         int json = !r->emitter && r->format == SQ_FMT_JSON;
         if (json) sq_jw_arr_begin(&r->jw);
-        for (int i = a.i; i < argc; i++) cli_queries_file(&r->cq, argv[i], print_query, r);
+        for (int i = a.i; i < a.argc; i++) cli_queries_file(&r->cq, a.argv[i], print_query, r);
         if (json) {
             sq_jw_arr_end(&r->jw);
             sq_buf_putc(&r->out, '\n');
@@ -163,7 +166,7 @@ int cmd_ir(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     r.cmd = "ir";
     r.usage_head = usage_head;
-    return run(&r, argc, argv, ir_opts);
+    return run(&r, argc, argv, cli_opts_ir);
 }
 
 int cmd_emit(int argc, char **argv) {
@@ -195,5 +198,5 @@ int cmd_emit(int argc, char **argv) {
         return SQ_EXIT_USAGE;
     }
     argv[1] = argv[0]; /* the options and files follow NAME */
-    return run(&r, argc - 1, argv + 1, emit_opts);
+    return run(&r, argc - 1, argv + 1, cli_opts_emit);
 }

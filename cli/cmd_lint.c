@@ -22,6 +22,8 @@
 #include "cli/cli.h"
 #include "cli/cli_queries.h"
 #include "backend/lint/lint_config.h"
+#include "cli/cli_config.h"
+#include "cli/cli_walk.h"
 #include "backend/lint/lint_noqa.h"
 #include "backend/lint/lint_output.h"
 
@@ -77,7 +79,7 @@ static const char usage_tail[] =
     "cannot be read or lacks an item's db_id, a configuration it cannot use\n"
     CLI_EXIT_OOM;
 
-static const CliOpt lint_opts[] = {
+const CliOpt cli_opts_lint[] = {
     {"rules", 0, 1},   {"disable", 0, 1},  {"severity", 0, 1},   {"config", 0, 1},
     {"no-config", 0, 0}, {"no-data", 0, 0}, {"timeout", 0, 1},   {"list-rules", 0, 0},
     {"prove", 0, 0},   {"prove-rlimit", 0, 1},
@@ -163,6 +165,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     LintRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         cli_queries_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_lint, 1);
         return SQ_EXIT_OK;
     } else if (strcmp(name, "list-rules") == 0) {
         list_rules();
@@ -228,7 +231,7 @@ static const SqLintFile *config_at(LintRun *r, const char *path) {
     for (size_t i = 0; i < r->n_configs; i++)
         if (strcmp(r->configs[i].path, path) == 0) return r->config_ok[i] ? &r->configs[i] : NULL;
     SqLintFile *c = SQ_ARENA_APPEND(r->arena, r->configs, r->n_configs, r->cap_configs);
-    int ok = sq_lint_file_load(c, r->arena, path, &r->cq.srcs, &r->cq.diags) == 0;
+    int ok = cli_config_check_file(path, r->arena, &r->cq.srcs, &r->cq.diags, c) == 0;
     c->path = sq_arena_strdup(r->arena, path); /* the key, even when loading failed */
     *SQ_ARENA_APPEND(r->arena, r->config_ok, r->n_config_ok, r->cap_config_ok) = (uint8_t)ok;
     if (!ok) r->config_failed = 1;
@@ -239,9 +242,8 @@ static const SqLintFile *config_at(LintRun *r, const char *path) {
 static void settle(LintRun *r, FileSettings *f) {
     const SqLintFile *c = f->config;
     sq_lint_config_init(&f->rules);
+    if (c) sq_lint_file_apply(c, &f->rules);
     for (int i = 0; i < SQ_LINT__COUNT; i++) {
-        if (c && ((c->has_only && !c->only[i]) || c->disable[i])) f->rules.enabled[i] = 0;
-        if (c && c->sev[i] >= 0) f->rules.sev[i] = (uint8_t)c->sev[i];
         if (r->has_only) f->rules.enabled[i] = r->only[i];
         if (r->disable[i]) f->rules.enabled[i] = 0;
     }
@@ -249,10 +251,27 @@ static void settle(LintRun *r, FileSettings *f) {
                    : c && c->threshold >= 0 ? c->threshold : SQ_SEV_INFO;
 }
 
+/* The project file nearest input (a file, or "-" for the current
+** directory): NULL when there is none, "" after a message. */
+static const char *config_near(LintRun *r, const char *input) {
+    char *dir = NULL;
+    if (strcmp(input, "-") == 0 || !strchr(input, '/')) {
+        dir = getcwd(NULL, 0);
+    } else {
+        char *copy = sq_arena_strdup(r->arena, input);
+        *strrchr(copy, '/') = 0;
+        dir = realpath(*copy ? copy : "/", NULL);
+    }
+    const char *found = dir ? cli_config_find(r->arena, dir) : NULL;
+    free(dir);
+    return found;
+}
+
 static int start_file(LintRun *r, const char *path) {
     if (strcmp(path, "-") == 0 && r->cq.stdin_name) path = r->cq.stdin_name;   /* its configuration */
     const char *cfg = r->config_path;
-    if (!cfg && !r->no_config) cfg = sq_lint_file_find(r->arena, path);
+    if (!cfg && !r->no_config) cfg = config_near(r, path);
+    if (cfg && !*cfg) return r->config_failed = 1, -1;   /* two in one directory (told) */
     FileSettings *f = sq_arena_alloc(r->arena, sizeof *f);
     memset(f, 0, sizeof *f);
     char *abs = strcmp(path, "-") == 0 ? NULL : realpath(path, NULL);
@@ -339,10 +358,7 @@ static int64_t item_number(const SqDiags *d, const SqDiag *g) {
     const SqSrc *src = sq_src_get(d->srcs, g->span.file);
     if (!src || (!src->item && !src->parent)) return -1;
     if (!src->item) return sq_src_locate(src, 0).line; /* the item is a line of the file */
-    const char *sp = strrchr(src->item, ' ');
-    char *end;
-    long long n = sp ? strtoll(sp + 1, &end, 10) : -1;
-    return sp && end != sp + 1 && !*end ? n : -1;
+    return sq_lint_item_number(src->item);
 }
 
 /* Give binder errors their rule's name and every rule's finding its
@@ -466,12 +482,13 @@ int cmd_lint(int argc, char **argv) {
     cli_queries_init(&r.cq, "lint");
     CliArgs a;
     cli_args_init(&a, argc, argv, "lint");
-    int rc = cli_queries_read_options(&r.cq, &a, lint_opts, own_option, &r);
+    a.operands = CLI_OPERANDS_PROJECT;
+    int rc = cli_queries_read_options(&r.cq, &a, cli_opts_lint, own_option, &r);
     r.color = r.cq.color >= 0 ? r.cq.color : r.output ? 0 : cli_stdout_color_default(); /* --color, else stdout */
     if (rc < 0 && r.output && output_check(&r, &a) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
-        for (int i = a.i; i < argc; i++) lint_file(&r, argv[i]);
+        for (int i = a.i; i < a.argc; i++) lint_file(&r, a.argv[i]);
         rc = report(&r);
     }
     for (size_t i = 0; i < r.n_dbs; i++) sq_db_close(r.dbs[i].db);

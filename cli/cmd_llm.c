@@ -22,6 +22,7 @@
 
 #include "backend/llm/llm.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/llm_out.h"
 #include "runtime/safewrite.h"
 #include "runtime/strmap.h"
@@ -73,7 +74,7 @@ static const char run_usage[] =
     "(their records say why); 2 bad usage, a bad request line, or a file that\n"
     "cannot be read or written.\n" CLI_EXIT_OOM;
 
-static const CliOpt run_opts[] = {
+const CliOpt cli_opts_llm_run[] = {
     {"endpoint", 0, 1}, {"out", 0, 1},     {"model", 0, 1},       {"jobs", 'j', 1},
     {"cache", 0, 1},    {"timeout", 0, 1}, {"retries", 0, 1},     {"backoff", 0, 1},
     {"backoff-max", 0, 1}, {"max-reply-bytes", 0, 1}, {"retry-failed", 0, 0},
@@ -127,10 +128,11 @@ static int read_options(LlmRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "llm run");
     const char *name, *val;
-    while ((name = cli_next_opt(&a, run_opts, &val))) {
+    while ((name = cli_next_opt(&a, cli_opts_llm_run, &val))) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
         if (strcmp(name, "help") == 0) {
             fputs(run_usage, stdout);
+            cli_help_common(stdout, cli_opts_llm_run, 0);
             return SQ_EXIT_OK;
         }
         int rc = parse_option(r, name, val);

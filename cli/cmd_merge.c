@@ -22,6 +22,7 @@
 #include "runtime/safewrite.h"
 #include "runtime/util.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/eval_out.h"
 #include "cli/eval_report.h"
 #include "cli/eval_summary.h"
@@ -49,7 +50,7 @@ static const char usage_text[] =
     "that is not squint's or cannot be written)\n"
     CLI_EXIT_OOM;
 
-static const CliOpt merge_opts[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
+const CliOpt cli_opts_merge[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
                                     {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
 
 typedef struct Merge {
@@ -210,10 +211,11 @@ int cmd_merge(int argc, char **argv) {
     const char *name, *val, *out = NULL, *report = NULL;
     int json = 0;
     SqMetric metric = SQ_METRIC_SPIDER;
-    while ((name = cli_next_opt(&a, merge_opts, &val)) != NULL) {
+    while ((name = cli_next_opt(&a, cli_opts_merge, &val)) != NULL) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
         if (strcmp(name, "help") == 0) {
             fputs(usage_text, stdout);
+            cli_help_common(stdout, cli_opts_merge, 0);
             return SQ_EXIT_OK;
         }
         if (strcmp(name, "out") == 0) out = val;

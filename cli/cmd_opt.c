@@ -16,6 +16,7 @@
 #include "backend/emit/emit.h"
 #include "passes/pass.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_queries.h"
 
 static const char usage_head[] =
@@ -55,7 +56,7 @@ typedef struct OptRun {
 /* The formats --format takes. */
 #define OPT_FORMATS (SQ_FMT_BIT(SQ_FMT_SQL) | SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
-static const CliOpt opt_opts[] = {
+const CliOpt cli_opts_opt[] = {
     {"passes", 'p', 1}, {"format", 'f', 1},    {"notes", 0, 1},
     {"help", 'h', 0},   CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
@@ -82,6 +83,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     OptRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         cli_queries_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_opt, 1);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "passes") == 0) {
@@ -102,7 +104,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
 
 static int opt_options(CliArgs *a, OptRun *r) {
     r->notes = 1;
-    int rc = cli_queries_read_options(&r->cq, a, opt_opts, own_option, r);
+    int rc = cli_queries_read_options(&r->cq, a, cli_opts_opt, own_option, r);
     if (rc >= 0) return rc;
     if (!r->n_passes) {
         fprintf(stderr, "squint opt: --passes is needed (see 'squint passes')\n");
@@ -168,12 +170,13 @@ int cmd_opt(int argc, char **argv) {
     cli_queries_init(&r.cq, "opt");
     CliArgs a;
     cli_args_init(&a, argc, argv, "opt");
+    a.operands = CLI_OPERANDS_FILES;
     int rc = opt_options(&a, &r);
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         sq_jw_init(&r.jw, &r.out, 1);
         if (r.format == SQ_FMT_JSON) sq_jw_arr_begin(&r.jw);
-        for (int i = a.i; i < argc; i++) cli_queries_file(&r.cq, argv[i], opt_query, &r);
+        for (int i = a.i; i < a.argc; i++) cli_queries_file(&r.cq, a.argv[i], opt_query, &r);
         if (r.format == SQ_FMT_JSON) {
             sq_jw_arr_end(&r.jw);
             sq_buf_putc(&r.out, '\n');

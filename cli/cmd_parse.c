@@ -10,6 +10,7 @@
 #include "grammar/ast_print.h"
 #include "grammar/parse.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 
 static const char usage[] =
     "usage: squint parse [options] FILE...\n"
@@ -47,7 +48,7 @@ typedef struct ParseRun {
     size_t n_errors;
 } ParseRun;
 
-static const CliOpt parse_opts[] = {
+const CliOpt cli_opts_parse[] = {
     {"format", 'f', 1}, {"sql", 'e', 1}, {"quiet", 'q', 0},
     {"color", 0, 1},    {"help", 'h', 0}, {NULL, 0, 0}};
 
@@ -56,9 +57,10 @@ static int parse_options(CliArgs *a, ParseOpts *o) {
     const char *name, *val;
     o->format = SQ_FMT_SEXP;
     o->color = cli_stderr_color_default();
-    while ((name = cli_next_opt(a, parse_opts, &val)) != NULL) {
+    while ((name = cli_next_opt(a, cli_opts_parse, &val)) != NULL) {
         if (strcmp(name, "help") == 0) {
             fputs(usage, stdout);
+            cli_help_common(stdout, cli_opts_parse, 1);
             return SQ_EXIT_OK;
         } else if (strcmp(name, "format") == 0) {
             if (!cli_parse_format("parse", val, SQ_FMT_BIT(SQ_FMT_JSON) | SQ_FMT_BIT(SQ_FMT_SEXP), &o->format)) return SQ_EXIT_USAGE;
@@ -154,6 +156,7 @@ int cmd_parse(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     CliArgs a;
     cli_args_init(&a, argc, argv, "parse");
+    a.operands = CLI_OPERANDS_FILES;
     int rc = parse_options(&a, &r.opt);
     if (rc >= 0) return rc;
     sq_srcset_init(&r.srcs);
@@ -167,7 +170,7 @@ int cmd_parse(int argc, char **argv) {
     if (r.opt.inline_sql)
         parse_source(&r, sq_src_add_copy(&r.srcs, "<sql>", r.opt.inline_sql,
                                          strlen(r.opt.inline_sql)));
-    for (int i = a.i; i < argc; i++) parse_operand(&r, argv[i]);
+    for (int i = a.i; i < a.argc; i++) parse_operand(&r, a.argv[i]);
     if (r.opt.format == SQ_FMT_JSON) {
         sq_jw_arr_end(&r.jw);
         sq_jw_obj_end(&r.jw);

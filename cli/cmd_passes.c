@@ -7,6 +7,7 @@
 
 #include "passes/pass.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 
 static const char usage[] =
     "usage: squint passes [--format text|json]\n"
@@ -22,7 +23,7 @@ static const char usage[] =
     "exit status: 0 listed, 2 usage error\n"
     CLI_EXIT_OOM;
 
-static const CliOpt opts[] = {{"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
+const CliOpt cli_opts_passes[] = {{"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
 
 static void print_text(SqBuf *b) {
     size_t n;
@@ -67,9 +68,10 @@ int cmd_passes(int argc, char **argv) {
     cli_args_init(&a, argc, argv, "passes");
     SqFormat format = SQ_FMT_TEXT;
     const char *name, *val;
-    while ((name = cli_next_opt(&a, opts, &val)) != NULL) {
+    while ((name = cli_next_opt(&a, cli_opts_passes, &val)) != NULL) {
         if (strcmp(name, "help") == 0) {
             fputs(usage, stdout);
+            cli_help_common(stdout, cli_opts_passes, 0);
             return SQ_EXIT_OK;
         }
         if (strcmp(name, "format") != 0 || !cli_parse_format("passes", val, CLI_TEXT_OR_JSON, &format))

@@ -26,6 +26,7 @@
 #include "backend/prompt/prompt.h"
 #include "backend/prompt/prompt_data.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_queries.h"
 #include "runtime/safewrite.h"
 
@@ -97,7 +98,7 @@ static const char usage_tail[] =
     "write.  On 1 and 2 nothing is written, unless --keep-going.\n"
     CLI_EXIT_OOM;
 
-static const CliOpt prompt_opts[] = {
+const CliOpt cli_opts_prompt[] = {
     {"out", 0, 1},      {"force", 0, 0},    {"format", 'f', 1},      {"model", 0, 1},
     {"temperature", 0, 1}, {"seed", 0, 1},  {"max-tokens", 0, 1},    {"template", 0, 1},
     {"sample-rows", 0, 1}, {"keep-going", 0, 0}, {"list", 0, 0},     {"help", 'h', 0},
@@ -164,6 +165,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     PromptRun *r = ctx;
     if (strcmp(name, "help") == 0) {
         print_usage(stdout);
+        cli_help_common(stdout, cli_opts_prompt, 0);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "list") == 0) {
@@ -731,7 +733,7 @@ static const SqPromptTask *read_task(int argc, char **argv, int *rc) {
 static int prepare(PromptRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "prompt");
-    int rc = cli_queries_read_options(&r->cq, &a, prompt_opts, own_option, r);
+    int rc = cli_queries_read_options(&r->cq, &a, cli_opts_prompt, own_option, r);
     if (rc < 0) rc = check_options(r, &a);
     if (rc < 0) rc = load_template(r);
     if (rc < 0) rc = check_out(r);

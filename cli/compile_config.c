@@ -146,12 +146,11 @@ static void distinct_names(Reader *r, const SqJson *arr, const CompileConfig *c)
 }
 
 static void read_top(Reader *r, const SqJson *top, CompileConfig *c) {
-    static const char *const keys[] = {"version", "packages", NULL};
     if (top->kind != SQ_JSON_OBJECT) {
         bad(r, top, "%ssquint.json holds an object: {\"version\": 1, \"packages\": [...]}", "");
         return;
     }
-    known_keys(r, top, "the file", keys);
+    /* Its other keys are the project file's: cli_config.c checks them. */
     const SqJson *v = sq_json_get(top, "version");
     if (!v) bad(r, top, "the file needs \"%s\": 1", "version");
     else if (v->kind != SQ_JSON_NUMBER || !v->is_int || v->inum != 1)

@@ -34,9 +34,6 @@ typedef struct CompileConfig {
     size_t n;
 } CompileConfig;
 
-/* The file squint compile looks for when given neither -f nor a schema. */
-#define COMPILE_CONFIG_NAME "squint.json"
-
 /* Read path into out (in a).  0, or -1 after errors in d (a file that
 ** cannot be read is said on stderr and gives -2). */
 int compile_config_read(const char *path, SqSrcSet *srcs, SqDiags *d, SqArena *a, CompileConfig *out);

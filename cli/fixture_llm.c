@@ -22,6 +22,7 @@
 #include "backend/prompt/prompt_data.h"
 #include "backend/synsql/synsql.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_schema.h"
 #include "cli/fixture_out.h"
 #include "cli/llm_out.h"
@@ -70,7 +71,7 @@ static const char usage_tail[] =
     "exit status: 0 every question has a database; 1 some have none (their\n"
     "lines in DIR/llm.jsonl say why); 2 bad usage or unreadable input.\n" CLI_EXIT_OOM;
 
-static const CliOpt llm_opts[] = {
+const CliOpt cli_opts_fixture_llm[] = {
     {"llm", 0, 0},         {"endpoint", 0, 1}, {"model", 0, 1},    {"gold", 0, 1},        {"out", 0, 1},
     {"llm-cache", 0, 1},   {"llm-rounds", 0, 1}, {"llm-accept", 0, 1}, {"seed", 0, 1},    {"timeout", 0, 1},
     {"retries", 0, 1},     {"limit", 0, 1},    {"metadata", 0, 1},    {"quiet", 'q', 0},  {"help", 'h', 0},      CLI_SCHEMA_OPTIONS,
@@ -101,6 +102,7 @@ static int own_option(LlmFix *r, const char *name, const char *val) {
     if (strcmp(name, "llm") == 0) return -1;
     if (strcmp(name, "help") == 0) {
         cli_schema_usage(stdout, usage_head, usage_tail);
+        cli_help_common(stdout, cli_opts_fixture_llm, 0);
         return SQ_EXIT_OK;
     }
     if (strcmp(name, "endpoint") == 0) r->cfg.llm.endpoint = val;
@@ -138,7 +140,7 @@ static int read_options(LlmFix *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "fixture");
     const char *name, *val;
-    while ((name = cli_next_opt(&a, llm_opts, &val))) {
+    while ((name = cli_next_opt(&a, cli_opts_fixture_llm, &val))) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
         int handled = cli_schema_option(&r->schema, name, val);
         if (handled < 0) return SQ_EXIT_USAGE;

@@ -20,6 +20,7 @@
 #include "backend/prompt/prompt.h"
 #include "backend/synsql/synsql.h"
 #include "cli/cli.h"
+#include "cli/cli_config.h"
 #include "cli/cli_schema.h"
 #include "cli/llm_out.h"
 #include "runtime/jsonw.h"
@@ -60,7 +61,7 @@ static const char import_usage[] =
     "exit status: 0 every reply imported; 1 some rejected (their lines say why);\n"
     "2 bad usage, or RECORDS is not a records file of squint llm run.\n" CLI_EXIT_OOM;
 
-static const CliOpt import_opts[] = {
+const CliOpt cli_opts_llm_import[] = {
     {"out", 0, 1}, {"force", 0, 0}, {"quiet", 'q', 0}, {"help", 'h', 0}, CLI_SCHEMA_OPTIONS, {NULL, 0, 0},
 };
 
@@ -336,10 +337,11 @@ static int read_options(ImportRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "llm import");
     const char *name, *val;
-    while ((name = cli_next_opt(&a, import_opts, &val))) {
+    while ((name = cli_next_opt(&a, cli_opts_llm_import, &val))) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
         if (strcmp(name, "help") == 0) {
             fputs(import_usage, stdout);
+            cli_help_common(stdout, cli_opts_llm_import, 0);
             return SQ_EXIT_OK;
         }
         int handled = cli_schema_option(&r->schema, name, val);

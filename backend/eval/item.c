@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "backend/lint/lint_config.h"
 #include "backend/lint/lint_data.h"
 #include "runtime/jsonw.h"
 #include "runtime/util.h"
@@ -258,6 +259,15 @@ static const char *rule_name(const char *code) {
     return r >= 0 ? sq_lint_rule((SqLintRuleId)r)->name : code;
 }
 
+/* Whether the project's lint settings drop finding g on the gold query
+** of in: below the threshold, or named by an "ignore" entry. */
+static int lint_dropped(const SqEvalInput *in, const SqEvalConfig *c, const SqDiag *g) {
+    if ((int)g->sev < c->lint_threshold) return 1;
+    if (!c->lint_file) return 0;
+    const char *file = c->lint_gold_path ? c->lint_gold_path : "";
+    return sq_lint_file_ignores(c->lint_file, file, in->item_no, sq_lint_rule_of_finding(g->code));
+}
+
 /* "lint": the findings of the gold linter on the gold query. */
 static void lint_gold(const SqEvalInput *in, const SqEvalConfig *c, SqJsonWriter *w) {
     SqSrcSet srcs;
@@ -285,6 +295,7 @@ static void lint_gold(const SqEvalInput *in, const SqEvalConfig *c, SqJsonWriter
     sq_jw_arr_begin(w);
     for (size_t k = 0; k < diags.n; k++) {
         const SqDiag *g = diags.items[k];
+        if (lint_dropped(in, c, g)) continue;
         SqSrcPos p = sq_src_locate(src, g->span.start);
         char where[32];
         snprintf(where, sizeof where, "%u:%u", p.line, p.col);

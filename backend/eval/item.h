@@ -75,10 +75,16 @@ typedef struct SqEvalConfig {
                                "verdict_realistic" */
     int lint;               /* run the gold linter on the gold query */
     SqLintConfig lint_rules;
+    int lint_threshold;     /* findings below this severity are dropped */
+    const struct SqLintFile *lint_file; /* the project's lint settings, for
+                               their "ignore" entries; NULL: none */
+    const char *lint_gold_path; /* the gold file, absolute, for those */
 } SqEvalConfig;
 
 typedef struct SqEvalInput {
     size_t index;           /* 0-based position in the gold file */
+    int64_t item_no;        /* the number lint's "ignore" entries name it by
+                               (sq_lint_item_number), -1: none */
     const char *label;      /* "item 3", "question_id 12" */
     const char *db_id, *question, *difficulty; /* each may be NULL */
     const char *gold;

@@ -9,12 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "runtime/json.h"
-
-#define CONFIG_NAME ".squint.json"
 
 int sq_lint_severity_parse(const char *s) {
     if (!s) return -1;
@@ -23,43 +19,6 @@ int sq_lint_severity_parse(const char *s) {
     if (strcmp(s, "info") == 0) return SQ_SEV_INFO;
     if (strcmp(s, "note") == 0) return SQ_SEV_NOTE;
     return -1;
-}
-
-/* ------------------------------------------------------------------ */
-/* Finding the file                                                    */
-/* ------------------------------------------------------------------ */
-
-static int is_file(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-const char *sq_lint_file_find(SqArena *a, const char *input) {
-    char *dir;
-    if (strcmp(input, "-") == 0 || !strchr(input, '/')) {
-        char cwd[4096];
-        if (!getcwd(cwd, sizeof cwd)) return NULL;
-        dir = sq_arena_strdup(a, cwd);
-    } else {
-        char *copy = sq_arena_strdup(a, input);
-        *strrchr(copy, '/') = 0;
-        char *abs = realpath(*copy ? copy : "/", NULL);
-        if (!abs) return NULL;
-        dir = sq_arena_strdup(a, abs);
-        free(abs);
-    }
-    for (;;) {
-        const char *cand = sq_arena_printf(a, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir,
-                                           CONFIG_NAME);
-        if (is_file(cand)) return cand;
-        char *slash = strrchr(dir, '/');
-        if (!slash || slash == dir) {
-            if (strcmp(dir, "/") == 0) return NULL;
-            dir = "/";
-            continue;
-        }
-        *slash = 0;
-    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -190,10 +149,7 @@ static void lint_section(Reader *r, const SqJson *v) {
             if (x->kind != SQ_JSON_ARRAY) problem(r, x, "\"ignore\" must be an array%s", "");
             else
                 for (uint32_t j = 0; j < x->n; j++) ignore_entry(r, x->items[j]);
-        } else {
-            problem(r, x, "unknown key '%s' in \"lint\" (rules, disable, severity, threshold, "
-                          "ignore)", k);
-        }
+        }   /* another key is one of squint lint's options: cli/cli_config.c checks those */
     }
 }
 
@@ -290,4 +246,18 @@ int sq_lint_file_ignores(const SqLintFile *c, const char *file, int64_t item, in
         return 1;
     }
     return 0;
+}
+
+void sq_lint_file_apply(const SqLintFile *c, SqLintConfig *rules) {
+    for (int i = 0; i < SQ_LINT__COUNT; i++) {
+        if ((c->has_only && !c->only[i]) || c->disable[i]) rules->enabled[i] = 0;
+        if (c->sev[i] >= 0) rules->sev[i] = (uint8_t)c->sev[i];
+    }
+}
+
+int64_t sq_lint_item_number(const char *label) {
+    const char *sp = label ? strrchr(label, ' ') : NULL;
+    char *end;
+    long long n = sp ? strtoll(sp + 1, &end, 10) : -1;
+    return sp && end != sp + 1 && !*end ? n : -1;
 }

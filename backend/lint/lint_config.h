@@ -1,9 +1,11 @@
 /*
-** lint_config.h -- `.squint.json`: a benchmark repository's lint settings.
+** lint_config.h -- the lint settings of a project file (`.squint.json`
+** or `squint.json`, docs/config.md).
 **
-** Layer: backend/lint.  squint lint looks for the file next to each input and in
-** every directory above it (the nearest wins), or takes --config FILE.
-** docs/squint-lint.md shows the format:
+** Layer: backend/lint.  squint lint reads the file nearest each input (the
+** cli finds it), or --config FILE; squint eval --lint the project's.  The
+** "lint" member holds, besides squint lint's options (cli/cli_config.c
+** checks those), the settings read here; docs/squint-lint.md shows them:
 **
 **   { "lint": {
 **       "rules":     ["string-as-boolean", ...],   only these rules run
@@ -51,10 +53,9 @@ typedef struct SqLintFile {
     uint32_t n_ignores, cap_ignores;
 } SqLintFile;
 
-/* The nearest .squint.json for input path (a file, or "-" for the current
-** directory), or NULL; in arena. */
-const char *sq_lint_file_find(SqArena *a, const char *input);
-/* Read path into c (zeroed first); 0, or -1 with diagnostics in diags. */
+/* Read path into c (zeroed first); 0, or -1 with diagnostics in diags.
+** Only the settings are read and checked: the rest of the file is the
+** cli's to check (cli_config_check_file). */
 int sq_lint_file_load(SqLintFile *c, SqArena *a, const char *path, SqSrcSet *srcs,
                      SqDiags *diags);
 /* The same for a configuration already in src, read as the file at path
@@ -65,6 +66,16 @@ int sq_lint_file_read(SqLintFile *c, SqArena *a, const char *path, const SqSrc *
 /* Whether c ignores rule for item (a number, -1 when the item has none)
 ** of the input file (its absolute path, or as given when that is unknown). */
 int sq_lint_file_ignores(const SqLintFile *c, const char *file, int64_t item, int rule);
+
+/* The settings' rules and severities into rules (from
+** sq_lint_config_init): "rules" and "disable" turn rules off, "severity"
+** sets theirs. */
+void sq_lint_file_apply(const SqLintFile *c, SqLintConfig *rules);
+
+/* The number an "ignore" entry's "items" names, from an item's label
+** ("question_id 12", "item 3", "line 7": the number after the last
+** blank); -1 when it has none. */
+int64_t sq_lint_item_number(const char *label);
 
 /* "info", "warning", "error" (and "note") to a severity; -1 if none. */
 int sq_lint_severity_parse(const char *s);
