@@ -128,7 +128,7 @@ SqInputFormat cli_file_format(SqInputFormat given, int has_db_id_source) {
 
 int cli_queries_finish(CliQueries *cq) {
     cli_print_diags_text(&cq->diags, 0, cq->color);
-    if (cq->input_failed || cq->schema.n_failures) return SQ_EXIT_USAGE;
+    if (cq->input_failed || cq->schema.n_failures || sq_diags_have_input_problem(&cq->diags)) return SQ_EXIT_USAGE;
     return cq->diags.n_errors ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
 }
 

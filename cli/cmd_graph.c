@@ -43,7 +43,7 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 done, 1 a query has errors, 2 usage error, unreadable input or\n"
-    "schema\n"
+    "schema, a malformed benchmark item\n"
     CLI_EXIT_OOM;
 
 

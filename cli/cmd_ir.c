@@ -52,7 +52,7 @@ static const char emit_usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 every statement printed, 1 a statement has errors, 2 usage\n"
-    "error, unreadable input or schema\n"
+    "error, unreadable input or schema, a malformed benchmark item\n"
     CLI_EXIT_OOM;
 
 typedef struct IrRun {

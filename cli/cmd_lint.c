@@ -336,11 +336,6 @@ static void tag_diags(LintRun *r, const FileSettings *f) {
 /* Filtering                                                           */
 /* ------------------------------------------------------------------ */
 
-/* Problems with the input rather than with its SQL. */
-static int is_input_problem(const SqDiag *g) {
-    return strncmp(g->code, "E00", 3) == 0 || strncmp(g->code, "E02", 3) == 0;
-}
-
 /* Whether a "-- noqa" comment on the finding's line covers it. */
 static int noqa(const SqDiags *d, const SqDiag *g, const char *code, const SqLintRule *rule) {
     const SqSrc *src = sq_src_get(d->srcs, g->span.file);
@@ -366,7 +361,7 @@ static int64_t item_number(const SqDiags *d, const SqDiag *g) {
 static int keep(LintRun *r, size_t i, int *is_problem) {
     SqDiag *g = r->cq.diags.items[i];
     const FileSettings *f = i < r->n_tagged ? r->diag_file[i] : NULL;
-    *is_problem = is_input_problem(g) || !f;
+    *is_problem = sq_diag_is_input_problem(g) || !f;
     if (*is_problem) return 0;
     const char *code = g->code; /* a binder error's own code, for -- noqa */
     int rule = sq_lint_rule_of_finding(g->code);

@@ -38,7 +38,7 @@ static const char usage_head[] =
 static const char usage_tail[] =
     "\n"
     "exit status: 0 done, 1 a statement has errors, 2 usage error, unreadable\n"
-    "input or schema\n"
+    "input or schema, a malformed benchmark item\n"
     CLI_EXIT_OOM;
 
 

@@ -669,22 +669,10 @@ static int write_output(PromptRun *r, int rc) {
     return rc;
 }
 
-/* Whether a diagnostic says the input or the schema cannot be used (E00xx:
-** a file of the wrong shape; E02xx: a schema, a db_id it lacks): the item
-** then has no schema slot, an input error as a missing slot is. */
-static int has_input_errors(const SqDiags *d) {
-    for (size_t i = 0; i < d->n; i++) {
-        const char *code = d->items[i]->code;
-        if (d->items[i]->sev == SQ_SEV_ERROR && (strncmp(code, "E00", 3) == 0 || strncmp(code, "E02", 3) == 0))
-            return 1;
-    }
-    return 0;
-}
-
 /* Print the diagnostics, decide the status, write (or not). */
 static int finish(PromptRun *r) {
     int rc = cli_queries_finish(&r->cq);
-    if (check_ids(r) < 0 || r->n_lacking || r->input_failed || has_input_errors(&r->cq.diags)) rc = SQ_EXIT_USAGE;
+    if (check_ids(r) < 0 || r->n_lacking || r->input_failed || sq_diags_have_input_problem(&r->cq.diags)) rc = SQ_EXIT_USAGE;
     if (rc != SQ_EXIT_OK && !r->keep_going) {
         fprintf(stderr, "squint prompt: nothing written (--keep-going writes the %zu request%s made)\n", r->n_ids,
                 r->n_ids == 1 ? "" : "s");

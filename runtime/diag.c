@@ -438,3 +438,13 @@ void sq_diag_render_json(const SqDiags *d, const SqDiag *g, SqJsonWriter *w) {
     }
     sq_jw_obj_end(w);
 }
+
+int sq_diag_is_input_problem(const SqDiag *g) {
+    return strncmp(g->code, "E00", 3) == 0 || strncmp(g->code, "E02", 3) == 0;
+}
+
+int sq_diags_have_input_problem(const SqDiags *d) {
+    for (size_t i = 0; i < d->n; i++)
+        if (sq_diag_is_input_problem(d->items[i])) return 1;
+    return 0;
+}

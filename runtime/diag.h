@@ -119,6 +119,14 @@ void sq_diag_render_junit(SqBuf *out, const char *what, const SqDiags *d, const 
 void sq_json_span_members(SqJsonWriter *w, const SqSrcSet *srcs, SrcSpan span);
 
 const char *sq_severity_name(SqSeverity s);
+
+/* Whether g says an input cannot be used (E00xx: a file that cannot be
+** read or does not fit its format, a malformed benchmark item, a
+** configuration; E02xx: a schema, a db_id it lacks): a command ends with
+** status 2 for these, not 1 as for errors in the SQL. */
+int sq_diag_is_input_problem(const SqDiag *g);
+/* Whether d holds one. */
+int sq_diags_have_input_problem(const SqDiags *d);
 /* The benchmark item span is in ("question_id 12"), or NULL (a script). */
 const char *sq_diag_item(const SqDiags *d, SrcSpan span);
 

@@ -106,3 +106,18 @@ if command -v script >/dev/null; then
 else
     echo "ok - color on a terminal: skipped (no script(1) here)"
 fi
+
+# ---- the same mistake, the same message, in every command that reads it ----
+printf '[{"db_id":"x","query":"SELECT a FROM t"},{"db_id":"x","question":"q"}]' > "$TMP/mal.json"
+printf 'CREATE TABLE t(a);' > "$TMP/mal.sql"
+for cmd in check lint ir "graph --query" "prompt sql-to-question" eval fixture; do
+    case $cmd in
+        eval) args=(--gold "$TMP/mal.json" --pred "$TMP/mal.json") ;;
+        fixture) args=(--gold "$TMP/mal.json" --out "$TMP/mal-fix") ;;
+        *) args=("$TMP/mal.json") ;;
+    esac
+    "$SQUINT" $cmd -q --no-config --schema "$TMP/mal.sql" "${args[@]}" >"$TMP/out" 2>"$TMP/err"; rc=$?
+    if [ $rc = 2 ] && cat "$TMP/out" "$TMP/err" | grep -q 'mal.json:1:42: error\[E0003\]: item 1 has no "query" string'; then
+        ok "malformed item: squint $cmd says where and exits 2"
+    else not_ok "malformed item: squint $cmd (exit $rc)"; head -3 "$TMP/err"; fi
+done
