@@ -32,6 +32,11 @@ static const char usage_head[] =
     "print the join query graph of each query instead: its tables and the column\n"
     "equalities between them.\n"
     "\n"
+    "In pictures (--format dot or svg), PK-FK joins are arrows from the table with\n"
+    "the foreign key to the table it references, FK-FK joins dashed lines and a\n"
+    "query's equalities plain lines; a node reads 'alias (table)' when the two\n"
+    "differ.\n"
+    "\n"
     "options:\n"
     "      --query            the operands are query files (SQL scripts or benchmark\n"
     "                         files, as 'squint check' reads them)\n"
@@ -52,10 +57,6 @@ static const char usage_head[] =
     "      --version          print the version and exit\n";
 
 static const char usage_tail[] =
-    "\n"
-    "pictures: PK-FK joins are arrows from the table with the foreign key to the\n"
-    "table it references, FK-FK joins dashed lines, a query's equalities plain\n"
-    "lines; each node reads 'alias (table)' when the two differ.\n"
     "\n"
     "exit status: 0 done, 1 a query has errors, 2 usage error, unreadable input or\n"
     "schema, Graphviz missing, or an --out-dir file that may not be replaced\n"
