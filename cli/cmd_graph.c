@@ -210,33 +210,27 @@ static void format_graph(GraphRun *r, const SqGraph *g, const char *name, SqBuf 
     }
 }
 
-/* A graph that goes to a file or through dot: pic holds it, drawn when
-** svg, then added to --out-dir's files or kept for stdout (svg draws one
-** graph there). */
+/* A graph that goes to a file or through dot: drawn when svg, then added
+** to --out-dir's files or kept for stdout (svg draws one graph there). */
 static void emit_file(GraphRun *r, const SqGraph *g, const char *name, const char *stem) {
-    SqBuf pic = SQ_BUF_INIT, svg = SQ_BUF_INIT;
-    SqJsonWriter jw;
-    sq_jw_init(&jw, &pic, 1);
     if (!r->out_dir && ++r->n_pictures > 1) {
         sq_buf_puts(&r->why, "--format svg draws one graph on standard output and this run has "
                              "more: pick one (--db-id), or write each to a file with --out-dir DIR");
         r->failed = 1;
         return;
     }
+    SqBuf pic = SQ_BUF_INIT, svg = SQ_BUF_INIT;
+    SqJsonWriter jw;
+    sq_jw_init(&jw, &pic, 1);
     format_graph(r, g, name, &pic, &jw);
     if (r->format == SQ_FMT_JSON) sq_buf_putc(&pic, '\n');
     SqBuf *body = &pic;
     if (r->format == SQ_FMT_SVG) {
-        if (cli_dot_render(r->dot_path, "svg", pic.data ? pic.data : "", pic.len, &svg, &r->why) < 0)
-            r->failed = 1;
         body = &svg;
+        r->failed = cli_dot_render(r->dot_path, "svg", sq_buf_str(&pic), pic.len, &svg, &r->why) < 0;
     }
-    if (r->failed) {
-    } else if (r->out_dir) {
-        if (graph_out_add(&r->files, stem, body, &r->why) < 0) r->failed = 1;
-    } else {
-        sq_buf_put(&r->out, sq_buf_str(body), body->len);   /* printed at the end */
-    }
+    if (!r->failed && r->out_dir) r->failed = graph_out_add(&r->files, stem, body, &r->why) < 0;
+    else if (!r->failed) sq_buf_put(&r->out, sq_buf_str(body), body->len);   /* printed at the end */
     sq_buf_free(&pic);
     sq_buf_free(&svg);
 }
