@@ -9,6 +9,7 @@ static const char *const format_names[SQ_FMT__COUNT] = {
     [SQ_FMT_TEXT] = "text", [SQ_FMT_JSON] = "json", [SQ_FMT_SEXP] = "sexp",
     [SQ_FMT_SARIF] = "sarif", [SQ_FMT_DOT] = "dot", [SQ_FMT_SQL] = "sql",
     [SQ_FMT_JSONL] = "jsonl", [SQ_FMT_GCC] = "gcc", [SQ_FMT_GITHUB] = "github", [SQ_FMT_JUNIT] = "junit",
+    [SQ_FMT_SVG] = "svg",
 };
 
 int sq_format_find(const char *name, unsigned allowed) {

@@ -24,6 +24,7 @@ typedef enum SqFormat {
     SQ_FMT_GCC,   /* one line per finding in gcc's shape, for problem matchers */
     SQ_FMT_GITHUB, /* GitHub Actions workflow commands: annotations */
     SQ_FMT_JUNIT, /* JUnit XML, for CI systems' test tabs */
+    SQ_FMT_SVG,   /* a picture, drawn by Graphviz's dot from SQ_FMT_DOT */
     SQ_FMT__COUNT
 } SqFormat;
 

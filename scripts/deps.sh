@@ -23,6 +23,7 @@ packages=(
     groff-base        # ... and each page checked by groff for warnings
     git               # tests/cli/test_precommit.sh: scratch repositories
     pre-commit        # ... and the hooks run by pre-commit itself
+    graphviz          # tests/cli/test_graph.sh: squint graph --format svg runs its dot
 )
 packages+=("$@")
 

@@ -88,23 +88,27 @@ static int pairs_within(const char **xs, const char **ys, uint32_t n, const char
 }
 
 /* Whether l is the label xs = ys of this kind, both given from the edge's
-** a side.  Pairs compare as sets, since (a.x = b.x AND a.y = b.y) is the
-** same join in either order; names compare as SQL identifiers do. */
+** a side (a PK-FK label's foreign key in b when fk_in_b).  Pairs compare
+** as sets, since (a.x = b.x AND a.y = b.y) is the same join in either
+** order; names compare as SQL identifiers do. */
 static int label_equal(const SqJoinLabel *l, const char **xs, const char **ys, uint32_t n,
-                       SqJoinLabelKind kind) {
-    return l->kind == kind && l->n_cols == n &&
+                       SqJoinLabelKind kind, int fk_in_b) {
+    return l->kind == kind && l->n_cols == n && l->fk_in_b == fk_in_b &&
            pairs_within(xs, ys, n, l->a_cols, l->b_cols, l->n_cols) &&
            pairs_within(l->a_cols, l->b_cols, l->n_cols, xs, ys, n);
 }
 
 /* The label of e equal to xs = ys, or NULL.  On a self-loop both sides are
-** the same node, so t.x = t.y and t.y = t.x are one condition. */
+** the same node, so t.x = t.y and t.y = t.x are one condition, except
+** for a PK-FK label, whose foreign key is a's columns on a self-loop:
+** t.x referencing t.y is another key than t.y referencing t.x. */
 static SqJoinLabel *find_label(const SqGraphEdge *e, const char **xs, const char **ys,
-                               uint32_t n, SqJoinLabelKind kind) {
+                               uint32_t n, SqJoinLabelKind kind, int fk_in_b) {
     for (uint32_t i = 0; i < e->n_labels; i++) {
         SqJoinLabel *l = &e->labels[i];
-        if (label_equal(l, xs, ys, n, kind)) return l;
-        if (e->a == e->b && label_equal(l, ys, xs, n, kind)) return l;
+        if (label_equal(l, xs, ys, n, kind, fk_in_b)) return l;
+        if (e->a == e->b && kind != SQ_JL_PK_FK && label_equal(l, ys, xs, n, kind, fk_in_b))
+            return l;
     }
     return NULL;
 }
@@ -116,21 +120,25 @@ static const char **copy_cols(SqArena *a, const char **cols, uint32_t n) {
 }
 
 /* The columns come from a's side; the edge stores its smaller node as a,
-** so a label given from the larger node's side is turned round. */
+** so a label given from the larger node's side is turned round (and a
+** PK-FK label's foreign key is then in the edge's b). */
 SqJoinLabel *sq_graph_add_label(SqGraph *g, uint32_t a, uint32_t b, const char **a_cols,
                                 const char **b_cols, uint32_t n_cols, SqJoinLabelKind kind) {
+    int fk_in_b = 0;
     if (a > b) {
         const char **t = a_cols;
         a_cols = b_cols;
         b_cols = t;
+        fk_in_b = kind == SQ_JL_PK_FK;
     }
     SqGraphEdge *e = sq_graph_edge(g, a, b);
-    SqJoinLabel *l = find_label(e, a_cols, b_cols, n_cols, kind);
+    SqJoinLabel *l = find_label(e, a_cols, b_cols, n_cols, kind, fk_in_b);
     if (l) return l;
     l = SQ_ARENA_APPEND(g->arena, e->labels, e->n_labels, e->cap_labels);
     l->a_cols = copy_cols(g->arena, a_cols, n_cols);
     l->b_cols = copy_cols(g->arena, b_cols, n_cols);
     l->n_cols = n_cols;
     l->kind = (uint8_t)kind;
+    l->fk_in_b = (uint8_t)fk_in_b;
     return l;
 }

@@ -31,6 +31,8 @@ typedef struct SqJoinLabel {
     const char **b_cols;
     uint32_t n_cols;
     uint8_t kind;          /* SqJoinLabelKind */
+    uint8_t fk_in_b;       /* SQ_JL_PK_FK: the foreign key is b_cols (the
+                              edge's node b references node a); else a_cols */
 } SqJoinLabel;
 
 typedef enum SqJoinLabelKind {
@@ -66,7 +68,10 @@ uint32_t sq_graph_add_node(SqGraph *g, const char *name, const char *table, uint
 /* The edge between a and b (either order), created when missing. */
 SqGraphEdge *sq_graph_edge(SqGraph *g, uint32_t a, uint32_t b);
 /* Add a label to the edge a-b unless an equal label is there; the columns
-** are given from a's side and b's side.  Returns the label. */
+** are given from a's side and b's side.  A PK-FK label's foreign key is
+** a's columns (a references b): two foreign keys that are the same
+** condition read in opposite directions are two labels.  Returns the
+** label. */
 SqJoinLabel *sq_graph_add_label(SqGraph *g, uint32_t a, uint32_t b, const char **a_cols,
                                 const char **b_cols, uint32_t n_cols, SqJoinLabelKind kind);
 /* Index of the node named name (case-insensitive), or -1. */
@@ -113,10 +118,16 @@ int sq_graph_canonical(const SqGraph *g, uint32_t max_nodes, SqBuf *out);
 
 /* ---- printing (graph_print.c) ------------------------------------------ */
 
-/* "nodes: a b c", then "edge a -- b" with one line per label. */
+/* "nodes: a b c" (an alias as "t1 (table)"), then "edge a -- b" with one
+** line per label, a PK-FK one ending "(from -> to)". */
 void sq_graph_text(const SqGraph *g, SqBuf *out);
 void sq_graph_json(const SqGraph *g, SqJsonWriter *w);
-/* A Graphviz undirected graph named name, labels on the edges. */
+/* A Graphviz undirected graph named name, labels on the edges, one
+** condition per line.  A node that is an alias is labelled "alias
+** (table)".  PK-FK conditions are drawn as arrows from the table with the
+** foreign key to the one it references (dir=forward), FK-FK conditions as
+** dashed lines, query equalities as plain lines; an edge with conditions
+** of several of these kinds is drawn once per kind. */
 void sq_graph_dot(const SqGraph *g, const char *name, SqBuf *out);
 void sq_graph_stats_text(const SqGraphStats *s, SqBuf *out);
 void sq_graph_stats_json(const SqGraphStats *s, SqJsonWriter *w);

@@ -25,7 +25,7 @@ bad_format() { # CMD WANT: a wrong --format answers with exit 2 and the names
 bad_format check "text, json, jsonl, gcc, github or junit"
 bad_format parse "json or sexp"
 bad_format opt "text, json or sql"
-bad_format graph "text, json or dot"
+bad_format graph "text, json, dot or svg"
 bad_format lint "text, json, sarif, jsonl, gcc, github or junit"
 bad_format equiv "text or json"
 bad_format ir "text, json, sql or ddl"

@@ -170,14 +170,59 @@ static void labels_are_oriented_by_the_edge(void **state) {
     assert_int_equal(g->edges[0].n_labels, 2);
 }
 
-/* On a self-loop both sides are the same table: t.x = t.y is t.y = t.x. */
+/* On a self-loop both sides are the same table: t.x = t.y is t.y = t.x,
+** except as foreign keys: t.x referencing t.y is another key than t.y
+** referencing t.x. */
 static void self_loop_labels_dedupe_in_either_direction(void **state) {
     SqGraph *g = nodes_only(*state, 1);
     const char *fk[] = {"manager_id"}, *pk[] = {"id"};
-    SqJoinLabel *l = sq_graph_add_label(g, 0, 0, fk, pk, 1, SQ_JL_PK_FK);
-    assert_ptr_equal(sq_graph_add_label(g, 0, 0, pk, fk, 1, SQ_JL_PK_FK), l);
+    SqJoinLabel *l = sq_graph_add_label(g, 0, 0, fk, pk, 1, SQ_JL_FK_FK);
+    assert_ptr_equal(sq_graph_add_label(g, 0, 0, pk, fk, 1, SQ_JL_FK_FK), l);
+    l = sq_graph_add_label(g, 0, 0, fk, pk, 1, SQ_JL_PK_FK);
+    assert_ptr_equal(sq_graph_add_label(g, 0, 0, fk, pk, 1, SQ_JL_PK_FK), l);
+    assert_ptr_not_equal(sq_graph_add_label(g, 0, 0, pk, fk, 1, SQ_JL_PK_FK), l);
     assert_int_equal(g->n_edges, 1);
-    assert_int_equal(g->edges[0].n_labels, 1);
+    assert_int_equal(g->edges[0].n_labels, 3);
+}
+
+/* A PK-FK label remembers which end holds the foreign key, also when it
+** is given from the edge's larger node; the same columns as a foreign key
+** of the other table are another label. */
+static void pk_fk_labels_keep_their_direction(void **state) {
+    SqGraph *g = nodes_only(*state, 2);
+    const char *x[] = {"x"}, *y[] = {"y"};
+    SqJoinLabel *l = sq_graph_add_label(g, 1, 0, x, y, 1, SQ_JL_PK_FK);
+    assert_int_equal(l->fk_in_b, 1);
+    assert_string_equal(l->b_cols[0], "x");
+    l = sq_graph_add_label(g, 0, 1, y, x, 1, SQ_JL_PK_FK);
+    assert_int_equal(l->fk_in_b, 0);
+    assert_int_equal(g->edges[0].n_labels, 2);
+    assert_int_equal(sq_graph_add_label(g, 1, 0, x, y, 1, SQ_JL_FK_FK)->fk_in_b, 0);
+}
+
+/* The dot picture: one condition per line (DOT's \n, not an escaped
+** backslash), an alias labelled with its table, a PK-FK arrow from the
+** foreign key's table, FK-FK dashed, and an edge with both kinds drawn
+** twice. */
+static void dot_draws_each_kind_of_edge(void **state) {
+    SqArena *a = *state;
+    SqGraph *g = sq_graph_new(a);
+    sq_graph_add_node(g, "r", "ref", 0);
+    sq_graph_add_node(g, "s", "s", 0);
+    const char *x[] = {"x"}, *y[] = {"y"}, *z[] = {"z"};
+    sq_graph_add_label(g, 1, 0, x, y, 1, SQ_JL_PK_FK);
+    sq_graph_add_label(g, 1, 0, z, y, 1, SQ_JL_PK_FK);
+    sq_graph_add_label(g, 0, 1, z, z, 1, SQ_JL_FK_FK);
+    SqBuf b = SQ_BUF_INIT;
+    sq_graph_dot(g, "a\\b", &b);
+    assert_string_equal(sq_buf_str(&b),
+                        "graph \"a\\\\b\" {\n"
+                        "  \"r\" [label=\"r (ref)\"];\n"
+                        "  \"s\";\n"
+                        "  \"s\" -- \"r\" [label=\"s.x = r.y\\ns.z = r.y\", dir=forward];\n"
+                        "  \"r\" -- \"s\" [label=\"r.z = s.z\", style=dashed];\n"
+                        "}\n");
+    sq_buf_free(&b);
 }
 
 /* ------------------------------------------------------------------ */
@@ -584,6 +629,8 @@ int main(void) {
         T(equal_labels_are_added_once),
         T(labels_are_oriented_by_the_edge),
         T(self_loop_labels_dedupe_in_either_direction),
+        T(pk_fk_labels_keep_their_direction),
+        T(dot_draws_each_kind_of_edge),
         T(self_loops_are_counted_apart),
         T(degrees_leave_out_self_loops),
         T(components_number_isolated_nodes_in_order),
