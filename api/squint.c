@@ -119,13 +119,11 @@ static int ends_with(const char *s, const char *suffix) {
 ** or -1 after an error. */
 static long read_migrations(SqContext *c, const char *dir, SqMigration **m, const SqSrc ***srcs) {
     size_t n, k = 0;
-    const char **names = sq_db_root_list(c->arena, dir, &n);
-    if (n) qsort(names, n, sizeof *names, sq_cmp_cstr);
+    const char **paths = sq_dir_sql_files(c->arena, dir, &n);
     *m = sq_arena_alloc(c->arena, (n + 1) * sizeof **m);
     *srcs = sq_arena_alloc(c->arena, (n + 1) * sizeof **srcs);
     for (size_t i = 0; i < n; i++) {
-        if (!ends_with(names[i], ".sql")) continue;
-        const char *path = sq_arena_printf(c->arena, "%s/%s", dir, names[i]);
+        const char *path = paths[i];
         int err;
         SqSrc *src = sq_src_add_file(c->srcs, path, &err);
         if (!src) {
@@ -271,6 +269,16 @@ const char **sq_db_root_list(SqArena *a, const char *dir, size_t *n) {
         names[(*n)++] = sq_arena_strdup(a, e->d_name);
     }
     closedir(d);
+    return names;
+}
+
+const char **sq_dir_sql_files(SqArena *a, const char *dir, size_t *n) {
+    size_t all, k = 0;
+    const char **names = sq_db_root_list(a, dir, &all);
+    if (all) qsort(names, all, sizeof *names, sq_cmp_cstr);
+    for (size_t i = 0; i < all; i++)
+        if (ends_with(names[i], ".sql")) names[k++] = sq_arena_printf(a, "%s/%s", dir, names[i]);
+    *n = k;
     return names;
 }
 

@@ -142,6 +142,10 @@ Catalog *sq_ctx_load_db_root(SqContext *c, const char *dir, const char *db_id, S
 const char *sq_db_root_path(SqArena *a, const char *dir, const char *db_id);
 /* The names in dir (hidden ones left out), in a, in readdir's order. */
 const char **sq_db_root_list(SqArena *a, const char *dir, size_t *n);
+/* The paths ("dir/name") of dir's *.sql files in name order, not
+** recursive: a directory of migrations, or of squint compile's queries.
+** NULL (and *n 0) when dir cannot be read.  In a. */
+const char **sq_dir_sql_files(SqArena *a, const char *dir, size_t *n);
 
 /* ---- compiling -------------------------------------------------------- */
 

@@ -410,16 +410,9 @@ static void compile_path(CompileRun *r, const char *path, const Catalog *cat) {
         return;
     }
     size_t n;
-    const char **names = sq_db_root_list(r->arena, path, &n);
-    if (n) qsort(names, n, sizeof *names, sq_cmp_cstr);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        size_t len = strlen(names[i]);
-        if (len < 4 || strcmp(names[i] + len - 4, ".sql") != 0) continue;
-        compile_file(r, sq_arena_printf(r->arena, "%s/%s", path, names[i]), cat);
-        k++;
-    }
-    if (!k) fprintf(stderr, "squint compile: the directory '%s' holds no query file (*.sql)\n", path);
+    const char **files = sq_dir_sql_files(r->arena, path, &n);
+    for (size_t i = 0; i < n; i++) compile_file(r, files[i], cat);
+    if (!n) fprintf(stderr, "squint compile: the directory '%s' holds no query file (*.sql)\n", path);
 }
 
 /* One package: compile its files, then write (or --check) its outputs
