@@ -450,20 +450,23 @@ static const SqAggItem *agg_call_of(IrQuery *q, const IrRel *r, uint32_t i, cons
 }
 
 /* Aggregates that give NULL only on an empty input, or when every value
-** they see is NULL. */
+** of their first argument is NULL: group_concat's separator, even a NULL
+** one (read as ''), does not make it NULL. */
 static int null_only_when_empty(const char *f) {
-    return !strcmp(f, "max") || !strcmp(f, "min") || !strcmp(f, "sum") || !strcmp(f, "avg");
+    return !strcmp(f, "max") || !strcmp(f, "min") || !strcmp(f, "sum") || !strcmp(f, "avg") ||
+           !strcmp(f, "group_concat");
 }
 
 /* Whether output column i of r, which the binder types nullable, is an
-** aggregate that cannot be NULL: max, min, sum or avg of a NOT NULL value
-** in a GROUP BY query (a group is never empty), without FILTER.  Only the
-** manifest's claim is sharpened; the binder's types stay as they are. */
+** aggregate that cannot be NULL: max, min, sum, avg or group_concat of a
+** NOT NULL value in a GROUP BY query (a group is never empty), without
+** FILTER.  Only the manifest's claim is sharpened; the binder's types
+** stay as they are. */
 static int group_value_not_null(IrQuery *q, const IrRel *r, uint32_t i) {
     const IrRel *agg;
     const SqAggItem *it = agg_call_of(q, r, i, &agg);
-    if (!it || !agg->u.agg.n_keys || it->filter || !it->def || it->args.n != 1 ||
-        !null_only_when_empty(it->def->name))
+    if (!it || !agg->u.agg.n_keys || it->filter || !it->def || it->args.n < 1 ||
+        it->args.n > (strcmp(it->def->name, "group_concat") ? 1u : 2u) || !null_only_when_empty(it->def->name))
         return 0;
     return !it->args.items[0]->type.nullable;
 }

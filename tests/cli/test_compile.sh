@@ -169,6 +169,8 @@ grep -q '"name": "\\"default\\""' "$TMP/dq/queries.json" && ok "compile: ... the
 cat >"$TMP/groups.sql" <<'EOF2'
 -- name: PerGenre :many
 SELECT genre, max(pages), max(title), sum(book_id), avg(book_id), min(title) FILTER (WHERE pages > 1) FROM books GROUP BY genre;
+-- name: Concat :many
+SELECT genre, group_concat(title), group_concat(DISTINCT title), group_concat(title, NULL), group_concat(pages, '; ') FROM books GROUP BY genre;
 -- name: Whole :one
 SELECT max(title) FROM books;
 -- name: Counts :many
@@ -178,18 +180,20 @@ SELECT name, (SELECT count(*) FROM books b WHERE b.author_id = a.author_id) AS n
 FROM authors a;
 EOF2
 expect_exit 0 "compile: aggregates per group" -- "$SQUINT" compile --schema $S --out "$TMP/groups" "$TMP/groups.sql"
-if python3 - "$TMP/groups/queries.json" $S <<'PY'; then ok "compile: max/sum/avg of a NOT NULL value per group, and a scalar (SELECT count(*) ...), are not null (FILTER, a nullable value, no GROUP BY, HAVING: nullable), and SQLite never gives NULL there"; else not_ok "compile: aggregate nullability per group"; fi
+if python3 - "$TMP/groups/queries.json" $S <<'PY'; then ok "compile: max/sum/avg/group_concat of a NOT NULL value per group, and a scalar (SELECT count(*) ...), are not null (FILTER, a nullable value, no GROUP BY, HAVING: nullable), and SQLite never gives NULL there"; else not_ok "compile: aggregate nullability per group"; fi
 import json, sqlite3, sys
 q = {x["name"]: x for x in json.load(open(sys.argv[1]))["queries"]}
 assert [c["nullable"] for c in q["PerGenre"]["columns"]] == [False, True, False, False, False, True]
 assert [c["nullable"] for c in q["Whole"]["columns"]] == [True]
+assert [c["nullable"] for c in q["Concat"]["columns"]] == [False, False, False, False, True], q["Concat"]["columns"]
 db = sqlite3.connect(":memory:")
 db.executescript(open(sys.argv[2]).read())
 db.executemany("INSERT INTO books (title, genre, pages) VALUES (?, ?, ?)",
                [("a", "x", None), ("b", "x", 3), ("c", "y", None), ("d", "z", 0)])
-for row in db.execute(q["PerGenre"]["sql"]):
-    for v, c in zip(row, q["PerGenre"]["columns"]):
-        assert v is not None or c["nullable"], (row, c["name"])
+for name in ("PerGenre", "Concat"):
+    for row in db.execute(q[name]["sql"]):
+        for v, c in zip(row, q[name]["columns"]):
+            assert v is not None or c["nullable"], (row, c["name"])
 assert db.execute(q["Whole"]["sql"].replace("books", "books WHERE 0")).fetchone() == (None,)
 assert [c["nullable"] for c in q["Counts"]["columns"]] == [False, False, True, True], q["Counts"]["columns"]
 db.execute("INSERT INTO authors (name) VALUES ('nobody')")   # no book: count 0, max NULL
