@@ -74,6 +74,8 @@ typedef int (*LintNullFn)(const SqExpr *col, const void *arg);
 /* Whether cond is never true (NULL or false) when the columns is_null
 ** picks are NULL. */
 int lint_null_rejects(const SqExpr *cond, LintNullFn is_null, const void *arg);
+/* Whether the value e is NULL when the columns is_null picks are NULL. */
+int lint_null_yields_null(const SqExpr *e, LintNullFn is_null, const void *arg);
 
 /* ---- the rule families ------------------------------------------------- */
 
@@ -95,8 +97,12 @@ int lint_unique_by(const LintCore *k, SqExpr *const *exprs, uint32_t n);
 /* The same per item: fixed[i] (k->n_items entries) tells whether item i's
 ** row is fixed by exprs; with no exprs, the items pinned to at most one
 ** row by constants.  Items the caller marks fixed beforehand count as
-** fixed from the start (whole rows known). */
-void lint_fixed_items(const LintCore *k, SqExpr *const *exprs, uint32_t n, uint8_t *fixed);
+** fixed from the start (whole rows known).  matched (NULL: none) marks
+** the items known to have found their row in every row that matters (not
+** NULL-extended by their LEFT JOIN): their ON equalities then hold both
+** ways. */
+void lint_fixed_items(const LintCore *k, SqExpr *const *exprs, uint32_t n, uint8_t *fixed,
+                      const uint8_t *matched);
 /* Whether e is a column that a WHERE (or inner-join ON) conjunct of k
 ** equates with a constant: one value in every row. */
 int lint_pinned(const LintCore *k, const SqExpr *e);

@@ -103,7 +103,7 @@ static void missing_join_predicate(LintCore *k) {
             connect(k, &g, k->items[i].join->u.join.cond);
     uint8_t *single = sq_arena_alloc(a, k->n_items);
     memset(single, 0, k->n_items);
-    lint_fixed_items(k, NULL, 0, single);
+    lint_fixed_items(k, NULL, 0, single, NULL);
     for (uint32_t i = 1; i < k->n_items; i++) {
         const LintItem *it = &k->items[i];
         if (single[i] || !it->join || !joins_without_condition(it->join)) continue;

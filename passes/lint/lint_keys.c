@@ -9,7 +9,8 @@
 ** derived table gives one row.  Known columns start as the expressions
 ** given and grow by equalities with constants and with known columns
 ** (WHERE and inner-join ON; a LEFT JOIN's ON only from the left side to
-** the right), and by every column of an item once its row is fixed.  The
+** the right, unless the caller knows its right side matched: then the ON
+** held), and by every column of an item once its row is fixed.  The
 ** rows are unique by the expressions when every item ends up fixed.
 **
 ** This is a sufficient test, not an exact one: it misses keys implied by
@@ -32,6 +33,7 @@ typedef struct Eq {
 
 typedef struct Keys {
     const LintCore *k;
+    const uint8_t *matched; /* per item, or NULL (lint_fixed_items) */
     Known *known;
     uint32_t n, cap;
     uint8_t *fixed;    /* per item */
@@ -178,16 +180,19 @@ static void collect_eqs(Keys *ks) {
 static int learn(Keys *ks, const Eq *q, SqExpr *from, SqExpr *to) {
     Known t, f;
     if (!locate(ks, to, &t)) return 0;
-    if (q->right_only >= 0 && t.item != (uint32_t)q->right_only) return 0;
+    if (q->right_only >= 0 && t.item != (uint32_t)q->right_only && !(ks->matched && ks->matched[q->right_only]))
+        return 0;
     if (lint_is_constant(ks->k, from) || (locate(ks, from, &f) && is_known(ks, f)))
         return add_known(ks, t);
     return 0;
 }
 
-void lint_fixed_items(const LintCore *k, SqExpr *const *exprs, uint32_t n, uint8_t *fixed) {
+void lint_fixed_items(const LintCore *k, SqExpr *const *exprs, uint32_t n, uint8_t *fixed,
+                      const uint8_t *matched) {
     Keys ks;
     memset(&ks, 0, sizeof ks);
     ks.k = k;
+    ks.matched = matched;
     ks.fixed = fixed;
     for (uint32_t i = 0; i < n; i++) {
         Known c;
@@ -209,7 +214,7 @@ void lint_fixed_items(const LintCore *k, SqExpr *const *exprs, uint32_t n, uint8
 int lint_unique_by(const LintCore *k, SqExpr *const *exprs, uint32_t n) {
     uint8_t *fixed = sq_arena_alloc(k->l->q->arena, k->n_items + 1);
     memset(fixed, 0, k->n_items + 1);
-    lint_fixed_items(k, exprs, n, fixed);
+    lint_fixed_items(k, exprs, n, fixed, NULL);
     for (uint32_t i = 0; i < k->n_items; i++)
         if (!fixed[i]) return 0;
     return 1;

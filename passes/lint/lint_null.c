@@ -99,3 +99,8 @@ int lint_null_rejects(const SqExpr *cond, LintNullFn is_null, const void *arg) {
     NullSet ns = {is_null, arg};
     return not_true(truth(&ns, cond));
 }
+
+int lint_null_yields_null(const SqExpr *e, LintNullFn is_null, const void *arg) {
+    NullSet ns = {is_null, arg};
+    return truth(&ns, e) == T_NULL;
+}

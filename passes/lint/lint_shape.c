@@ -201,7 +201,7 @@ static void bare_columns(LintCore *k) {
         if (!fixed) {
             fixed = sq_arena_alloc(a, k->n_items + 1);
             memset(fixed, 0, k->n_items + 1);
-            lint_fixed_items(k, keys, n_keys, fixed);
+            lint_fixed_items(k, keys, n_keys, fixed, NULL);
         }
         if (reads_only_fixed(k, it->expr, fixed) || lint_pinned(k, it->expr)) continue;
         sq_lint_report(k->l, LR_BARE_COLUMN, it->span,
@@ -250,27 +250,54 @@ static int counts_copies(const SqAggItem *it) {
            strcmp(n, "total") == 0;
 }
 
+static int of_item(const SqExpr *col, const void *item) { return ir_rel_binds(item, col->u.col.rel); }
+
+/* Into matched, the items every row an aggregate counts has found (not
+** NULL-extended by a LEFT JOIN): those whose NULL row makes every
+** argument NULL (the aggregate skips such rows), then, while some item is
+** matched, the items its LEFT JOIN's ON rejects NULL of (the ON held). */
+static void matched_items(const LintCore *k, const SqAggItem *it, uint8_t *matched) {
+    for (uint32_t j = 0; j < k->n_items; j++) {
+        uint32_t x = 0;
+        while (x < it->args.n && lint_null_yields_null(it->args.items[x], of_item, k->items[j].rel)) x++;
+        matched[j] = x == it->args.n;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t r = 0; r < k->n_items; r++) {
+            const IrRel *j = k->items[r].join;
+            if (!matched[r] || !j || j->u.join.type != IR_JOIN_LEFT || !j->u.join.cond) continue;
+            for (uint32_t x = 0; x < k->n_items; x++)
+                if (!matched[x] && x != r && lint_null_rejects(j->u.join.cond, of_item, k->items[x].rel))
+                    matched[x] = 1, changed = 1;
+        }
+    }
+}
+
 /* COUNT(x), SUM(x), AVG(x) see each row of the tables x reads once only
 ** when those rows (with the GROUP BY keys) fix the row of every other
-** table: otherwise a join repeats them.  COUNT(*) counts the joined rows
-** themselves and is left alone. */
+** table: otherwise a join repeats them.  Rows where x is NULL do not
+** count, so a LEFT JOIN whose NULL row makes x NULL matched in every row
+** that does, and its ON holds both ways (matched_items).  COUNT(*) counts
+** the joined rows themselves and is left alone. */
 static void fanout_aggregate(LintCore *k) {
     const IrRel *agg = k->c->agg;
     if (!agg || k->n_items < 2 || !sq_lint_enabled(k->l, LR_FANOUT_AGGREGATE)) return;
     SqArena *a = k->l->q->arena;
     uint32_t n_keys = agg->u.agg.n_keys;
     SqExpr **keys = lint_group_keys(a, agg);
-    uint8_t *fixed = sq_arena_alloc(a, k->n_items + 1);
+    uint8_t *fixed = sq_arena_alloc(a, k->n_items + 1), *matched = sq_arena_alloc(a, k->n_items + 1);
     for (uint32_t i = 0; i < agg->u.agg.n_items; i++) {
         const SqAggItem *it = &agg->u.agg.items[i];
         if (!counts_copies(it)) continue;
+        matched_items(k, it, matched);
         memset(fixed, 0, k->n_items + 1);
         int read = -1;
         for (uint32_t j = 0; j < k->n_items; j++)
             for (uint32_t x = 0; x < it->args.n && !fixed[j]; x++)
                 if (lint_reads_item(k, it->args.items[x], j)) fixed[j] = 1, read = read < 0 ? (int)j : read;
         if (read < 0) continue;
-        lint_fixed_items(k, keys, n_keys, fixed);
+        lint_fixed_items(k, keys, n_keys, fixed, matched);
         uint32_t u = 0;
         while (u < k->n_items && fixed[u]) u++;
         if (u == k->n_items) continue;
