@@ -54,9 +54,10 @@ static const char *const schema_keys[] = {"schema", "db", "db-root", "tables", "
 /* The lint section's settings (lint_config.h), read there, not options. */
 static const char *const lint_settings[] = {"rules", "disable", "severity", "threshold", "ignore", NULL};
 
-/* Options that mean one run, never a project's default. */
+/* Options that mean one run, never a project's default (fixture's --llm
+** chooses the command's mode before options are read). */
 static const char *const cli_only[] = {"help", "version", "config", "no-config", "force", "output",
-                                       "stdin-filename", NULL};
+                                       "stdin-filename", "llm", NULL};
 
 /* Options whose value is a path: relative to the file, not to the
 ** current directory. */

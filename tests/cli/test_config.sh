@@ -112,6 +112,7 @@ bad "a section is checked whichever command runs" '{"graph": {"max-cycle": 3}}' 
 bad "a flag takes true or false" '{"eval": {"lint": "yes"}}' '--lint takes no value: write true or false'
 bad "an option with a value takes a string or number" '{"eval": {"jobs": true}}' '--jobs takes a string or a number'
 bad "a command-line-only option" '{"lint": {"force": true}}' '--force is for the command line only'
+bad "fixture's mode is for the command line" '{"fixture": {"llm": true}}' '--llm is for the command line only'
 bad "a repeated key" '{"db": "a", "db": "b"}' "the key 'db' appears twice"
 bad "a lint setting is checked" '{"lint": {"disable": ["no-such-rule"]}}' "unknown lint rule 'no-such-rule'"
 bad "not JSON" '{"db": }' 'E0004'
