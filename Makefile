@@ -164,7 +164,7 @@ SMT_FAULT_WRAP := Z3_set_error_handler Z3_del_context Z3_get_error_code Z3_solve
 $(BUILD)/tests/test_smt_fault: LDLIBS += $(foreach f,$(SMT_FAULT_WRAP),-Wl,--wrap=$(f))
 
 tools: $(BUILD)/tools/parity $(BUILD)/tools/bindparity $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus \
-       $(BUILD)/tools/bench_parse $(BUILD)/tools/sarifcheck $(BUILD)/tools/suitecheck
+       $(BUILD)/tools/bench_parse $(BUILD)/tools/suitecheck
 
 $(BUILD)/tools/roundtrip: tests/conformance/roundtrip.c tests/conformance/corpus.c \
                           tests/conformance/corpus.h $(LIB)
@@ -189,10 +189,6 @@ $(BUILD)/tools/equivcorpus: tests/conformance/equivcorpus.c tests/conformance/co
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/equivcorpus.c tests/conformance/corpus.c \
 	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
-
-$(BUILD)/tools/sarifcheck: tests/tools/sarifcheck.c $(LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -o $@ tests/tools/sarifcheck.c $(LIB) $(LDLIBS)
 
 $(BUILD)/tools/suitecheck: tests/tools/suitecheck.c $(LIB)
 	@mkdir -p $(dir $@)
@@ -236,7 +232,7 @@ $(BUILD)/tests/test_soundness: tests/soundness/test_soundness.c $(SOUNDNESS_LIB)
 
 test: deps
 	@$(SUBMAKE) all $(UNIT_BIN) $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/sarifcheck $(BUILD)/tools/suitecheck $(BUILD)/tools/soundness \
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/suitecheck $(BUILD)/tools/soundness \
 	    $(BUILD)/tests/test_soundness
 	@BUILD=$(BUILD) tests/run.sh
 
@@ -276,7 +272,7 @@ sanitize: deps
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" all \
 	    $(UNIT_SRC:tests/unit/%.c=build-san/tests/%) build-san/tools/bindparity \
-	    build-san/tools/roundtrip build-san/tools/sarifcheck build-san/tools/suitecheck build-san/tools/soundness \
+	    build-san/tools/roundtrip build-san/tools/suitecheck build-san/tools/soundness \
 	    build-san/tests/test_soundness
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 EQUIV_VALUES=typed \
 	    tests/run.sh

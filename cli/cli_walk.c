@@ -273,3 +273,17 @@ int cli_config_operands(CliArgs *a) {
     a->argc = (int)(o.n - 1);
     return 0;
 }
+
+const char *cli_source_root(SqArena *a, const char **cwd) {
+    char buf[4096];
+    if (!getcwd(buf, sizeof buf)) return NULL;
+    *cwd = sq_arena_strdup(a, buf);
+    for (char *dir = sq_arena_strdup(a, buf);;) {
+        struct stat st;
+        if (stat(sq_arena_printf(a, "%s%s.git", dir, strcmp(dir, "/") ? "/" : ""), &st) == 0) return dir;
+        char *slash = strrchr(dir, '/');
+        if (!slash || strcmp(dir, "/") == 0) return *cwd;
+        if (slash == dir) slash[1] = 0;
+        else *slash = 0;
+    }
+}

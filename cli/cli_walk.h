@@ -34,6 +34,12 @@ const char *cli_config_text(const SqJson *v, size_t *n);
 const char *cli_config_dir(void);
 SqArena *cli_config_arena(void);
 
+/* The repository the current directory is in: the nearest directory at
+** or above it that holds ".git" (a directory, or a worktree's file), else
+** the current directory; *cwd gets the current directory.  Absolute, in
+** a; NULL when the current directory cannot be known. */
+const char *cli_source_root(SqArena *a, const char **cwd);
+
 /* The nearest project file at or above the absolute directory start: its
 ** path, NULL when there is none, "" after a message when a directory has
 ** two. */

@@ -396,6 +396,7 @@ static int by_position(const void *a, const void *b) {
 ** returns the exit status. */
 static int report(LintRun *r) {
     SqDiags *d = &r->cq.diags;
+    if (r->format == SQ_FMT_SARIF) r->totals.root = cli_source_root(r->arena, &r->totals.cwd);
     Sorted *s = sq_malloc((d->n + 1) * sizeof *s);
     size_t n = 0, problems = 0;
     SqBuf err = SQ_BUF_INIT;

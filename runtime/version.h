@@ -9,4 +9,11 @@
 
 #define SQUINT_VERSION "0.1.0"
 
+/* Where squint's documentation is published, as an absolute URL ending in
+** '/': SARIF's helpUri points into its rules.md.  A fork or a mirror
+** builds with its own (make EXTRA_CFLAGS='-DSQUINT_DOCS_URL="..."'). */
+#ifndef SQUINT_DOCS_URL
+#define SQUINT_DOCS_URL "https://github.com/squint-sql/squint/blob/main/docs/"
+#endif
+
 #endif

@@ -19,6 +19,7 @@ packages=(
     libcurl4-openssl-dev  # LLM endpoint client
     libcmocka-dev     # unit tests
     python3           # test scripts, the LLM test server (tests/llm/server.py)
+    python3-jsonschema  # tests/cli/test_lint_sarif.sh: SARIF logs against the official schema
     man-db            # tests/cli/test_install.sh: 'man squint-lint' after make install
     groff-base        # ... and each page checked by groff for warnings
     git               # tests/cli/test_precommit.sh: scratch repositories

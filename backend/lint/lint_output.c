@@ -10,6 +10,7 @@
 #include "backend/lint/lint_output.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/lint/lint.h"
@@ -160,20 +161,88 @@ static const char *sarif_level(uint8_t sev) {
     return sev == SQ_SEV_ERROR ? "error" : sev == SQ_SEV_WARNING ? "warning" : "note";
 }
 
-/* A path as a URI reference: relative paths stay relative, absolute ones
-** become file:// URIs; bytes outside the unreserved and path characters
-** are percent-encoded. */
-static void put_uri(SqJsonWriter *w, const char *path) {
-    SqBuf b = SQ_BUF_INIT;
-    if (path[0] == '/') sq_buf_puts(&b, "file://");
+/* The SARIF base of every relative URI, as originalUriBaseIds names it:
+** code-scanning services resolve it to the repository's checkout. */
+#define SARIF_ROOT_ID "%SRCROOT%"
+
+/* path into b as a URI reference: bytes outside the unreserved and path
+** characters percent-encoded (RFC 3986), a first segment with ':' made
+** "./" relative so it is no scheme. */
+static void uri_encode(SqBuf *b, const char *path) {
+    const char *colon = strchr(path, ':'), *slash = strchr(path, '/');
+    if (path[0] != '/' && colon && (!slash || colon < slash)) sq_buf_puts(b, "./");
     for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
         if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
             strchr("-._~/!$&'()*+,;=:@", *p))
-            sq_buf_putc(&b, (char)*p);
+            sq_buf_putc(b, (char)*p);
         else
-            sq_buf_printf(&b, "%%%02X", *p);
+            sq_buf_printf(b, "%%%02X", *p);
     }
+}
+
+/* path made absolute against cwd, "." and ".." parts taken out by its
+** text (heap). */
+static char *absolute_path(const char *cwd, const char *path) {
+    SqBuf in = SQ_BUF_INIT, out = SQ_BUF_INIT;
+    if (path[0] != '/') sq_buf_printf(&in, "%s/", cwd);
+    sq_buf_puts(&in, path);
+    for (const char *p = sq_buf_str(&in); *p;) {
+        while (*p == '/') p++;
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            while (out.len && out.data[out.len - 1] != '/') out.len--;
+            if (out.len) out.len--;
+        } else if (n && !(n == 1 && p[0] == '.')) {
+            sq_buf_putc(&out, '/');
+            sq_buf_put(&out, p, n);
+        }
+        p += n;
+    }
+    if (!out.len) sq_buf_putc(&out, '/');
+    sq_buf_free(&in);
+    return sq_buf_detach(&out);
+}
+
+/* An artifactLocation's members for path: relative to the root (with
+** uriBaseId) when the file is under it, else an absolute file:// URI;
+** the path as given when the run's directory is not known. */
+static void put_artifact(SqJsonWriter *w, const SqLintTotals *t, const char *path) {
+    SqBuf b = SQ_BUF_INIT;
+    char *abs = t && t->cwd && t->root ? absolute_path(t->cwd, path) : NULL;
+    size_t n = abs ? strlen(t->root) : 0;
+    int under = abs && (strcmp(t->root, "/") == 0 ? abs[1] != 0 : strncmp(abs, t->root, n) == 0 && abs[n] == '/');
+    if (under) {
+        uri_encode(&b, abs + (strcmp(t->root, "/") == 0 ? 1 : n + 1));
+    } else {
+        if ((abs ? abs : path)[0] == '/') sq_buf_puts(&b, "file://");
+        uri_encode(&b, abs ? abs : path);
+    }
+    sq_jw_key(w, "uri");
     sq_jw_str(w, sq_buf_str(&b));
+    if (under) {
+        sq_jw_key(w, "uriBaseId");
+        sq_jw_str(w, SARIF_ROOT_ID);
+    }
+    free(abs);
+    sq_buf_free(&b);
+}
+
+/* originalUriBaseIds: %SRCROOT% as a file:// URI of the root, ending in
+** '/' as SARIF requires. */
+static void put_base_ids(SqJsonWriter *w, const SqLintTotals *t) {
+    if (!t || !t->cwd || !t->root) return;
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_puts(&b, "file://");
+    uri_encode(&b, t->root);
+    if (b.data[b.len - 1] != '/') sq_buf_putc(&b, '/');
+    sq_jw_key(w, "originalUriBaseIds");
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, SARIF_ROOT_ID);
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "uri");
+    sq_jw_str(w, sq_buf_str(&b));
+    sq_jw_obj_end(w);
+    sq_jw_obj_end(w);
     sq_buf_free(&b);
 }
 
@@ -197,6 +266,13 @@ static void sarif_rules(SqJsonWriter *w) {
         sq_jw_str(w, r->name);
         sarif_text(w, "shortDescription", r->summary);
         sarif_text(w, "help", r->help);
+        sq_jw_key(w, "helpUri");   /* the rule's heading in rules.md, as GitHub anchors it */
+        SqBuf u = SQ_BUF_INIT;
+        sq_buf_printf(&u, "%srules.md#", SQUINT_DOCS_URL);
+        for (const char *p = r->id; *p; p++) sq_buf_putc(&u, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
+        sq_buf_printf(&u, "-%s", r->name);
+        sq_jw_str(w, sq_buf_str(&u));
+        sq_buf_free(&u);
         sq_jw_key(w, "defaultConfiguration");
         sq_jw_obj_begin(w);
         sq_jw_key(w, "level");
@@ -221,7 +297,8 @@ static int64_t code_point_col(const SqSrcPos *p) {
 }
 
 /* A location object for span s, with message text when not NULL. */
-static void sarif_one_location(SqJsonWriter *w, const SqDiags *d, SrcSpan s, const char *text) {
+static void sarif_one_location(SqJsonWriter *w, const SqDiags *d, const SqLintTotals *t, SrcSpan s,
+                               const char *text) {
     const SqSrc *src = sq_src_get(d->srcs, s.file);
     if (src) {
         SqSrcPos a = sq_src_locate(src, s.start), b = sq_src_locate(src, s.end);
@@ -230,8 +307,7 @@ static void sarif_one_location(SqJsonWriter *w, const SqDiags *d, SrcSpan s, con
         sq_jw_obj_begin(w);
         sq_jw_key(w, "artifactLocation");
         sq_jw_obj_begin(w);
-        sq_jw_key(w, "uri");
-        put_uri(w, a.file->name);
+        put_artifact(w, t, a.file->name);
         sq_jw_obj_end(w);
         sq_jw_key(w, "region");
         sq_jw_obj_begin(w);
@@ -251,19 +327,19 @@ static void sarif_one_location(SqJsonWriter *w, const SqDiags *d, SrcSpan s, con
     }
 }
 
-static void sarif_locations(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
+static void sarif_locations(SqJsonWriter *w, const SqDiags *d, const SqLintTotals *t, const SqDiag *g) {
     sq_jw_key(w, "locations");
     sq_jw_arr_begin(w);
-    sarif_one_location(w, d, g->span, NULL);
+    sarif_one_location(w, d, t, g->span, NULL);
     sq_jw_arr_end(w);
     if (!g->n_notes) return;
     sq_jw_key(w, "relatedLocations");
     sq_jw_arr_begin(w);
-    for (size_t i = 0; i < g->n_notes; i++) sarif_one_location(w, d, g->notes[i].span, g->notes[i].msg);
+    for (size_t i = 0; i < g->n_notes; i++) sarif_one_location(w, d, t, g->notes[i].span, g->notes[i].msg);
     sq_jw_arr_end(w);
 }
 
-static void sarif_result(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
+static void sarif_result(SqJsonWriter *w, const SqDiags *d, const SqLintTotals *t, const SqDiag *g) {
     const SqLintRule *r = rule_of(g);
     const char *item = sq_diag_item(d, g->span);
     sq_jw_obj_begin(w);
@@ -276,7 +352,7 @@ static void sarif_result(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
     sq_jw_key(w, "level");
     sq_jw_str(w, sarif_level(g->sev));
     sarif_text(w, "message", g->msg);
-    sarif_locations(w, d, g);
+    sarif_locations(w, d, t, g);
     sq_jw_key(w, "properties");
     sq_jw_obj_begin(w);
     sq_jw_key(w, "rule");
@@ -293,7 +369,7 @@ static void sarif_result(SqJsonWriter *w, const SqDiags *d, const SqDiag *g) {
     sq_jw_obj_end(w);
 }
 
-static void output_sarif(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n) {
+static void output_sarif(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t n, const SqLintTotals *t) {
     SqJsonWriter w;
     sq_jw_init(&w, out, 1);
     sq_jw_obj_begin(&w);
@@ -315,11 +391,12 @@ static void output_sarif(SqBuf *out, const SqDiags *d, SqDiag *const *f, size_t 
     sarif_rules(&w);
     sq_jw_obj_end(&w);
     sq_jw_obj_end(&w);
+    put_base_ids(&w, t);
     sq_jw_key(&w, "columnKind");
     sq_jw_str(&w, "unicodeCodePoints");
     sq_jw_key(&w, "results");
     sq_jw_arr_begin(&w);
-    for (size_t i = 0; i < n; i++) sarif_result(&w, d, f[i]);
+    for (size_t i = 0; i < n; i++) sarif_result(&w, d, t, f[i]);
     sq_jw_arr_end(&w);
     sq_jw_obj_end(&w);
     sq_jw_arr_end(&w);
@@ -332,7 +409,7 @@ void sq_lint_output(SqBuf *out, SqFormat fmt, const SqDiags *d, SqDiag *const *f
     switch (fmt) {
     case SQ_FMT_TEXT: output_text(out, d, findings, n, totals, color); break;
     case SQ_FMT_JSON: output_json(out, d, findings, n, totals); break;
-    case SQ_FMT_SARIF: output_sarif(out, d, findings, n); break;
+    case SQ_FMT_SARIF: output_sarif(out, d, findings, n, totals); break;
     case SQ_FMT_JSONL: output_json_lines(out, d, findings, n); break;
     case SQ_FMT_GCC:
         for (size_t i = 0; i < n; i++) sq_diag_render_gcc(d, findings[i], out);

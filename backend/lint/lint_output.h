@@ -16,6 +16,10 @@
 typedef struct SqLintTotals {
     size_t files, items, statements, queries;
     const char *const *paths;   /* the files, for JUnit's suites */
+    const char *cwd;            /* the current directory, absolute; NULL:
+                                   SARIF URIs are the paths as given */
+    const char *root;           /* SARIF's %SRCROOT%: the repository (git
+                                   work tree) holding cwd, else cwd */
 } SqLintTotals;
 
 /* Write findings[0..n) (diagnostics of d) to out as text, JSON, SARIF,
