@@ -107,6 +107,10 @@ static const char usage_head[] =
     "      --show N           after the summary, print N of this run's items that\n"
     "                         EX-test accepts but a counterexample refutes, with\n"
     "                         the counterexample (default 0)\n"
+    "      --fail-under [SYSTEM:]METRIC=PERCENT\n"
+    "                         exit 1 when a system's accuracy is under PERCENT:\n"
+    "                         METRIC is ex (EX-test), ex-verified or ex-cross;\n"
+    "                         every system's, or SYSTEM's; repeatable\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -q, --quiet            no progress lines on standard error\n"
     "  -h, --help             show this help\n"
@@ -118,8 +122,9 @@ static const char usage_tail[] =
     "FILE one database (or SQL script) for every item;\n"
     "--tables FILE alone gives schemas only: EX-test cannot run, only the search.\n"
     "\n"
-    "exit status: 0 the run finished, 2 usage or input error.  0 whatever the\n"
-    "verdicts: every item has its record (an item whose process crashed or ran\n"
+    "exit status: 0 the run finished, 1 a --fail-under gate is not reached, 2\n"
+    "usage or input error.  Without --fail-under, 0 whatever the verdicts:\n"
+    "every item has its record (an item whose process crashed or ran\n"
     "out of time is recorded as failed).  2: an unreadable, empty or malformed\n"
     "input, an --out file that is not squint's records or whose records do not\n"
     "fit this run, an output that names an input or cannot be written.  A\n"
@@ -132,7 +137,7 @@ const CliOpt cli_opts_eval[] = {
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1}, {"realistic", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
-    {"limit", 0, 1},      {"shard", 0, 1},      {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
 /* One system: its name and prediction file. */
@@ -172,6 +177,8 @@ typedef struct EvalRun {
     const char *schema_source;   /* the schema option and its file, or NULL */
     size_t limit, shard_i, shard_n;
     size_t show;                 /* --show: disagreements still to print */
+    EvalGate *gates;             /* --fail-under */
+    uint32_t n_gates, cap_gates;
     SqBuf shown;                 /* their text, printed after the summary */
     const char *report_path;     /* --report */
     const char *suite_dir;       /* --suite */
@@ -261,6 +268,13 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         r->suite_dir = val;
     } else if (strcmp(name, "report") == 0) {
         r->report_path = val;
+    } else if (strcmp(name, "fail-under") == 0) {
+        const char *why;
+        EvalGate *g = SQ_ARENA_APPEND(r->arena, r->gates, r->n_gates, r->cap_gates);
+        if (eval_gate_parse(val, g, &why) < 0) {
+            fprintf(stderr, "squint eval: --fail-under %s\n", why);
+            return cli_usage_hint("eval");
+        }
     } else if (strcmp(name, "show") == 0) {
         if ((rc = cli_parse_count("eval", "--show", val, 0, LONG_MAX, &n)) < 0) r->show = (size_t)n;
     } else if (strcmp(name, "shard") == 0) {
@@ -298,6 +312,35 @@ static int lint_settings(EvalRun *r) {
     return 0;
 }
 
+/* Each --fail-under gate names a system of the run (or none) and a
+** metric the run computes: EX-test needs data, EX-verified the search,
+** ex-cross the cross-check.  0, or -1 after a message. */
+static int gates_need(const EvalRun *r) {
+    int has_data = r->db_root || r->schema.kind == CLI_SCHEMA_DB;
+    for (size_t i = 0; i < r->n_gates; i++) {
+        const EvalGate *g = &r->gates[i];
+        size_t k = 0;
+        while (g->system && k < r->n_sys &&
+               (strlen(r->sys[k].name) != g->system_len || strncmp(r->sys[k].name, g->system, g->system_len)))
+            k++;
+        if (g->system && k == r->n_sys) {
+            fprintf(stderr, "squint eval: --fail-under %s: no --pred is named '%.*s'\n", g->text, (int)g->system_len,
+                    g->system);
+            return -1;
+        }
+        EvalMetric m = g->metric;
+        const char *lacks = m == EVAL_METRIC_EX && !has_data ? "EX-test needs the databases (--db-root or --db)"
+                            : m != EVAL_METRIC_EX && !r->cfg.verify ? "--no-verify runs no search"
+                            : m == EVAL_METRIC_CROSS && !r->cfg.cross_check ? "ex-cross needs --cross-check"
+                                                                            : NULL;
+        if (lacks) {
+            fprintf(stderr, "squint eval: --fail-under %s: this run cannot tell (%s)\n", r->gates[i].text, lacks);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int read_options(EvalRun *r, int argc, char **argv) {
     CliArgs a;
     cli_args_init(&a, argc, argv, "eval");
@@ -324,6 +367,7 @@ static int read_options(EvalRun *r, int argc, char **argv) {
         return cli_usage_hint("eval");
     }
     if (r->cfg.lint && lint_settings(r) < 0) return SQ_EXIT_USAGE;
+    if (gates_need(r) < 0) return cli_usage_hint("eval");
     if (r->db_root && !cli_schema_given(&r->schema) && cli_schema_option(&r->schema, "db-root", r->db_root) < 0)
         return SQ_EXIT_USAGE;
     if (!r->db_root && !cli_schema_given(&r->schema)) {
@@ -794,6 +838,8 @@ static int run_items(EvalRun *r, const uint8_t *done) {
     else eval_summary_text(&r->sum, &out);
     if (!r->json && r->shown.len) sq_buf_printf(&out, "\ndisagreements:\n%s", sq_buf_str(&r->shown));
     cli_flush(&out, stdout);
+    fflush(stdout);
+    if (eval_summary_gates(&r->sum, r->gates, r->n_gates, stderr) && rc == SQ_EXIT_OK) rc = SQ_EXIT_FINDINGS;
     sq_buf_free(&out);
     free(todo);
     return rc;

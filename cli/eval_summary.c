@@ -404,3 +404,67 @@ void eval_summary_json(const EvalSummary *s, SqBuf *out) {
     sq_jw_obj_end(&w);
     sq_buf_putc(out, '\n');
 }
+
+/* ---- --fail-under ------------------------------------------------------ */
+
+static const struct {
+    const char *name, *label;
+    EvalMetric metric;
+} metrics[] = {
+    {"ex", "EX-test", EVAL_METRIC_EX},
+    {"ex-verified", "EX-verified", EVAL_METRIC_VERIFIED},
+    {"ex-cross", "EX-verified with the cross-check", EVAL_METRIC_CROSS},
+};
+
+int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
+    const char *eq = strchr(text, '='), *colon = strchr(text, ':');
+    if (colon && eq && colon > eq) colon = NULL;
+    const char *m = colon ? colon + 1 : text;
+    memset(g, 0, sizeof *g);
+    g->text = text;
+    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross";
+    if (!eq || (colon && colon == text)) return -1;
+    size_t k = 0, n = (size_t)(eq - m);
+    while (k < sizeof metrics / sizeof *metrics && (strlen(metrics[k].name) != n || strncmp(metrics[k].name, m, n)))
+        k++;
+    if (k == sizeof metrics / sizeof *metrics) return -1;
+    char *end;
+    g->percent = strtod(eq + 1, &end);
+    if (!eq[1] || *end || g->percent < 0 || g->percent > 100) {
+        *why = "takes a PERCENT from 0 to 100 after '='";
+        return -1;
+    }
+    g->metric = metrics[k].metric;
+    g->system = colon ? text : NULL;
+    g->system_len = colon ? (size_t)(colon - text) : 0;
+    return 0;
+}
+
+static size_t gate_count(const EvalSummary *s, const SqEvalCounts *c, EvalMetric m) {
+    return m == EVAL_METRIC_EX ? ex_count(s, c) : m == EVAL_METRIC_VERIFIED ? c->verified : c->verified_cross;
+}
+
+size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, FILE *err) {
+    size_t failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        const EvalGate *g = &gates[i];
+        size_t hits = 0;
+        for (size_t k = 0; k < s->n_sys; k++) {
+            if (g->system && (strlen(s->names[k]) != g->system_len || strncmp(g->system, s->names[k], g->system_len)))
+                continue;
+            hits++;
+            const SqEvalCounts *c = &s->all.counts[k];
+            double v = pct(gate_count(s, c, g->metric), c->items);
+            if (v + 1e-9 >= g->percent) continue;
+            fprintf(err, "squint eval: %s: %s %.2f %% is under %g %% (--fail-under %s)\n", s->names[k],
+                    metrics[g->metric].label, v, g->percent, g->text);
+            failed++;
+        }
+        if (!hits) {
+            fprintf(err, "squint eval: --fail-under %s: no system is named '%.*s'\n", g->text, (int)g->system_len,
+                    g->system);
+            failed++;
+        }
+    }
+    return failed;
+}

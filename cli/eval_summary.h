@@ -13,6 +13,8 @@
 #define SQ_EVAL_SUMMARY_H
 
 #include "backend/eval/record.h"
+#include <stdio.h>
+
 #include "runtime/strbuf.h"
 
 /* The search times of one system (runs that reached a verdict or not). */
@@ -65,6 +67,24 @@ const char *eval_summary_brief(EvalSummary *s);
 ** record has a realistic verdict (--realistic). */
 int eval_summary_kinds_any(const EvalSummary *s);
 int eval_summary_realistic_any(const EvalSummary *s);
+
+/* --fail-under [SYSTEM:]METRIC=PERCENT: a system's accuracy must reach
+** percent, or the run fails (exit 1). */
+typedef enum EvalMetric { EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS } EvalMetric;
+typedef struct EvalGate {
+    const char *system;      /* in text; NULL: every system */
+    size_t system_len;
+    EvalMetric metric;
+    double percent;
+    const char *text;        /* as given, for the message */
+} EvalGate;
+
+/* Parse one --fail-under value into g; 0, or -1 with a static reason in
+** *why. */
+int eval_gate_parse(const char *text, EvalGate *g, const char **why);
+/* The gates the summary does not reach, each said on err: their count.
+** A gate naming no system of the run is said and counted too. */
+size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, FILE *err);
 
 void eval_summary_text(const EvalSummary *s, SqBuf *out);
 void eval_summary_json(const EvalSummary *s, SqBuf *out);

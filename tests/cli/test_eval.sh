@@ -290,3 +290,21 @@ printf 'SELECT name FROM members\tlibrary\n' > "$TMP/ext.tsv"
 expect_exit 0 "eval: a prediction calling load_extension" -- "$SQUINT" eval "${EVAL_BUDGET[@]}" --gold "$TMP/ext.tsv" \
     --pred "$TMP/ext.sql" --db-root "$TMP/db" -q --no-verify --out "$TMP/ext.jsonl"
 expect_grep '"ex":"denied"' "$TMP/ext.jsonl" "eval: ... counts as denied"
+
+# ---- --fail-under: a gate for CI --------------------------------------------
+# On the demo, good's EX-test is above weak's (60 %).
+gate() { run --fail-under "$@"; }
+expect_exit 0 "eval --fail-under ex=50: every system reaches it" -- gate ex=50
+expect_exit 1 "eval --fail-under ex=70: weak does not" -- gate ex=70
+expect_grep '^squint eval: weak: EX-test 60\.00 % is under 70 % \(--fail-under ex=70\)$' "$TMP/err" \
+    "eval --fail-under: names the system, the metric and both numbers"
+grep -q '^squint eval: good:' "$TMP/err" && not_ok "eval --fail-under: good reaches 70 % (it was named)" \
+    || ok "eval --fail-under: a system that reaches the gate is not named"
+expect_exit 0 "eval --fail-under good:ex=70: only good is gated" -- gate good:ex=70
+expect_exit 1 "eval --fail-under weak:ex-verified=100" -- gate weak:ex-verified=100
+expect_exit 2 "eval --fail-under: an unknown metric" -- gate em=3
+expect_grep 'METRIC one of ex, ex-verified, ex-cross' "$TMP/err" "eval --fail-under: lists the metrics"
+expect_exit 2 "eval --fail-under: a percent over 100" -- gate ex=101
+expect_exit 2 "eval --fail-under: a system no --pred names" -- gate nobody:ex=1
+expect_exit 2 "eval --fail-under ex-cross without --cross-check" -- gate ex-cross=1
+expect_exit 2 "eval --fail-under ex-verified with --no-verify" -- run --no-verify --fail-under ex-verified=1
