@@ -839,7 +839,7 @@ static int run_items(EvalRun *r, const uint8_t *done) {
     if (!r->json && r->shown.len) sq_buf_printf(&out, "\ndisagreements:\n%s", sq_buf_str(&r->shown));
     cli_flush(&out, stdout);
     fflush(stdout);
-    if (eval_summary_gates(&r->sum, r->gates, r->n_gates, stderr) && rc == SQ_EXIT_OK) rc = SQ_EXIT_FINDINGS;
+    if (eval_summary_gates(&r->sum, r->gates, r->n_gates, "eval", stderr) && rc == SQ_EXIT_OK) rc = SQ_EXIT_FINDINGS;
     sq_buf_free(&out);
     free(todo);
     return rc;

@@ -41,16 +41,21 @@ static const char usage_text[] =
     "      --report FILE      write the HTML report of the merged records\n"
     "      --semantics S      spider or bird: named in the summary (default\n"
     "                         spider)\n"
+    "      --fail-under [SYSTEM:]METRIC=PERCENT\n"
+    "                         exit 1 when a system's accuracy over the merged\n"
+    "                         items is under PERCENT (as squint eval's); a gate\n"
+    "                         naming no system of the records fails too\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
     "\n"
-    "exit status: 0 merged, 2 usage or input error (unreadable file, a line\n"
-    "that is not a record, records of different systems or options, an output\n"
-    "that is not squint's or cannot be written)\n"
+    "exit status: 0 merged, 1 a --fail-under gate is not reached, 2 usage or\n"
+    "input error (unreadable file, a line that is not a record, records of\n"
+    "different systems or options, an output that is not squint's or cannot\n"
+    "be written)\n"
     CLI_EXIT_OOM;
 
-const CliOpt cli_opts_merge[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1},
+const CliOpt cli_opts_merge[] = {{"out", 0, 1},    {"report", 0, 1}, {"semantics", 0, 1}, {"fail-under", 0, 1},
                                     {"format", 'f', 1}, {"help", 'h', 0}, {NULL, 0, 0}};
 
 typedef struct Merge {
@@ -63,6 +68,8 @@ typedef struct Merge {
     const char **names;
     size_t n_sys;
     SqArena *arena;
+    EvalGate gates[16];   /* --fail-under */
+    size_t n_gates;
 } Merge;
 
 /* The systems of the first record become the run's. */
@@ -200,6 +207,8 @@ static int merge(Merge *m, SqMetric metric, const char *out, const char *report,
         else eval_summary_text(&sum, &b);
         cli_flush(&b, stdout);
         sq_buf_free(&b);
+        fflush(stdout);
+        if (eval_summary_gates(&sum, m->gates, m->n_gates, "merge", stderr)) rc = SQ_EXIT_FINDINGS;
     }
     eval_summary_free(&sum);
     return rc;
@@ -210,6 +219,8 @@ int cmd_merge(int argc, char **argv) {
     cli_args_init(&a, argc, argv, "merge");
     const char *name, *val, *out = NULL, *report = NULL;
     int json = 0;
+    Merge m;
+    memset(&m, 0, sizeof m);
     SqMetric metric = SQ_METRIC_SPIDER;
     while ((name = cli_next_opt(&a, cli_opts_merge, &val)) != NULL) {
         if (strcmp(name, "?") == 0) return SQ_EXIT_USAGE;
@@ -226,6 +237,12 @@ int cmd_merge(int argc, char **argv) {
             SqFormat f;
             if (!cli_parse_format("merge", val, CLI_TEXT_OR_JSON, &f)) return SQ_EXIT_USAGE;
             json = f == SQ_FMT_JSON;
+        } else if (strcmp(name, "fail-under") == 0) {
+            const char *why = "is given more than 16 times";
+            if (m.n_gates == sizeof m.gates / sizeof *m.gates || eval_gate_parse(val, &m.gates[m.n_gates++], &why) < 0) {
+                fprintf(stderr, "squint merge: --fail-under %s\n", why);
+                return cli_usage_hint("merge");
+            }
         } else {
             fprintf(stderr, "squint merge: bad value '%s' for --%s\n", val, name);
             return SQ_EXIT_USAGE;
@@ -243,8 +260,6 @@ int cmd_merge(int argc, char **argv) {
               (report && eval_report_check("merge", report) < 0);
     free(inputs);
     if (bad) return SQ_EXIT_USAGE;
-    Merge m;
-    memset(&m, 0, sizeof m);
     m.arena = sq_arena_new();
     int rc = SQ_EXIT_OK;
     for (int i = a.i; i < argc && rc == SQ_EXIT_OK; i++)

@@ -444,7 +444,7 @@ static size_t gate_count(const EvalSummary *s, const SqEvalCounts *c, EvalMetric
     return m == EVAL_METRIC_EX ? ex_count(s, c) : m == EVAL_METRIC_VERIFIED ? c->verified : c->verified_cross;
 }
 
-size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, FILE *err) {
+size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, const char *cmd, FILE *err) {
     size_t failed = 0;
     for (size_t i = 0; i < n; i++) {
         const EvalGate *g = &gates[i];
@@ -456,12 +456,12 @@ size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n,
             const SqEvalCounts *c = &s->all.counts[k];
             double v = pct(gate_count(s, c, g->metric), c->items);
             if (v + 1e-9 >= g->percent) continue;
-            fprintf(err, "squint eval: %s: %s %.2f %% is under %g %% (--fail-under %s)\n", s->names[k],
+            fprintf(err, "squint %s: %s: %s %.2f %% is under %g %% (--fail-under %s)\n", cmd, s->names[k],
                     metrics[g->metric].label, v, g->percent, g->text);
             failed++;
         }
         if (!hits) {
-            fprintf(err, "squint eval: --fail-under %s: no system is named '%.*s'\n", g->text, (int)g->system_len,
+            fprintf(err, "squint %s: --fail-under %s: no system is named '%.*s'\n", cmd, g->text, (int)g->system_len,
                     g->system);
             failed++;
         }

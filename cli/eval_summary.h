@@ -82,9 +82,10 @@ typedef struct EvalGate {
 /* Parse one --fail-under value into g; 0, or -1 with a static reason in
 ** *why. */
 int eval_gate_parse(const char *text, EvalGate *g, const char **why);
-/* The gates the summary does not reach, each said on err: their count.
-** A gate naming no system of the run is said and counted too. */
-size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, FILE *err);
+/* The gates the summary does not reach, each said on err as command
+** cmd's: their count.  A gate naming no system of the run is said and
+** counted too. */
+size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, const char *cmd, FILE *err);
 
 void eval_summary_text(const EvalSummary *s, SqBuf *out);
 void eval_summary_json(const EvalSummary *s, SqBuf *out);

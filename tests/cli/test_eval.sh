@@ -308,3 +308,8 @@ expect_exit 2 "eval --fail-under: a percent over 100" -- gate ex=101
 expect_exit 2 "eval --fail-under: a system no --pred names" -- gate nobody:ex=1
 expect_exit 2 "eval --fail-under ex-cross without --cross-check" -- gate ex-cross=1
 expect_exit 2 "eval --fail-under ex-verified with --no-verify" -- run --no-verify --fail-under ex-verified=1
+expect_exit 1 "merge --fail-under: the shards' merged summary gates too" -- \
+    "$SQUINT" merge --fail-under weak:ex=70 "$TMP/merged.jsonl"
+expect_grep '^squint merge: weak: EX-test 60\.00 % is under 70 % \(--fail-under weak:ex=70\)$' "$TMP/err" \
+    "merge --fail-under: says which system"
+expect_exit 0 "merge --fail-under ex=50: reached" -- "$SQUINT" merge --fail-under ex=50 "$TMP/merged.jsonl"
