@@ -109,7 +109,8 @@ static const char usage_head[] =
     "                         the counterexample (default 0)\n"
     "      --fail-under [SYSTEM:]METRIC=PERCENT\n"
     "                         exit 1 when a system's accuracy is under PERCENT:\n"
-    "                         METRIC is ex (EX-test), ex-verified or ex-cross;\n"
+    "                         METRIC is ex (EX-test), ex-verified, ex-cross or\n"
+    "                         soft-f1 (BIRD Mini-Dev's, under --semantics bird);\n"
     "                         every system's, or SYSTEM's; repeatable\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -q, --quiet            no progress lines on standard error\n"
@@ -329,8 +330,12 @@ static int gates_need(const EvalRun *r) {
             return -1;
         }
         EvalMetric m = g->metric;
-        const char *lacks = m == EVAL_METRIC_EX && !has_data ? "EX-test needs the databases (--db-root or --db)"
-                            : m != EVAL_METRIC_EX && !r->cfg.verify ? "--no-verify runs no search"
+        const char *lacks = (m == EVAL_METRIC_EX || m == EVAL_METRIC_SOFT_F1) && !has_data
+                                ? "EX-test and Soft-F1 need the databases (--db-root or --db)"
+                            : m == EVAL_METRIC_SOFT_F1 && r->cfg.ex.metric != SQ_METRIC_BIRD
+                                ? "Soft-F1 is BIRD's: --semantics bird"
+                            : (m == EVAL_METRIC_VERIFIED || m == EVAL_METRIC_CROSS) && !r->cfg.verify
+                                ? "--no-verify runs no search"
                             : m == EVAL_METRIC_CROSS && !r->cfg.cross_check ? "ex-cross needs --cross-check"
                                                                             : NULL;
         if (lacks) {

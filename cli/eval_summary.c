@@ -232,10 +232,30 @@ static void kinds_text(const EvalSummary *s, SqBuf *out) {
     }
 }
 
+/* BIRD Mini-Dev's Soft-F1 of a system over a group: the mean over its
+** items, an item without a score (failed) counting 0, as the script's. */
+static double soft_f1_of(const SqEvalCounts *c) { return c->items ? c->soft_f1_sum / (double)c->items : 0; }
+
+static int soft_f1_any(const EvalSummary *s, const EvalGroup *g) {
+    for (size_t k = 0; k < s->n_sys; k++)
+        if (g->counts[k].soft_f1_n) return 1;
+    return 0;
+}
+
+/* "Soft-F1: name 81.25, ..." under a group's table, when it has scores. */
+static void soft_f1_text(const EvalSummary *s, const EvalGroup *g, SqBuf *out) {
+    if (!soft_f1_any(s, g)) return;
+    sq_buf_puts(out, "Soft-F1 (BIRD Mini-Dev):");
+    for (size_t k = 0; k < s->n_sys; k++)
+        sq_buf_printf(out, "%s %s %.2f", k ? "," : "", s->names[k], 100 * soft_f1_of(&g->counts[k]));
+    sq_buf_putc(out, '\n');
+}
+
 void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     sq_buf_printf(out, "%zu items, %s semantics%s\n\n", s->n_items, sq_metric_name(s->metric),
                   s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
     text_group(s, &s->all, out, 1);
+    soft_f1_text(s, &s->all, out);
     if (s->n_verdicts) {
         sq_buf_printf(out, "\n%-20s %8s %8s %10s %10s %10s %9s\n", "search", "searches", "decided", "median", "p95",
                       "mean", "timeouts");
@@ -254,6 +274,7 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
         for (size_t d = 0; d < s->n_difficulty; d++) {
             sq_buf_putc(out, '\n');
             text_group(s, &s->by_difficulty[d], out, 0);
+            soft_f1_text(s, &s->by_difficulty[d], out);
         }
     }
     if (s->n_lint_items)
@@ -289,6 +310,10 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
     sq_jw_obj_begin(w);
     sq_jw_key(w, "items");
     sq_jw_int(w, (int64_t)c->items);
+    if (c->soft_f1_n) {
+        sq_jw_key(w, "soft_f1");
+        sq_jw_double(w, soft_f1_of(c));
+    }
     sq_jw_key(w, "ex_test");
     if (s->has_db) sq_jw_double(w, c->items ? (double)c->ex[SQ_EX_CORRECT] / (double)c->items : 0);
     else sq_jw_null(w);
@@ -414,6 +439,7 @@ static const struct {
     {"ex", "EX-test", EVAL_METRIC_EX},
     {"ex-verified", "EX-verified", EVAL_METRIC_VERIFIED},
     {"ex-cross", "EX-verified with the cross-check", EVAL_METRIC_CROSS},
+    {"soft-f1", "Soft-F1", EVAL_METRIC_SOFT_F1},
 };
 
 int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
@@ -422,7 +448,7 @@ int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
     const char *m = colon ? colon + 1 : text;
     memset(g, 0, sizeof *g);
     g->text = text;
-    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross";
+    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross, soft-f1";
     if (!eq || (colon && colon == text)) return -1;
     size_t k = 0, n = (size_t)(eq - m);
     while (k < sizeof metrics / sizeof *metrics && (strlen(metrics[k].name) != n || strncmp(metrics[k].name, m, n)))
@@ -440,8 +466,11 @@ int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
     return 0;
 }
 
-static size_t gate_count(const EvalSummary *s, const SqEvalCounts *c, EvalMetric m) {
-    return m == EVAL_METRIC_EX ? ex_count(s, c) : m == EVAL_METRIC_VERIFIED ? c->verified : c->verified_cross;
+/* The percent a gate's metric gives a system. */
+static double gate_value(const EvalSummary *s, const SqEvalCounts *c, EvalMetric m) {
+    if (m == EVAL_METRIC_SOFT_F1) return 100 * soft_f1_of(c);
+    return pct(m == EVAL_METRIC_EX ? ex_count(s, c) : m == EVAL_METRIC_VERIFIED ? c->verified : c->verified_cross,
+               c->items);
 }
 
 size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n, const char *cmd, FILE *err) {
@@ -454,7 +483,7 @@ size_t eval_summary_gates(const EvalSummary *s, const EvalGate *gates, size_t n,
                 continue;
             hits++;
             const SqEvalCounts *c = &s->all.counts[k];
-            double v = pct(gate_count(s, c, g->metric), c->items);
+            double v = gate_value(s, c, g->metric);
             if (v + 1e-9 >= g->percent) continue;
             fprintf(err, "squint %s: %s: %s %.2f %% is under %g %% (--fail-under %s)\n", cmd, s->names[k],
                     metrics[g->metric].label, v, g->percent, g->text);

@@ -70,7 +70,7 @@ int eval_summary_realistic_any(const EvalSummary *s);
 
 /* --fail-under [SYSTEM:]METRIC=PERCENT: a system's accuracy must reach
 ** percent, or the run fails (exit 1). */
-typedef enum EvalMetric { EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS } EvalMetric;
+typedef enum EvalMetric { EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS, EVAL_METRIC_SOFT_F1 } EvalMetric;
 typedef struct EvalGate {
     const char *system;      /* in text; NULL: every system */
     size_t system_len;

@@ -23,6 +23,7 @@ typedef struct SysState {
     SqExOutcome ex;
     char *ex_detail;        /* heap, or NULL */
     double ex_seconds;
+    double soft_f1;         /* BIRD Mini-Dev's Soft-F1; -1: not computed */
     int verified;           /* sq_equiv ran (v is filled) */
     int not_loaded;         /* a query did not parse or bind */
     const char *load_why;   /* static */
@@ -52,11 +53,13 @@ static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) 
     sq_ex_gold(db, in->gold, &c->ex, &g);
     for (size_t k = 0; k < in->n_systems; k++) {
         double t0 = sq_monotonic_seconds();
+        st[k].soft_f1 = -1;
         if (in->db_path && !db) {
             st[k].ex = SQ_EX_NO_DB;
             st[k].ex_detail = sq_strdup(err ? err : "cannot open the database");
         } else {
-            st[k].ex = sq_ex_pred(db, &g, in->preds[k] ? in->preds[k] : "", &c->ex, &st[k].ex_detail);
+            st[k].ex = sq_ex_pred_f1(db, &g, in->preds[k] ? in->preds[k] : "", &c->ex, &st[k].ex_detail,
+                                     &st[k].soft_f1);
         }
         st[k].ex_seconds = sq_monotonic_seconds() - t0;
     }
@@ -459,6 +462,10 @@ static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *
     str_or_null(w, "ex_detail", st[k].ex_detail);
     sq_jw_key(w, "ex_seconds");
     sq_jw_double(w, st[k].ex_seconds);
+    if (st[k].soft_f1 >= 0 && st[k].ex != SQ_EX_NO_DB) {   /* bird, on a database */
+        sq_jw_key(w, "soft_f1");
+        sq_jw_double(w, st[k].soft_f1);
+    }
     if (in->suite_dbs) {
         str_or_null(w, "ex_suite", st[k].suite == 1 ? "correct" : st[k].suite == 0 ? "wrong" : NULL);
         str_or_null(w, "ex_suite_detail", st[k].suite_detail);

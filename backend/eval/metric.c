@@ -5,6 +5,7 @@
 ** comparing; names.
 */
 #include "backend/eval/metric.h"
+#include "backend/eval/softf1.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,13 @@ static void set_detail(char **detail, char *msg) {
 
 SqExOutcome sq_ex_pred(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
                        char **detail) {
+    double unused;
+    return sq_ex_pred_f1(db, g, pred_sql, o, detail, &unused);
+}
+
+SqExOutcome sq_ex_pred_f1(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
+                          char **detail, double *soft_f1) {
+    *soft_f1 = o->metric == SQ_METRIC_BIRD ? 0 : -1;
     if (detail) *detail = NULL;
     if (!db) {
         set_detail(detail, sq_strdup("no database: EX-test needs one"));
@@ -248,6 +256,7 @@ SqExOutcome sq_ex_pred(SqDb *db, const SqExGold *g, const char *pred_sql, const 
         err = sq_strdup("the result holds text that is not valid UTF-8");
         out = SQ_EX_ERROR;
     } else if (st == SQ_EXEC_OK) {
+        if (!spider) *soft_f1 = sq_soft_f1(&rows, &g->rows);
         SqCompareMode mode = spider ? SQ_CMP_SPIDER : SQ_CMP_SET;
         if (!sq_result_equal(&g->rows, &rows, mode, g->order_matters)) {
             SqBuf why = SQ_BUF_INIT;

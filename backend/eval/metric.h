@@ -101,5 +101,10 @@ void sq_ex_gold_free(SqExGold *g);
 ** SQ_EX_CORRECT (SQLite's error, or the first difference). */
 SqExOutcome sq_ex_pred(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
                        char **detail);
+/* The same, and under bird BIRD Mini-Dev's Soft-F1 into *soft_f1
+** (softf1.h; 0 when either query fails, as the script scores an error);
+** -1 under spider, whose results are cut at the gold's row count. */
+SqExOutcome sq_ex_pred_f1(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
+                          char **detail, double *soft_f1);
 
 #endif

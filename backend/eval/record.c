@@ -67,6 +67,8 @@ static int parse_system(const SqJson *s, const char **name, const char **pred, S
     m->suite = !suite ? -1 : strcmp(suite, "correct") == 0 ? 1 : strcmp(suite, "wrong") == 0 ? 0 : -1;
     const SqJson *t = sq_json_get(s, "verify_seconds");
     m->verify_seconds = t && t->kind == SQ_JSON_NUMBER ? t->num : 0;
+    const SqJson *f1 = sq_json_get(s, "soft_f1");
+    m->soft_f1 = f1 && f1->kind == SQ_JSON_NUMBER ? f1->num : -1;
     m->verdict_realistic = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict_realistic"));
     m->has_realistic = sq_json_get(s, "verdict_realistic") != NULL;
     const SqJson *kinds = sq_json_get(s, "kinds");
@@ -119,6 +121,10 @@ static void count_kinds(SqEvalCounts *c, const SqEvalMark *m) {
 void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     c->items++;
     if (m->ex >= 0 && m->ex < SQ_EX_N_OUTCOMES) c->ex[m->ex]++;
+    if (m->soft_f1 >= 0) {
+        c->soft_f1_n++;
+        c->soft_f1_sum += m->soft_f1;
+    }
     if (m->suite >= 0) {
         c->suite_known++;
         c->suite_correct += (size_t)m->suite;

@@ -45,6 +45,7 @@ typedef struct SqEvalMark {
     uint8_t has_realistic; /* the record has "verdict_realistic" (--realistic) */
     int8_t verdict_realistic; /* its verdict, as verdict is (an equivalence
                            on realistic data is SQ_VERDICT_EQUIVALENT) */
+    double soft_f1;     /* BIRD Mini-Dev's Soft-F1 (softf1.h); -1: none */
 } SqEvalMark;
 
 /* One record: an item and its marks, in the order of its systems. */
@@ -115,6 +116,8 @@ typedef struct SqEvalCounts {
     size_t verified_realistic; /* ... equivalent on realistic data (or on every database) */
     size_t different_realistic;/* ... different (ties and column count included) on realistic data */
     size_t unknown_realistic;  /* ... and no verdict either way */
+    size_t soft_f1_n;     /* items with a Soft-F1 (bird, on a database) */
+    double soft_f1_sum;   /* ... the sum of their scores */
 } SqEvalCounts;
 
 /* What a mark adds to counts. */

@@ -313,3 +313,58 @@ expect_exit 1 "merge --fail-under: the shards' merged summary gates too" -- \
 expect_grep '^squint merge: weak: EX-test 60\.00 % is under 70 % \(--fail-under weak:ex=70\)$' "$TMP/err" \
     "merge --fail-under: says which system"
 expect_exit 0 "merge --fail-under ex=50: reached" -- "$SQUINT" merge --fail-under ex=50 "$TMP/merged.jsonl"
+
+# ---- Soft-F1 (BIRD Mini-Dev) under bird semantics, checked against Python ----
+# The reference below is written from the metric's definition
+# (backend/eval/softf1.h): rows deduplicated in order and paired by
+# position, cells matched with Python's ==, per-row shares of the gold
+# row's width, precision and recall over their sums.
+expect_exit 0 "eval --semantics bird: Soft-F1 per item" -- \
+    run --no-verify --semantics bird --out "$TMP/f1.jsonl" --format json
+cp "$TMP/out" "$TMP/f1-summary.json"
+if python3 - "$TMP/f1.jsonl" "$DB" "$TMP/f1-summary.json" <<'PY'; then ok "Soft-F1: every item's score and the summary's mean agree with a Python reference on the database"; else not_ok "Soft-F1 against the Python reference"; fi
+import json, sqlite3, sys
+def soft_f1(pred, gold):
+    if not pred and not gold:
+        return 1.0
+    pred = list(dict.fromkeys(pred)); gold = list(dict.fromkeys(gold))
+    tp = fp = fn = 0.0
+    for i, g in enumerate(gold):
+        if i >= len(pred):
+            fn += 1
+            continue
+        p = pred[i]; w = len(g)
+        tp += sum(1 for v in p if v in g) / w
+        fp += sum(1 for v in p if v not in g) / w
+        fn += sum(1 for v in g if v not in p) / w
+    for _ in range(len(pred) - len(gold)):
+        fp += 1
+    pr = tp / (tp + fp) if tp + fp else 0
+    rc = tp / (tp + fn) if tp + fn else 0
+    return 2 * pr * rc / (pr + rc) if pr + rc else 0
+db = sqlite3.connect(sys.argv[2])
+recs = [json.loads(l) for l in open(sys.argv[1])]
+assert len(recs) == 20
+sums = {}
+seen_partial = False
+for r in recs:
+    gold = db.execute(r["gold"]).fetchall()
+    for s in r["systems"]:
+        try:
+            want = soft_f1(db.execute(s["pred"]).fetchall(), gold)
+        except sqlite3.Error:
+            want = 0.0
+        got = s.get("soft_f1")
+        assert got is not None and abs(got - want) < 1e-12, (r["item"], s["name"], got, want)
+        seen_partial |= 0 < want < 1
+        sums[s["name"]] = sums.get(s["name"], 0) + want
+assert seen_partial, "no item with partial credit: the check would not tell Soft-F1 from EX"
+summary = json.load(open(sys.argv[3]))
+for sy in summary["systems"]:
+    assert abs(sy["all"]["soft_f1"] - sums[sy["name"]] / 20) < 1e-9, (sy["name"], sy["all"]["soft_f1"])
+PY
+expect_exit 1 "eval --fail-under soft-f1=90: weak's Soft-F1 is under it" -- \
+    run --no-verify --semantics bird --fail-under soft-f1=90
+expect_grep '^squint eval: weak: Soft-F1 [0-9.]+ % is under 90 %' "$TMP/err" "eval --fail-under soft-f1: names weak"
+expect_exit 2 "eval --fail-under soft-f1 under spider semantics is a usage error" -- \
+    run --no-verify --fail-under soft-f1=10

@@ -14,6 +14,7 @@
 #include "grammar/parse.h"
 #include "backend/eval/item.h"
 #include "backend/eval/record.h"
+#include "backend/eval/softf1.h"
 
 /* sq_metric_sql(m, keep_distinct, is_pred, in) must be want. */
 static void check_sql(SqMetric m, int keep, int is_pred, const char *in, const char *want) {
@@ -309,8 +310,68 @@ static void spider_hardness_levels(void **state) {
     }
 }
 
+/* A result of rows given as "i:1 r:1.0 t:x b:x n" cells, rows split by
+** '|' (every row w cells wide). */
+static void result_of(SqResult *r, uint32_t w, const char *spec) {
+    sq_result_start(r, w);
+    char *copy = strdup(spec), *save = NULL;
+    for (char *row = strtok_r(copy, "|", &save); row; row = strtok_r(NULL, "|", &save)) {
+        SqValue *cells = sq_result_add_row(r);
+        char *save2 = NULL;
+        uint32_t c = 0;
+        for (char *cell = strtok_r(row, " ", &save2); cell && c < w; cell = strtok_r(NULL, " ", &save2), c++) {
+            if (cell[0] == 'i') cells[c] = sq_value_int(strtoll(cell + 2, NULL, 10));
+            else if (cell[0] == 'r') cells[c] = sq_value_real(strtod(cell + 2, NULL));
+            else if (cell[0] == 't') cells[c] = sq_result_text(r, cell + 2, (uint32_t)strlen(cell + 2));
+            else if (cell[0] == 'b') cells[c] = sq_result_blob(r, cell + 2, (uint32_t)strlen(cell + 2));
+            else cells[c] = sq_value_null();
+        }
+    }
+    free(copy);
+}
+
+static double f1_of(uint32_t wp, const char *pred, uint32_t wg, const char *gold) {
+    SqResult p, g;
+    sq_result_init(&p);
+    sq_result_init(&g);
+    result_of(&p, wp, pred);
+    result_of(&g, wg, gold);
+    double v = sq_soft_f1(&p, &g);
+    sq_result_free(&p);
+    sq_result_free(&g);
+    return v;
+}
+
+/* Values worked out by hand from the definition in softf1.h. */
+static void soft_f1_by_hand(void **state) {
+    (void)state;
+    assert_true(f1_of(1, "", 1, "") == 1.0);                         /* both empty */
+    assert_true(f1_of(1, "i:1", 1, "") == 0.0);                      /* gold empty */
+    assert_true(f1_of(1, "", 1, "i:1") == 0.0);                      /* prediction empty */
+    assert_true(f1_of(2, "i:1 t:a", 2, "r:1.0 t:a") == 1.0);         /* 1 equals 1.0 */
+    assert_true(f1_of(1, "n", 1, "n") == 1.0);                       /* NULL equals NULL */
+    assert_true(f1_of(1, "b:a", 1, "t:a") == 0.0);                   /* a blob is no text */
+    assert_true(f1_of(1, "t:1", 1, "i:1") == 0.0);                   /* text is no number */
+    /* repeats dropped: [1,1,2] against [1,2] is exact */
+    assert_true(f1_of(1, "i:1|i:1|i:2", 1, "i:1|i:2") == 1.0);
+    /* paired by position: [2,1] against [1,2] matches nothing */
+    assert_true(f1_of(1, "i:2|i:1", 1, "i:1|i:2") == 0.0);
+    /* half a row: tp 1/2, fp 1/2, fn 1/2: precision = recall = 1/2 */
+    assert_true(f1_of(2, "i:1 i:9", 2, "i:1 i:2") == 0.5);
+    /* an extra prediction row: tp 1, fp 1, fn 0: p 1/2, r 1, F1 2/3 */
+    double v = f1_of(1, "i:1|i:5", 1, "i:1");
+    assert_true(v > 0.6666666 && v < 0.6666667);
+    /* a missing gold row: tp 1, fn 1: F1 2/3 */
+    v = f1_of(1, "i:1", 1, "i:1|i:5");
+    assert_true(v > 0.6666666 && v < 0.6666667);
+    /* widths differ: the gold row's width divides: pred [1,2,3] vs gold [1]:
+       tp 1, fp 2, fn 0: p 1/3, r 1, F1 1/2 */
+    assert_true(f1_of(3, "i:1 i:2 i:3", 1, "i:1") == 0.5);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(soft_f1_by_hand),
         cmocka_unit_test(spider_deletes_distinct_tokens),
         cmocka_unit_test(spider_rewrites_operators_and_values),
         cmocka_unit_test(ex_test_follows_the_scripts),
