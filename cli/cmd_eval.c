@@ -107,10 +107,14 @@ static const char usage_head[] =
     "      --show N           after the summary, print N of this run's items that\n"
     "                         EX-test accepts but a counterexample refutes, with\n"
     "                         the counterexample (default 0)\n"
+    "      --ves N            bird: time each correct prediction and its gold N\n"
+    "                         times (the scripts run 100) for BIRD's VES and\n"
+    "                         Mini-Dev's R-VES; timings, so not reproducible\n"
     "      --fail-under [SYSTEM:]METRIC=PERCENT\n"
     "                         exit 1 when a system's accuracy is under PERCENT:\n"
     "                         METRIC is ex (EX-test), ex-verified, ex-cross or\n"
-    "                         soft-f1 (BIRD Mini-Dev's, under --semantics bird);\n"
+    "                         soft-f1, ves or r-ves (BIRD's, under --semantics\n"
+    "                         bird);\n"
     "                         every system's, or SYSTEM's; repeatable\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -q, --quiet            no progress lines on standard error\n"
@@ -138,7 +142,7 @@ const CliOpt cli_opts_eval[] = {
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1}, {"realistic", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
-    {"limit", 0, 1},      {"shard", 0, 1},      {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"ves", 0, 1}, {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
 /* One system: its name and prediction file. */
@@ -269,6 +273,8 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         r->suite_dir = val;
     } else if (strcmp(name, "report") == 0) {
         r->report_path = val;
+    } else if (strcmp(name, "ves") == 0) {
+        if ((rc = cli_parse_count("eval", "--ves", val, 1, 10000, &n)) < 0) r->cfg.ves_runs = (int)n;
     } else if (strcmp(name, "fail-under") == 0) {
         const char *why;
         EvalGate *g = SQ_ARENA_APPEND(r->arena, r->gates, r->n_gates, r->cap_gates);
@@ -334,6 +340,8 @@ static int gates_need(const EvalRun *r) {
                                 ? "EX-test and Soft-F1 need the databases (--db-root or --db)"
                             : m == EVAL_METRIC_SOFT_F1 && r->cfg.ex.metric != SQ_METRIC_BIRD
                                 ? "Soft-F1 is BIRD's: --semantics bird"
+                            : (m == EVAL_METRIC_VES || m == EVAL_METRIC_RVES) && !r->cfg.ves_runs
+                                ? "VES and R-VES need --ves N"
                             : (m == EVAL_METRIC_VERIFIED || m == EVAL_METRIC_CROSS) && !r->cfg.verify
                                 ? "--no-verify runs no search"
                             : m == EVAL_METRIC_CROSS && !r->cfg.cross_check ? "ex-cross needs --cross-check"
@@ -373,6 +381,11 @@ static int read_options(EvalRun *r, int argc, char **argv) {
     }
     if (r->cfg.lint && lint_settings(r) < 0) return SQ_EXIT_USAGE;
     if (gates_need(r) < 0) return cli_usage_hint("eval");
+    if (r->cfg.ves_runs && (r->cfg.ex.metric != SQ_METRIC_BIRD || !(r->db_root || r->schema.kind == CLI_SCHEMA_DB))) {
+        fputs("squint eval: --ves times BIRD's metric on the databases: it needs --semantics bird and --db-root "
+              "or --db\n", stderr);
+        return cli_usage_hint("eval");
+    }
     if (r->db_root && !cli_schema_given(&r->schema) && cli_schema_option(&r->schema, "db-root", r->db_root) < 0)
         return SQ_EXIT_USAGE;
     if (!r->db_root && !cli_schema_given(&r->schema)) {
@@ -665,6 +678,10 @@ static void run_options(EvalRun *r) {
     }
     sq_jw_key(&w, "lint");
     sq_jw_bool(&w, r->cfg.lint);
+    if (r->cfg.ves_runs) {   /* only then: records of runs without it still fit */
+        sq_jw_key(&w, "ves");
+        sq_jw_int(&w, r->cfg.ves_runs);
+    }
     if (r->cfg.lint && r->cfg.lint_file) {   /* only then: records of runs without settings still fit */
         size_t n;
         const char *text = cli_config_text(cli_config_member("lint"), &n);

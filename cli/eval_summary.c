@@ -242,12 +242,25 @@ static int soft_f1_any(const EvalSummary *s, const EvalGroup *g) {
     return 0;
 }
 
-/* "Soft-F1: name 81.25, ..." under a group's table, when it has scores. */
+/* "Soft-F1 ...: name 81.25, ..." (and VES, R-VES) under a group's
+** table, when it has scores: each a mean over the group's items, an
+** item without one counting 0, as the scripts'. */
 static void soft_f1_text(const EvalSummary *s, const EvalGroup *g, SqBuf *out) {
-    if (!soft_f1_any(s, g)) return;
-    sq_buf_puts(out, "Soft-F1 (BIRD Mini-Dev):");
-    for (size_t k = 0; k < s->n_sys; k++)
-        sq_buf_printf(out, "%s %s %.2f", k ? "," : "", s->names[k], 100 * soft_f1_of(&g->counts[k]));
+    int ves = 0;
+    for (size_t k = 0; k < s->n_sys; k++) ves |= g->counts[k].ves_n > 0;
+    if (soft_f1_any(s, g)) {
+        sq_buf_puts(out, "Soft-F1 (BIRD Mini-Dev):");
+        for (size_t k = 0; k < s->n_sys; k++)
+            sq_buf_printf(out, "%s %s %.2f", k ? "," : "", s->names[k], 100 * soft_f1_of(&g->counts[k]));
+        sq_buf_putc(out, '\n');
+    }
+    if (!ves) return;
+    sq_buf_puts(out, "VES (BIRD) / R-VES (BIRD Mini-Dev):");
+    for (size_t k = 0; k < s->n_sys; k++) {
+        const SqEvalCounts *c = &g->counts[k];
+        double n = c->items ? (double)c->items : 1;
+        sq_buf_printf(out, "%s %s %.2f / %.2f", k ? "," : "", s->names[k], 100 * c->ves_sum / n, 100 * c->rves_sum / n);
+    }
     sq_buf_putc(out, '\n');
 }
 
@@ -313,6 +326,12 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
     if (c->soft_f1_n) {
         sq_jw_key(w, "soft_f1");
         sq_jw_double(w, soft_f1_of(c));
+    }
+    if (c->ves_n) {   /* percents, as the scripts print them */
+        sq_jw_key(w, "ves");
+        sq_jw_double(w, c->items ? 100 * c->ves_sum / (double)c->items : 0);
+        sq_jw_key(w, "r_ves");
+        sq_jw_double(w, c->items ? 100 * c->rves_sum / (double)c->items : 0);
     }
     sq_jw_key(w, "ex_test");
     if (s->has_db) sq_jw_double(w, c->items ? (double)c->ex[SQ_EX_CORRECT] / (double)c->items : 0);
@@ -440,6 +459,8 @@ static const struct {
     {"ex-verified", "EX-verified", EVAL_METRIC_VERIFIED},
     {"ex-cross", "EX-verified with the cross-check", EVAL_METRIC_CROSS},
     {"soft-f1", "Soft-F1", EVAL_METRIC_SOFT_F1},
+    {"ves", "VES", EVAL_METRIC_VES},
+    {"r-ves", "R-VES", EVAL_METRIC_RVES},
 };
 
 int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
@@ -448,7 +469,7 @@ int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
     const char *m = colon ? colon + 1 : text;
     memset(g, 0, sizeof *g);
     g->text = text;
-    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross, soft-f1";
+    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross, soft-f1, ves, r-ves";
     if (!eq || (colon && colon == text)) return -1;
     size_t k = 0, n = (size_t)(eq - m);
     while (k < sizeof metrics / sizeof *metrics && (strlen(metrics[k].name) != n || strncmp(metrics[k].name, m, n)))
@@ -469,6 +490,8 @@ int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
 /* The percent a gate's metric gives a system. */
 static double gate_value(const EvalSummary *s, const SqEvalCounts *c, EvalMetric m) {
     if (m == EVAL_METRIC_SOFT_F1) return 100 * soft_f1_of(c);
+    if (m == EVAL_METRIC_VES) return c->items ? 100 * c->ves_sum / (double)c->items : 0;
+    if (m == EVAL_METRIC_RVES) return c->items ? 100 * c->rves_sum / (double)c->items : 0;
     return pct(m == EVAL_METRIC_EX ? ex_count(s, c) : m == EVAL_METRIC_VERIFIED ? c->verified : c->verified_cross,
                c->items);
 }

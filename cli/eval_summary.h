@@ -70,7 +70,9 @@ int eval_summary_realistic_any(const EvalSummary *s);
 
 /* --fail-under [SYSTEM:]METRIC=PERCENT: a system's accuracy must reach
 ** percent, or the run fails (exit 1). */
-typedef enum EvalMetric { EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS, EVAL_METRIC_SOFT_F1 } EvalMetric;
+typedef enum EvalMetric {
+    EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS, EVAL_METRIC_SOFT_F1, EVAL_METRIC_VES, EVAL_METRIC_RVES
+} EvalMetric;
 typedef struct EvalGate {
     const char *system;      /* in text; NULL: every system */
     size_t system_len;

@@ -7,6 +7,7 @@
 */
 #include "backend/eval/item.h"
 #include "backend/eval/record.h"
+#include "backend/eval/ves.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ typedef struct SysState {
     char *ex_detail;        /* heap, or NULL */
     double ex_seconds;
     double soft_f1;         /* BIRD Mini-Dev's Soft-F1; -1: not computed */
+    double ves_ratio;       /* VES's time ratio (ves.h); -1: not timed */
     int verified;           /* sq_equiv ran (v is filled) */
     int not_loaded;         /* a query did not parse or bind */
     const char *load_why;   /* static */
@@ -46,6 +48,23 @@ typedef struct SysState {
 /* EX-test                                                             */
 /* ------------------------------------------------------------------ */
 
+/* VES's time ratio of a correct prediction: c->ves_runs runs of it and
+** of the gold, each run's gold / prediction time, the outliers dropped
+** (ves.h).  A run that fails, or a prediction timed at 0, scores 0, as
+** the scripts' exception does. */
+static double ves_ratio(SqDb *db, const SqEvalInput *in, const char *pred, const SqEvalConfig *c) {
+    double *ratios = sq_malloc((size_t)c->ves_runs * sizeof *ratios), r = 0;
+    int k = 0;
+    for (; k < c->ves_runs; k++) {
+        double tp = sq_ex_time(db, pred, 1, &c->ex), tg = sq_ex_time(db, in->gold, 0, &c->ex);
+        if (tp <= 0 || tg < 0) break;
+        ratios[k] = tg / tp;
+    }
+    if (k == c->ves_runs) r = sq_ves_time_ratio(ratios, (size_t)k);
+    free(ratios);
+    return r;
+}
+
 static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     char *err = NULL;
     SqDb *db = in->db_path ? sq_db_open_file(in->db_path, &err) : NULL;
@@ -53,13 +72,15 @@ static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) 
     sq_ex_gold(db, in->gold, &c->ex, &g);
     for (size_t k = 0; k < in->n_systems; k++) {
         double t0 = sq_monotonic_seconds();
-        st[k].soft_f1 = -1;
+        st[k].soft_f1 = st[k].ves_ratio = -1;
         if (in->db_path && !db) {
             st[k].ex = SQ_EX_NO_DB;
             st[k].ex_detail = sq_strdup(err ? err : "cannot open the database");
         } else {
             st[k].ex = sq_ex_pred_f1(db, &g, in->preds[k] ? in->preds[k] : "", &c->ex, &st[k].ex_detail,
                                      &st[k].soft_f1);
+            if (c->ves_runs)
+                st[k].ves_ratio = st[k].ex == SQ_EX_CORRECT ? ves_ratio(db, in, in->preds[k], c) : 0;
         }
         st[k].ex_seconds = sq_monotonic_seconds() - t0;
     }
@@ -465,6 +486,10 @@ static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *
     if (st[k].soft_f1 >= 0 && st[k].ex != SQ_EX_NO_DB) {   /* bird, on a database */
         sq_jw_key(w, "soft_f1");
         sq_jw_double(w, st[k].soft_f1);
+    }
+    if (st[k].ves_ratio >= 0) {   /* --ves */
+        sq_jw_key(w, "ves_ratio");
+        sq_jw_double(w, st[k].ves_ratio);
     }
     if (in->suite_dbs) {
         str_or_null(w, "ex_suite", st[k].suite == 1 ? "correct" : st[k].suite == 0 ? "wrong" : NULL);

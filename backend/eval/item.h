@@ -73,6 +73,8 @@ typedef struct SqEvalConfig {
     int realistic;          /* also search a refuted pair again keeping to
                                the item's profile (SqEquivOptions.realistic):
                                "verdict_realistic" */
+    int ves_runs;           /* bird: time each correct prediction and its gold
+                               this many times for VES and R-VES (ves.h); 0: no */
     int lint;               /* run the gold linter on the gold query */
     SqLintConfig lint_rules;
     int lint_threshold;     /* findings below this severity are dropped */

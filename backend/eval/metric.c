@@ -182,6 +182,19 @@ static SqExecStatus run(SqDb *db, const SqExOptions *o, const char *prepared, ui
     return st;
 }
 
+double sq_ex_time(SqDb *db, const char *sql, int is_pred, const SqExOptions *o) {
+    char *text = sq_metric_sql(o->metric, o->keep_distinct, is_pred, sql), *err = NULL;
+    SqResult rows;
+    sq_result_init(&rows);
+    double t0 = sq_monotonic_seconds();
+    SqExecStatus st = run(db, o, text, o->max_rows, &rows, &err);
+    double t = sq_monotonic_seconds() - t0;
+    sq_result_free(&rows);
+    free(text);
+    free(err);
+    return st == SQ_EXEC_OK ? t : -1;
+}
+
 void sq_ex_gold(SqDb *db, const char *gold_sql, const SqExOptions *o, SqExGold *g) {
     memset(g, 0, sizeof *g);
     sq_result_init(&g->rows);

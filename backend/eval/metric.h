@@ -101,6 +101,11 @@ void sq_ex_gold_free(SqExGold *g);
 ** SQ_EX_CORRECT (SQLite's error, or the first difference). */
 SqExOutcome sq_ex_pred(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
                        char **detail);
+/* The seconds one run of sql (a prediction when is_pred, else a gold
+** query, rewritten as the metric runs it) takes to execute and fetch
+** every row, under o's limits; -1 when it fails.  For VES (ves.h). */
+double sq_ex_time(SqDb *db, const char *sql, int is_pred, const SqExOptions *o);
+
 /* The same, and under bird BIRD Mini-Dev's Soft-F1 into *soft_f1
 ** (softf1.h; 0 when either query fails, as the script scores an error);
 ** -1 under spider, whose results are cut at the gold's row count. */

@@ -2,6 +2,9 @@
 ** record.c -- `squint eval` records read back and added up (record.h).
 */
 #include "backend/eval/record.h"
+#include "backend/eval/ves.h"
+
+#include <math.h>
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -69,6 +72,8 @@ static int parse_system(const SqJson *s, const char **name, const char **pred, S
     m->verify_seconds = t && t->kind == SQ_JSON_NUMBER ? t->num : 0;
     const SqJson *f1 = sq_json_get(s, "soft_f1");
     m->soft_f1 = f1 && f1->kind == SQ_JSON_NUMBER ? f1->num : -1;
+    const SqJson *vr = sq_json_get(s, "ves_ratio");
+    m->ves_ratio = vr && vr->kind == SQ_JSON_NUMBER ? vr->num : -1;
     m->verdict_realistic = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict_realistic"));
     m->has_realistic = sq_json_get(s, "verdict_realistic") != NULL;
     const SqJson *kinds = sq_json_get(s, "kinds");
@@ -124,6 +129,11 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
     if (m->soft_f1 >= 0) {
         c->soft_f1_n++;
         c->soft_f1_sum += m->soft_f1;
+    }
+    if (m->ves_ratio >= 0) {
+        c->ves_n++;
+        c->ves_sum += sqrt(m->ves_ratio);
+        c->rves_sum += sqrt(sq_rves_reward(m->ves_ratio));
     }
     if (m->suite >= 0) {
         c->suite_known++;

@@ -46,6 +46,7 @@ typedef struct SqEvalMark {
     int8_t verdict_realistic; /* its verdict, as verdict is (an equivalence
                            on realistic data is SQ_VERDICT_EQUIVALENT) */
     double soft_f1;     /* BIRD Mini-Dev's Soft-F1 (softf1.h); -1: none */
+    double ves_ratio;   /* VES's time ratio (ves.h); -1: not timed */
 } SqEvalMark;
 
 /* One record: an item and its marks, in the order of its systems. */
@@ -118,6 +119,9 @@ typedef struct SqEvalCounts {
     size_t unknown_realistic;  /* ... and no verdict either way */
     size_t soft_f1_n;     /* items with a Soft-F1 (bird, on a database) */
     double soft_f1_sum;   /* ... the sum of their scores */
+    size_t ves_n;         /* items timed for VES (--ves) */
+    double ves_sum;       /* ... the sum of sqrt(time ratio) */
+    double rves_sum;      /* ... the sum of sqrt(R-VES's reward) */
 } SqEvalCounts;
 
 /* What a mark adds to counts. */

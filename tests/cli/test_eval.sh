@@ -368,3 +368,31 @@ expect_exit 1 "eval --fail-under soft-f1=90: weak's Soft-F1 is under it" -- \
 expect_grep '^squint eval: weak: Soft-F1 [0-9.]+ % is under 90 %' "$TMP/err" "eval --fail-under soft-f1: names weak"
 expect_exit 2 "eval --fail-under soft-f1 under spider semantics is a usage error" -- \
     run --no-verify --fail-under soft-f1=10
+
+# ---- --ves: BIRD's VES and Mini-Dev's R-VES (timings: only their shape and
+# the summary's arithmetic on the records are checked, never the numbers) --
+expect_exit 0 "eval --ves 3: times the correct predictions" -- \
+    run --no-verify --semantics bird --ves 3 --out "$TMP/ves.jsonl" --format json
+cp "$TMP/out" "$TMP/ves-summary.json"
+if python3 - "$TMP/ves.jsonl" "$TMP/ves-summary.json" <<'PY'; then ok "eval --ves: every system has a time ratio, 0 unless EX-test is correct, and the summary's VES and R-VES are the means of sqrt(ratio) and sqrt(reward)"; else not_ok "eval --ves: records and summary"; fi
+import json, math, sys
+def reward(r):
+    return 0 if r == 0 else 1.25 if r >= 2 else 1 if r >= 1 else 0.75 if r >= 0.5 else 0.5 if r >= 0.25 else 0.25
+ves, rves = {}, {}
+for line in open(sys.argv[1]):
+    rec = json.loads(line)
+    assert rec["options"]["ves"] == 3
+    for s in rec["systems"]:
+        r = s["ves_ratio"]
+        assert r >= 0
+        if s["ex"] != "correct":
+            assert r == 0, s
+        ves[s["name"]] = ves.get(s["name"], 0) + math.sqrt(r)
+        rves[s["name"]] = rves.get(s["name"], 0) + math.sqrt(reward(r))
+for sy in json.load(open(sys.argv[2]))["systems"]:
+    a = sy["all"]
+    assert abs(a["ves"] - 100 * ves[sy["name"]] / 20) < 1e-6, (a["ves"], ves)
+    assert abs(a["r_ves"] - 100 * rves[sy["name"]] / 20) < 1e-6, (a["r_ves"], rves)
+PY
+expect_exit 2 "eval --ves under spider semantics is a usage error" -- run --no-verify --ves 3
+expect_exit 2 "eval --fail-under ves without --ves is a usage error" -- run --no-verify --semantics bird --fail-under ves=1

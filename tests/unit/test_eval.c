@@ -15,6 +15,7 @@
 #include "backend/eval/item.h"
 #include "backend/eval/record.h"
 #include "backend/eval/softf1.h"
+#include "backend/eval/ves.h"
 
 /* sq_metric_sql(m, keep_distinct, is_pred, in) must be want. */
 static void check_sql(SqMetric m, int keep, int is_pred, const char *in, const char *want) {
@@ -369,8 +370,30 @@ static void soft_f1_by_hand(void **state) {
     assert_true(f1_of(3, "i:1 i:2 i:3", 1, "i:1") == 0.5);
 }
 
+/* The scripts' outlier rule and reward buckets, on fixed ratios. */
+static void ves_rules(void **state) {
+    (void)state;
+    double same[] = {1, 1, 1};
+    assert_true(sq_ves_time_ratio(same, 3) == 0);        /* no deviation: nothing kept */
+    assert_true(sq_ves_time_ratio(same, 1) == 0);        /* one run: the same */
+    double spread[] = {1, 2, 3};
+    assert_true(sq_ves_time_ratio(spread, 3) == 2);      /* all within 3 sd */
+    double outlier[21];
+    for (int i = 0; i < 20; i++) outlier[i] = 1;
+    outlier[20] = 100;                                   /* mean 5.71, sd 21.1: 100 is out */
+    assert_true(sq_ves_time_ratio(outlier, 21) == 1);
+    assert_true(sq_ves_time_ratio(NULL, 0) == 0);
+    assert_true(sq_rves_reward(0) == 0);
+    assert_true(sq_rves_reward(2) == 1.25 && sq_rves_reward(7) == 1.25);
+    assert_true(sq_rves_reward(1.999) == 1 && sq_rves_reward(1) == 1);
+    assert_true(sq_rves_reward(0.999) == 0.75 && sq_rves_reward(0.5) == 0.75);
+    assert_true(sq_rves_reward(0.4999) == 0.5 && sq_rves_reward(0.25) == 0.5);
+    assert_true(sq_rves_reward(0.2499) == 0.25 && sq_rves_reward(1e-9) == 0.25);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ves_rules),
         cmocka_unit_test(soft_f1_by_hand),
         cmocka_unit_test(spider_deletes_distinct_tokens),
         cmocka_unit_test(spider_rewrites_operators_and_values),
