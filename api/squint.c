@@ -108,11 +108,6 @@ static Catalog *finish(SqContext *c, Catalog *cat, int rc, const char *db_id) {
     return cat;
 }
 
-static int ends_with(const char *s, const char *suffix) {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && sq_stricmp(s + n - m, suffix) == 0;
-}
-
 /* The body of sq_ctx_load_schema: 0 or -1, with *st. */
 /* The *.sql files of dir, in name order, each read as a source of the
 ** context (their up part only: sq_migration_up_len) into m; how many,
@@ -172,7 +167,7 @@ static int load_file(SqContext *c, Catalog *cat, const char *path, unsigned flag
     int is_db = sq_db_file_is_sqlite(path);
     if (is_db == 1) return sq_catalog_load_sqlite(cat, path, c->srcs, c->diags);
     int err = errno;
-    if (is_db == 0 && (flags & SQ_SCHEMA_DB_OR_SQL) && !ends_with(path, ".sql")) {
+    if (is_db == 0 && (flags & SQ_SCHEMA_DB_OR_SQL) && !sq_ends_with(path, ".sql", 1)) {
         *st = SQ_LOAD_NOT_DATABASE;
         return -1;
     }
@@ -277,7 +272,7 @@ const char **sq_dir_sql_files(SqArena *a, const char *dir, size_t *n) {
     const char **names = sq_db_root_list(a, dir, &all);
     if (all) qsort(names, all, sizeof *names, sq_cmp_cstr);
     for (size_t i = 0; i < all; i++)
-        if (ends_with(names[i], ".sql")) names[k++] = sq_arena_printf(a, "%s/%s", dir, names[i]);
+        if (sq_ends_with(names[i], ".sql", 1)) names[k++] = sq_arena_printf(a, "%s/%s", dir, names[i]);
     *n = k;
     return names;
 }

@@ -12,11 +12,11 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli_config.h"
+#include "runtime/util.h"
 
 /* Directories deeper than this are not entered (a loop through a bind
 ** mount, a generated tree): squint reads benchmark repositories. */
@@ -26,20 +26,13 @@
 /* Which files                                                         */
 /* ------------------------------------------------------------------ */
 
-static int ends_with(const char *s, const char *tail, int fold) {
-    size_t n = strlen(s), m = strlen(tail);
-    return n >= m && (fold ? strcasecmp(s + n - m, tail) : strcmp(s + n - m, tail)) == 0;
-}
-
-static int starts_with(const char *s, const char *head) { return strncmp(s, head, strlen(head)) == 0; }
-
 int cli_is_query_file(const char *path) {
     const char *name = strrchr(path, '/');
     name = name ? name + 1 : path;
-    if (ends_with(name, ".sql", 1)) return 1;
-    if (!ends_with(name, ".json", 0) || ends_with(name, "tables.json", 0)) return 0;
-    return strcmp(name, "dev.json") == 0 || strcmp(name, "test.json") == 0 || starts_with(name, "train") ||
-           starts_with(name, "predict");
+    if (sq_ends_with(name, ".sql", 1)) return 1;
+    if (!sq_ends_with(name, ".json", 0) || sq_ends_with(name, "tables.json", 0)) return 0;
+    return strcmp(name, "dev.json") == 0 || strcmp(name, "test.json") == 0 || sq_starts_with(name, "train") ||
+           sq_starts_with(name, "predict");
 }
 
 /* ------------------------------------------------------------------ */

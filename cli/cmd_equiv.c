@@ -15,6 +15,7 @@
 #include "backend/equiv/equiv.h"
 #include "backend/profile/profile.h"
 #include "runtime/safewrite.h"
+#include "runtime/util.h"
 #include "cli/cli.h"
 #include "cli/cli_config.h"
 #include "cli/cli_queries.h"
@@ -611,23 +612,18 @@ static void json_report(SqBuf *out, EquivRun *r, const SqEquivResult *v, const K
     sq_buf_puts(out, "\n");
 }
 
-static int ends_with(const char *s, const char *suffix) {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* --fixture-out: the format by the file's extension; written whole or
 ** not at all (runtime/safewrite.h). */
 static int write_fixture(const char *path, const SqFixture *f) {
     char *err = NULL;
-    if (ends_with(path, ".sqlite") || ends_with(path, ".db") || ends_with(path, ".sqlite3")) {
+    if (sq_ends_with(path, ".sqlite", 0) || sq_ends_with(path, ".db", 0) || sq_ends_with(path, ".sqlite3", 0)) {
         if (sq_fixture_write_sqlite(f, path, &err) == 0) return 0;
         fprintf(stderr, "squint equiv: %s: %s\n", path, err ? err : "cannot write");
         free(err);
         return -1;
     }
     SqBuf b = SQ_BUF_INIT;
-    if (ends_with(path, ".json")) {
+    if (sq_ends_with(path, ".json", 0)) {
         SqJsonWriter w;
         sq_jw_init(&w, &b, 1);
         sq_fixture_json(f, &w);

@@ -58,6 +58,13 @@ int sq_cmp_cstr(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+int sq_ends_with(const char *s, const char *tail, int nocase) {
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && (nocase ? sq_stricmp(s + n - m, tail) : strcmp(s + n - m, tail)) == 0;
+}
+
+int sq_starts_with(const char *s, const char *head) { return strncmp(s, head, strlen(head)) == 0; }
+
 int sq_stricmp(const char *a, const char *b) {
     for (;; a++, b++) {
         int ca = sq_ascii_lower((unsigned char)*a);

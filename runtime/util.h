@@ -56,6 +56,10 @@ static inline unsigned char sq_ascii_lower(unsigned char c) {
 }
 int sq_strnicmp(const char *a, const char *b, size_t n);
 int sq_stricmp(const char *a, const char *b);
+/* Whether s ends with tail (ASCII case ignored when nocase), or begins
+** with head. */
+int sq_ends_with(const char *s, const char *tail, int nocase);
+int sq_starts_with(const char *s, const char *head);
 /* qsort's comparison of two const char * (strcmp order). */
 int sq_cmp_cstr(const void *a, const void *b);
 

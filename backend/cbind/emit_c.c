@@ -50,16 +50,15 @@ static int in_list(const char *s, const char *const *list, size_t n) {
     return 0;
 }
 
-static int starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
 static int is_field_word(const char *s) {
-    return in_list(s, c_words, SQ_ARRAY_LEN(c_words)) || starts_with(s, "SQLITE_");
+    return in_list(s, c_words, SQ_ARRAY_LEN(c_words)) || sq_starts_with(s, "SQLITE_");
 }
 
 static int is_arg_word(const char *s, const char *package) {
     static const char *const prefixes[] = {"sq_", "sqlite3_", "sqlite_", "SQLITE_"};
     for (size_t i = 0; i < SQ_ARRAY_LEN(prefixes); i++)
-        if (starts_with(s, prefixes[i])) return 1;
+        if (sq_starts_with(s, prefixes[i])) return 1;
     size_t n = strlen(package);
     if (strncmp(s, package, n) == 0 && s[n] == '_') return 1;
     return is_field_word(s) || in_list(s, arg_words, SQ_ARRAY_LEN(arg_words));
@@ -232,7 +231,7 @@ static const SqAnnotation *later(const SqAnnotation *x, const SqAnnotation *y) {
 ** that of the helpers: -1 after an error E0509 in d (at the query that
 ** makes the second name). */
 static int names_clash(SqArena *a, const CPackage *pk, SqDiags *d) {
-    if (strcmp(pk->p, "sq") == 0 || starts_with(pk->p, "sq_")) {
+    if (strcmp(pk->p, "sq") == 0 || sq_starts_with(pk->p, "sq_")) {
         SqDiag *g = sq_diag_add(d, SQ_SEV_ERROR, SQ_E_C_NAME, sq_span(0, 0, 0),
                                 "the package's name '%s' may be neither sq nor start with sq_", pk->p);
         sq_diag_help(g, "the C bindings' own helpers do; choose another name");

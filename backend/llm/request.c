@@ -58,11 +58,6 @@ static char *member_text(const cJSON *obj, const char *key) {
     return copy;
 }
 
-static int ends_with(const char *s, const char *tail) {
-    size_t n = strlen(s), k = strlen(tail);
-    return n >= k && strcmp(s + n - k, tail) == 0;
-}
-
 /* The checks of the line's envelope; NULL or what is wrong. */
 static const char *envelope_problem(const cJSON *line) {
     if (!cJSON_IsObject(line)) return "not a JSON object";
@@ -72,7 +67,7 @@ static const char *envelope_problem(const cJSON *line) {
     if (method && !(cJSON_IsString(method) && strcmp(method->valuestring, "POST") == 0))
         return "method is not POST";
     const cJSON *url = cJSON_GetObjectItemCaseSensitive(line, "url");
-    if (url && !(cJSON_IsString(url) && ends_with(url->valuestring, "/chat/completions")))
+    if (url && !(cJSON_IsString(url) && sq_ends_with(url->valuestring, "/chat/completions", 0)))
         return "url is not a chat completions URL (only /v1/chat/completions is supported)";
     const cJSON *body = cJSON_GetObjectItemCaseSensitive(line, "body");
     if (!cJSON_IsObject(body)) return "no body object";
