@@ -272,7 +272,7 @@ static const char *file_in(SqArena *a, const char *dir, int *two) {
 
 const char *cli_config_find(SqArena *a, const char *start) {
     char *dir = sq_arena_strdup(a, start);
-    for (;;) {
+    do {
         int two = 0;
         const char *f = file_in(a, dir, &two);
         if (two) {
@@ -281,11 +281,8 @@ const char *cli_config_find(SqArena *a, const char *start) {
             return "";
         }
         if (f) return f;
-        char *slash = strrchr(dir, '/');
-        if (!slash || strcmp(dir, "/") == 0) return NULL;
-        if (slash == dir) slash[1] = 0;
-        else *slash = 0;
-    }
+    } while (sq_path_up(dir));
+    return NULL;
 }
 
 /* Print the file's diagnostics; the run stops with status 2. */

@@ -39,33 +39,14 @@ int cli_is_query_file(const char *path) {
 /* Paths                                                               */
 /* ------------------------------------------------------------------ */
 
-/* path made absolute against the current directory, with "." and ".."
-** parts and repeated slashes taken out (by its text: links are not
-** followed, as the walk does not follow them). */
+/* path made absolute against the current directory, by its text
+** (sq_path_normal: links are not followed, as the walk does not follow
+** them); in a. */
 static char *absolute(SqArena *a, const char *path) {
     char cwd[4096] = "/";
     if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) strcpy(cwd, "/");
-    const char *joined = path[0] == '/' ? path : sq_arena_printf(a, "%s/%s", cwd, path);
-    char *out = sq_arena_alloc(a, strlen(joined) + 2);
-    size_t n = 0;
-    for (const char *p = joined; *p;) {
-        while (*p == '/') p++;
-        const char *e = p;
-        while (*e && *e != '/') e++;
-        size_t len = (size_t)(e - p);
-        if (len == 0 || (len == 1 && p[0] == '.')) {
-        } else if (len == 2 && p[0] == '.' && p[1] == '.') {
-            while (n > 0 && out[n - 1] != '/') n--;
-            if (n > 0) n--;
-        } else {
-            out[n++] = '/';
-            memcpy(out + n, p, len);
-            n += len;
-        }
-        p = e;
-    }
-    if (n == 0) out[n++] = '/';
-    out[n] = 0;
+    char *norm = sq_path_normal(cwd, path), *out = sq_arena_strdup(a, norm);
+    free(norm);
     return out;
 }
 
@@ -82,13 +63,6 @@ void cli_walk_exclude(CliArgs *a, const char *pattern, const char *base) {
     while (n > 1 && pat[n - 1] == '/') pat[--n] = 0;
     p->pattern = pat;
     p->base = absolute(ar, base ? base : ".");
-}
-
-/* The part of abs under base, or NULL. */
-static const char *under(const char *abs, const char *base) {
-    if (strcmp(base, "/") == 0) return abs + 1;
-    size_t n = strlen(base);
-    return strncmp(abs, base, n) == 0 && abs[n] == '/' ? abs + n + 1 : NULL;
 }
 
 /* Whether some name in path (a run of parts between slashes) matches. */
@@ -130,7 +104,7 @@ static const char *excluded(const CliArgs *a, SqArena *ar, const char *path) {
     const char *abs = absolute(ar, path);
     for (size_t i = 0; i < a->n_excludes; i++) {
         const CliPattern *p = &a->excludes[i];
-        const char *rel = under(abs, p->base);
+        const char *rel = sq_path_under(abs, p->base);
         if (!strchr(p->pattern, '/')) {
             if (any_name_matches(p->pattern, rel ? rel : path)) return p->pattern;
         } else if (rel && leading_part_matches(p->pattern, rel)) {
@@ -222,7 +196,7 @@ static const char *as_here(const char *path) {
     char cwd[4096];
     if (!getcwd(cwd, sizeof cwd)) return path;
     if (strcmp(path, cwd) == 0) return ".";
-    const char *rel = under(path, cwd);
+    const char *rel = sq_path_under(path, cwd);
     return rel ? (*rel ? rel : ".") : path;
 }
 
@@ -271,12 +245,10 @@ const char *cli_source_root(SqArena *a, const char **cwd) {
     char buf[4096];
     if (!getcwd(buf, sizeof buf)) return NULL;
     *cwd = sq_arena_strdup(a, buf);
-    for (char *dir = sq_arena_strdup(a, buf);;) {
+    char *dir = sq_arena_strdup(a, buf);
+    do {
         struct stat st;
         if (stat(sq_arena_printf(a, "%s%s.git", dir, strcmp(dir, "/") ? "/" : ""), &st) == 0) return dir;
-        char *slash = strrchr(dir, '/');
-        if (!slash || strcmp(dir, "/") == 0) return *cwd;
-        if (slash == dir) slash[1] = 0;
-        else *slash = 0;
-    }
+    } while (sq_path_up(dir));
+    return *cwd;
 }

@@ -65,6 +65,43 @@ int sq_ends_with(const char *s, const char *tail, int nocase) {
 
 int sq_starts_with(const char *s, const char *head) { return strncmp(s, head, strlen(head)) == 0; }
 
+char *sq_path_normal(const char *cwd, const char *path) {
+    size_t cap = strlen(cwd) + strlen(path) + 3, n = 0;
+    char *joined = sq_malloc(cap), *out = sq_malloc(cap);
+    snprintf(joined, cap, "%s%s%s", path[0] == '/' ? "" : cwd, path[0] == '/' ? "" : "/", path);
+    for (const char *p = joined; *p;) {
+        while (*p == '/') p++;
+        size_t len = strcspn(p, "/");
+        if (len == 2 && p[0] == '.' && p[1] == '.') {
+            while (n > 0 && out[n - 1] != '/') n--;
+            if (n > 0) n--;
+        } else if (len && !(len == 1 && p[0] == '.')) {
+            out[n++] = '/';
+            memcpy(out + n, p, len);
+            n += len;
+        }
+        p += len;
+    }
+    if (n == 0) out[n++] = '/';
+    out[n] = 0;
+    free(joined);
+    return out;
+}
+
+const char *sq_path_under(const char *abs, const char *base) {
+    if (strcmp(base, "/") == 0) return abs[0] == '/' && abs[1] ? abs + 1 : NULL;
+    size_t n = strlen(base);
+    return strncmp(abs, base, n) == 0 && abs[n] == '/' ? abs + n + 1 : NULL;
+}
+
+int sq_path_up(char *dir) {
+    char *slash = strrchr(dir, '/');
+    if (!slash || strcmp(dir, "/") == 0) return 0;
+    if (slash == dir) slash[1] = 0;
+    else *slash = 0;
+    return 1;
+}
+
 int sq_stricmp(const char *a, const char *b) {
     for (;; a++, b++) {
         int ca = sq_ascii_lower((unsigned char)*a);

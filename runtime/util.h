@@ -60,6 +60,15 @@ int sq_stricmp(const char *a, const char *b);
 ** with head. */
 int sq_ends_with(const char *s, const char *tail, int nocase);
 int sq_starts_with(const char *s, const char *head);
+/* Paths by their text (links are not followed): path made absolute
+** against the absolute directory cwd, with "." and ".." parts and
+** repeated slashes taken out (heap; caller frees); the part of the
+** absolute path abs strictly below the absolute directory base, or NULL
+** when it is not below (nor when it is base itself); dir (absolute, writable) cut to
+** its parent, 0 when it is "/" already. */
+char *sq_path_normal(const char *cwd, const char *path);
+const char *sq_path_under(const char *abs, const char *base);
+int sq_path_up(char *dir);
 /* qsort's comparison of two const char * (strcmp order). */
 int sq_cmp_cstr(const void *a, const void *b);
 

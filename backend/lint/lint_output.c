@@ -15,6 +15,7 @@
 
 #include "passes/lint/lint.h"
 #include "runtime/jsonw.h"
+#include "runtime/util.h"
 #include "runtime/version.h"
 
 static const SqLintRule *rule_of(const SqDiag *g) {
@@ -180,46 +181,22 @@ static void uri_encode(SqBuf *b, const char *path) {
     }
 }
 
-/* path made absolute against cwd, "." and ".." parts taken out by its
-** text (heap). */
-static char *absolute_path(const char *cwd, const char *path) {
-    SqBuf in = SQ_BUF_INIT, out = SQ_BUF_INIT;
-    if (path[0] != '/') sq_buf_printf(&in, "%s/", cwd);
-    sq_buf_puts(&in, path);
-    for (const char *p = sq_buf_str(&in); *p;) {
-        while (*p == '/') p++;
-        size_t n = strcspn(p, "/");
-        if (n == 2 && p[0] == '.' && p[1] == '.') {
-            while (out.len && out.data[out.len - 1] != '/') out.len--;
-            if (out.len) out.len--;
-        } else if (n && !(n == 1 && p[0] == '.')) {
-            sq_buf_putc(&out, '/');
-            sq_buf_put(&out, p, n);
-        }
-        p += n;
-    }
-    if (!out.len) sq_buf_putc(&out, '/');
-    sq_buf_free(&in);
-    return sq_buf_detach(&out);
-}
-
 /* An artifactLocation's members for path: relative to the root (with
 ** uriBaseId) when the file is under it, else an absolute file:// URI;
 ** the path as given when the run's directory is not known. */
 static void put_artifact(SqJsonWriter *w, const SqLintTotals *t, const char *path) {
     SqBuf b = SQ_BUF_INIT;
-    char *abs = t && t->cwd && t->root ? absolute_path(t->cwd, path) : NULL;
-    size_t n = abs ? strlen(t->root) : 0;
-    int under = abs && (strcmp(t->root, "/") == 0 ? abs[1] != 0 : strncmp(abs, t->root, n) == 0 && abs[n] == '/');
-    if (under) {
-        uri_encode(&b, abs + (strcmp(t->root, "/") == 0 ? 1 : n + 1));
+    char *abs = t && t->cwd && t->root ? sq_path_normal(t->cwd, path) : NULL;
+    const char *rel = abs ? sq_path_under(abs, t->root) : NULL;
+    if (rel) {
+        uri_encode(&b, rel);
     } else {
         if ((abs ? abs : path)[0] == '/') sq_buf_puts(&b, "file://");
         uri_encode(&b, abs ? abs : path);
     }
     sq_jw_key(w, "uri");
     sq_jw_str(w, sq_buf_str(&b));
-    if (under) {
+    if (rel) {
         sq_jw_key(w, "uriBaseId");
         sq_jw_str(w, SARIF_ROOT_ID);
     }

@@ -1079,6 +1079,34 @@ static void hex_decode(void **state) {
     assert_int_equal(sq_hex_decode("0g", 2, out), -1);
 }
 
+static void check_normal(const char *cwd, const char *path, const char *want) {
+    char *got = sq_path_normal(cwd, path);
+    if (strcmp(got, want) != 0) print_error("sq_path_normal(%s, %s): got %s, want %s\n", cwd, path, got, want);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+/* Paths by their text: normal forms, "below", and parents. */
+static void path_helpers(void **state) {
+    (void)state;
+    check_normal("/r", "q.sql", "/r/q.sql");
+    check_normal("/r/w", "../x//./y.sql", "/r/x/y.sql");
+    check_normal("/r", "/abs/./a/../b", "/abs/b");
+    check_normal("/", "..", "/");
+    check_normal("/r", ".", "/r");
+    assert_string_equal(sq_path_under("/r/w/q.sql", "/r"), "w/q.sql");
+    assert_string_equal(sq_path_under("/x", "/"), "x");
+    assert_null(sq_path_under("/rx/q.sql", "/r"));   /* a sibling sharing a prefix */
+    assert_null(sq_path_under("/r", "/r"));          /* the base itself is not below it */
+    assert_null(sq_path_under("/", "/"));
+    char dir[32] = "/a/b";
+    assert_true(sq_path_up(dir) && strcmp(dir, "/a") == 0);
+    assert_true(sq_path_up(dir) && strcmp(dir, "/") == 0);
+    assert_false(sq_path_up(dir));
+    assert_true(sq_ends_with("Q.SQL", ".sql", 1) && !sq_ends_with("Q.SQL", ".sql", 0));
+    assert_true(sq_starts_with("train_spider.json", "train") && !sq_starts_with("tr", "train"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena_allocations_are_16_byte_aligned),
@@ -1118,6 +1146,7 @@ int main(void) {
         cmocka_unit_test(safe_writes),
         cmocka_unit_test(sha256_known_digests),
         cmocka_unit_test(hex_decode),
+        cmocka_unit_test(path_helpers),
         DIAG_TEST(diag_add_counts_errors_and_warnings),
         DIAG_TEST(diag_text_for_span_on_line_one),
         DIAG_TEST(diag_text_for_span_in_middle_of_line_two),
