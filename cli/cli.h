@@ -124,6 +124,12 @@ int cli_usage_hint(const char *cmd);
 ** returns SQ_EXIT_OK. */
 int cli_version(void);
 const char *cli_next_opt(CliArgs *a, const CliOpt *opts, const char **value);
+/* The entry of opts for long name name[0..n): the one spelled so, else
+** the only one it begins (--form for --format, as getopt_long takes it);
+** NULL when none, or several (*several then 1).  And the entry for the
+** short letter c, or NULL.  No messages: cli_next_opt says what is wrong. */
+const CliOpt *cli_opt_long(const CliOpt *opts, const char *name, size_t n, int *several);
+const CliOpt *cli_opt_short(const CliOpt *opts, char c);
 /* --format's value, one of allowed (a set of SQ_FMT_BIT); 0 after a
 ** message naming the allowed formats. */
 int cli_parse_format(const char *cmd, const char *value, unsigned allowed, SqFormat *out);

@@ -26,18 +26,28 @@ int cli_usage_hint(const char *cmd) {
     return SQ_EXIT_USAGE;
 }
 
-/* The option named name[0..n): the one spelled so, else the only one it
-** begins (--form for --format, as getopt_long takes it).  NULL after a
-** message when there is none, or several. */
-static const CliOpt *find_long(const CliArgs *a, const CliOpt *opts, const char *name, size_t n) {
+const CliOpt *cli_opt_long(const CliOpt *opts, const char *name, size_t n, int *several) {
     const CliOpt *found = NULL;
-    int several = 0;
+    *several = 0;
     for (const CliOpt *o = opts; o->long_name; o++) {
         if (strncmp(o->long_name, name, n) != 0) continue;
         if (strlen(o->long_name) == n) return o;
-        if (found && strcmp(found->long_name, o->long_name) != 0) several = 1;
+        if (found && strcmp(found->long_name, o->long_name) != 0) *several = 1;
         found = found ? found : o;
     }
+    return *several ? NULL : found;
+}
+
+const CliOpt *cli_opt_short(const CliOpt *opts, char c) {
+    for (; opts->long_name; opts++)
+        if (opts->short_name == c) return opts;
+    return NULL;
+}
+
+/* cli_opt_long, with a message when there is no option, or several. */
+static const CliOpt *find_long(const CliArgs *a, const CliOpt *opts, const char *name, size_t n) {
+    int several;
+    const CliOpt *found = cli_opt_long(opts, name, n, &several);
     if (several) {
         fprintf(stderr, "squint %s: option '--%.*s' is ambiguous:", a->cmd, (int)n, name);
         for (const CliOpt *o = opts; o->long_name; o++)
@@ -47,12 +57,6 @@ static const CliOpt *find_long(const CliArgs *a, const CliOpt *opts, const char 
     }
     if (!found) fprintf(stderr, "squint %s: unknown option '--%.*s'\n", a->cmd, (int)n, name);
     return found;
-}
-
-static const CliOpt *find_short(const CliOpt *opts, char c) {
-    for (; opts->long_name; opts++)
-        if (opts->short_name == c) return opts;
-    return NULL;
 }
 
 static int is_operand(const char *arg) { return arg[0] != '-' || arg[1] == 0; } /* "-" is stdin */
@@ -100,7 +104,7 @@ static const char *next_value(CliArgs *a, const CliOpt *o, int moved_from) {
 static const char *short_opt(CliArgs *a, const CliOpt *opts, const char **value, int moved_from) {
     const char *word = a->argv[a->i];
     int at = a->short_at ? a->short_at : 1;
-    const CliOpt *o = find_short(opts, word[at]);
+    const CliOpt *o = cli_opt_short(opts, word[at]);
     a->short_at = 0;
     if (!o) {
         fprintf(stderr, "squint %s: unknown option '-%c'\n", a->cmd, word[at]);

@@ -360,25 +360,6 @@ static void effective_table(CliArgs *a, const CliOpt *opts) {
     a->opts = t;
 }
 
-/* The option an argument names, without messages (an error is the
-** parser's to tell). */
-static const CliOpt *scan_long(const CliOpt *t, const char *name, size_t n) {
-    const CliOpt *found = NULL;
-    for (; t->long_name; t++) {
-        if (strncmp(t->long_name, name, n) != 0) continue;
-        if (strlen(t->long_name) == n) return t;
-        if (found) return NULL;
-        found = t;
-    }
-    return found;
-}
-
-static const CliOpt *scan_short(const CliOpt *t, char ch) {
-    for (; t->long_name; t++)
-        if (t->short_name == ch) return t;
-    return NULL;
-}
-
 typedef struct Scan {
     const char *config;     /* --config's value */
     int no_config;
@@ -405,14 +386,15 @@ static void scan_argv(CliArgs *a, Scan *s) {
         if (w[0] != '-' || !w[1]) continue;
         if (w[1] == '-') {
             const char *eq = strchr(w + 2, '=');
-            const CliOpt *o = scan_long(a->opts, w + 2, eq ? (size_t)(eq - w - 2) : strlen(w + 2));
+            int several;
+            const CliOpt *o = cli_opt_long(a->opts, w + 2, eq ? (size_t)(eq - w - 2) : strlen(w + 2), &several);
             if (!o) continue;
             const char *v = eq ? eq + 1 : o->has_value && i + 1 < a->argc ? a->argv[++i] : NULL;
             saw(a, s, o, v);
             continue;
         }
         for (const char *p = w + 1; *p; p++) {
-            const CliOpt *o = scan_short(a->opts, *p);
+            const CliOpt *o = cli_opt_short(a->opts, *p);
             if (!o) break;
             if (!o->has_value) {
                 saw(a, s, o, NULL);
