@@ -114,12 +114,9 @@ static SrcSpan key_span(const Checker *c, const SqJson *obj, uint32_t i) {
 
 /* A repeated key, reported; the later one is not read. */
 static int repeated(Checker *c, const SqJson *obj, uint32_t i) {
-    for (uint32_t j = 0; j < i; j++)
-        if (strcmp(obj->keys[j], obj->keys[i]) == 0) {
-            problem(c, key_span(c, obj, i), "the key '%s' appears twice in one object", obj->keys[i]);
-            return 1;
-        }
-    return 0;
+    if (!sq_json_key_repeats(obj, i)) return 0;
+    problem(c, key_span(c, obj, i), "the key '%s' appears twice in one object", obj->keys[i]);
+    return 1;
 }
 
 /* A value that is an option's: a flag takes true or false; an option

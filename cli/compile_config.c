@@ -45,12 +45,11 @@ static SrcSpan key_at(const Reader *r, const SqJson *obj, uint32_t i) {
 ** an error at it, naming the keys allowed. */
 static void known_keys(Reader *r, const SqJson *obj, const char *what, const char *const *known) {
     for (uint32_t i = 0; i < obj->n; i++) {
-        for (uint32_t j = 0; j < i; j++)
-            if (strcmp(obj->keys[j], obj->keys[i]) == 0) {
-                sq_diag_add(r->d, SQ_SEV_ERROR, SQ_E_CONFIG, key_at(r, obj, i), "the key '%s' appears twice in %s",
-                            obj->keys[i], what);
-                r->errors++;
-            }
+        if (sq_json_key_repeats(obj, i)) {
+            sq_diag_add(r->d, SQ_SEV_ERROR, SQ_E_CONFIG, key_at(r, obj, i), "the key '%s' appears twice in %s",
+                        obj->keys[i], what);
+            r->errors++;
+        }
         size_t k = 0;
         while (known[k] && strcmp(known[k], obj->keys[i]) != 0) k++;
         if (known[k]) continue;

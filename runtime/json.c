@@ -591,6 +591,12 @@ SqSrcSeg *sq_json_string_map(SqArena *a, const char *doc, const SqJson *v,
 
 static int is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+int sq_json_key_repeats(const SqJson *obj, uint32_t i) {
+    for (uint32_t j = 0; j < i; j++)
+        if (strcmp(obj->keys[j], obj->keys[i]) == 0) return 1;
+    return 0;
+}
+
 void sq_json_key_place(const char *doc, const SqJson *obj, uint32_t i, uint32_t *start, uint32_t *end) {
     uint32_t e = obj->items[i]->start;
     *start = obj->items[i]->start;

@@ -85,6 +85,10 @@ const SqJson *sq_json_get(const SqJson *obj, const char *key);
 /* v->str if v is a string, else NULL (v may be NULL). */
 const char *sq_json_string(const SqJson *v);
 
+/* Whether member i of object obj has the key of an earlier member (JSON
+** keeps both; a reader that means one thing per key reports it). */
+int sq_json_key_repeats(const SqJson *obj, uint32_t i);
+
 /* ---- positions ---------------------------------------------------------- */
 
 /* The place of member i's key in doc (the text obj was parsed from): its

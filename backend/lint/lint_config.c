@@ -45,12 +45,9 @@ static void problem(Reader *r, const SqJson *v, const char *fmt, const char *arg
 /* Whether key i of object v appeared before it; a repeat is reported, so a
 ** key means one thing (JSON keeps both, and reading both would merge them). */
 static int repeated_key(Reader *r, const SqJson *v, uint32_t i) {
-    for (uint32_t j = 0; j < i; j++)
-        if (strcmp(v->keys[j], v->keys[i]) == 0) {
-            problem(r, v->items[i], "the key '%s' appears twice in one object", v->keys[i]);
-            return 1;
-        }
-    return 0;
+    if (!sq_json_key_repeats(v, i)) return 0;
+    problem(r, v->items[i], "the key '%s' appears twice in one object", v->keys[i]);
+    return 1;
 }
 
 static int rule_of(Reader *r, const SqJson *v) {
