@@ -39,13 +39,19 @@ int cli_is_query_file(const char *path) {
 /* Paths                                                               */
 /* ------------------------------------------------------------------ */
 
-/* path made absolute against the current directory, by its text
-** (sq_path_normal: links are not followed, as the walk does not follow
-** them); in a. */
-static char *absolute(SqArena *a, const char *path) {
-    char cwd[4096] = "/";
-    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) strcpy(cwd, "/");
-    char *norm = sq_path_normal(cwd, path), *out = sq_arena_strdup(a, norm);
+/* The current directory, read once: squint never changes it, and the
+** walk asks for every file; "/" when it cannot be known. */
+static const char *here(void) {
+    static char cwd[4096];
+    if (!cwd[0] && !getcwd(cwd, sizeof cwd)) strcpy(cwd, "/");
+    return cwd;
+}
+
+/* path made absolute against dir (NULL: the current directory), by its
+** text (sq_path_normal: links are not followed, as the walk does not
+** follow them); in a. */
+static char *absolute(SqArena *a, const char *dir, const char *path) {
+    char *norm = sq_path_normal(dir ? dir : here(), path), *out = sq_arena_strdup(a, norm);
     free(norm);
     return out;
 }
@@ -62,7 +68,7 @@ void cli_walk_exclude(CliArgs *a, const char *pattern, const char *base) {
     size_t n = strlen(pat);
     while (n > 1 && pat[n - 1] == '/') pat[--n] = 0;
     p->pattern = pat;
-    p->base = absolute(ar, base ? base : ".");
+    p->base = absolute(ar, base, ".");
 }
 
 /* Whether some name in path (a run of parts between slashes) matches. */
@@ -101,7 +107,7 @@ static int leading_part_matches(const char *pat, const char *rel) {
 
 /* The pattern that leaves path out, or NULL. */
 static const char *excluded(const CliArgs *a, SqArena *ar, const char *path) {
-    const char *abs = absolute(ar, path);
+    const char *abs = absolute(ar, NULL, path);
     for (size_t i = 0; i < a->n_excludes; i++) {
         const CliPattern *p = &a->excludes[i];
         const char *rel = sq_path_under(abs, p->base);
@@ -193,11 +199,9 @@ static void operand(const CliArgs *a, Operands *o, const char *word) {
 /* path (absolute) as the user would write it here: relative to the
 ** current directory when under it. */
 static const char *as_here(const char *path) {
-    char cwd[4096];
-    if (!getcwd(cwd, sizeof cwd)) return path;
-    if (strcmp(path, cwd) == 0) return ".";
-    const char *rel = sq_path_under(path, cwd);
-    return rel ? (*rel ? rel : ".") : path;
+    if (strcmp(path, here()) == 0) return ".";
+    const char *rel = sq_path_under(path, here());
+    return rel ? rel : path;
 }
 
 /* The project's exclude patterns, then its files when argv has none:
@@ -212,9 +216,7 @@ static int project_inputs(CliArgs *a, Operands *o) {
     n = files->kind == SQ_JSON_ARRAY ? files->n : 1;
     for (uint32_t i = 0; i < n; i++) {
         const char *f = (files->kind == SQ_JSON_ARRAY ? files->items[i] : files)->str;
-        const char *dir = cli_config_dir();
-        const char *path = f[0] == '/' ? f : sq_arena_printf(o->arena, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", f);
-        operand(a, o, as_here(absolute(o->arena, path)));
+        operand(a, o, as_here(absolute(o->arena, cli_config_dir(), f)));
     }
     if (cli_verbosity > 0) fprintf(stderr, "squint %s: the project file's \"files\"\n", a->cmd);
     return 1;

@@ -319,11 +319,13 @@ static int lint_settings(EvalRun *r) {
     return 0;
 }
 
+/* Whether the run has databases to run queries on (EX-test, Soft-F1, VES). */
+static int has_data(const EvalRun *r) { return r->db_root || r->schema.kind == CLI_SCHEMA_DB; }
+
 /* Each --fail-under gate names a system of the run (or none) and a
 ** metric the run computes: EX-test needs data, EX-verified the search,
 ** ex-cross the cross-check.  0, or -1 after a message. */
 static int gates_need(const EvalRun *r) {
-    int has_data = r->db_root || r->schema.kind == CLI_SCHEMA_DB;
     for (size_t i = 0; i < r->n_gates; i++) {
         const EvalGate *g = &r->gates[i];
         size_t k = 0;
@@ -336,7 +338,7 @@ static int gates_need(const EvalRun *r) {
             return -1;
         }
         EvalMetric m = g->metric;
-        const char *lacks = (m == EVAL_METRIC_EX || m == EVAL_METRIC_SOFT_F1) && !has_data
+        const char *lacks = (m == EVAL_METRIC_EX || m == EVAL_METRIC_SOFT_F1) && !has_data(r)
                                 ? "EX-test and Soft-F1 need the databases (--db-root or --db)"
                             : m == EVAL_METRIC_SOFT_F1 && r->cfg.ex.metric != SQ_METRIC_BIRD
                                 ? "Soft-F1 is BIRD's: --semantics bird"
@@ -381,7 +383,7 @@ static int read_options(EvalRun *r, int argc, char **argv) {
     }
     if (r->cfg.lint && lint_settings(r) < 0) return SQ_EXIT_USAGE;
     if (gates_need(r) < 0) return cli_usage_hint("eval");
-    if (r->cfg.ves_runs && (r->cfg.ex.metric != SQ_METRIC_BIRD || !(r->db_root || r->schema.kind == CLI_SCHEMA_DB))) {
+    if (r->cfg.ves_runs && (r->cfg.ex.metric != SQ_METRIC_BIRD || !has_data(r))) {
         fputs("squint eval: --ves times BIRD's metric on the databases: it needs --semantics bird and --db-root "
               "or --db\n", stderr);
         return cli_usage_hint("eval");
