@@ -207,9 +207,14 @@ static void check_top_key(Checker *c, const SqJson *top, uint32_t i) {
     }
 }
 
-int cli_config_check_file(const char *path, SqArena *arena, SqSrcSet *srcs, SqDiags *diags, SqLintFile *lint) {
+/* cli_config_check_file, giving also the file's text and its parsed
+** document (when it is valid: *top is NULL otherwise). */
+static int check_file(const char *path, SqArena *arena, SqSrcSet *srcs, SqDiags *diags, SqLintFile *lint,
+                      const SqSrc **src_out, const SqJson **top_out) {
+    *top_out = NULL;
     int err;
     const SqSrc *src = sq_src_add_file(srcs, path, &err);
+    *src_out = src;
     if (!src) {
         sq_diag_add(diags, SQ_SEV_ERROR, SQ_E_CONFIG, sq_span(0, 0, 0), "cannot read %s: %s", path, strerror(err));
         return -1;
@@ -229,7 +234,15 @@ int cli_config_check_file(const char *path, SqArena *arena, SqSrcSet *srcs, SqDi
         if (!repeated(&c, top, i)) check_top_key(&c, top, i);
     SqLintFile scratch;
     if (sq_lint_file_read(lint ? lint : &scratch, arena, path, src, diags) < 0) c.errors++;
-    return c.errors ? -1 : 0;
+    if (c.errors) return -1;
+    *top_out = top;
+    return 0;
+}
+
+int cli_config_check_file(const char *path, SqArena *arena, SqSrcSet *srcs, SqDiags *diags, SqLintFile *lint) {
+    const SqSrc *src;
+    const SqJson *top;
+    return check_file(path, arena, srcs, diags, lint, &src, &top);
 }
 
 /* ------------------------------------------------------------------ */
@@ -309,13 +322,10 @@ static int project_load(const char *given, int none) {
                         : ".";
     SqDiags d;
     sq_diags_init(&d, &project.srcs);
-    int rc = cli_config_check_file(project.path, project.arena, &project.srcs, &d, NULL);
+    int rc = check_file(project.path, project.arena, &project.srcs, &d, NULL, &project.src, &project.top);
     if (rc < 0) {
         tell(&d);
         project.failed = 1;
-    } else {
-        project.src = project.srcs.srcs[project.srcs.n - 1];
-        project.top = sq_json_parse(project.arena, project.src->text, project.src->len, NULL);
     }
     sq_diags_free(&d);
     if (rc == 0 && cli_verbosity > 0) fprintf(stderr, "squint: project file %s\n", project.path);
