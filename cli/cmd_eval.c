@@ -110,11 +110,16 @@ static const char usage_head[] =
     "      --ves N            bird: time each correct prediction and its gold N\n"
     "                         times (the scripts run 100) for BIRD's VES and\n"
     "                         Mini-Dev's R-VES; timings, so not reproducible\n"
+    "      --em TABLES        spider: also score Spider's exact set match (EM)\n"
+    "                         and its component scores as the official\n"
+    "                         evaluation.py --etype match does, with the foreign\n"
+    "                         keys of TABLES (Spider's tables.json); needs the\n"
+    "                         databases\n"
     "      --fail-under [SYSTEM:]METRIC=PERCENT\n"
     "                         exit 1 when a system's accuracy is under PERCENT:\n"
     "                         METRIC is ex (EX-test), ex-verified, ex-cross or\n"
     "                         soft-f1, ves or r-ves (BIRD's, under --semantics\n"
-    "                         bird);\n"
+    "                         bird); em (Spider's exact set match, with --em);\n"
     "                         every system's, or SYSTEM's; repeatable\n"
     "  -f, --format FMT       summary as text (default) or json\n"
     "  -q, --quiet            no progress lines on standard error\n"
@@ -142,7 +147,7 @@ const CliOpt cli_opts_eval[] = {
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1}, {"realistic", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
-    {"limit", 0, 1},      {"shard", 0, 1},      {"ves", 0, 1}, {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"ves", 0, 1}, {"em", 0, 1}, {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
 /* One system: its name and prediction file. */
@@ -187,6 +192,7 @@ typedef struct EvalRun {
     SqBuf shown;                 /* their text, printed after the summary */
     const char *report_path;     /* --report */
     const char *suite_dir;       /* --suite */
+    const char *em_path;         /* --em: Spider's tables.json */
     const char ***suite_dbs;     /* per gold item: its suite's files */
     size_t *n_suite_dbs;
     EvalReport report;           /* every record, for it */
@@ -275,6 +281,8 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         r->report_path = val;
     } else if (strcmp(name, "ves") == 0) {
         if ((rc = cli_parse_count("eval", "--ves", val, 1, 10000, &n)) < 0) r->cfg.ves_runs = (int)n;
+    } else if (strcmp(name, "em") == 0) {
+        r->em_path = val;
     } else if (strcmp(name, "fail-under") == 0) {
         const char *why;
         EvalGate *g = SQ_ARENA_APPEND(r->arena, r->gates, r->n_gates, r->cap_gates);
@@ -347,6 +355,7 @@ static int gates_need(const EvalRun *r) {
                             : (m == EVAL_METRIC_VERIFIED || m == EVAL_METRIC_CROSS) && !r->cfg.verify
                                 ? "--no-verify runs no search"
                             : m == EVAL_METRIC_CROSS && !r->cfg.cross_check ? "ex-cross needs --cross-check"
+                            : m == EVAL_METRIC_EM && !r->em_path            ? "EM needs --em TABLES"
                                                                             : NULL;
         if (lacks) {
             fprintf(stderr, "squint eval: --fail-under %s: this run cannot tell (%s)\n", r->gates[i].text, lacks);
@@ -383,6 +392,11 @@ static int read_options(EvalRun *r, int argc, char **argv) {
     }
     if (r->cfg.lint && lint_settings(r) < 0) return SQ_EXIT_USAGE;
     if (gates_need(r) < 0) return cli_usage_hint("eval");
+    if (r->em_path && !has_data(r)) {
+        fputs("squint eval: --em reads each item's table and column names from its database, as Spider's "
+              "script does: it needs --db-root or --db\n", stderr);
+        return cli_usage_hint("eval");
+    }
     if (r->cfg.ves_runs && (r->cfg.ex.metric != SQ_METRIC_BIRD || !has_data(r))) {
         fputs("squint eval: --ves times BIRD's metric on the databases: it needs --semantics bird and --db-root "
               "or --db\n", stderr);
@@ -482,10 +496,30 @@ static int check_gold(EvalRun *r) {
     return 0;
 }
 
+static void free_em_keys(void *k) { sq_em_keys_free(k); }
+
+/* --em: Spider's metric, with the foreign keys of its tables.json. */
+static int load_em_keys(EvalRun *r) {
+    if (r->cfg.ex.metric != SQ_METRIC_SPIDER) {
+        fputs("squint eval: --em is Spider's exact set match: it needs --semantics spider\n", stderr);
+        return -1;
+    }
+    char err[300];
+    SqEmKeys *k = sq_em_keys_load(r->em_path, err, sizeof err);
+    if (!k) {
+        fprintf(stderr, "squint eval: --em %s\n", err);
+        return -1;
+    }
+    sq_arena_defer(r->arena, free_em_keys, k);
+    r->cfg.em_keys = k;
+    return 0;
+}
+
 static int read_inputs(EvalRun *r) {
     if (read_bench(r, r->gold_path, SQ_INPUT_AUTO, &r->gold) < 0 || check_gold(r) < 0) return -1;
     if (r->gold.format != SQ_INPUT_BIRD) spider_hardness(r);
     if (!r->semantics_given) r->cfg.ex.metric = r->gold.format == SQ_INPUT_BIRD ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
+    if (r->em_path && load_em_keys(r) < 0) return -1;
     r->sys_names = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *r->sys_names);
     for (size_t k = 0; k < r->n_sys; k++) {
         size_t keep = r->diags.n;
@@ -692,6 +726,10 @@ static void run_options(EvalRun *r) {
         sq_jw_key(&w, "lint_settings");
         sq_jw_str(&w, hex);
     }
+    if (r->em_path) {   /* only then: records of runs without it still fit */
+        sq_jw_key(&w, "em");
+        sq_jw_str(&w, source_name(r, "--em", r->em_path, NULL));
+    }
     if (r->suite_dir) {
         sq_jw_key(&w, "suite");
         sq_jw_str(&w, source_name(r, "--suite", r->suite_dir, NULL));
@@ -705,11 +743,12 @@ static void run_options(EvalRun *r) {
 
 /* Every file the run reads, for the check that no output is one. */
 static EvalInputFile *input_files(EvalRun *r, size_t *n) {
-    size_t cap = 5 + r->n_sys + r->gold.n_items;
+    size_t cap = 6 + r->n_sys + r->gold.n_items;
     EvalInputFile *in = sq_arena_alloc(r->arena, cap * sizeof *in);
     *n = 0;
     in[(*n)++] = (EvalInputFile){r->gold_path, "the gold file"};
     if (r->cfg.metadata) in[(*n)++] = (EvalInputFile){r->cfg.metadata, "the metadata file"};
+    if (r->em_path) in[(*n)++] = (EvalInputFile){r->em_path, "the --em tables file"};
     for (size_t k = 0; k < r->n_sys; k++) in[(*n)++] = (EvalInputFile){r->sys[k].path, "a prediction file"};
     if (r->schema.kind != CLI_SCHEMA_DB_ROOT && r->schema.path)
         in[(*n)++] = (EvalInputFile){r->schema.path, r->schema.kind == CLI_SCHEMA_DB ? "the database" : "the schema file"};

@@ -242,11 +242,54 @@ static int soft_f1_any(const EvalSummary *s, const EvalGroup *g) {
     return 0;
 }
 
+/* " (n items not scored: ...)" when EM left out items of g for a system. */
+static void unscored_text(const EvalSummary *s, const EvalGroup *g, SqBuf *out) {
+    size_t most = 0;
+    for (size_t k = 0; k < s->n_sys; k++) {
+        size_t missing = g->counts[k].items - (size_t)g->counts[k].em.count;
+        if (missing > most) most = missing;
+    }
+    if (most)
+        sq_buf_printf(out, " (up to %zu item%s unscored: the official script could not score them)", most,
+                      most == 1 ? "" : "s");
+}
+
+/* EM's component scores over all items: for each system, each
+** component's F1 as the script prints it (accuracy and recall are in the
+** JSON summary). */
+static void em_parts_text(const EvalSummary *s, SqBuf *out) {
+    int any = 0;
+    for (size_t k = 0; k < s->n_sys; k++) any |= s->all.counts[k].em.count > 0;
+    if (!any) return;
+    static const char *const head[SQ_EM_NPARTS] = {"select", "sel-agg", "where", "where-op", "group-nh",
+                                                   "group", "order", "and/or", "IUEN", "keywords"};
+    sq_buf_printf(out, "\n%-20s", "EM components (F1)");
+    for (int p = 0; p < SQ_EM_NPARTS; p++) sq_buf_printf(out, " %8s", head[p]);
+    sq_buf_putc(out, '\n');
+    for (size_t k = 0; k < s->n_sys; k++) {
+        sq_buf_printf(out, "%-20s", s->names[k]);
+        for (int p = 0; p < SQ_EM_NPARTS; p++) {
+            double acc, rec, f1;
+            sq_em_tally_part(&s->all.counts[k].em, (SqEmPart)p, &acc, &rec, &f1);
+            sq_buf_printf(out, " %8.3f", f1);
+        }
+        sq_buf_putc(out, '\n');
+    }
+}
+
 /* "Soft-F1 ...: name 81.25, ..." (and VES, R-VES) under a group's
 ** table, when it has scores: each a mean over the group's items, an
 ** item without one counting 0, as the scripts'. */
 static void soft_f1_text(const EvalSummary *s, const EvalGroup *g, SqBuf *out) {
-    int ves = 0;
+    int ves = 0, em = 0;
+    for (size_t k = 0; k < s->n_sys; k++) em |= g->counts[k].em.count > 0;
+    if (em) {
+        sq_buf_puts(out, "EM (Spider's exact set match):");
+        for (size_t k = 0; k < s->n_sys; k++)
+            sq_buf_printf(out, "%s %s %.1f", k ? "," : "", s->names[k], 100 * sq_em_tally_exact(&g->counts[k].em));
+        unscored_text(s, g, out);
+        sq_buf_putc(out, '\n');
+    }
     for (size_t k = 0; k < s->n_sys; k++) ves |= g->counts[k].ves_n > 0;
     if (soft_f1_any(s, g)) {
         sq_buf_puts(out, "Soft-F1 (BIRD Mini-Dev):");
@@ -269,6 +312,7 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
                   s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
     text_group(s, &s->all, out, 1);
     soft_f1_text(s, &s->all, out);
+    em_parts_text(s, out);
     if (s->n_verdicts) {
         sq_buf_printf(out, "\n%-20s %8s %8s %10s %10s %10s %9s\n", "search", "searches", "decided", "median", "p95",
                       "mean", "timeouts");
@@ -319,6 +363,31 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
                          "with a verdict, and their time.\n");
 }
 
+/* EM over the items it scored, and each component's accuracy, recall
+** and F1 as the script computes them (fractions, as it prints them). */
+static void em_json(const SqEmTally *t, SqJsonWriter *w) {
+    sq_jw_key(w, "em");
+    sq_jw_double(w, sq_em_tally_exact(t));
+    sq_jw_key(w, "em_items");
+    sq_jw_int(w, t->count);
+    sq_jw_key(w, "em_parts");
+    sq_jw_obj_begin(w);
+    for (int p = 0; p < SQ_EM_NPARTS; p++) {
+        double acc, rec, f1;
+        sq_em_tally_part(t, (SqEmPart)p, &acc, &rec, &f1);
+        sq_jw_key(w, sq_em_part_name[p]);
+        sq_jw_obj_begin(w);
+        sq_jw_key(w, "acc");
+        sq_jw_double(w, acc);
+        sq_jw_key(w, "rec");
+        sq_jw_double(w, rec);
+        sq_jw_key(w, "f1");
+        sq_jw_double(w, f1);
+        sq_jw_obj_end(w);
+    }
+    sq_jw_obj_end(w);
+}
+
 static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWriter *w) {
     sq_jw_obj_begin(w);
     sq_jw_key(w, "items");
@@ -327,6 +396,7 @@ static void json_counts(const EvalSummary *s, const SqEvalCounts *c, SqJsonWrite
         sq_jw_key(w, "soft_f1");
         sq_jw_double(w, soft_f1_of(c));
     }
+    if (c->em.count) em_json(&c->em, w);
     if (c->ves_n) {   /* percents, as the scripts print them */
         sq_jw_key(w, "ves");
         sq_jw_double(w, c->items ? 100 * c->ves_sum / (double)c->items : 0);
@@ -461,6 +531,7 @@ static const struct {
     {"soft-f1", "Soft-F1", EVAL_METRIC_SOFT_F1},
     {"ves", "VES", EVAL_METRIC_VES},
     {"r-ves", "R-VES", EVAL_METRIC_RVES},
+    {"em", "EM", EVAL_METRIC_EM},
 };
 
 int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
@@ -469,7 +540,7 @@ int eval_gate_parse(const char *text, EvalGate *g, const char **why) {
     const char *m = colon ? colon + 1 : text;
     memset(g, 0, sizeof *g);
     g->text = text;
-    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross, soft-f1, ves, r-ves";
+    *why = "takes [SYSTEM:]METRIC=PERCENT, METRIC one of ex, ex-verified, ex-cross, soft-f1, ves, r-ves, em";
     if (!eq || (colon && colon == text)) return -1;
     size_t k = 0, n = (size_t)(eq - m);
     while (k < sizeof metrics / sizeof *metrics && (strlen(metrics[k].name) != n || strncmp(metrics[k].name, m, n)))
@@ -492,6 +563,7 @@ static double gate_value(const EvalSummary *s, const SqEvalCounts *c, EvalMetric
     if (m == EVAL_METRIC_SOFT_F1) return 100 * soft_f1_of(c);
     if (m == EVAL_METRIC_VES) return c->items ? 100 * c->ves_sum / (double)c->items : 0;
     if (m == EVAL_METRIC_RVES) return c->items ? 100 * c->rves_sum / (double)c->items : 0;
+    if (m == EVAL_METRIC_EM) return 100 * sq_em_tally_exact(&c->em);
     return pct(m == EVAL_METRIC_EX ? ex_count(s, c) : m == EVAL_METRIC_VERIFIED ? c->verified : c->verified_cross,
                c->items);
 }

@@ -71,7 +71,7 @@ int eval_summary_realistic_any(const EvalSummary *s);
 /* --fail-under [SYSTEM:]METRIC=PERCENT: a system's accuracy must reach
 ** percent, or the run fails (exit 1). */
 typedef enum EvalMetric {
-    EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS, EVAL_METRIC_SOFT_F1, EVAL_METRIC_VES, EVAL_METRIC_RVES
+    EVAL_METRIC_EX, EVAL_METRIC_VERIFIED, EVAL_METRIC_CROSS, EVAL_METRIC_SOFT_F1, EVAL_METRIC_VES, EVAL_METRIC_RVES, EVAL_METRIC_EM
 } EvalMetric;
 typedef struct EvalGate {
     const char *system;      /* in text; NULL: every system */

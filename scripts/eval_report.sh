@@ -40,8 +40,8 @@ predictions often do not); \`decided\` is the share with a verdict."
     ;;
 spider)
     C=$root/spider-dev
-    args+=(--gold "$C/dev.json" --db-root "$C/database" --cross-check)
-    shown+=(--gold dev.json --db-root database --cross-check)
+    args+=(--gold "$C/dev.json" --db-root "$C/database" --cross-check --em "$C/tables.json")
+    shown+=(--gold dev.json --db-root database --cross-check --em tables.json)
     for f in "$C"/official/*.items; do
         n=$(basename "$f" .items); args+=(--pred "$n=$C/predictions/$n.sql"); shown+=(--pred "$n=predictions/$n.sql")
     done
@@ -53,7 +53,11 @@ semantics: bags, columns in any order, lists when the gold sorts), and
 each validated counterexample is run on the other systems' predictions
 (\`+cross\`).  \`different\` counts the EX-test-correct predictions that a
 checked counterexample refutes: right on the test database, wrong on
-another."
+another.  EM is Spider's exact set match (\`evaluation.py --etype match\`,
+\`--em tables.json\`): per item, its exact match, the gold's hardness and
+the ten component scores are the official script's on all eleven dev
+prediction files (\`make conformance\`, against the script's own results
+kept in \`tests/eval/spider-em\`)."
     ;;
 *) echo "eval_report.sh: bird or spider, not '$bench'" >&2; exit 2 ;;
 esac

@@ -17,6 +17,10 @@
 ** negated condition (NOT IN, NOT LIKE, ...) counts as an aggregate, and
 ** so does each AND or OR between HAVING conditions; only the first query
 ** of a compound is counted, the rest is one nested query.
+** spider_em.h computes the same levels on the script's own reading of a
+** query, which needs the database's names; this one needs no schema, so
+** every gold file gets its levels.  On Spider dev the two agree on every
+** item (make conformance checks both against the script's levels).
 */
 #ifndef SQ_EVAL_HARDNESS_H
 #define SQ_EVAL_HARDNESS_H

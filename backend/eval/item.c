@@ -26,6 +26,8 @@ typedef struct SysState {
     double ex_seconds;
     double soft_f1;         /* BIRD Mini-Dev's Soft-F1; -1: not computed */
     double ves_ratio;       /* VES's time ratio (ves.h); -1: not timed */
+    int has_em;             /* em was scored (EM on, a database) */
+    SqEmResult em;
     int verified;           /* sq_equiv ran (v is filled) */
     int not_loaded;         /* a query did not parse or bind */
     const char *load_why;   /* static */
@@ -65,9 +67,28 @@ static double ves_ratio(SqDb *db, const SqEvalInput *in, const char *pred, const
     return r;
 }
 
+/* Spider's exact set match of every system, on the names of db's tables
+** and columns (the script reads them from the database). */
+static void exact_set_match(SqDb *db, const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
+    char why[160];
+    SqEmSchema *s = sq_em_schema_read(db, why, sizeof why);
+    for (size_t k = 0; k < in->n_systems; k++) {
+        st[k].has_em = 1;
+        if (!s) {
+            st[k].em.status = SQ_EM_SCRIPT_FAILS;
+            snprintf(st[k].em.why, sizeof st[k].em.why, "%s", why);
+            continue;
+        }
+        sq_em_score(s, c->em_keys, in->db_id ? in->db_id : "", in->gold, in->preds[k] ? in->preds[k] : "",
+                    &st[k].em);
+    }
+    sq_em_schema_free(s);
+}
+
 static void ex_test(const SqEvalInput *in, const SqEvalConfig *c, SysState *st) {
     char *err = NULL;
     SqDb *db = in->db_path ? sq_db_open_file(in->db_path, &err) : NULL;
+    if (db && c->em_keys) exact_set_match(db, in, c, st);
     SqExGold g;
     sq_ex_gold(db, in->gold, &c->ex, &g);
     for (size_t k = 0; k < in->n_systems; k++) {
@@ -475,6 +496,26 @@ static void verdict_json(SqJsonWriter *w, const SysState *s) {
     realistic_json(w, s);
 }
 
+static void em_json(SqJsonWriter *w, const SqEmResult *em) {
+    sq_jw_key(w, "em");
+    if (em->status != SQ_EM_OK) {
+        sq_jw_null(w);
+        str_or_null(w, "em_detail", em->why);
+        return;
+    }
+    sq_jw_int(w, em->exact);
+    sq_jw_key(w, "em_parts");
+    sq_jw_arr_begin(w);
+    for (int p = 0; p < SQ_EM_NPARTS; p++) {
+        sq_jw_arr_begin(w);
+        sq_jw_int(w, em->part[p].f1);
+        sq_jw_int(w, em->part[p].pred_total);
+        sq_jw_int(w, em->part[p].label_total);
+        sq_jw_arr_end(w);
+    }
+    sq_jw_arr_end(w);
+}
+
 static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *st, size_t k) {
     sq_jw_obj_begin(w);
     str_or_null(w, "name", in->names[k]);
@@ -491,6 +532,7 @@ static void system_json(SqJsonWriter *w, const SqEvalInput *in, const SysState *
         sq_jw_key(w, "ves_ratio");
         sq_jw_double(w, st[k].ves_ratio);
     }
+    if (st[k].has_em) em_json(w, &st[k].em);
     if (in->suite_dbs) {
         str_or_null(w, "ex_suite", st[k].suite == 1 ? "correct" : st[k].suite == 0 ? "wrong" : NULL);
         str_or_null(w, "ex_suite_detail", st[k].suite_detail);

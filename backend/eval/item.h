@@ -12,6 +12,11 @@
 **
 ** Per system:
 **   ex        EX-test (metric.h), or "no-db" without a database;
+**   em        with EM on (spider_em.h) and a database: 1 or 0, Spider's
+**             exact set match; null when the official script could not
+**             score the item (em_detail says why); em_parts, the ten
+**             component scores in the script's order, each [match,
+**             pred_total, label_total];
 **   verdict   squint equiv on the two texts as the metric runs them, when
 **             the item has a catalog and verification is on: for every
 **             prediction EX-test accepts, and for all of them when there is
@@ -55,6 +60,7 @@
 #include "passes/lint/lint.h"
 #include "backend/equiv/equiv.h"
 #include "backend/eval/metric.h"
+#include "backend/eval/spider_em.h"
 #include "backend/profile/profile.h"
 
 typedef struct SqEvalConfig {
@@ -73,6 +79,9 @@ typedef struct SqEvalConfig {
     int realistic;          /* also search a refuted pair again keeping to
                                the item's profile (SqEquivOptions.realistic):
                                "verdict_realistic" */
+    const SqEmKeys *em_keys; /* spider: score exact set match (EM) with these
+                               foreign keys (tables.json), on the item's
+                               database; NULL: no EM */
     int ves_runs;           /* bird: time each correct prediction and its gold
                                this many times for VES and R-VES (ves.h); 0: no */
     int lint;               /* run the gold linter on the gold query */

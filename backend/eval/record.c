@@ -53,6 +53,24 @@ static const char *text_of(const SqJson *obj, const char *key) {
     return sq_json_string(sq_json_get(obj, key));
 }
 
+/* "em" and its "em_parts" (item.h); em -1 when absent, null or
+** malformed. */
+static void parse_em(const SqJson *s, SqEvalMark *m) {
+    const SqJson *em = sq_json_get(s, "em"), *parts = sq_json_get(s, "em_parts");
+    m->em = -1;
+    if (!em || em->kind != SQ_JSON_NUMBER || !em->is_int || (em->inum != 0 && em->inum != 1)) return;
+    if (!parts || parts->kind != SQ_JSON_ARRAY || parts->n != SQ_EM_NPARTS) return;
+    for (int p = 0; p < SQ_EM_NPARTS; p++) {
+        const SqJson *v = parts->items[p];
+        if (v->kind != SQ_JSON_ARRAY || v->n != 3) return;
+        for (int i = 0; i < 3; i++)
+            if (v->items[i]->kind != SQ_JSON_NUMBER || !v->items[i]->is_int || v->items[i]->inum < 0) return;
+        int hit = v->items[0]->inum != 0;
+        m->em_part[p] = (SqEmPartScore){hit, hit, hit, (int)v->items[1]->inum, (int)v->items[2]->inum};
+    }
+    m->em = (int8_t)em->inum;
+}
+
 static int parse_system(const SqJson *s, const char **name, const char **pred, SqEvalMark *m,
                         const char **why) {
     const char *ex = text_of(s, "ex");
@@ -74,6 +92,7 @@ static int parse_system(const SqJson *s, const char **name, const char **pred, S
     m->soft_f1 = f1 && f1->kind == SQ_JSON_NUMBER ? f1->num : -1;
     const SqJson *vr = sq_json_get(s, "ves_ratio");
     m->ves_ratio = vr && vr->kind == SQ_JSON_NUMBER ? vr->num : -1;
+    parse_em(s, m);
     m->verdict_realistic = (int8_t)sq_eval_verdict_parse(text_of(s, "verdict_realistic"));
     m->has_realistic = sq_json_get(s, "verdict_realistic") != NULL;
     const SqJson *kinds = sq_json_get(s, "kinds");
@@ -130,6 +149,7 @@ void sq_eval_count(SqEvalCounts *c, const SqEvalMark *m) {
         c->soft_f1_n++;
         c->soft_f1_sum += m->soft_f1;
     }
+    if (m->em >= 0) sq_em_tally_add(&c->em, m->em, m->em_part);
     if (m->ves_ratio >= 0) {
         c->ves_n++;
         c->ves_sum += sqrt(m->ves_ratio);

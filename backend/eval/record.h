@@ -18,6 +18,7 @@
 #include "runtime/json.h"
 #include "backend/equiv/equiv.h"
 #include "backend/eval/metric.h"
+#include "backend/eval/spider_em.h"
 
 /* The records format: every record of squint eval carries
 ** "squint_eval": SQ_EVAL_FORMAT right after its "item", which is how a
@@ -47,6 +48,8 @@ typedef struct SqEvalMark {
                            on realistic data is SQ_VERDICT_EQUIVALENT) */
     double soft_f1;     /* BIRD Mini-Dev's Soft-F1 (softf1.h); -1: none */
     double ves_ratio;   /* VES's time ratio (ves.h); -1: not timed */
+    int8_t em;          /* Spider's exact set match: 1, 0; -1: not scored */
+    SqEmPartScore em_part[SQ_EM_NPARTS]; /* its components, when em >= 0 */
 } SqEvalMark;
 
 /* One record: an item and its marks, in the order of its systems. */
@@ -122,6 +125,7 @@ typedef struct SqEvalCounts {
     size_t ves_n;         /* items timed for VES (--ves) */
     double ves_sum;       /* ... the sum of sqrt(time ratio) */
     double rves_sum;      /* ... the sum of sqrt(R-VES's reward) */
+    SqEmTally em;         /* exact set match over the items it scored */
 } SqEvalCounts;
 
 /* What a mark adds to counts. */

@@ -302,7 +302,7 @@ grep -q '^squint eval: good:' "$TMP/err" && not_ok "eval --fail-under: good reac
     || ok "eval --fail-under: a system that reaches the gate is not named"
 expect_exit 0 "eval --fail-under good:ex=70: only good is gated" -- gate good:ex=70
 expect_exit 1 "eval --fail-under weak:ex-verified=100" -- gate weak:ex-verified=100
-expect_exit 2 "eval --fail-under: an unknown metric" -- gate em=3
+expect_exit 2 "eval --fail-under: an unknown metric" -- gate exact=3
 expect_grep 'METRIC one of ex, ex-verified, ex-cross' "$TMP/err" "eval --fail-under: lists the metrics"
 expect_exit 2 "eval --fail-under: a percent over 100" -- gate ex=101
 expect_exit 2 "eval --fail-under: a system no --pred names" -- gate nobody:ex=1
@@ -313,6 +313,52 @@ expect_exit 1 "merge --fail-under: the shards' merged summary gates too" -- \
 expect_grep '^squint merge: weak: EX-test 60\.00 % is under 70 % \(--fail-under weak:ex=70\)$' "$TMP/err" \
     "merge --fail-under: says which system"
 expect_exit 0 "merge --fail-under ex=50: reached" -- "$SQUINT" merge --fail-under ex=50 "$TMP/merged.jsonl"
+
+# ---- --em: Spider's exact set match ------------------------------------------
+# The expected values are the official evaluation.py's (test-suite-sql-eval,
+# --etype match, run item by item on this demo as tests/eval/spider-em/README.md
+# describes): 1 exact, 0 not, - where the script cannot read the gold (its
+# IS NULL and IS NOT NULL: the whole official run stops on item 6).
+em_of() {   # em_of K FILE: system K's "em" per item, in item order
+    awk -v k="$1" '{
+        match($0, /^\{"item":[0-9]+/); item = substr($0, 9, RLENGTH - 8)
+        n = 0; line = $0
+        while (match(line, /"em":(0|1|null)/)) {
+            n++; v = substr(line, RSTART + 5, RLENGTH - 5); line = substr(line, RSTART + RLENGTH)
+            if (n == k) print item, (v == "null" ? "-" : v)
+        }
+    }' "$2" | sort -n | cut -d' ' -f2 | tr '\n' ' '
+}
+expect_exit 0 "eval --em: exact set match per item" -- run --no-verify --em $D/tables.json --out "$TMP/em.jsonl"
+[ "$(em_of 1 "$TMP/em.jsonl")" = "1 1 0 1 1 - 1 0 1 1 0 0 1 0 0 1 - - 0 0 " ] \
+    && ok "eval --em: good's items as the official script scores them" \
+    || not_ok "eval --em: good's items: $(em_of 1 "$TMP/em.jsonl")"
+[ "$(em_of 2 "$TMP/em.jsonl")" = "1 1 0 0 1 - 1 0 1 1 0 0 0 1 1 1 - - 1 0 " ] \
+    && ok "eval --em: weak's items as the official script scores them" \
+    || not_ok "eval --em: weak's items: $(em_of 2 "$TMP/em.jsonl")"
+expect_grep "^EM \(Spider's exact set match\): good 52\.9, weak 58\.8 \(up to 3 items unscored" "$TMP/out" \
+    "eval --em: the summary's EM over the scored items, and how many were not"
+expect_grep '"em_detail":"the script cannot read the gold query' "$TMP/em.jsonl" "eval --em: an unscored item says why"
+expect_grep '^EM components \(F1\) +select' "$TMP/out" "eval --em: the component table"
+expect_grep '^good +0\.970 +0\.970 +0\.526 ' "$TMP/out" "eval --em: good's component F1s (the official select, select(no AGG), where)"
+expect_exit 0 "eval --em: the JSON summary" -- run --no-verify --em $D/tables.json --format json
+expect_grep '"em_parts": {' "$TMP/out" "eval --em: JSON has every component's acc, rec and f1"
+expect_exit 1 "eval --fail-under em=55: good is under it" -- run --no-verify --em $D/tables.json --fail-under em=55
+expect_grep '^squint eval: good: EM 52\.94 % is under 55 %' "$TMP/err" "eval --fail-under em: names the system"
+expect_exit 2 "eval --fail-under em without --em" -- run --no-verify --fail-under em=1
+expect_grep 'EM needs --em TABLES' "$TMP/err" "eval --fail-under em: ... says what it needs"
+expect_exit 2 "eval --em under bird semantics" -- run --no-verify --em $D/tables.json --semantics bird
+expect_grep 'needs --semantics spider' "$TMP/err" "eval --em: ... is Spider's"
+expect_exit 2 "eval --em without databases" -- \
+    "$SQUINT" eval --gold $D/dev.json --pred $D/pred_good.sql --tables $D/tables.json --em $D/tables.json
+expect_grep 'needs --db-root or --db' "$TMP/err" "eval --em: ... reads the names from the databases"
+expect_exit 2 "eval --em: a file that is not tables.json" -- run --no-verify --em $D/dev.json
+expect_grep 'not a Spider schema' "$TMP/err" "eval --em: ... says so"
+expect_exit 2 "eval --em: a file that does not exist" -- run --no-verify --em "$TMP/none.json"
+expect_exit 2 "eval --em: a resumed run without --em does not take the records" -- \
+    run --no-verify --out "$TMP/em.jsonl"
+expect_exit 0 "merge: EM from the records" -- "$SQUINT" merge "$TMP/em.jsonl"
+expect_grep "^EM \(Spider's exact set match\): good 52\.9, weak 58\.8" "$TMP/out" "merge: the same EM"
 
 # ---- Soft-F1 (BIRD Mini-Dev) under bird semantics, checked against Python ----
 # The reference below is written from the metric's definition

@@ -5,7 +5,10 @@
 # Usage: tests/conformance/eval_spider.sh BUILD_DIR
 # For every prediction file that has official per-item results
 # (spider-dev/official/<file>.items: 1 correct, 0 not), squint's EX-test
-# on the same databases must agree on every item.  The files the official
+# on the same databases must agree on every item.  Exact set match (--em)
+# is checked the same way for all eleven files, against the official
+# script's per-item results kept in tests/eval/spider-em: each item's EM,
+# the gold's hardness and the ten component scores.  The files the official
 # script could not finish (it ran out of memory) are run too: squint must
 # finish them with a record for every item.  Skips when the corpus is absent.
 set -u
@@ -25,7 +28,7 @@ for items in "$S"/official/*.items; do
 done
 rm -f "$out/official.jsonl"
 "$BUILD/squint" eval --gold "$S/dev.json" "${preds[@]}" --db-root "$S/database" --no-verify \
-    -j 2 -q --out "$out/official.jsonl" > "$out/official.txt" || status=1
+    --em "$S/tables.json" -j 2 -q --out "$out/official.jsonl" > "$out/official.txt" || status=1
 # The EX-test outcome of system number k on each item, in item order:
 # the k-th "ex" member of each record line.
 outcomes() {
@@ -76,7 +79,7 @@ if [ ${#others[@]} -gt 0 ]; then
     rm -f "$out/others.jsonl"
     # a short --timeout: their runaway cartesian products are cut at 2 s
     "$BUILD/squint" eval --gold "$S/dev.json" "${others[@]}" --db-root "$S/database" --no-verify \
-        -j 2 -q --timeout 2 --out "$out/others.jsonl" > "$out/others.txt" || status=1
+        --em "$S/tables.json" -j 2 -q --timeout 2 --out "$out/others.jsonl" > "$out/others.txt" || status=1
     n=$(wc -l < "$out/others.jsonl")
     want=$(grep -c '"query"' "$S/dev.json")
     if [ "$n" -ne "$want" ]; then
@@ -87,4 +90,58 @@ if [ ${#others[@]} -gt 0 ]; then
         sed -n '3,20p' "$out/others.txt" | grep -v '^$' | sed 's/^/  /' | head -8
     fi
 fi
+# EM of system number k of records file $2, one line per item in item
+# order, in the reference's shape: item, em, hardness, then per component
+# acc/rec/f1/pred_total/label_total (acc, rec and f1 are one number).
+em_items() {
+    awk -v k="$1" '{
+        match($0, /^\{"item":[0-9]+/); item = substr($0, 9, RLENGTH - 8)
+        diff = ""
+        if (match($0, /"difficulty":"[a-z]+"/)) diff = substr($0, RSTART + 14, RLENGTH - 15)
+        n = 0; line = $0
+        while (match(line, /"em":(0|1|null)/)) {
+            n++; v = substr(line, RSTART + 5, RLENGTH - 5); line = substr(line, RSTART + RLENGTH)
+            if (n != k) continue
+            out = item " " v " " diff
+            if (v != "null" && match(line, /^,"em_parts":\[[][0-9,]*\]/)) {
+                p = substr(line, 14, RLENGTH - 15)
+                np = split(p, parts, /\],\[/)
+                for (i = 1; i <= np; i++) {
+                    gsub(/[][]/, "", parts[i]); split(parts[i], f, ",")
+                    out = out " " f[1] "/" f[1] "/" f[1] "/" f[2] "/" f[3]
+                }
+            }
+            print out
+        }
+    }' "$2" | sort -n
+}
+R=tests/eval/spider-em
+em_files=0
+for ref in "$R"/*.items.gz; do
+    name=$(basename "$ref" .items.gz)
+    k=0; found=
+    for records in official others; do
+        [ -f "$out/$records.jsonl" ] || continue
+        k=$(head -1 "$out/$records.jsonl" | grep -o '"name":"[^"]*"' | grep -nx "\"name\":\"$name\"" | cut -d: -f1)
+        if [ -n "$k" ]; then found=$records; break; fi
+    done
+    if [ -z "$found" ]; then
+        echo "eval-spider: EM: $name was not run"
+        status=1
+        continue
+    fi
+    em_items "$k" "$out/$found.jsonl" > "$out/$name.em"
+    gzip -dc "$ref" | tr '\t' ' ' > "$out/$name.em.official"
+    n=$(wc -l < "$out/$name.em.official")
+    ours=$(awk '$2 == 1' "$out/$name.em" | wc -l)
+    if cmp -s "$out/$name.em" "$out/$name.em.official"; then
+        echo "eval-spider: EM: $name: $ours of $n exact, and every item's hardness and component scores, as the official script's"
+        em_files=$((em_files + 1))
+    else
+        bad=$(diff "$out/$name.em" "$out/$name.em.official" | grep -c '^<')
+        echo "eval-spider: EM: $name: $bad items differ from the official script's (diff $out/$name.em $out/$name.em.official)"
+        status=1
+    fi
+done
+[ $em_files -gt 0 ] || { echo "eval-spider: EM: no reference files in $R"; status=1; }
 exit $status
