@@ -110,6 +110,9 @@ static const char usage_head[] =
     "      --ves N            bird: time each correct prediction and its gold N\n"
     "                         times (the scripts run 100) for BIRD's VES and\n"
     "                         Mini-Dev's R-VES; timings, so not reproducible\n"
+    "      --plug-value       spider: a prediction EX-test rejects is tried again\n"
+    "                         with the gold's values plugged into its value slots,\n"
+    "                         every way (the official script's --plug_value)\n"
     "      --em TABLES        spider: also score Spider's exact set match (EM)\n"
     "                         and its component scores as the official\n"
     "                         evaluation.py --etype match does, with the foreign\n"
@@ -147,7 +150,7 @@ const CliOpt cli_opts_eval[] = {
     {"timeout", 0, 1},    {"no-verify", 0, 0},  {"cross-check", 0, 0},    {"lint", 0, 0}, {"no-kinds", 0, 0}, {"profile-cache", 0, 1}, {"metadata", 0, 1}, {"realistic", 0, 0},    {"bound", 0, 1},
     {"verify-timeout", 0, 1}, {"rlimit", 0, 1}, {"values", 0, 1}, {"jobs", 'j', 1}, {"mem-limit", 0, 1},      {"out", 0, 1},
     {"item-timeout", 0, 1},   {"rerun-changed", 0, 0},
-    {"limit", 0, 1},      {"shard", 0, 1},      {"ves", 0, 1}, {"em", 0, 1}, {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
+    {"limit", 0, 1},      {"shard", 0, 1},      {"ves", 0, 1}, {"em", 0, 1}, {"plug-value", 0, 0}, {"fail-under", 0, 1}, {"show", 0, 1},       {"suite", 0, 1},       {"report", 0, 1},      {"format", 'f', 1},       {"quiet", 'q', 0},
     {"help", 'h', 0},     CLI_SCHEMA_OPTIONS,   {NULL, 0, 0}};
 
 /* One system: its name and prediction file. */
@@ -249,6 +252,7 @@ static int own_option(EvalRun *r, const char *name, const char *val) {
         else return bad_value("--semantics", "spider or bird");
         r->semantics_given = 1;
     } else if (strcmp(name, "keep-distinct") == 0) r->cfg.ex.keep_distinct = 1;
+    else if (strcmp(name, "plug-value") == 0) r->cfg.ex.plug_value = 1;
     else if (strcmp(name, "timeout") == 0) rc = cli_parse_seconds("eval", "--timeout", val, &r->cfg.ex.timeout);
     else if (strcmp(name, "no-verify") == 0) r->cfg.verify = 0;
     else if (strcmp(name, "cross-check") == 0) r->cfg.cross_check = 1;
@@ -520,6 +524,10 @@ static int read_inputs(EvalRun *r) {
     if (r->gold.format != SQ_INPUT_BIRD) spider_hardness(r);
     if (!r->semantics_given) r->cfg.ex.metric = r->gold.format == SQ_INPUT_BIRD ? SQ_METRIC_BIRD : SQ_METRIC_SPIDER;
     if (r->em_path && load_em_keys(r) < 0) return -1;
+    if (r->cfg.ex.plug_value && r->cfg.ex.metric != SQ_METRIC_SPIDER) {
+        fputs("squint eval: --plug-value is the Spider script's: it needs --semantics spider\n", stderr);
+        return -1;
+    }
     r->sys_names = sq_arena_alloc(r->arena, (r->n_sys + 1) * sizeof *r->sys_names);
     for (size_t k = 0; k < r->n_sys; k++) {
         size_t keep = r->diags.n;
@@ -684,6 +692,10 @@ static void run_options(EvalRun *r) {
     sq_jw_bool(&w, r->cfg.ex.keep_distinct);
     sq_jw_key(&w, "timeout");
     sq_jw_double(&w, r->cfg.ex.timeout);
+    if (r->cfg.ex.plug_value) {   /* only then: records of runs without it still fit */
+        sq_jw_key(&w, "plug_value");
+        sq_jw_bool(&w, 1);
+    }
     sq_jw_key(&w, "data");
     sq_jw_str(&w, r->data_source);
     sq_jw_key(&w, "verify");

@@ -5,6 +5,7 @@
 ** comparing; names.
 */
 #include "backend/eval/metric.h"
+#include "backend/eval/plug.h"
 #include "backend/eval/softf1.h"
 
 #include <stdlib.h>
@@ -240,26 +241,16 @@ SqExOutcome sq_ex_pred(SqDb *db, const SqExGold *g, const char *pred_sql, const 
     return sq_ex_pred_f1(db, g, pred_sql, o, detail, &unused);
 }
 
-SqExOutcome sq_ex_pred_f1(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
-                          char **detail, double *soft_f1) {
-    *soft_f1 = o->metric == SQ_METRIC_BIRD ? 0 : -1;
-    if (detail) *detail = NULL;
-    if (!db) {
-        set_detail(detail, sq_strdup("no database: EX-test needs one"));
-        return SQ_EX_NO_DB;
-    }
-    if (g->status != SQ_EXEC_OK) {
-        set_detail(detail, sq_strdup(g->err ? g->err : "the gold query failed"));
-        return SQ_EX_GOLD_FAILED;
-    }
+/* The metric on sql, the prediction's text as the metric runs it. */
+static SqExOutcome judge(SqDb *db, const SqExGold *g, const char *sql, const SqExOptions *o, char **detail,
+                         double *soft_f1) {
     int spider = o->metric == SQ_METRIC_SPIDER;
     /* spider: one row past the gold's decides (equal row counts are needed) */
     uint64_t max_rows = spider ? g->rows.n_rows + 1 : o->max_rows;
-    char *sql = sq_metric_sql(o->metric, o->keep_distinct, 1, pred_sql), *err = NULL;
+    char *err = NULL;
     SqResult rows;
     sq_result_init(&rows);
     SqExecStatus st = run(db, o, sql, max_rows, &rows, &err);
-    free(sql);
     SqExOutcome out = outcome_of(st);
     if (spider && st == SQ_EXEC_TOO_BIG && err && strstr(err, " rows")) {
         free(err);
@@ -281,6 +272,57 @@ SqExOutcome sq_ex_pred_f1(SqDb *db, const SqExGold *g, const char *pred_sql, con
     }
     sq_result_free(&rows);
     set_detail(detail, err);
+    return out;
+}
+
+/* --plug-value: the prediction rewritten with the gold's values in its
+** slots (plug.h), each way in turn until one is correct. */
+static SqExOutcome judge_plugged(SqDb *db, const SqExGold *g, const char *sql, const SqExOptions *o,
+                                 char **detail) {
+    SqPlug *p = sq_plug_new(g->sql, sql);
+    const char *alt;
+    SqExOutcome out = SQ_EX_WRONG;
+    double unused;
+    while ((alt = sq_plug_next(p)) != NULL) {
+        if (judge(db, g, alt, o, NULL, &unused) == SQ_EX_CORRECT) {
+            out = SQ_EX_CORRECT;
+            SqBuf why = SQ_BUF_INIT;
+            sq_buf_printf(&why, "correct with the gold's values plugged in: %s", alt);
+            set_detail(detail, sq_buf_detach(&why));
+            break;
+        }
+    }
+    sq_plug_free(p);
+    return out;
+}
+
+SqExOutcome sq_ex_pred_f1(SqDb *db, const SqExGold *g, const char *pred_sql, const SqExOptions *o,
+                          char **detail, double *soft_f1) {
+    *soft_f1 = o->metric == SQ_METRIC_BIRD ? 0 : -1;
+    if (detail) *detail = NULL;
+    if (!db) {
+        set_detail(detail, sq_strdup("no database: EX-test needs one"));
+        return SQ_EX_NO_DB;
+    }
+    if (g->status != SQ_EXEC_OK) {
+        set_detail(detail, sq_strdup(g->err ? g->err : "the gold query failed"));
+        return SQ_EX_GOLD_FAILED;
+    }
+    char *sql = sq_metric_sql(o->metric, o->keep_distinct, 1, pred_sql);
+    SqExOutcome out = judge(db, g, sql, o, detail, soft_f1);
+    if (out != SQ_EX_CORRECT && o->plug_value && o->metric == SQ_METRIC_SPIDER) {
+        char *plugged = NULL;
+        if (judge_plugged(db, g, sql, o, &plugged) == SQ_EX_CORRECT) {
+            out = SQ_EX_CORRECT;
+            if (detail) {
+                free(*detail);
+                *detail = plugged;
+                plugged = NULL;
+            }
+        }
+        free(plugged);
+    }
+    free(sql);
     return out;
 }
 

@@ -360,6 +360,25 @@ expect_exit 2 "eval --em: a resumed run without --em does not take the records" 
 expect_exit 0 "merge: EM from the records" -- "$SQUINT" merge "$TMP/em.jsonl"
 expect_grep "^EM \(Spider's exact set match\): good 52\.9, weak 58\.8" "$TMP/out" "merge: the same EM"
 
+# ---- --plug-value: the gold's values in a value-less prediction ---------------
+printf '%s\tlibrary\n' "SELECT name FROM members WHERE city = 'Springfield'" \
+    "SELECT title FROM books WHERE pub_year >= 2000 AND genre = 'Mystery'" \
+    "SELECT COUNT(*) FROM books" > "$TMP/plug.tsv"
+printf '%s\n' "SELECT name FROM members WHERE city = value" \
+    "SELECT title FROM books WHERE pub_year >= value AND genre = value" \
+    "SELECT COUNT(*) FROM loans" > "$TMP/plug.sql"
+plug() { "$SQUINT" eval --gold "$TMP/plug.tsv" --pred "$TMP/plug.sql" --db-root "$TMP/db" -q --no-verify "$@"; }
+expect_exit 0 "eval: value placeholders without --plug-value" -- plug --out "$TMP/noplug.jsonl"
+[ "$(grep -c '"ex":"correct"' "$TMP/noplug.jsonl")" = 0 ] && ok "eval: ... are wrong" \
+    || not_ok "eval: placeholders counted correct without plugging"
+expect_exit 0 "eval --plug-value" -- plug --plug-value --out "$TMP/plug.jsonl"
+[ "$(grep -c '"ex":"correct"' "$TMP/plug.jsonl")" = 2 ] && ok "eval --plug-value: the two placeholder items are correct, the wrong table still is not" \
+    || not_ok "eval --plug-value: $(grep -c '"ex":"correct"' "$TMP/plug.jsonl") correct, want 2"
+expect_grep "correct with the gold's values plugged in: select title from books where pub_year >= 2000 and genre = 'Mystery'" \
+    "$TMP/plug.jsonl" "eval --plug-value: the record shows the rewriting that passed"
+expect_grep '"plug_value":true' "$TMP/plug.jsonl" "eval --plug-value: part of the records' options"
+expect_exit 2 "eval --plug-value under bird semantics" -- plug --plug-value --semantics bird
+
 # ---- Soft-F1 (BIRD Mini-Dev) under bird semantics, checked against Python ----
 # The reference below is written from the metric's definition
 # (backend/eval/softf1.h): rows deduplicated in order and paired by

@@ -42,22 +42,27 @@ outcomes() {
         }
     }' "$out/official.jsonl" | sort -n | cut -d' ' -f2
 }
+# same_items LABEL OURS OFFICIAL: one 0/1 line per item each; says how
+# they compare, and fails the run when they differ.
+same_items() {
+    local ours theirs n bad
+    ours=$(grep -c '^1$' "$2")
+    theirs=$(grep -c '^1$' "$3")
+    n=$(wc -l < "$3")
+    if cmp -s "$2" "$3"; then
+        echo "eval-spider: $1: $ours of $n correct, the official script's items exactly"
+    else
+        bad=$(paste -d' ' "$2" "$3" | awk '$1 != $2 { c++ } END { print c + 0 }')
+        echo "eval-spider: $1: $ours of $n correct, official $theirs: $bad items differ (diff $2 $3)"
+        status=1
+    fi
+}
 k=0
 for items in "$S"/official/*.items; do
     k=$((k + 1))
     name=$(basename "$items" .items)
     outcomes "$k" > "$out/$name.items"
-    ours=$(grep -c '^1$' "$out/$name.items")
-    theirs=$(grep -c '^1$' "$items")
-    n=$(wc -l < "$items")
-    if cmp -s "$out/$name.items" "$items"; then
-        echo "eval-spider: $name: $ours of $n correct, the official script's items exactly"
-    else
-        bad=$(paste -d' ' "$out/$name.items" "$items" | awk '$1 != $2 { c++ } END { print c + 0 }')
-        echo "eval-spider: $name: $ours of $n correct, official $theirs: $bad items differ" \
-             "(diff $out/$name.items $items)"
-        status=1
-    fi
+    same_items "$name" "$out/$name.items" "$items"
 done
 # Spider's hardness levels as the official script assigns them to dev.json
 # (its published counts: easy 248, medium 446, hard 174, extra 166).
@@ -144,4 +149,15 @@ for ref in "$R"/*.items.gz; do
     fi
 done
 [ $em_files -gt 0 ] || { echo "eval-spider: EM: no reference files in $R"; status=1; }
+# --plug-value: EX-test with the gold's values plugged in, against the
+# official script's per-item results in tests/eval/spider-plug.
+for ref in tests/eval/spider-plug/*.items; do
+    name=$(basename "$ref" .items)
+    rm -f "$out/plug-$name.jsonl"
+    "$BUILD/squint" eval --gold "$S/dev.json" --pred "$name=$S/predictions/$name.sql" --db-root "$S/database" \
+        --no-verify --plug-value -j 2 -q --out "$out/plug-$name.jsonl" > "$out/plug-$name.txt" || status=1
+    awk '{ match($0, /^\{"item":[0-9]+/); print substr($0, 9, RLENGTH - 8), ($0 ~ /"ex":"correct"/) ? 1 : 0 }' \
+        "$out/plug-$name.jsonl" | sort -n | cut -d' ' -f2 > "$out/plug-$name.items"
+    same_items "--plug-value: $name" "$out/plug-$name.items" "$ref"
+done
 exit $status
