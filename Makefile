@@ -191,6 +191,10 @@ $(BUILD)/tools/equivcorpus: tests/conformance/equivcorpus.c tests/conformance/co
 	$(CC) $(ALLCFLAGS) -o $@ tests/conformance/equivcorpus.c tests/conformance/corpus.c \
 	    $(LIB) -lsqlite3 -lcjson $(LDLIBS)
 
+$(BUILD)/tools/em_pairs: tests/tools/em_pairs.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ tests/tools/em_pairs.c $(LIB) $(LDLIBS)
+
 $(BUILD)/tools/suitecheck: tests/tools/suitecheck.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ tests/tools/suitecheck.c $(LIB) $(LDLIBS)
@@ -286,7 +290,7 @@ sanitize-corpus: deps
 	@$(SUBMAKE) BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
 	    CFLAGS="-O1 -g" build-san/tools/parity build-san/tools/bindparity build-san/tools/roundtrip \
-	    build-san/tools/equivcorpus
+	    build-san/tools/equivcorpus build-san/tools/em_pairs
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/parity
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/bindparity
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/roundtrip \
@@ -295,6 +299,13 @@ sanitize-corpus: deps
 	    --calcite --bound 2 --timeout 5
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/equivcorpus \
 	    --self --bound 2 --timeout 5 --limit 100
+	@S=$${SQUINT_CORPORA:-../shared/corpora}/spider-dev; if [ -d "$$S/database" ]; then \
+	    gzip -dc tests/eval/spider-em/pairs.tsv.gz | cut -f4 > build-san/em_pairs.official && \
+	    gzip -dc tests/eval/spider-em/pairs.tsv.gz | cut -f1-3 | ASAN_OPTIONS=detect_leaks=1 \
+	    UBSAN_OPTIONS=print_stacktrace=1 build-san/tools/em_pairs "$$S/database" "$$S/tables.json" | \
+	    cmp -s - build-san/em_pairs.official && \
+	    echo "em_pairs (sanitizers): the edited query pairs as the official script scores them"; \
+	    else echo "em_pairs (sanitizers): skipped (no $$S)"; fi
 
 # The error model's check (docs/architecture.md): squint equiv under
 # valgrind on the case file whose searches are left by a throw (a
@@ -313,7 +324,7 @@ leaks: deps
 
 conformance: deps
 	@$(SUBMAKE) all $(BUILD)/tools/parity $(BUILD)/tools/bindparity \
-	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus $(BUILD)/tools/soundness
+	    $(BUILD)/tools/roundtrip $(BUILD)/tools/equivcorpus $(BUILD)/tools/soundness $(BUILD)/tools/em_pairs
 	@tests/conformance/run.sh $(BUILD)
 
 # squint equiv's `equivalent` checked against SQLite (docs/soundness.md):

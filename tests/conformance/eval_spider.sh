@@ -8,7 +8,8 @@
 # on the same databases must agree on every item.  Exact set match (--em)
 # is checked the same way for all eleven files, against the official
 # script's per-item results kept in tests/eval/spider-em: each item's EM,
-# the gold's hardness and the ten component scores.  The files the official
+# the gold's hardness and the ten component scores; and on 5,170 edited
+# query pairs (pairs.tsv.gz, needs BUILD/tools/em_pairs).  The files the official
 # script could not finish (it ran out of memory) are run too: squint must
 # finish them with a record for every item.  Skips when the corpus is absent.
 set -u
@@ -149,6 +150,16 @@ for ref in "$R"/*.items.gz; do
     fi
 done
 [ $em_files -gt 0 ] || { echo "eval-spider: EM: no reference files in $R"; status=1; }
+# EM on edited query pairs (tests/eval/spider-em/pairs.tsv.gz), against
+# the official script's result for each pair.
+gzip -dc "$R/pairs.tsv.gz" | cut -f4 > "$out/pairs.official"
+if gzip -dc "$R/pairs.tsv.gz" | cut -f1-3 | "$BUILD/tools/em_pairs" "$S/database" "$S/tables.json" \
+    > "$out/pairs.em" && cmp -s "$out/pairs.em" "$out/pairs.official"; then
+    echo "eval-spider: EM: $(wc -l < "$out/pairs.em") edited query pairs scored as the official script scores them"
+else
+    echo "eval-spider: EM: edited query pairs differ from the official script's (diff $out/pairs.em $out/pairs.official)"
+    status=1
+fi
 # --plug-value: EX-test with the gold's values plugged in, against the
 # official script's per-item results in tests/eval/spider-plug.
 for ref in tests/eval/spider-plug/*.items; do
