@@ -247,25 +247,40 @@ static void lint_list(SqBuf *out, const SqJson *doc) {
     sq_buf_puts(out, "</ul>\n");
 }
 
+/* The table of contents: a link per item section, collected while the
+** sections are written and put on the page before them.  Each section
+** gets an id of its own (prefix and a running number: labels repeat,
+** one per system) so that the contents and other pages can link to it. */
+typedef struct Toc {
+    SqBuf links;
+    size_t n;
+} Toc;
+
 /* The heading of an item's section: label, the system when there is one,
-** db_id. */
-static void section_head(SqBuf *out, const SqJson *doc, const char *system) {
-    sq_buf_puts(out, "<section class=item><h3>");
+** db_id; its id is prefix-N, and the table of contents links to it. */
+static void section_head(SqBuf *out, Toc *toc, const char *prefix, const SqJson *doc, const char *system) {
+    toc->n++;
+    sq_buf_printf(out, "<section class=item id=%s-%zu><h3>", prefix, toc->n);
+    sq_buf_printf(&toc->links, "<li><a href='#%s-%zu'>", prefix, toc->n);
     esc(out, text_of(doc, "label"));
+    esc(&toc->links, text_of(doc, "label"));
     if (system) {
         sq_buf_puts(out, " &middot; ");
+        sq_buf_puts(&toc->links, " &middot; ");
         esc(out, system);
+        esc(&toc->links, system);
     }
     sq_buf_puts(out, " &middot; ");
     esc(out, text_of(doc, "db_id"));
     sq_buf_puts(out, "</h3>\n");
+    sq_buf_puts(&toc->links, "</a></li>");
 }
 
 /* One record's gold-linter section; returns 1 when it has findings. */
-static int lint_section(SqBuf *out, const SqJson *doc) {
+static int lint_section(SqBuf *out, Toc *toc, const SqJson *doc) {
     const SqJson *lint = sq_json_get(doc, "lint");
     if (!lint || !lint->n) return 0;
-    section_head(out, doc, NULL);
+    section_head(out, toc, "l", doc, NULL);
     sq_buf_puts(out, "<pre class=sql>");
     esc(out, text_of(doc, "gold"));
     sq_buf_puts(out, "</pre>\n");
@@ -296,7 +311,7 @@ static void realistic_line(SqBuf *out, const SqJson *s) {
 }
 
 /* One record's disagreements; returns how many. */
-static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
+static size_t disagreements(SqBuf *out, Toc *toc, const char *line, const SqJson *doc) {
     const SqJson *sys = sq_json_get(doc, "systems");
     size_t found = 0;
     for (uint32_t k = 0; sys && k < sys->n; k++) {
@@ -307,7 +322,7 @@ static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
         const SqJson *w = own ? s : system_named(sys, by);
         if (!w) continue;
         found++;
-        section_head(out, doc, text_of(s, "name"));
+        section_head(out, toc, "d", doc, text_of(s, "name"));
         if (text_of(doc, "question")) {
             sq_buf_puts(out, "<p class=q>");
             esc(out, text_of(doc, "question"));
@@ -385,14 +400,31 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     sq_eval_sort_lines(lines, n_lines);
     SqBuf linted = SQ_BUF_INIT;
     size_t n_linted = 0;
+    Toc dtoc = {SQ_BUF_INIT, 0}, ltoc = {SQ_BUF_INIT, 0};
     for (size_t k = 0; k < n_lines; k++) {
         SqArena *a = sq_arena_new();
         const SqJson *doc = sq_json_parse(a, lines[k].text, lines[k].n, NULL);
-        n += disagreements(&items, lines[k].text, doc);
-        n_linted += (size_t)lint_section(&linted, doc);
+        n += disagreements(&items, &dtoc, lines[k].text, doc);
+        n_linted += (size_t)lint_section(&linted, &ltoc, doc);
         sq_arena_free(a);
     }
     free(lines);
+    if (dtoc.n || ltoc.n) {
+        sq_buf_puts(out, "<nav id=contents><h2>Contents</h2>\n");
+        if (dtoc.n) {
+            sq_buf_puts(out, "<p><a href='#disagreements'>Disagreements</a></p><ol class=toc>");
+            sq_buf_put(out, dtoc.links.data, dtoc.links.len);
+            sq_buf_puts(out, "</ol>\n");
+        }
+        if (ltoc.n) {
+            sq_buf_puts(out, "<p><a href='#lint'>Gold linter findings</a></p><ol class=toc>");
+            sq_buf_put(out, ltoc.links.data, ltoc.links.len);
+            sq_buf_puts(out, "</ol>\n");
+        }
+        sq_buf_puts(out, "</nav>\n");
+    }
+    sq_buf_free(&dtoc.links);
+    sq_buf_free(&ltoc.links);
     sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "
                        "a counterexample, checked by running both queries in SQLite, refutes.</p>\n", n);
     sq_buf_put(out, items.data ? items.data : "", items.len);
