@@ -2,9 +2,11 @@
 ** eval_report.c -- the HTML report of `squint eval` (eval_report.h).
 **
 ** Sections: HTML text; the summary and the chart; disagreements; the
-** page.
+** page.  The lists per system, what each item showed and the other
+** shared parts are in eval_report_nav.c (eval_report_int.h).
 */
 #include "cli/eval_report.h"
+#include "cli/eval_report_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -28,21 +30,26 @@ void eval_report_add(EvalReport *r, const char *line, size_t n) {
 /* HTML text                                                           */
 /* ------------------------------------------------------------------ */
 
-static void esc_n(SqBuf *out, const char *s, size_t n) {
+void rep_esc_n(SqBuf *out, const char *s, size_t n) {
     for (size_t k = 0; k < n; k++) {
         switch (s[k]) {
         case '<': sq_buf_puts(out, "&lt;"); break;
         case '>': sq_buf_puts(out, "&gt;"); break;
         case '&': sq_buf_puts(out, "&amp;"); break;
         case '"': sq_buf_puts(out, "&quot;"); break;
+        case '\'': sq_buf_puts(out, "&#39;"); break;
         default: sq_buf_putc(out, s[k]);
         }
     }
 }
 
-static void esc(SqBuf *out, const char *s) {
-    if (s) esc_n(out, s, strlen(s));
+void rep_esc(SqBuf *out, const char *s) {
+    if (s) rep_esc_n(out, s, strlen(s));
 }
+
+const char *rep_text(const SqJson *o, const char *key) { return sq_json_string(sq_json_get(o, key)); }
+
+double rep_share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 
 /* One value of a record's JSON result or table: NULL, a quoted string,
 ** or the number as the record writes it. */
@@ -51,11 +58,11 @@ static void cell(SqBuf *out, const char *doc, const SqJson *v) {
         sq_buf_puts(out, "<td class=null>NULL</td>");
     } else if (v->kind == SQ_JSON_STRING) {
         sq_buf_puts(out, "<td>'");
-        esc_n(out, v->str, v->len);
+        rep_esc_n(out, v->str, v->len);
         sq_buf_puts(out, "'</td>");
     } else {
         sq_buf_puts(out, "<td class=num>");
-        esc_n(out, doc + v->start, v->end - v->start);
+        rep_esc_n(out, doc + v->start, v->end - v->start);
         sq_buf_puts(out, "</td>");
     }
 }
@@ -65,11 +72,11 @@ static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char 
     const SqJson *cols = sq_json_get(t, "columns"), *rows = sq_json_get(t, "rows");
     if (!cols || !rows) return;
     sq_buf_puts(out, "<table class=rows><caption>");
-    esc(out, title);
+    rep_esc(out, title);
     sq_buf_puts(out, "</caption><tr>");
     for (uint32_t k = 0; k < cols->n; k++) {
         sq_buf_puts(out, "<th>");
-        esc(out, sq_json_string(cols->items[k]));
+        rep_esc(out, sq_json_string(cols->items[k]));
         sq_buf_puts(out, "</th>");
     }
     sq_buf_puts(out, "</tr>\n");
@@ -86,9 +93,10 @@ static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char 
 /* The summary and the chart                                           */
 /* ------------------------------------------------------------------ */
 
-static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
-
-static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
+/* The summary table of group g: the whole run (d is -1) or difficulty
+** group d.  Each system's name links to its list of disagreements in
+** that group (eval_report_nav.c). */
+static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g, int d) {
     int real = eval_summary_realistic_any(s);
     sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s<th>EX-verified</th>"
                        "<th>+cross</th>%s<th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
@@ -96,21 +104,23 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) 
                   real ? "<th>EX-verified realistic</th><th>different on realistic data</th>" : "");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &g->counts[k];
-        sq_buf_puts(out, "<tr><td>");
-        esc(out, s->names[k]);
-        sq_buf_printf(out, "</td><td class=num>%zu</td>", c->items);
-        if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->ex[SQ_EX_CORRECT], c->items));
+        char id[48];
+        rep_system_id(id, sizeof id, k, d);
+        sq_buf_printf(out, "<tr><td><a href='#%s'>", id);
+        rep_esc(out, s->names[k]);
+        sq_buf_printf(out, "</a></td><td class=num>%zu</td>", c->items);
+        if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * rep_share(c->ex[SQ_EX_CORRECT], c->items));
         else sq_buf_puts(out, "<td>-</td>");
-        if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->suite_correct, c->items));
-        sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%.1f %%</td>", 100 * share(c->verified, c->items),
-                      100 * share(c->verified_cross, c->items));
+        if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * rep_share(c->suite_correct, c->items));
+        sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%.1f %%</td>", 100 * rep_share(c->verified, c->items),
+                      100 * rep_share(c->verified_cross, c->items));
         if (real)
             sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%zu</td>",
-                          100 * share(c->verified_realistic, c->items), c->different_realistic);
+                          100 * rep_share(c->verified_realistic, c->items), c->different_realistic);
         sq_buf_printf(out,
                       "<td class=num>%zu</td><td class=num>%zu</td><td class=num>%zu</td><td class=num>%.1f %%</td>"
                       "</tr>\n",
-                      c->different, c->ties, c->unknown, 100 * share(c->ex_ok - c->unknown, c->ex_ok));
+                      c->different, c->ties, c->unknown, 100 * rep_share(c->ex_ok - c->unknown, c->ex_ok));
     }
     sq_buf_puts(out, "</table>\n");
 }
@@ -124,14 +134,14 @@ static void kinds_table(SqBuf *out, const EvalSummary *s) {
     size_t n_kinds = SQ_ARRAY_LEN(s->all.counts[0].kind);
     for (size_t b = 0; b < n_kinds; b++) {
         sq_buf_puts(out, "<th>");
-        esc(out, sq_cex_kind_name(1u << b));
+        rep_esc(out, sq_cex_kind_name(1u << b));
         sq_buf_puts(out, "</th>");
     }
     sq_buf_puts(out, "</tr>\n");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &s->all.counts[k];
         sq_buf_puts(out, "<tr><td>");
-        esc(out, s->names[k]);
+        rep_esc(out, s->names[k]);
         sq_buf_printf(out, "</td><td class=num>%zu</td><td class=num>%zu</td>", c->kinds_tagged, c->kind_robust);
         for (size_t b = 0; b < n_kinds; b++) sq_buf_printf(out, "<td class=num>%zu</td>", c->kind[b]);
         sq_buf_puts(out, "</tr>\n");
@@ -156,9 +166,9 @@ static void chart(SqBuf *out, const EvalSummary *s) {
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &s->all.counts[k];
         int y = 10 + (int)k * (2 * bar + gap);
-        double ex = s->has_db ? share(c->ex[SQ_EX_CORRECT], c->items) : 0, ver = share(c->verified, c->items);
+        double ex = s->has_db ? rep_share(c->ex[SQ_EX_CORRECT], c->items) : 0, ver = rep_share(c->verified, c->items);
         sq_buf_printf(out, "<text x='%d' y='%d' font-size='12' text-anchor='end'>", left - 8, y + bar + 4);
-        esc(out, s->names[k]);
+        rep_esc(out, s->names[k]);
         sq_buf_puts(out, "</text>\n");
         sq_buf_printf(out, "<rect class='ex' x='%d' y='%d' width='%.1f' height='%d' fill='#7a9cc6'/>"
                            "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
@@ -178,12 +188,10 @@ static void chart(SqBuf *out, const EvalSummary *s) {
 /* Disagreements                                                       */
 /* ------------------------------------------------------------------ */
 
-static const char *text_of(const SqJson *o, const char *key) { return sq_json_string(sq_json_get(o, key)); }
-
 /* The system of sys named name, or NULL. */
 static const SqJson *system_named(const SqJson *sys, const char *name) {
     for (uint32_t k = 0; name && sys && k < sys->n; k++) {
-        const char *n = text_of(sys->items[k], "name");
+        const char *n = rep_text(sys->items[k], "name");
         if (n && strcmp(n, name) == 0) return sys->items[k];
     }
     return NULL;
@@ -194,7 +202,7 @@ static void counterexample(SqBuf *out, const char *doc, const SqJson *w) {
     sq_buf_puts(out, "<div class=db>");
     for (uint32_t t = 0; tables && t < tables->n; t++) {
         const SqJson *rows = sq_json_get(tables->items[t], "rows");
-        if (rows && rows->n) rows_table(out, doc, tables->items[t], text_of(tables->items[t], "name"));
+        if (rows && rows->n) rows_table(out, doc, tables->items[t], rep_text(tables->items[t], "name"));
     }
     sq_buf_puts(out, "</div><div class=res>");
     rows_table(out, doc, sq_json_get(w, "gold_result"), "gold");
@@ -211,16 +219,16 @@ static void kinds_line(SqBuf *out, const SqJson *w) {
     for (uint32_t k = 0; k < kinds->n; k++) {
         const char *name = sq_json_string(kinds->items[k]);
         sq_buf_puts(out, k ? ", <b>" : "<b>");
-        esc(out, name);
+        rep_esc(out, name);
         sq_buf_puts(out, "</b>");
         int first = 1;
         for (uint32_t i = 0; name && where && where->kind == SQ_JSON_ARRAY && i < where->n; i++) {
-            const char *kind = text_of(where->items[i], "kind");
+            const char *kind = rep_text(where->items[i], "kind");
             if (!kind || strcmp(kind, name) != 0) continue;
             sq_buf_puts(out, first ? " (" : ", ");
-            esc(out, text_of(where->items[i], "table"));
+            rep_esc(out, rep_text(where->items[i], "table"));
             sq_buf_putc(out, '.');
-            esc(out, text_of(where->items[i], "column"));
+            rep_esc(out, rep_text(where->items[i], "column"));
             first = 0;
         }
         if (!first) sq_buf_putc(out, ')');
@@ -235,13 +243,13 @@ static void lint_list(SqBuf *out, const SqJson *doc) {
     sq_buf_puts(out, "<ul class=lint>");
     for (uint32_t k = 0; k < lint->n; k++) {
         sq_buf_puts(out, "<li><b>");
-        esc(out, text_of(lint->items[k], "rule"));
+        rep_esc(out, rep_text(lint->items[k], "rule"));
         sq_buf_puts(out, "</b> (");
-        esc(out, text_of(lint->items[k], "severity"));
+        rep_esc(out, rep_text(lint->items[k], "severity"));
         sq_buf_puts(out, ", gold ");
-        esc(out, text_of(lint->items[k], "at"));
+        rep_esc(out, rep_text(lint->items[k], "at"));
         sq_buf_puts(out, "): ");
-        esc(out, text_of(lint->items[k], "message"));
+        rep_esc(out, rep_text(lint->items[k], "message"));
         sq_buf_puts(out, "</li>");
     }
     sq_buf_puts(out, "</ul>\n");
@@ -262,16 +270,16 @@ static void section_head(SqBuf *out, Toc *toc, const char *prefix, const SqJson 
     toc->n++;
     sq_buf_printf(out, "<section class=item id=%s-%zu><h3>", prefix, toc->n);
     sq_buf_printf(&toc->links, "<li><a href='#%s-%zu'>", prefix, toc->n);
-    esc(out, text_of(doc, "label"));
-    esc(&toc->links, text_of(doc, "label"));
+    rep_esc(out, rep_text(doc, "label"));
+    rep_esc(&toc->links, rep_text(doc, "label"));
     if (system) {
         sq_buf_puts(out, " &middot; ");
         sq_buf_puts(&toc->links, " &middot; ");
-        esc(out, system);
-        esc(&toc->links, system);
+        rep_esc(out, system);
+        rep_esc(&toc->links, system);
     }
     sq_buf_puts(out, " &middot; ");
-    esc(out, text_of(doc, "db_id"));
+    rep_esc(out, rep_text(doc, "db_id"));
     sq_buf_puts(out, "</h3>\n");
     sq_buf_puts(&toc->links, "</a></li>");
 }
@@ -282,7 +290,7 @@ static int lint_section(SqBuf *out, Toc *toc, const SqJson *doc) {
     if (!lint || !lint->n) return 0;
     section_head(out, toc, "l", doc, NULL);
     sq_buf_puts(out, "<pre class=sql>");
-    esc(out, text_of(doc, "gold"));
+    rep_esc(out, rep_text(doc, "gold"));
     sq_buf_puts(out, "</pre>\n");
     lint_list(out, doc);
     sq_buf_puts(out, "</section>\n");
@@ -291,15 +299,15 @@ static int lint_section(SqBuf *out, Toc *toc, const SqJson *doc) {
 
 /* --realistic: what the search on realistic data made of a refutation. */
 static void realistic_line(SqBuf *out, const SqJson *s) {
-    const char *v = text_of(s, "verdict_realistic"), *how = text_of(s, "verdict_realistic_how");
+    const char *v = rep_text(s, "verdict_realistic"), *how = rep_text(s, "verdict_realistic_how");
     if (!v) return;
     sq_buf_puts(out, "<p class=realistic>On realistic data (--realistic): <b>");
-    esc(out, v);
+    rep_esc(out, v);
     sq_buf_puts(out, "</b>");
-    const char *promise = text_of(s, "promise_realistic");
+    const char *promise = rep_text(s, "promise_realistic");
     if (promise) {
         sq_buf_puts(out, ", the same results ");
-        esc(out, promise);
+        rep_esc(out, promise);
         sq_buf_puts(out, "; not a promise for every database");
     } else if (how && strcmp(how, "search") == 0 && strcmp(v, "different") == 0) {
         sq_buf_puts(out, ": a database whose columns keep the profile's facts tells them apart too");
@@ -310,35 +318,39 @@ static void realistic_line(SqBuf *out, const SqJson *s) {
     sq_buf_puts(out, ".</p>\n");
 }
 
-/* One record's disagreements; returns how many. */
-static size_t disagreements(SqBuf *out, Toc *toc, const char *line, const SqJson *doc) {
+/* One record's disagreements, each system's anchor noted in item (when
+** the record is one the item's marks could be read from); returns how
+** many. */
+static size_t disagreements(SqBuf *out, Toc *toc, const char *line, const SqJson *doc, RepItem *item,
+                            size_t n_sys) {
     const SqJson *sys = sq_json_get(doc, "systems");
     size_t found = 0;
     for (uint32_t k = 0; sys && k < sys->n; k++) {
         const SqJson *s = sys->items[k];
-        const char *ex = text_of(s, "ex"), *verdict = text_of(s, "verdict"), *by = text_of(s, "refuted_by");
+        const char *ex = rep_text(s, "ex"), *verdict = rep_text(s, "verdict"), *by = rep_text(s, "refuted_by");
         int own = verdict && strcmp(verdict, "different") == 0;
         if (!ex || !sq_ex_accepted(sq_ex_outcome_parse(ex)) || (!own && !by)) continue;
         const SqJson *w = own ? s : system_named(sys, by);
         if (!w) continue;
         found++;
-        section_head(out, toc, "d", doc, text_of(s, "name"));
-        if (text_of(doc, "question")) {
+        section_head(out, toc, "d", doc, rep_text(s, "name"));
+        if (item && k < n_sys && !item->marks[k].anchor) item->marks[k].anchor = toc->n;
+        if (rep_text(doc, "question")) {
             sq_buf_puts(out, "<p class=q>");
-            esc(out, text_of(doc, "question"));
+            rep_esc(out, rep_text(doc, "question"));
             sq_buf_puts(out, "</p>\n");
         }
         sq_buf_puts(out, "<pre class=sql><b>gold</b>       ");
-        esc(out, text_of(doc, "gold"));
+        rep_esc(out, rep_text(doc, "gold"));
         sq_buf_puts(out, "\n<b>prediction</b> ");
-        esc(out, text_of(s, "pred"));
+        rep_esc(out, rep_text(s, "pred"));
         sq_buf_puts(out, "</pre>\n<p>");
         if (own) sq_buf_puts(out, "EX-test accepts it; on this database the results differ:");
         else {
             sq_buf_puts(out, "EX-test accepts it; the counterexample found for ");
-            esc(out, by);
+            rep_esc(out, by);
             sq_buf_puts(out, " refutes it too (cross-check). That database and its results for gold and ");
-            esc(out, by);
+            rep_esc(out, by);
             sq_buf_puts(out, ":");
         }
         sq_buf_puts(out, "</p>\n");
@@ -375,7 +387,7 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     sq_buf_printf(out, "<h1>squint eval</h1>\n<p>%zu items, %s semantics%s.</p>\n", s->n_items,
                   sq_metric_name(s->metric), s->has_db ? "" : ", schemas only (no EX-test)");
     sq_buf_puts(out, "<h2 id=summary>Summary</h2>\n");
-    summary_table(out, s, &s->all);
+    summary_table(out, s, &s->all, -1);
     chart(out, s);
     sq_buf_puts(out, "<p>EX-verified: EX-test correct and no counterexample up to the bound. +cross: also not "
                      "refuted by another system's counterexample.</p>\n");
@@ -388,9 +400,9 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     kinds_table(out, s);
     for (size_t d = 0; d < s->n_difficulty; d++) {
         sq_buf_puts(out, "<h3>difficulty: ");
-        esc(out, s->by_difficulty[d].name);
+        rep_esc(out, s->by_difficulty[d].name);
         sq_buf_puts(out, "</h3>\n");
-        summary_table(out, s, &s->by_difficulty[d]);
+        summary_table(out, s, &s->by_difficulty[d], (int)d);
     }
     SqBuf items = SQ_BUF_INIT;
     /* items in gold order, whatever order they finished in */
@@ -401,14 +413,22 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     SqBuf linted = SQ_BUF_INIT;
     size_t n_linted = 0;
     Toc dtoc = {SQ_BUF_INIT, 0}, ltoc = {SQ_BUF_INIT, 0};
+    RepItems it = {NULL, 0, 0, s->n_sys};
     for (size_t k = 0; k < n_lines; k++) {
         SqArena *a = sq_arena_new();
         const SqJson *doc = sq_json_parse(a, lines[k].text, lines[k].n, NULL);
-        n += disagreements(&items, &dtoc, lines[k].text, doc);
+        SqEvalRecord rec;
+        const char *why;
+        RepItem *item = NULL;
+        if (doc && sq_eval_record_parse(a, lines[k].text, lines[k].n, &rec, &why) == 0)
+            item = rep_items_add(&it, s, &rec, rep_text(doc, "label"));
+        n += disagreements(&items, &dtoc, lines[k].text, doc, item, s->n_sys);
         n_linted += (size_t)lint_section(&linted, &ltoc, doc);
         sq_arena_free(a);
     }
     free(lines);
+    rep_system_lists(out, s, &it);
+    rep_items_free(&it);
     if (dtoc.n || ltoc.n) {
         sq_buf_puts(out, "<nav id=contents><h2>Contents</h2>\n");
         if (dtoc.n) {

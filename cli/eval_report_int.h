@@ -1,0 +1,79 @@
+/*
+** eval_report_int.h -- what the files of the eval report share (private
+** to cli/eval_report*.c).
+**
+** Layer: cli.  eval_report.c writes the page and the item sections;
+** eval_report_nav.c the ways around it (the lists per system, the
+** cross-system matrix, the filters' script); eval_report_svg.c the
+** charts; eval_report_diff.c the result tables of a counterexample with
+** what differs highlighted.  The page is written in one pass over the
+** records (RepItems collects what each item showed), then the parts that
+** go before the sections are put together from it.
+*/
+#ifndef SQ_EVAL_REPORT_INT_H
+#define SQ_EVAL_REPORT_INT_H
+
+#include "cli/eval_summary.h"
+#include "runtime/json.h"
+
+/* ---- HTML text ----------------------------------------------------------- */
+
+/* s[0..n) (or the C string s; NULL writes nothing) with <>&" escaped,
+** which is also well-formed XML text for the inline SVG. */
+void rep_esc_n(SqBuf *out, const char *s, size_t n);
+void rep_esc(SqBuf *out, const char *s);
+/* Member key of o as a string, or NULL. */
+const char *rep_text(const SqJson *o, const char *key);
+/* k out of n as a fraction (0 when n is 0). */
+double rep_share(size_t k, size_t n);
+
+/* ---- what each item showed ----------------------------------------------- */
+
+/* Why a system's prediction is counted against it on one item. */
+typedef enum RepFail {
+    REP_OK,          /* nothing against it (or nothing known) */
+    REP_EX_FAIL,     /* EX-test ran and did not accept it */
+    REP_DIFFERENT,   /* accepted, its own counterexample refutes it */
+    REP_TIES,        /* accepted, different only under ties */
+    REP_REFUTED,     /* accepted, another system's counterexample refutes it */
+} RepFail;
+
+/* One system on one item. */
+typedef struct RepMark {
+    uint8_t fail;      /* RepFail */
+    int8_t ex;         /* SqExOutcome, for the matrix's tooltip */
+    size_t anchor;     /* N of its disagreement section d-N; 0: none */
+} RepMark;
+
+/* One item of the records, in gold order. */
+typedef struct RepItem {
+    size_t item;       /* its index in the gold file */
+    char *label;       /* heap */
+    int difficulty;    /* index into EvalSummary.by_difficulty; -1: none */
+    size_t lint_anchor;/* N of its gold-linter section l-N; 0: none */
+    RepMark *marks;    /* one per system, heap */
+} RepItem;
+
+typedef struct RepItems {
+    RepItem *v;        /* heap, each item's label and marks owned */
+    size_t n, cap;
+    size_t n_sys;
+} RepItems;
+
+/* The item of record r (a new one unless r repeats the last item's
+** index, as a record read twice does), its marks filled from r. */
+RepItem *rep_items_add(RepItems *it, const EvalSummary *s, const SqEvalRecord *r, const char *label);
+void rep_items_free(RepItems *it);
+/* The token a filter uses for f ("ex-fail", "different", ...). */
+const char *rep_fail_token(RepFail f);
+
+/* ---- around the page (eval_report_nav.c) ----------------------------------- */
+
+/* The id of system k's list of disagreements ("s-K"), or of its list in
+** difficulty group d ("s-K-D"; d < 0 for the whole run), into buf. */
+void rep_system_id(char *buf, size_t size, size_t k, int d);
+/* The lists of each system's disagreements, whole and per difficulty,
+** each with the id rep_system_id gives: where the summary's rows link. */
+void rep_system_lists(SqBuf *out, const EvalSummary *s, const RepItems *it);
+
+#endif

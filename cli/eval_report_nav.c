@@ -1,0 +1,132 @@
+/*
+** eval_report_nav.c -- the ways around the eval report's page: what each
+** item showed (RepItems), and the lists of each system's disagreements
+** that the summary's rows link to (eval_report_int.h).
+**
+** Layer: cli.  Owns the RepItems it fills; writes HTML into the caller's
+** buffer.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/eval_report_int.h"
+#include "runtime/util.h"
+
+/* ------------------------------------------------------------------ */
+/* What each item showed                                               */
+/* ------------------------------------------------------------------ */
+
+/* What counts against one system's prediction, from its mark. */
+static RepFail fail_of(const SqEvalMark *m) {
+    if (sq_ex_accepted(m->ex)) {
+        if (m->verdict == SQ_VERDICT_DIFFERENT || m->verdict == SQ_VERDICT_COLUMNS) return REP_DIFFERENT;
+        if (m->verdict == SQ_VERDICT_DIFFERENT_TIES) return REP_TIES;
+        return m->refuted ? REP_REFUTED : REP_OK;
+    }
+    /* the gold query failing, or the run itself, is not the system's doing */
+    return m->ex >= SQ_EX_WRONG && m->ex <= SQ_EX_DENIED ? REP_EX_FAIL : REP_OK;
+}
+
+static int difficulty_index(const EvalSummary *s, const char *name) {
+    for (size_t d = 0; name && d < s->n_difficulty; d++)
+        if (strcmp(s->by_difficulty[d].name, name) == 0) return (int)d;
+    return -1;
+}
+
+RepItem *rep_items_add(RepItems *it, const EvalSummary *s, const SqEvalRecord *r, const char *label) {
+    if (it->n && it->v[it->n - 1].item == r->item) return &it->v[it->n - 1];
+    if (it->n == it->cap) {
+        it->cap = it->cap ? 2 * it->cap : 64;
+        it->v = sq_realloc(it->v, it->cap * sizeof *it->v);
+    }
+    RepItem *i = &it->v[it->n++];
+    memset(i, 0, sizeof *i);
+    i->item = r->item;
+    i->label = sq_strdup(label ? label : "");
+    i->difficulty = difficulty_index(s, r->difficulty);
+    i->marks = sq_calloc(it->n_sys ? it->n_sys : 1, sizeof *i->marks);
+    for (size_t k = 0; k < it->n_sys && k < r->n_systems; k++) {
+        i->marks[k].fail = (uint8_t)fail_of(&r->marks[k]);
+        i->marks[k].ex = r->marks[k].ex;
+    }
+    return i;
+}
+
+void rep_items_free(RepItems *it) {
+    for (size_t k = 0; k < it->n; k++) {
+        free(it->v[k].label);
+        free(it->v[k].marks);
+    }
+    free(it->v);
+    memset(it, 0, sizeof *it);
+}
+
+const char *rep_fail_token(RepFail f) {
+    static const char *const tokens[] = {"ok", "ex-fail", "different", "ties", "refuted"};
+    return (size_t)f < SQ_ARRAY_LEN(tokens) ? tokens[f] : "ok";
+}
+
+/* ------------------------------------------------------------------ */
+/* Each system's disagreements                                         */
+/* ------------------------------------------------------------------ */
+
+void rep_system_id(char *buf, size_t size, size_t k, int d) {
+    if (d < 0) snprintf(buf, size, "s-%zu", k + 1);
+    else snprintf(buf, size, "s-%zu-%d", k + 1, d + 1);
+}
+
+/* Links to system k's disagreement sections among items in difficulty
+** group d (any when d is -2, none given when -1); their count. */
+static size_t links(SqBuf *out, const RepItems *it, size_t k, int d) {
+    size_t n = 0;
+    for (size_t i = 0; i < it->n; i++) {
+        const RepItem *item = &it->v[i];
+        if (!item->marks[k].anchor || (d != -2 && item->difficulty != d)) continue;
+        sq_buf_printf(out, "%s<a href='#d-%zu'>", n ? ", " : "", item->marks[k].anchor);
+        rep_esc(out, item->label);
+        sq_buf_puts(out, "</a>");
+        n++;
+    }
+    if (!n) sq_buf_puts(out, "none");
+    return n;
+}
+
+/* One line of a system's list: "easy (2): item 3, item 7". */
+static void list_line(SqBuf *out, const RepItems *it, size_t k, int d, const char *name) {
+    char id[48];
+    rep_system_id(id, sizeof id, k, d);
+    SqBuf body = SQ_BUF_INIT;
+    size_t n = links(&body, it, k, d);
+    if (d >= 0) sq_buf_printf(out, "<p id=%s>", id);
+    else sq_buf_puts(out, "<p>");
+    rep_esc(out, name);
+    sq_buf_printf(out, " (%zu): ", n);
+    sq_buf_put(out, body.data ? body.data : "", body.len);
+    sq_buf_puts(out, "</p>\n");
+    sq_buf_free(&body);
+}
+
+static int any_without_difficulty(const RepItems *it, size_t k) {
+    for (size_t i = 0; i < it->n; i++)
+        if (it->v[i].marks[k].anchor && it->v[i].difficulty < 0) return 1;
+    return 0;
+}
+
+void rep_system_lists(SqBuf *out, const EvalSummary *s, const RepItems *it) {
+    sq_buf_puts(out, "<h2 id=by-system>Disagreements by system</h2>\n");
+    for (size_t k = 0; k < s->n_sys; k++) {
+        char id[48];
+        rep_system_id(id, sizeof id, k, -1);
+        SqBuf all = SQ_BUF_INIT;
+        size_t n = links(&all, it, k, -2);
+        sq_buf_printf(out, "<section class=sys id=%s><h3>", id);
+        rep_esc(out, s->names[k]);
+        sq_buf_printf(out, ": %zu disagreement%s</h3>\n", n, n == 1 ? "" : "s");
+        if (!s->n_difficulty) sq_buf_printf(out, "<p>%s</p>\n", all.data ? all.data : "");
+        for (size_t d = 0; d < s->n_difficulty; d++) list_line(out, it, k, (int)d, s->by_difficulty[d].name);
+        if (s->n_difficulty && any_without_difficulty(it, k)) list_line(out, it, k, -1, "no difficulty");
+        sq_buf_puts(out, "</section>\n");
+        sq_buf_free(&all);
+    }
+}

@@ -1,0 +1,159 @@
+"""eval_report_check.py -- checks of squint eval's HTML report, read as a
+browser would read it, against the records it was written from.
+
+usage: eval_report_check.py CHECK REPORT [RECORDS]
+
+CHECK is one of:
+  anchors        every id once, every internal link has a target, the
+                 contents list every item section
+  summary-links  each summary row links to a list that holds exactly the
+                 system's disagreements (in that difficulty), as the
+                 records say
+
+Prints one line saying what was found; exits 0 when the check holds, 1
+when it does not.  The expectations are computed here from the records
+(JSON lines), not taken from the page.
+"""
+import collections
+import html.parser
+import json
+import sys
+
+
+class Page(html.parser.HTMLParser):
+    """The parts of the page the checks look at."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids = collections.Counter()
+        self.hrefs = []          # every internal link's target
+        self.items = []          # item sections: their attributes
+        self.toc = []            # links inside the contents
+        self.lists = {}          # id of an element -> internal links inside it
+        self.rows = []           # summary rows: (table number, link target)
+        self.stack = []          # open elements with an id: (tag, id)
+        self.tables = 0
+        self.in_sum = 0
+        self.nav = 0
+        self.first_link_in_row = False
+
+    def handle_starttag(self, tag, a):
+        a = dict(a)
+        if 'id' in a:
+            self.ids[a['id']] += 1
+            self.stack.append((tag, a['id']))
+            self.lists[a['id']] = []
+        if tag == 'nav':
+            self.nav = 1
+        if tag == 'table' and 'sum' in (a.get('class') or '').split():
+            self.tables += 1
+            self.in_sum = 1
+        if tag == 'tr':
+            self.first_link_in_row = True
+        href = a.get('href') or ''
+        if tag == 'a' and href.startswith('#'):
+            self.hrefs.append(href[1:])
+            if self.nav:
+                self.toc.append(href[1:])
+            for _, i in self.stack:
+                self.lists[i].append(href[1:])
+            if self.in_sum and self.first_link_in_row:
+                self.rows.append((self.tables, href[1:]))
+            self.first_link_in_row = False
+        if tag == 'section' and 'item' in (a.get('class') or '').split():
+            self.items.append(a)
+
+    def handle_endtag(self, tag):
+        if tag == 'nav':
+            self.nav = 0
+        if tag == 'table':
+            self.in_sum = 0
+        if self.stack and self.stack[-1][0] == tag:
+            self.stack.pop()
+
+
+def load(path):
+    p = Page()
+    with open(path, encoding='utf-8') as f:
+        p.feed(f.read())
+    return p
+
+
+def records(path):
+    """The records, first sight of each item only, in gold order."""
+    seen, out = set(), []
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            r = json.loads(line)
+            if r['item'] not in seen:
+                seen.add(r['item'])
+                out.append(r)
+    return sorted(out, key=lambda r: r['item'])
+
+
+def disagreeing(r, s):
+    """Whether system s's prediction on record r gets a disagreement
+    section: EX-test accepts it, and a counterexample refutes it."""
+    return s.get('ex') in ('correct', 'no-db') and (s.get('verdict') == 'different' or s.get('refuted_by'))
+
+
+def check_anchors(page, _):
+    dup = [i for i, n in page.ids.items() if n > 1]
+    dangling = [h for h in page.hrefs if h not in page.ids]
+    untoc = [a.get('id') for a in page.items if a.get('id') is None or a.get('id') not in page.toc]
+    msg = 'items=%d dup=%d dangling=%d untoc=%d' % (len(page.items), len(dup), len(dangling), len(untoc))
+    return bool(page.items) and not dup and not dangling and not untoc, msg
+
+
+def check_summary_links(page, recs):
+    # the sections of each (system, difficulty), from the records, in the
+    # order the page numbers them (gold order, systems in order)
+    want = collections.defaultdict(list)
+    n = 0
+    for r in recs:
+        for s in r['systems']:
+            if disagreeing(r, s):
+                n += 1
+                want[(s['name'], None)].append('d-%d' % n)
+                want[(s['name'], r.get('difficulty'))].append('d-%d' % n)
+    names = [s['name'] for s in recs[0]['systems']] if recs else []
+    diffs = []
+    for r in recs:
+        if r.get('difficulty') and r['difficulty'] not in diffs:
+            diffs.append(r['difficulty'])
+    # the summary tables (those whose rows link): the whole run, then one
+    # per difficulty, in order of appearance
+    rows = collections.defaultdict(list)
+    for table, target in page.rows:
+        rows[table].append(target)
+    tables = sorted(rows)
+    bad, checked = [], 0
+    if len(tables) != 1 + len(diffs):
+        bad.append('%d summary tables with links, want %d' % (len(tables), 1 + len(diffs)))
+    for t, group in zip(tables, [None] + diffs):
+        if len(rows[t]) != len(names):
+            bad.append('table %d has %d row links for %d systems' % (t, len(rows[t]), len(names)))
+            continue
+        for name, target in zip(names, rows[t]):
+            got = [h for h in page.lists.get(target, []) if h.startswith('d-')]
+            checked += 1
+            if sorted(got) != sorted(want[(name, group)]):
+                bad.append('%s/%s links to %s holding %s, want %s' % (name, group, target, got, want[(name, group)]))
+    return checked > 0 and not bad, 'rows=%d %s' % (checked, '; '.join(bad) or 'all match')
+
+
+CHECKS = {'anchors': check_anchors, 'summary-links': check_summary_links}
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in CHECKS:
+        sys.exit(__doc__)
+    page = load(sys.argv[2])
+    recs = records(sys.argv[3]) if len(sys.argv) > 3 else []
+    good, msg = CHECKS[sys.argv[1]](page, recs)
+    print(msg)
+    sys.exit(0 if good else 1)
+
+
+if __name__ == '__main__':
+    main()
