@@ -265,11 +265,18 @@ typedef struct Toc {
 } Toc;
 
 /* The heading of an item's section: label, the system when there is one,
-** db_id; its id is prefix-N, and the table of contents links to it. */
-static void section_head(SqBuf *out, Toc *toc, const char *prefix, const SqJson *doc, const char *system) {
+** db_id; its id is prefix-N, and the table of contents links to it.  The
+** section and its contents entry carry what the filters select on: the
+** system, the item's difficulty and the verdict token. */
+static void section_head(SqBuf *out, Toc *toc, const char *prefix, const SqJson *doc, const char *system,
+                         const char *verdict) {
     toc->n++;
-    sq_buf_printf(out, "<section class=item id=%s-%zu><h3>", prefix, toc->n);
-    sq_buf_printf(&toc->links, "<li><a href='#%s-%zu'>", prefix, toc->n);
+    sq_buf_printf(out, "<section class=item id=%s-%zu", prefix, toc->n);
+    rep_filter_attrs(out, system, rep_text(doc, "difficulty"), verdict);
+    sq_buf_puts(out, "><h3>");
+    sq_buf_puts(&toc->links, "<li");
+    rep_filter_attrs(&toc->links, system, rep_text(doc, "difficulty"), verdict);
+    sq_buf_printf(&toc->links, "><a href='#%s-%zu'>", prefix, toc->n);
     rep_esc(out, rep_text(doc, "label"));
     rep_esc(&toc->links, rep_text(doc, "label"));
     if (system) {
@@ -288,7 +295,7 @@ static void section_head(SqBuf *out, Toc *toc, const char *prefix, const SqJson 
 static int lint_section(SqBuf *out, Toc *toc, const SqJson *doc) {
     const SqJson *lint = sq_json_get(doc, "lint");
     if (!lint || !lint->n) return 0;
-    section_head(out, toc, "l", doc, NULL);
+    section_head(out, toc, "l", doc, NULL, "lint");
     sq_buf_puts(out, "<pre class=sql>");
     rep_esc(out, rep_text(doc, "gold"));
     sq_buf_puts(out, "</pre>\n");
@@ -333,7 +340,7 @@ static size_t disagreements(SqBuf *out, Toc *toc, const char *line, const SqJson
         const SqJson *w = own ? s : system_named(sys, by);
         if (!w) continue;
         found++;
-        section_head(out, toc, "d", doc, rep_text(s, "name"));
+        section_head(out, toc, "d", doc, rep_text(s, "name"), rep_fail_token(own ? REP_DIFFERENT : REP_REFUTED));
         if (item && k < n_sys && !item->marks[k].anchor) item->marks[k].anchor = toc->n;
         if (rep_text(doc, "question")) {
             sq_buf_puts(out, "<p class=q>");
@@ -379,7 +386,9 @@ static const char style[] =
     "th{background:#eee}.num{text-align:right}.null{color:#888;font-style:italic}"
     "caption{font-weight:bold;text-align:left}pre.sql{background:#f6f6f6;padding:.5em;white-space:pre-wrap}"
     "section.item{border-top:1px solid #ccc;margin-top:1.5em}.db,.res{display:flex;flex-wrap:wrap;"
-    "align-items:flex-start}p.q{font-style:italic}";
+    "align-items:flex-start}p.q{font-style:italic}"
+    "#filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ccc;z-index:1}"
+    "#filters:empty{display:none}#filters label{margin-right:1em}section.item{scroll-margin-top:3em}";
 
 static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     sq_buf_printf(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
@@ -430,6 +439,7 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     rep_system_lists(out, s, &it);
     rep_items_free(&it);
     if (dtoc.n || ltoc.n) {
+        rep_filter_place(out);
         sq_buf_puts(out, "<nav id=contents><h2>Contents</h2>\n");
         if (dtoc.n) {
             sq_buf_puts(out, "<p><a href='#disagreements'>Disagreements</a></p><ol class=toc>");
@@ -454,6 +464,7 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
         sq_buf_put(out, linted.data, linted.len);
     }
     sq_buf_free(&linted);
+    if (dtoc.n || ltoc.n) rep_filter_script(out);
     sq_buf_puts(out, "</body></html>\n");
 }
 

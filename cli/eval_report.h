@@ -1,7 +1,8 @@
 /*
 ** eval_report.h -- the HTML report of `squint eval` (and `squint merge`):
-** one self-contained page, no script and nothing fetched from the
-** network.
+** one self-contained page, nothing fetched from the network; its one
+** small inline script only adds filters, and without it the page shows
+** everything.
 **
 ** Layer: cli.  Collects record lines (backend/eval/record.h) and writes a
 ** page with the summary table, an inline SVG bar chart of EX-test against

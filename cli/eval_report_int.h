@@ -75,5 +75,16 @@ void rep_system_id(char *buf, size_t size, size_t k, int d);
 /* The lists of each system's disagreements, whole and per difficulty,
 ** each with the id rep_system_id gives: where the summary's rows link. */
 void rep_system_lists(SqBuf *out, const EvalSummary *s, const RepItems *it);
+/* The filters by system, difficulty and verdict: the empty place the
+** script fills with its controls, and the script, which hides the item
+** sections (and their contents entries) that do not match.  Without
+** script the place stays empty and every item is shown.  The page's
+** address may preset them: report.html?system=NAME&verdict=different. */
+void rep_filter_place(SqBuf *out);
+void rep_filter_script(SqBuf *out);
+/* The data- attributes the filters select on, each left out when NULL:
+** the system, the item's difficulty, the verdict (a rep_fail_token, or
+** "lint" for a gold-linter section). */
+void rep_filter_attrs(SqBuf *out, const char *system, const char *difficulty, const char *verdict);
 
 #endif

@@ -130,3 +130,77 @@ void rep_system_lists(SqBuf *out, const EvalSummary *s, const RepItems *it) {
         sq_buf_free(&all);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* The filters                                                         */
+/* ------------------------------------------------------------------ */
+
+void rep_filter_place(SqBuf *out) { sq_buf_puts(out, "<div id=filters></div>\n"); }
+
+static void attr(SqBuf *out, const char *name, const char *value) {
+    if (!value) return;
+    sq_buf_printf(out, " data-%s=\"", name);
+    rep_esc(out, value);
+    sq_buf_putc(out, '"');
+}
+
+void rep_filter_attrs(SqBuf *out, const char *system, const char *difficulty, const char *verdict) {
+    attr(out, "system", system);
+    attr(out, "difficulty", difficulty);
+    attr(out, "verdict", verdict);
+}
+
+/* The script: one select per key, its choices the values the page's
+** items have; a change shows only the items that match every choice.
+** Items are the sections and contents entries with a data-verdict.  It
+** runs once, at the end of the page, when everything it reads is there. */
+static const char filter_js[] =
+    "(function () {\n"
+    "  var place = document.getElementById('filters');\n"
+    "  if (!place) return;\n"
+    "  var keys = ['system', 'difficulty', 'verdict'];\n"
+    "  var said = {'ex-fail': 'fails EX-test', 'different': 'its own counterexample refutes it',\n"
+    "    'ties': 'different under ties', 'refuted': \"another system's counterexample refutes it\",\n"
+    "    'lint': 'gold linter findings'};\n"
+    "  var items = Array.prototype.slice.call(document.querySelectorAll('section[data-verdict], li[data-verdict]'));\n"
+    "  var asked = new URLSearchParams(location.search), sel = {};\n"
+    "  keys.forEach(function (k) {\n"
+    "    var values = [];\n"
+    "    items.forEach(function (e) {\n"
+    "      var v = e.getAttribute('data-' + k);\n"
+    "      if (v !== null && values.indexOf(v) < 0) values.push(v);\n"
+    "    });\n"
+    "    var s = document.createElement('select');\n"
+    "    s.id = 'filter-' + k;\n"
+    "    s.add(new Option('every ' + k, ''));\n"
+    "    values.forEach(function (v) { s.add(new Option(said[v] || v, v)); });\n"
+    "    if (values.indexOf(asked.get(k)) >= 0) s.value = asked.get(k);\n"
+    "    s.addEventListener('change', apply);\n"
+    "    var label = document.createElement('label');\n"
+    "    label.append(k + ' ', s);\n"
+    "    place.append(label);\n"
+    "    sel[k] = s;\n"
+    "  });\n"
+    "  var count = document.createElement('span');\n"
+    "  count.id = 'filter-count';\n"
+    "  place.append(count);\n"
+    "  function matches(e) {\n"
+    "    return keys.every(function (k) { return !sel[k].value || e.getAttribute('data-' + k) === sel[k].value; });\n"
+    "  }\n"
+    "  function apply() {\n"
+    "    var shown = 0, total = 0;\n"
+    "    items.forEach(function (e) {\n"
+    "      var ok = matches(e);\n"
+    "      e.hidden = !ok;\n"
+    "      if (e.tagName === 'SECTION') { total++; shown += ok ? 1 : 0; }\n"
+    "    });\n"
+    "    count.textContent = shown + ' of ' + total + ' items shown';\n"
+    "  }\n"
+    "  apply();\n"
+    "})();\n";
+
+void rep_filter_script(SqBuf *out) {
+    sq_buf_puts(out, "<script>\n");
+    sq_buf_puts(out, filter_js);
+    sq_buf_puts(out, "</script>\n");
+}

@@ -9,6 +9,15 @@ CHECK is one of:
   summary-links  each summary row links to a list that holds exactly the
                  system's disagreements (in that difficulty), as the
                  records say
+  filter-attrs   every item section carries the system, difficulty and
+                 verdict the records give it, and without script nothing
+                 is hidden: no hidden attribute, no display:none but the
+                 empty filter bar's, the filter bar empty
+  filtered       (REPORT is the DOM Chromium dumped after the script ran,
+                 RECORDS the query the page was opened with, as
+                 system=NAME&verdict=different): the filter controls are
+                 there, and exactly the item sections that do not match
+                 the query are hidden (at least one of each)
 
 Prints one line saying what was found; exits 0 when the check holds, 1
 when it does not.  The expectations are computed here from the records
@@ -36,9 +45,22 @@ class Page(html.parser.HTMLParser):
         self.in_sum = 0
         self.nav = 0
         self.first_link_in_row = False
+        self.n_hidden = 0        # elements with a hidden attribute
+        self.style = ''          # the text of the style elements
+        self.in_style = 0
+        self.n_filters = 0       # filter places, and the text inside them
+        self.filters_text = ''
+        self.in_filters = 0
 
     def handle_starttag(self, tag, a):
         a = dict(a)
+        self.n_hidden += 'hidden' in a
+        self.in_style += tag == 'style'
+        if a.get('id') == 'filters':
+            self.n_filters += 1
+            self.in_filters = 1
+        elif self.in_filters:
+            self.filters_text += '<%s>' % tag
         if 'id' in a:
             self.ids[a['id']] += 1
             self.stack.append((tag, a['id']))
@@ -63,7 +85,17 @@ class Page(html.parser.HTMLParser):
         if tag == 'section' and 'item' in (a.get('class') or '').split():
             self.items.append(a)
 
+    def handle_data(self, data):
+        if self.in_style:
+            self.style += data
+        if self.in_filters:
+            self.filters_text += data
+
     def handle_endtag(self, tag):
+        if tag == 'style':
+            self.in_style = 0
+        if tag == 'div':
+            self.in_filters = 0
         if tag == 'nav':
             self.nav = 0
         if tag == 'table':
@@ -142,14 +174,68 @@ def check_summary_links(page, recs):
     return checked > 0 and not bad, 'rows=%d %s' % (checked, '; '.join(bad) or 'all match')
 
 
-CHECKS = {'anchors': check_anchors, 'summary-links': check_summary_links}
+def expected_sections(recs):
+    """(id, system, difficulty, verdict) of each item section, in page order."""
+    out, d, l = [], 0, 0
+    for r in recs:
+        for s in r['systems']:
+            if disagreeing(r, s):
+                d += 1
+                verdict = 'different' if s.get('verdict') == 'different' else 'refuted'
+                out.append(('d-%d' % d, s['name'], r.get('difficulty'), verdict))
+    for r in recs:
+        if r.get('lint'):
+            l += 1
+            out.append(('l-%d' % l, None, r.get('difficulty'), 'lint'))
+    return out
+
+
+def check_filter_attrs(page, recs):
+    got = [(a.get('id'), a.get('data-system'), a.get('data-difficulty'), a.get('data-verdict')) for a in page.items]
+    want = expected_sections(recs)
+    bad = []
+    if sorted(got, key=str) != sorted(want, key=str):
+        bad.append('sections %s, want %s' % (got, want))
+    if page.n_hidden:
+        bad.append('%d elements hidden' % page.n_hidden)
+    rules = [r for r in page.style.replace(' ', '').split('}') if 'display:none' in r or 'visibility:hidden' in r]
+    if rules != ['#filters:empty{display:none']:
+        bad.append('hiding style rules %s' % rules)
+    if page.filters_text.strip() or page.n_filters != 1:
+        bad.append('%d filter places, holding %r' % (page.n_filters, page.filters_text))
+    return bool(want) and not bad, 'sections=%d %s' % (len(got), '; '.join(bad) or 'all shown, attributes right')
+
+
+def check_filtered(page, query):
+    q = dict(p.split('=', 1) for p in query.split('&') if '=' in p)
+    bad, hidden, shown = [], 0, 0
+    for a in page.items:
+        match = all(a.get('data-' + k) == v for k, v in q.items())
+        is_hidden = 'hidden' in a
+        hidden += is_hidden
+        shown += not is_hidden
+        if match == is_hidden:
+            bad.append('%s %s' % (a.get('id'), 'hidden' if is_hidden else 'shown'))
+    missing = [k for k in ('system', 'difficulty', 'verdict') if 'filter-' + k not in page.ids]
+    if missing:
+        bad.append('no control for %s' % missing)
+    if not hidden or not shown:
+        bad.append('the query should hide some items and show others')
+    return not bad, 'query %s: %d shown, %d hidden; %s' % (query, shown, hidden, '; '.join(bad) or 'as it asks')
+
+
+CHECKS = {'anchors': check_anchors, 'summary-links': check_summary_links, 'filter-attrs': check_filter_attrs,
+          'filtered': check_filtered}
 
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in CHECKS:
         sys.exit(__doc__)
     page = load(sys.argv[2])
-    recs = records(sys.argv[3]) if len(sys.argv) > 3 else []
+    if sys.argv[1] == 'filtered':
+        recs = sys.argv[3]
+    else:
+        recs = records(sys.argv[3]) if len(sys.argv) > 3 else []
     good, msg = CHECKS[sys.argv[1]](page, recs)
     print(msg)
     sys.exit(0 if good else 1)
