@@ -90,7 +90,7 @@ static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char 
 }
 
 /* ------------------------------------------------------------------ */
-/* The summary and the chart                                           */
+/* The summary                                                         */
 /* ------------------------------------------------------------------ */
 
 /* The summary table of group g: the whole run (d is -1) or difficulty
@@ -149,39 +149,6 @@ static void kinds_table(SqBuf *out, const EvalSummary *s) {
     sq_buf_puts(out, "</table>\n<p>Kinds: what each tagged counterexample of the different and ties columns "
                      "relies on that the item's database never shows (robust: nothing); one counterexample may "
                      "have several.</p>\n");
-}
-
-/* Two bars per system: EX-test and EX-verified, on a 0-100 % scale. */
-static void chart(SqBuf *out, const EvalSummary *s) {
-    const int left = 150, width = 500, bar = 14, gap = 12;
-    int height = (int)s->n_sys * (2 * bar + gap) + 50;
-    sq_buf_printf(out, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' role='img' "
-                       "aria-label='EX-test and EX-verified per system'>\n", left + width + 70, height);
-    for (int p = 0; p <= 100; p += 25) {
-        int x = left + width * p / 100;
-        sq_buf_printf(out, "<line x1='%d' y1='10' x2='%d' y2='%d' stroke='#ddd'/>"
-                           "<text x='%d' y='%d' font-size='11' text-anchor='middle'>%d %%</text>\n",
-                      x, x, height - 30, x, height - 16, p);
-    }
-    for (size_t k = 0; k < s->n_sys; k++) {
-        const SqEvalCounts *c = &s->all.counts[k];
-        int y = 10 + (int)k * (2 * bar + gap);
-        double ex = s->has_db ? rep_share(c->ex[SQ_EX_CORRECT], c->items) : 0, ver = rep_share(c->verified, c->items);
-        sq_buf_printf(out, "<text x='%d' y='%d' font-size='12' text-anchor='end'>", left - 8, y + bar + 4);
-        rep_esc(out, s->names[k]);
-        sq_buf_puts(out, "</text>\n");
-        sq_buf_printf(out, "<rect class='ex' x='%d' y='%d' width='%.1f' height='%d' fill='#7a9cc6'/>"
-                           "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
-                      left, y, width * ex, bar, left + width * ex + 4, y + bar - 3, 100 * ex);
-        sq_buf_printf(out, "<rect class='ver' x='%d' y='%d' width='%.1f' height='%d' fill='#2f5d3a'/>"
-                           "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
-                      left, y + bar, width * ver, bar, left + width * ver + 4, y + 2 * bar - 3, 100 * ver);
-    }
-    sq_buf_printf(out, "<rect x='%d' y='%d' width='10' height='10' fill='#7a9cc6'/>"
-                       "<text x='%d' y='%d' font-size='11'>EX-test</text>"
-                       "<rect x='%d' y='%d' width='10' height='10' fill='#2f5d3a'/>"
-                       "<text x='%d' y='%d' font-size='11'>EX-verified</text>\n</svg>\n",
-                  left, height - 12, left + 14, height - 3, left + 90, height - 12, left + 104, height - 3);
 }
 
 /* ------------------------------------------------------------------ */
@@ -397,7 +364,7 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
                   sq_metric_name(s->metric), s->has_db ? "" : ", schemas only (no EX-test)");
     sq_buf_puts(out, "<h2 id=summary>Summary</h2>\n");
     summary_table(out, s, &s->all, -1);
-    chart(out, s);
+    rep_chart_systems(out, s);
     sq_buf_puts(out, "<p>EX-verified: EX-test correct and no counterexample up to the bound. +cross: also not "
                      "refuted by another system's counterexample.</p>\n");
     if (eval_summary_realistic_any(s))
@@ -413,6 +380,14 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
         sq_buf_puts(out, "</h3>\n");
         summary_table(out, s, &s->by_difficulty[d], (int)d);
     }
+    if (s->n_difficulty) {
+        sq_buf_puts(out, "<h3 id=chart-by-difficulty>EX-test and EX-verified per difficulty</h3>\n");
+        rep_chart_difficulty(out, s);
+    }
+    sq_buf_puts(out, "<h3 id=why-not-verified>Why EX-verified is below EX-test</h3>\n<p>The predictions EX-test "
+                     "accepts that are not verified, per system: a counterexample tells them apart (different), "
+                     "only under ties, or the search reached no verdict (unknown).</p>\n");
+    rep_chart_gap(out, s);
     SqBuf items = SQ_BUF_INIT;
     /* items in gold order, whatever order they finished in */
     size_t n = 0, n_lines = 0, cap = 0;

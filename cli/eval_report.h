@@ -6,7 +6,8 @@
 **
 ** Layer: cli.  Collects record lines (backend/eval/record.h) and writes a
 ** page with the summary table, an inline SVG bar chart of EX-test against
-** EX-verified per system, the table per difficulty, and one section per
+** EX-verified per system, the table and chart per difficulty, a bar of
+** why EX-verified is below EX-test per system, and one section per
 ** disagreement: an item that EX-test accepts but a checked counterexample
 ** (the system's own, or another system's in the cross-check) refutes,
 ** with the question, both queries, the counterexample's tables and both

@@ -87,4 +87,14 @@ void rep_filter_script(SqBuf *out);
 ** "lint" for a gold-linter section). */
 void rep_filter_attrs(SqBuf *out, const char *system, const char *difficulty, const char *verdict);
 
+/* ---- the charts (eval_report_svg.c) --------------------------------------- */
+
+/* Inline SVG: EX-test and EX-verified per system (id chart-systems), the
+** same per difficulty (chart-difficulty; nothing without difficulties),
+** and per system a bar of the accepted predictions that are not verified,
+** split into different, ties and unknown (chart-gap). */
+void rep_chart_systems(SqBuf *out, const EvalSummary *s);
+void rep_chart_difficulty(SqBuf *out, const EvalSummary *s);
+void rep_chart_gap(SqBuf *out, const EvalSummary *s);
+
 #endif

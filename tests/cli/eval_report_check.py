@@ -13,6 +13,15 @@ CHECK is one of:
                  verdict the records give it, and without script nothing
                  is hidden: no hidden attribute, no display:none but the
                  empty filter bar's, the filter bar empty
+  svg            every inline SVG of the page is well-formed XML (and there
+                 are the three charts)
+  charts         each bar of the charts (per system, per difficulty, and
+                 why EX-verified is below EX-test) is as long as the
+                 records' counts say
+  inked          (REPORT is a PNG screenshot) more than 1 % of its pixels
+                 differ from its most common colour: it is not blank
+  svg-files      (RECORDS is a directory) write each inline SVG of the
+                 page to its own file there, NAME.svg by its id
   filtered       (REPORT is the DOM Chromium dumped after the script ran,
                  RECORDS the query the page was opened with, as
                  system=NAME&verdict=different): the filter controls are
@@ -26,7 +35,12 @@ when it does not.  The expectations are computed here from the records
 import collections
 import html.parser
 import json
+import re
 import sys
+import os
+import struct
+import xml.etree.ElementTree as ET
+import zlib
 
 
 class Page(html.parser.HTMLParser):
@@ -224,15 +238,167 @@ def check_filtered(page, query):
     return not bad, 'query %s: %d shown, %d hidden; %s' % (query, shown, hidden, '; '.join(bad) or 'as it asks')
 
 
-CHECKS = {'anchors': check_anchors, 'summary-links': check_summary_links, 'filter-attrs': check_filter_attrs,
+SVG = '{http://www.w3.org/2000/svg}'
+WIDTH = 500  # a bar at 100 %, as cli/eval_report_svg.c draws it
+
+
+def svgs(path):
+    """Each inline SVG of the page: (its text, the parsed element or the
+    parse error)."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    out = []
+    for m in re.finditer(r'<svg[\s>].*?</svg>', text, re.S):
+        try:
+            out.append((m.group(0), ET.fromstring(m.group(0))))
+        except ET.ParseError as e:
+            out.append((m.group(0), e))
+    return out
+
+
+def check_svg(path, _):
+    found = svgs(path)
+    bad = ['svg %d: %s' % (i, e) for i, (_, e) in enumerate(found) if isinstance(e, ET.ParseError)]
+    ids = [e.get('id') for _, e in found if not isinstance(e, ET.ParseError)]
+    for want in ('chart-systems', 'chart-difficulty', 'chart-gap'):
+        if want not in ids:
+            bad.append('no %s' % want)
+    return bool(found) and not bad, 'svg=%d %s' % (len(found), '; '.join(bad) or 'all well-formed')
+
+
+def tally(recs):
+    """Per (system, group) the counts the charts draw; group None is the
+    whole run."""
+    t = collections.defaultdict(collections.Counter)
+    for r in recs:
+        for s in r['systems']:
+            for g in (None, r.get('difficulty')):
+                c = t[(s['name'], g)]
+                c['items'] += 1
+                c['ex'] += s.get('ex') == 'correct'
+                if s.get('ex') not in ('correct', 'no-db'):
+                    continue
+                v = s.get('verdict') or ''
+                if v.startswith('equivalent'):
+                    c['ver'] += 1
+                elif v in ('different', 'column-count'):
+                    c['different'] += 1
+                elif v == 'different-under-ties':
+                    c['ties'] += 1
+                else:
+                    c['unknown'] += 1
+    return t
+
+
+def check_charts(path, recs):
+    t = tally(recs)
+    charts = {e.get('id'): e for _, e in svgs(path) if not isinstance(e, ET.ParseError)}
+    bad, bars = [], 0
+    for cid in ('chart-systems', 'chart-difficulty'):
+        for rect in charts.get(cid, ET.Element('none')).iter(SVG + 'rect'):
+            cls = rect.get('class')
+            if cls not in ('ex', 'ver'):
+                continue
+            bars += 1
+            c = t[(rect.get('data-system'), rect.get('data-group') or None)]
+            want = c[cls] / c['items'] if c['items'] else 0
+            if abs(float(rect.get('width')) - WIDTH * want) > 0.06:
+                bad.append('%s %s/%s %s is %s wide, want %.1f' % (cid, rect.get('data-system'), rect.get('data-group'),
+                                                                 cls, rect.get('width'), WIDTH * want))
+    names = [s['name'] for s in recs[0]['systems']] if recs else []
+    diffs = {r.get('difficulty') for r in recs if r.get('difficulty')}
+    if bars != 2 * len(names) * (1 + len(diffs)):
+        bad.append('%d EX bars, want %d' % (bars, 2 * len(names) * (1 + len(diffs))))
+    most = max([sum(t[(n, None)][k] for k in ('different', 'ties', 'unknown')) for n in names] or [0])
+    segments = 0
+    for rect in charts.get('chart-gap', ET.Element('none')).iter(SVG + 'rect'):
+        cls = rect.get('class')
+        if cls not in ('different', 'ties', 'unknown'):
+            continue
+        segments += 1
+        n = t[(rect.get('data-system'), None)][cls]
+        want = WIDTH * n / most if most else 0
+        if int(rect.get('data-count')) != n or abs(float(rect.get('width')) - want) > 0.06:
+            bad.append('gap %s %s: %s (%s wide), want %d (%.1f)' % (rect.get('data-system'), cls,
+                                                                  rect.get('data-count'), rect.get('width'), n, want))
+    if segments != 3 * len(names):
+        bad.append('%d gap segments, want %d' % (segments, 3 * len(names)))
+    return not bad and bars > 0, 'bars=%d segments=%d %s' % (bars, segments, '; '.join(bad) or 'as the records say')
+
+
+def png_pixels(path):
+    """The rows of an 8-bit RGB or RGBA PNG (as Chromium writes its
+    screenshots), each a bytes object of width * channels."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        raise ValueError('not a PNG')
+    pos, idat, head = 8, b'', None
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b'IHDR':
+            head = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + n
+    width, height, depth, colour, _, _, interlace = head
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError('PNG kind %d/%d not read here' % (depth, colour))
+    bpp = 3 if colour == 2 else 4
+    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, bpp, rows
+
+
+def check_inked(path, _):
+    width, height, bpp, rows = png_pixels(path)
+    colours = collections.Counter(row[x:x + bpp] for row in rows for x in range(0, width * bpp, bpp))
+    inked = width * height - colours.most_common(1)[0][1]  # all but the background
+    share = inked / (width * height)
+    return share > 0.01, '%dx%d, %.2f %% inked' % (width, height, 100 * share)
+
+
+def svg_files(path, directory):
+    names = []
+    for text, e in svgs(path):
+        if isinstance(e, ET.ParseError):
+            continue
+        name = '%s.svg' % e.get('id', 'svg-%d' % len(names))
+        with open(os.path.join(directory, name), 'w', encoding='utf-8') as f:
+            f.write(text)
+        names.append(name)
+    return bool(names), ' '.join(names)
+
+
+CHECKS = {'inked': check_inked, 'svg-files': svg_files, 'svg': check_svg, 'charts': check_charts, 'anchors': check_anchors, 'summary-links': check_summary_links, 'filter-attrs': check_filter_attrs,
           'filtered': check_filtered}
 
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in CHECKS:
         sys.exit(__doc__)
-    page = load(sys.argv[2])
-    if sys.argv[1] == 'filtered':
+    if sys.argv[1] in ('svg', 'charts', 'inked', 'svg-files'):
+        page = sys.argv[2]  # read as XML or a PNG, not as HTML
+    else:
+        page = load(sys.argv[2])
+    if sys.argv[1] in ('filtered', 'svg-files'):
         recs = sys.argv[3]
     else:
         recs = records(sys.argv[3]) if len(sys.argv) > 3 else []
