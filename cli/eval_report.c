@@ -355,9 +355,13 @@ static const char style[] =
     "section.item{border-top:1px solid #ccc;margin-top:1.5em}.db,.res{display:flex;flex-wrap:wrap;"
     "align-items:flex-start}p.q{font-style:italic}"
     "#filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ccc;z-index:1}"
-    "#filters:empty{display:none}#filters label{margin-right:1em}section.item{scroll-margin-top:3em}";
+    "#filters:empty{display:none}#filters label{margin-right:1em}section.item{scroll-margin-top:3em}"
+    "table.matrix td.m{font-size:12px}td.ex-fail{background:#eee}td.different{background:#f4c7c3}"
+    "td.ties{background:#fce5cd}td.refuted{background:#f9dfe6}tr.mrow{scroll-margin-top:3em}";
 
-static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
+/* The head of the page: the summary, its charts and the tables per
+** difficulty. */
+static void page_head(SqBuf *out, const EvalSummary *s) {
     sq_buf_printf(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
                        "%s<style>%s</style></head><body>\n", report_mark, style);
     sq_buf_printf(out, "<h1>squint eval</h1>\n<p>%zu items, %s semantics%s.</p>\n", s->n_items,
@@ -388,16 +392,22 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
                      "accepts that are not verified, per system: a counterexample tells them apart (different), "
                      "only under ties, or the search reached no verdict (unknown).</p>\n");
     rep_chart_gap(out, s);
-    SqBuf items = SQ_BUF_INIT;
-    /* items in gold order, whatever order they finished in */
-    size_t n = 0, n_lines = 0, cap = 0;
+}
+
+/* The item sections, written while the records are read (in gold order,
+** whatever order they finished in), and what goes before them. */
+typedef struct Sections {
+    SqBuf disagreements, linted;
+    size_t n_disagreements, n_linted;
+    Toc dtoc, ltoc;
+    RepItems it;
+} Sections;
+
+static void sections_read(Sections *p, const EvalReport *r, const EvalSummary *s) {
+    size_t n_lines = 0, cap = 0;
     SqEvalLine *lines = NULL;
     sq_eval_split_lines(r->records.data, r->records.len, &lines, &n_lines, &cap);
     sq_eval_sort_lines(lines, n_lines);
-    SqBuf linted = SQ_BUF_INIT;
-    size_t n_linted = 0;
-    Toc dtoc = {SQ_BUF_INIT, 0}, ltoc = {SQ_BUF_INIT, 0};
-    RepItems it = {NULL, 0, 0, s->n_sys};
     for (size_t k = 0; k < n_lines; k++) {
         SqArena *a = sq_arena_new();
         const SqJson *doc = sq_json_parse(a, lines[k].text, lines[k].n, NULL);
@@ -405,42 +415,56 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
         const char *why;
         RepItem *item = NULL;
         if (doc && sq_eval_record_parse(a, lines[k].text, lines[k].n, &rec, &why) == 0)
-            item = rep_items_add(&it, s, &rec, rep_text(doc, "label"));
-        n += disagreements(&items, &dtoc, lines[k].text, doc, item, s->n_sys);
-        n_linted += (size_t)lint_section(&linted, &ltoc, doc);
+            item = rep_items_add(&p->it, s, &rec, rep_text(doc, "label"));
+        p->n_disagreements += disagreements(&p->disagreements, &p->dtoc, lines[k].text, doc, item, s->n_sys);
+        if (lint_section(&p->linted, &p->ltoc, doc)) {
+            p->n_linted++;
+            if (item && !item->lint_anchor) item->lint_anchor = p->ltoc.n;
+        }
         sq_arena_free(a);
     }
     free(lines);
-    rep_system_lists(out, s, &it);
-    rep_items_free(&it);
-    if (dtoc.n || ltoc.n) {
-        rep_filter_place(out);
-        sq_buf_puts(out, "<nav id=contents><h2>Contents</h2>\n");
-        if (dtoc.n) {
-            sq_buf_puts(out, "<p><a href='#disagreements'>Disagreements</a></p><ol class=toc>");
-            sq_buf_put(out, dtoc.links.data, dtoc.links.len);
-            sq_buf_puts(out, "</ol>\n");
-        }
-        if (ltoc.n) {
-            sq_buf_puts(out, "<p><a href='#lint'>Gold linter findings</a></p><ol class=toc>");
-            sq_buf_put(out, ltoc.links.data, ltoc.links.len);
-            sq_buf_puts(out, "</ol>\n");
-        }
-        sq_buf_puts(out, "</nav>\n");
+}
+
+static void contents(SqBuf *out, const Sections *p) {
+    if (!p->dtoc.n && !p->ltoc.n) return;
+    sq_buf_puts(out, "<nav id=contents><h2>Contents</h2>\n");
+    if (p->dtoc.n) {
+        sq_buf_puts(out, "<p><a href='#disagreements'>Disagreements</a></p><ol class=toc>");
+        sq_buf_put(out, p->dtoc.links.data, p->dtoc.links.len);
+        sq_buf_puts(out, "</ol>\n");
     }
-    sq_buf_free(&dtoc.links);
-    sq_buf_free(&ltoc.links);
+    if (p->ltoc.n) {
+        sq_buf_puts(out, "<p><a href='#lint'>Gold linter findings</a></p><ol class=toc>");
+        sq_buf_put(out, p->ltoc.links.data, p->ltoc.links.len);
+        sq_buf_puts(out, "</ol>\n");
+    }
+    sq_buf_puts(out, "</nav>\n");
+}
+
+static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
+    page_head(out, s);
+    Sections p = {SQ_BUF_INIT, SQ_BUF_INIT, 0, 0, {SQ_BUF_INIT, 0}, {SQ_BUF_INIT, 0}, {NULL, 0, 0, s->n_sys}};
+    sections_read(&p, r, s);
+    rep_system_lists(out, s, &p.it);
+    if (p.it.n) rep_filter_place(out);
+    rep_matrix(out, s, &p.it);
+    contents(out, &p);
     sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "
-                       "a counterexample, checked by running both queries in SQLite, refutes.</p>\n", n);
-    sq_buf_put(out, items.data ? items.data : "", items.len);
-    sq_buf_free(&items);
-    if (n_linted) {
-        sq_buf_printf(out, "<h2 id=lint>Gold queries with findings of the gold linter (%zu)</h2>\n", n_linted);
-        sq_buf_put(out, linted.data, linted.len);
+                       "a counterexample, checked by running both queries in SQLite, refutes.</p>\n",
+                  p.n_disagreements);
+    sq_buf_put(out, p.disagreements.data ? p.disagreements.data : "", p.disagreements.len);
+    if (p.n_linted) {
+        sq_buf_printf(out, "<h2 id=lint>Gold queries with findings of the gold linter (%zu)</h2>\n", p.n_linted);
+        sq_buf_put(out, p.linted.data, p.linted.len);
     }
-    sq_buf_free(&linted);
-    if (dtoc.n || ltoc.n) rep_filter_script(out);
+    if (p.it.n) rep_filter_script(out);
     sq_buf_puts(out, "</body></html>\n");
+    sq_buf_free(&p.disagreements);
+    sq_buf_free(&p.linted);
+    sq_buf_free(&p.dtoc.links);
+    sq_buf_free(&p.ltoc.links);
+    rep_items_free(&p.it);
 }
 
 int eval_report_check(const char *cmd, const char *path) {

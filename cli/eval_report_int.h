@@ -75,6 +75,11 @@ void rep_system_id(char *buf, size_t size, size_t k, int d);
 /* The lists of each system's disagreements, whole and per difficulty,
 ** each with the id rep_system_id gives: where the summary's rows link. */
 void rep_system_lists(SqBuf *out, const EvalSummary *s, const RepItems *it);
+/* The matrix of items (rows) and systems (columns): a mark where a
+** system's prediction fails EX-test or is refuted, only the items where
+** one is; each row has the id i-ITEM and links to the item's first
+** section.  Returns the count of rows. */
+size_t rep_matrix(SqBuf *out, const EvalSummary *s, const RepItems *it);
 /* The filters by system, difficulty and verdict: the empty place the
 ** script fills with its controls, and the script, which hides the item
 ** sections (and their contents entries) that do not match.  Without

@@ -152,8 +152,10 @@ void rep_filter_attrs(SqBuf *out, const char *system, const char *difficulty, co
 
 /* The script: one select per key, its choices the values the page's
 ** items have; a change shows only the items that match every choice.
-** Items are the sections and contents entries with a data-verdict.  It
-** runs once, at the end of the page, when everything it reads is there. */
+** Items are the sections and contents entries with a data-verdict, and
+** the matrix's rows: a row matches by its difficulty and when one of its
+** cells matches the system and verdict.  It runs once, at the end of the
+** page, when everything it reads is there. */
 static const char filter_js[] =
     "(function () {\n"
     "  var place = document.getElementById('filters');\n"
@@ -162,11 +164,13 @@ static const char filter_js[] =
     "  var said = {'ex-fail': 'fails EX-test', 'different': 'its own counterexample refutes it',\n"
     "    'ties': 'different under ties', 'refuted': \"another system's counterexample refutes it\",\n"
     "    'lint': 'gold linter findings'};\n"
-    "  var items = Array.prototype.slice.call(document.querySelectorAll('section[data-verdict], li[data-verdict]'));\n"
+    "  var all = function (q) { return Array.prototype.slice.call(document.querySelectorAll(q)); };\n"
+    "  var items = all('section[data-verdict], li[data-verdict], tr.mrow');\n"
+    "  var valued = all('section[data-verdict], li[data-verdict], tr.mrow, tr.mrow td[data-verdict]');\n"
     "  var asked = new URLSearchParams(location.search), sel = {};\n"
     "  keys.forEach(function (k) {\n"
     "    var values = [];\n"
-    "    items.forEach(function (e) {\n"
+    "    valued.forEach(function (e) {\n"
     "      var v = e.getAttribute('data-' + k);\n"
     "      if (v !== null && values.indexOf(v) < 0) values.push(v);\n"
     "    });\n"
@@ -184,8 +188,15 @@ static const char filter_js[] =
     "  var count = document.createElement('span');\n"
     "  count.id = 'filter-count';\n"
     "  place.append(count);\n"
+    "  function fits(e, ks) {\n"
+    "    return ks.every(function (k) { return !sel[k].value || e.getAttribute('data-' + k) === sel[k].value; });\n"
+    "  }\n"
     "  function matches(e) {\n"
-    "    return keys.every(function (k) { return !sel[k].value || e.getAttribute('data-' + k) === sel[k].value; });\n"
+    "    if (e.tagName !== 'TR') return fits(e, keys);\n"
+    "    var cells = Array.prototype.slice.call(e.querySelectorAll('td[data-verdict]'));\n"
+    "    return fits(e, ['difficulty']) && cells.some(function (c) {\n"
+    "      return fits(c, ['system', 'verdict']);\n"
+    "    });\n"
     "  }\n"
     "  function apply() {\n"
     "    var shown = 0, total = 0;\n"
@@ -203,4 +214,81 @@ void rep_filter_script(SqBuf *out) {
     sq_buf_puts(out, "<script>\n");
     sq_buf_puts(out, filter_js);
     sq_buf_puts(out, "</script>\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* The cross-system matrix                                             */
+/* ------------------------------------------------------------------ */
+
+static int any_fail(const RepItem *item, size_t n_sys) {
+    for (size_t k = 0; k < n_sys; k++)
+        if (item->marks[k].fail != REP_OK) return 1;
+    return 0;
+}
+
+/* Where a link to the item goes: its first disagreement section, else
+** its gold-linter section; NULL when it has neither (buf holds the id). */
+static const char *item_anchor(const RepItem *item, size_t n_sys, char *buf, size_t size) {
+    for (size_t k = 0; k < n_sys; k++)
+        if (item->marks[k].anchor) {
+            snprintf(buf, size, "d-%zu", item->marks[k].anchor);
+            return buf;
+        }
+    if (!item->lint_anchor) return NULL;
+    snprintf(buf, size, "l-%zu", item->lint_anchor);
+    return buf;
+}
+
+/* One cell: what counts against system k on the item, linked to its
+** disagreement section when it has one. */
+static void matrix_cell(SqBuf *out, const EvalSummary *s, const RepItem *item, size_t k) {
+    const RepMark *m = &item->marks[k];
+    if (m->fail == REP_OK) {
+        sq_buf_puts(out, "<td></td>");
+        return;
+    }
+    static const char *const said[] = {"", "", "different", "ties", "refuted"};
+    static const char *const title[] = {"", "EX-test: ", "its own counterexample refutes it",
+                                        "different under ties", "another system's counterexample refutes it"};
+    const char *tok = rep_fail_token((RepFail)m->fail);
+    const char *what = m->fail == REP_EX_FAIL ? sq_ex_outcome_name((SqExOutcome)m->ex) : said[m->fail];
+    sq_buf_printf(out, "<td class='m %s'", tok);
+    rep_filter_attrs(out, s->names[k], NULL, tok);
+    sq_buf_printf(out, " title=\"%s%s\">", title[m->fail], m->fail == REP_EX_FAIL ? what : "");
+    if (m->anchor) sq_buf_printf(out, "<a href='#d-%zu'>%s</a></td>", m->anchor, what);
+    else sq_buf_printf(out, "%s</td>", what);
+}
+
+static void matrix_row(SqBuf *out, const EvalSummary *s, const RepItem *item) {
+    char id[32];
+    const char *to = item_anchor(item, s->n_sys, id, sizeof id);
+    sq_buf_printf(out, "<tr class=mrow id=i-%zu", item->item);
+    rep_filter_attrs(out, NULL, item->difficulty >= 0 ? s->by_difficulty[item->difficulty].name : NULL, NULL);
+    sq_buf_puts(out, "><td>");
+    if (to) sq_buf_printf(out, "<a href='#%s'>", to);
+    rep_esc(out, item->label);
+    sq_buf_puts(out, to ? "</a></td>" : "</td>");
+    for (size_t k = 0; k < s->n_sys; k++) matrix_cell(out, s, item, k);
+    sq_buf_puts(out, "</tr>\n");
+}
+
+size_t rep_matrix(SqBuf *out, const EvalSummary *s, const RepItems *it) {
+    size_t n = 0;
+    for (size_t i = 0; i < it->n; i++) n += (size_t)any_fail(&it->v[i], s->n_sys);
+    sq_buf_printf(out, "<h2 id=matrix>Where each system fails (%zu items)</h2>\n<p>The items on which at least one "
+                       "system's prediction fails EX-test or is refuted: by its own counterexample (different, or "
+                       "ties: different only under ties) or by another system's (refuted, the cross-check).  An "
+                       "item's label links to its first section, a refutation to its disagreement.</p>\n", n);
+    if (!n) return 0;
+    sq_buf_puts(out, "<table class=matrix><tr><th>item</th>");
+    for (size_t k = 0; k < s->n_sys; k++) {
+        sq_buf_puts(out, "<th>");
+        rep_esc(out, s->names[k]);
+        sq_buf_puts(out, "</th>");
+    }
+    sq_buf_puts(out, "</tr>\n");
+    for (size_t i = 0; i < it->n; i++)
+        if (any_fail(&it->v[i], s->n_sys)) matrix_row(out, s, &it->v[i]);
+    sq_buf_puts(out, "</table>\n");
+    return n;
 }

@@ -22,11 +22,16 @@ CHECK is one of:
                  differ from its most common colour: it is not blank
   svg-files      (RECORDS is a directory) write each inline SVG of the
                  page to its own file there, NAME.svg by its id
+  matrix         the cross-system matrix has a row for exactly the items
+                 where some system fails EX-test or is refuted, a mark in
+                 exactly those cells, each row's label linking to the
+                 item's first section and each refutation to its section
   filtered       (REPORT is the DOM Chromium dumped after the script ran,
                  RECORDS the query the page was opened with, as
                  system=NAME&verdict=different): the filter controls are
                  there, and exactly the item sections that do not match
-                 the query are hidden (at least one of each)
+                 the query are hidden (at least one of each), and the
+                 matrix rows with no matching cell
 
 Prints one line saying what was found; exits 0 when the check holds, 1
 when it does not.  The expectations are computed here from the records
@@ -65,6 +70,8 @@ class Page(html.parser.HTMLParser):
         self.n_filters = 0       # filter places, and the text inside them
         self.filters_text = ''
         self.in_filters = 0
+        self.mrows = []          # the matrix's rows: attributes, cells, links (cell, target)
+        self.row = None
 
     def handle_starttag(self, tag, a):
         a = dict(a)
@@ -98,6 +105,15 @@ class Page(html.parser.HTMLParser):
             self.first_link_in_row = False
         if tag == 'section' and 'item' in (a.get('class') or '').split():
             self.items.append(a)
+        if tag == 'tr':
+            self.row = None
+        if tag == 'tr' and 'mrow' in (a.get('class') or '').split():
+            self.row = {'attrs': a, 'cells': [], 'links': []}
+            self.mrows.append(self.row)
+        if self.row is not None and tag == 'td':
+            self.row['cells'].append(a)
+        if self.row is not None and tag == 'a':
+            self.row['links'].append((len(self.row['cells']) - 1, href[1:]))
 
     def handle_data(self, data):
         if self.in_style:
@@ -114,6 +130,7 @@ class Page(html.parser.HTMLParser):
             self.nav = 0
         if tag == 'table':
             self.in_sum = 0
+            self.row = None
         if self.stack and self.stack[-1][0] == tag:
             self.stack.pop()
 
@@ -220,6 +237,59 @@ def check_filter_attrs(page, recs):
     return bool(want) and not bad, 'sections=%d %s' % (len(got), '; '.join(bad) or 'all shown, attributes right')
 
 
+def fail_token(s):
+    """What counts against system s's prediction, as the matrix marks it."""
+    if s.get('ex') in ('correct', 'no-db'):
+        v = s.get('verdict')
+        if v in ('different', 'column-count'):
+            return 'different'
+        if v == 'different-under-ties':
+            return 'ties'
+        return 'refuted' if s.get('refuted_by') else None
+    return 'ex-fail' if s.get('ex') in ('wrong', 'error', 'timeout', 'too-big', 'denied') else None
+
+
+def check_matrix(page, recs):
+    # the id of each record's sections: disagreements by system, and its lint section
+    section_of, d, l = {}, 0, 0
+    for r in recs:
+        for s in r['systems']:
+            if disagreeing(r, s):
+                d += 1
+                section_of[(r['item'], s['name'])] = 'd-%d' % d
+    for r in recs:
+        if r.get('lint'):
+            l += 1
+            section_of[(r['item'], None)] = 'l-%d' % l
+    want = {}
+    for r in recs:
+        marks = [(s['name'], fail_token(s)) for s in r['systems']]
+        if any(t for _, t in marks):
+            want['i-%d' % r['item']] = (r, marks)
+    got = {row['attrs'].get('id'): row for row in page.mrows}
+    bad = []
+    if list(got) != list(want):
+        bad.append('rows %s, want %s' % (list(got), list(want)))
+    for rid, (r, marks) in want.items():
+        row = got.get(rid)
+        if not row:
+            continue
+        cells = [(c.get('data-system'), c.get('data-verdict')) for c in row['cells'][1:]]
+        if cells != [(n, t) if t else (None, None) for n, t in marks]:
+            bad.append('%s cells %s, want %s' % (rid, cells, marks))
+        firsts = [section_of[(r['item'], n)] for n, _ in marks if (r['item'], n) in section_of]
+        first = firsts[0] if firsts else section_of.get((r['item'], None))
+        label = [t for c, t in row['links'] if c == 0]
+        if label != ([first] if first else []):
+            bad.append('%s label links to %s, want %s' % (rid, label, first))
+        for k, (n, t) in enumerate(marks, start=1):
+            links = [t2 for c, t2 in row['links'] if c == k]
+            should = [section_of[(r['item'], n)]] if (r['item'], n) in section_of else []
+            if links != should:
+                bad.append('%s %s links to %s, want %s' % (rid, n, links, should))
+    return bool(want) and not bad, 'rows=%d %s' % (len(got), '; '.join(bad[:4]) or 'as the records say')
+
+
 def check_filtered(page, query):
     q = dict(p.split('=', 1) for p in query.split('&') if '=' in p)
     bad, hidden, shown = [], 0, 0
@@ -230,11 +300,20 @@ def check_filtered(page, query):
         shown += not is_hidden
         if match == is_hidden:
             bad.append('%s %s' % (a.get('id'), 'hidden' if is_hidden else 'shown'))
+    for row in page.mrows:
+        a = row['attrs']
+        match = ('difficulty' not in q or a.get('data-difficulty') == q['difficulty']) and any(
+            all(c.get('data-' + k) == v for k, v in q.items() if k != 'difficulty')
+            for c in row['cells'] if c.get('data-verdict'))
+        if match == ('hidden' in a):
+            bad.append('row %s %s' % (a.get('id'), 'hidden' if 'hidden' in a else 'shown'))
+        hidden += 'hidden' in a
+        shown += 'hidden' not in a
     missing = [k for k in ('system', 'difficulty', 'verdict') if 'filter-' + k not in page.ids]
     if missing:
         bad.append('no control for %s' % missing)
     if not hidden or not shown:
-        bad.append('the query should hide some items and show others')
+        bad.append('the query should hide some items (or rows) and show others')
     return not bad, 'query %s: %d shown, %d hidden; %s' % (query, shown, hidden, '; '.join(bad) or 'as it asks')
 
 
@@ -388,7 +467,7 @@ def svg_files(path, directory):
 
 
 CHECKS = {'inked': check_inked, 'svg-files': svg_files, 'svg': check_svg, 'charts': check_charts, 'anchors': check_anchors, 'summary-links': check_summary_links, 'filter-attrs': check_filter_attrs,
-          'filtered': check_filtered}
+          'filtered': check_filtered, 'matrix': check_matrix}
 
 
 def main():

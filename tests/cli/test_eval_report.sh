@@ -35,6 +35,7 @@ all_checks() { # all_checks WHAT REPORT RECORDS
     check "$1: items carry their filter attributes; without script every item is shown" filter-attrs "$2" "$3"
     check "$1: every inline SVG is well-formed XML" svg "$2" "$3"
     check "$1: the charts' bars as the records count" charts "$2" "$3"
+    check "$1: the matrix marks exactly where each system fails, and links to the items" matrix "$2" "$3"
 }
 all_checks "eval report" "$R" "$TMP/r.jsonl"
 
@@ -119,8 +120,8 @@ shot "file://$R" "$TMP/report.png" 1200,1600
 nonblank "$TMP/report.png" "eval report: Chromium renders it"
 # Without script: the page with its script made inert (Chromium's own switch
 # for it stops headless screenshots too), and a probe of the test's own that
-# says how many item sections have no box on the screen
-probe="<script>var s = document.querySelectorAll('section.item'), n = 0;
+# says how many item sections and matrix rows have no box on the screen
+probe="<script>var s = document.querySelectorAll('section.item, tr.mrow'), n = 0;
 s.forEach(function (e) { if (!e.getClientRects().length) n++; });
 document.body.insertAdjacentHTML('beforeend', '<p id=probe>' + n + ' of ' + s.length + ' hidden, filters '
   + document.getElementById('filters').offsetHeight + ' px high</p>');</script>"
@@ -130,7 +131,7 @@ shot "file://$TMP/noscript.html" "$TMP/noscript.png" 1200,1600
 nonblank "$TMP/noscript.png" "eval report: Chromium renders it without its script"
 got=$(chrome --dump-dom "file://$TMP/noscript.html" 2>/dev/null | grep -o '<p id="probe">[^<]*')
 case "$got" in
-    *'>0 of 5 hidden, filters 0 px high') ok "eval report: without its script every item is shown (${got#*>})" ;;
+    *'>0 of 16 hidden, filters 0 px high') ok "eval report: without its script every item is shown (${got#*>})" ;;
     *) not_ok "eval report: without its script: ${got:-no probe}" ;;
 esac
 # each picture on its own: every inline SVG of the page as a file, shot at its size
@@ -146,9 +147,9 @@ if command -v python3 >/dev/null && mkdir -p "$TMP/svg" &&
         [ -z "$msgs" ] && ok "eval report: no console messages on $f" || not_ok "eval report: $f: $msgs"
     done
 fi
-for q in 'system=weak' 'verdict=different&difficulty=hard'; do
+for q in 'system=weak' 'verdict=different&difficulty=hard' 'verdict=refuted' 'system=weak&verdict=ex-fail'; do
     command -v python3 >/dev/null || { ok "eval report: filters skipped (no python3)"; break; }
-    chrome --dump-dom "file://$R?$q" > "$TMP/filtered.html" 2>/dev/null
+    chrome --dump-dom "file://$C?$q" > "$TMP/filtered.html" 2>/dev/null
     if got=$(python3 tests/cli/eval_report_check.py filtered "$TMP/filtered.html" "$q" 2>&1); then
         ok "eval report: the filters' script shows only what ?$q asks ($got)"
     else not_ok "eval report: filters ($got)"; fi
