@@ -51,44 +51,6 @@ const char *rep_text(const SqJson *o, const char *key) { return sq_json_string(s
 
 double rep_share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 
-/* One value of a record's JSON result or table: NULL, a quoted string,
-** or the number as the record writes it. */
-static void cell(SqBuf *out, const char *doc, const SqJson *v) {
-    if (!v || v->kind == SQ_JSON_NULL) {
-        sq_buf_puts(out, "<td class=null>NULL</td>");
-    } else if (v->kind == SQ_JSON_STRING) {
-        sq_buf_puts(out, "<td>'");
-        rep_esc_n(out, v->str, v->len);
-        sq_buf_puts(out, "'</td>");
-    } else {
-        sq_buf_puts(out, "<td class=num>");
-        rep_esc_n(out, doc + v->start, v->end - v->start);
-        sq_buf_puts(out, "</td>");
-    }
-}
-
-/* {"columns": [...], "rows": [[...], ...]} as a table, titled. */
-static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char *title) {
-    const SqJson *cols = sq_json_get(t, "columns"), *rows = sq_json_get(t, "rows");
-    if (!cols || !rows) return;
-    sq_buf_puts(out, "<table class=rows><caption>");
-    rep_esc(out, title);
-    sq_buf_puts(out, "</caption><tr>");
-    for (uint32_t k = 0; k < cols->n; k++) {
-        sq_buf_puts(out, "<th>");
-        rep_esc(out, sq_json_string(cols->items[k]));
-        sq_buf_puts(out, "</th>");
-    }
-    sq_buf_puts(out, "</tr>\n");
-    for (uint32_t i = 0; i < rows->n; i++) {
-        sq_buf_puts(out, "<tr>");
-        for (uint32_t k = 0; k < rows->items[i]->n; k++) cell(out, doc, rows->items[i]->items[k]);
-        sq_buf_puts(out, "</tr>\n");
-    }
-    if (!rows->n) sq_buf_printf(out, "<tr><td colspan=%u class=null>(no rows)</td></tr>\n", cols->n ? cols->n : 1);
-    sq_buf_puts(out, "</table>\n");
-}
-
 /* ------------------------------------------------------------------ */
 /* The summary                                                         */
 /* ------------------------------------------------------------------ */
@@ -169,12 +131,10 @@ static void counterexample(SqBuf *out, const char *doc, const SqJson *w) {
     sq_buf_puts(out, "<div class=db>");
     for (uint32_t t = 0; tables && t < tables->n; t++) {
         const SqJson *rows = sq_json_get(tables->items[t], "rows");
-        if (rows && rows->n) rows_table(out, doc, tables->items[t], rep_text(tables->items[t], "name"));
+        if (rows && rows->n) rep_rows_table(out, doc, tables->items[t], rep_text(tables->items[t], "name"), NULL);
     }
-    sq_buf_puts(out, "</div><div class=res>");
-    rows_table(out, doc, sq_json_get(w, "gold_result"), "gold");
-    rows_table(out, doc, sq_json_get(w, "pred_result"), "prediction");
-    sq_buf_puts(out, "</div>\n");
+    sq_buf_puts(out, "</div>");
+    rep_results(out, doc, sq_json_get(w, "gold_result"), sq_json_get(w, "pred_result"));
 }
 
 /* The kinds of a tagged counterexample (system w's), and where each
@@ -357,7 +317,9 @@ static const char style[] =
     "#filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ccc;z-index:1}"
     "#filters:empty{display:none}#filters label{margin-right:1em}section.item{scroll-margin-top:3em}"
     "table.matrix td.m{font-size:12px}td.ex-fail{background:#eee}td.different{background:#f4c7c3}"
-    "td.ties{background:#fce5cd}td.refuted{background:#f9dfe6}tr.mrow{scroll-margin-top:3em}";
+    "td.ties{background:#fce5cd}td.refuted{background:#f9dfe6}tr.mrow{scroll-margin-top:3em}"
+    "tr.diff td{background:#fdecea}tr.diff td.diff{background:#f1948a;font-weight:bold}p.diff{font-size:12px;"
+    "color:#555}";
 
 /* The head of the page: the summary, its charts and the tables per
 ** difficulty. */

@@ -92,6 +92,26 @@ void rep_filter_script(SqBuf *out);
 ** "lint" for a gold-linter section). */
 void rep_filter_attrs(SqBuf *out, const char *system, const char *difficulty, const char *verdict);
 
+/* ---- result tables (eval_report_diff.c) ----------------------------------- */
+
+/* What differs between two results, per row of one of them. */
+typedef struct RepRowMarks {
+    uint8_t *row;      /* per row: 1 when it is highlighted */
+    uint8_t *cell;     /* per row, width cells each: 1 when the cell differs */
+    size_t width;
+} RepRowMarks;
+
+/* {"columns": [...], "rows": [[...], ...]} (t, parsed from doc) as a
+** table titled title, with the rows and cells marks says highlighted
+** (NULL: none). */
+void rep_rows_table(SqBuf *out, const char *doc, const SqJson *t, const char *title, const RepRowMarks *marks);
+/* A counterexample's gold and prediction results side by side (class
+** res), what makes them differ highlighted: under bag semantics a row
+** of one with no equal row left in the other; when as many rows of each
+** are left, they are paired in order and the cells that differ marked;
+** when the rows are equal as bags, the positions where they differ. */
+void rep_results(SqBuf *out, const char *doc, const SqJson *gold, const SqJson *pred);
+
 /* ---- the charts (eval_report_svg.c) --------------------------------------- */
 
 /* Inline SVG: EX-test and EX-verified per system (id chart-systems), the

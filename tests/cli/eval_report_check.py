@@ -26,6 +26,10 @@ CHECK is one of:
                  where some system fails EX-test or is refuted, a mark in
                  exactly those cells, each row's label linking to the
                  item's first section and each refutation to its section
+  highlight      in each disagreement, the rows and cells of the gold and
+                 prediction results highlighted are exactly those that
+                 make them differ (bag matching, then rows paired in
+                 order, or positions when only the order differs)
   filtered       (REPORT is the DOM Chromium dumped after the script ran,
                  RECORDS the query the page was opened with, as
                  system=NAME&verdict=different): the filter controls are
@@ -290,6 +294,117 @@ def check_matrix(page, recs):
     return bool(want) and not bad, 'rows=%d %s' % (len(got), '; '.join(bad[:4]) or 'as the records say')
 
 
+class Results(html.parser.HTMLParser):
+    """Per item section, the result tables (inside div.res): per table
+    its rows, each (highlighted, [cell highlighted ...])."""
+
+    def __init__(self):
+        super().__init__()
+        self.by_section, self.section, self.res, self.table = {}, None, 0, None
+
+    def handle_starttag(self, tag, a):
+        a = dict(a)
+        cls = (a.get('class') or '').split()
+        if tag == 'section' and 'item' in cls:
+            self.section = a.get('id')
+            self.by_section[self.section] = []
+        elif tag == 'div' and 'res' in cls:
+            self.res = 1
+        elif tag == 'table' and self.res:
+            self.table = []
+            self.by_section[self.section].append(self.table)
+        elif tag == 'tr' and self.table is not None:
+            self.table.append(('diff' in cls, []))
+        elif tag == 'td' and self.table is not None and self.table:
+            self.table[-1][1].append('diff' in cls)
+
+    def handle_endtag(self, tag):
+        if tag == 'div':
+            self.res = 0
+            self.table = None
+        elif tag == 'table':
+            self.table = None
+
+
+def same(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a == b
+    return a == b
+
+
+def same_row(a, b):
+    return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+
+
+def expected_marks(g, p, gw, pw):
+    """Row and cell flags of results g and p (lists of rows), as the
+    report should highlight them."""
+    gm = [[False, [False] * len(r)] for r in g]
+    pm = [[False, [False] * len(r)] for r in p]
+
+    def pair(i, j):
+        gm[i][0] = pm[j][0] = True
+        for k in range(max(gw, pw)):
+            x = g[i][k] if k < len(g[i]) else None
+            y = p[j][k] if k < len(p[j]) else None
+            d = k >= len(g[i]) or k >= len(p[j]) or not same(x, y)
+            if k < len(g[i]):
+                gm[i][1][k] = d
+            if k < len(p[j]):
+                pm[j][1][k] = d
+    taken = [False] * len(p)
+    for i, row in enumerate(g):
+        j = next((j for j in range(len(p)) if not taken[j] and same_row(row, p[j])), None)
+        if j is None:
+            gm[i][0] = True
+        else:
+            taken[j] = True
+    for j in range(len(p)):
+        pm[j][0] = not taken[j]
+    lg = [i for i in range(len(g)) if gm[i][0]]
+    lp = [j for j in range(len(p)) if pm[j][0]]
+    if lg or lp:
+        if len(lg) == len(lp):
+            for i, j in zip(lg, lp):
+                pair(i, j)
+    else:
+        for i in range(min(len(g), len(p))):
+            if not same_row(g[i], p[i]):
+                pair(i, i)
+    return [(r, c if r else [False] * len(c)) for r, c in gm], [(r, c if r else [False] * len(c)) for r, c in pm]
+
+
+def check_highlight(path, recs):
+    parsed = Results()
+    with open(path, encoding='utf-8') as f:
+        parsed.feed(f.read())
+    bad, n, lit = [], 0, 0
+    d = 0
+    for r in recs:
+        systems = {s['name']: s for s in r['systems']}
+        for s in r['systems']:
+            if not disagreeing(r, s):
+                continue
+            d += 1
+            w = s if s.get('verdict') == 'different' else systems.get(s.get('refuted_by'), {})
+            gr, pr = w.get('gold_result'), w.get('pred_result')
+            if not gr or not pr:
+                continue
+            tables = parsed.by_section.get('d-%d' % d, [])
+            gm, pm = expected_marks(gr['rows'], pr['rows'], len(gr['columns']), len(pr['columns']))
+            # an empty result shows one '(no rows)' row, never highlighted
+            got = [t[1:] for t in tables]  # the first row is the header
+            want = [gm or [(False, [False])], pm or [(False, [False])]]
+            n += 1
+            lit += sum(r for r, _ in gm + pm)
+            if got != want:
+                bad.append('d-%d: got %s, want %s' % (d, got, want))
+    return n > 0 and lit > 0 and not bad, 'results=%d highlighted rows=%d %s' % (
+        n, lit, '; '.join(bad[:3]) or 'as bag matching says')
+
+
 def check_filtered(page, query):
     q = dict(p.split('=', 1) for p in query.split('&') if '=' in p)
     bad, hidden, shown = [], 0, 0
@@ -467,13 +582,13 @@ def svg_files(path, directory):
 
 
 CHECKS = {'inked': check_inked, 'svg-files': svg_files, 'svg': check_svg, 'charts': check_charts, 'anchors': check_anchors, 'summary-links': check_summary_links, 'filter-attrs': check_filter_attrs,
-          'filtered': check_filtered, 'matrix': check_matrix}
+          'filtered': check_filtered, 'matrix': check_matrix, 'highlight': check_highlight}
 
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in CHECKS:
         sys.exit(__doc__)
-    if sys.argv[1] in ('svg', 'charts', 'inked', 'svg-files'):
+    if sys.argv[1] in ('svg', 'charts', 'inked', 'svg-files', 'highlight'):
         page = sys.argv[2]  # read as XML or a PNG, not as HTML
     else:
         page = load(sys.argv[2])

@@ -36,6 +36,7 @@ all_checks() { # all_checks WHAT REPORT RECORDS
     check "$1: every inline SVG is well-formed XML" svg "$2" "$3"
     check "$1: the charts' bars as the records count" charts "$2" "$3"
     check "$1: the matrix marks exactly where each system fails, and links to the items" matrix "$2" "$3"
+    check "$1: the rows and cells that make each counterexample's results differ are highlighted" highlight "$2" "$3"
 }
 all_checks "eval report" "$R" "$TMP/r.jsonl"
 
@@ -44,7 +45,8 @@ all_checks "eval report" "$R" "$TMP/r.jsonl"
 # weak prediction different only under ties; on item 2, weak accepted but
 # refuted by good's counterexample (the cross-check), and good's results on
 # it several rows long, with rows in another order, a repeated row and a
-# cell that differs.
+# cell that differs; on item 7, good's results the same rows in another
+# order (the order alone tells them apart).
 if command -v python3 >/dev/null; then
     python3 - "$TMP/r.jsonl" > "$TMP/c.jsonl" <<'PY'
 import json, sys
@@ -58,11 +60,19 @@ for line in open(sys.argv[1]):
         sy['weak'].update(ex='correct', verdict='equivalent', refuted_by='good', pred=g['pred'])
         g['gold_result'] = {'columns': ['a', 'b'], 'rows': [[1, 'x'], [2, 'y'], [2, 'y'], [3, None]]}
         g['pred_result'] = {'columns': ['a', 'b'], 'rows': [[2, 'y'], [1, 'x'], [2, 'z'], [3, None]]}
+    if r['item'] == 7:
+        sy['good']['gold_result'] = {'columns': ['n'], 'rows': [[1], [2.0], [3]]}
+        sy['good']['pred_result'] = {'columns': ['n'], 'rows': [[2], [1], [3]]}
     print(json.dumps(r, separators=(',', ':')))
 PY
     C=$TMP/crafted.html
     expect_exit 0 "merge: report of the changed records" -- "$SQUINT" merge --report "$C" "$TMP/c.jsonl"
     all_checks "changed records" "$C" "$TMP/c.jsonl"
+    # the changed item 2: of gold's two (2, 'y') one finds no equal row and is
+    # paired with the prediction's (2, 'z'): only their second cells differ
+    expect_grep "<tr class=diff><td class='num'>2</td><td class='diff'>'z'</td></tr>" "$C" \
+        "changed records: the differing cell of a paired row highlighted"
+    expect_grep 'The same rows in another order' "$C" "changed records: an order-only difference said"
 fi
 
 # ---- rendering ---------------------------------------------------------------
