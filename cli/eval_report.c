@@ -289,6 +289,7 @@ static size_t disagreements(SqBuf *out, Toc *toc, const char *line, const SqJson
         }
         sq_buf_puts(out, "</p>\n");
         counterexample(out, line, w);
+        rep_join_graphs(out, w, rep_text(doc, "gold"), rep_text(s, "pred"), toc->n);
         kinds_line(out, w);
         if (own) realistic_line(out, s);
         if (sq_json_get(doc, "lint") && sq_json_get(doc, "lint")->n) {
@@ -319,7 +320,7 @@ static const char style[] =
     "table.matrix td.m{font-size:12px}td.ex-fail{background:#eee}td.different{background:#f4c7c3}"
     "td.ties{background:#fce5cd}td.refuted{background:#f9dfe6}tr.mrow{scroll-margin-top:3em}"
     "tr.diff td{background:#fdecea}tr.diff td.diff{background:#f1948a;font-weight:bold}p.diff{font-size:12px;"
-    "color:#555}";
+    "color:#555}.jgs{display:flex;flex-wrap:wrap}figure.jg{margin:0 1em 0 0}figcaption{font-weight:bold}";
 
 /* The head of the page: the summary, its charts and the tables per
 ** difficulty. */

@@ -11,7 +11,10 @@
 ** disagreement: an item that EX-test accepts but a checked counterexample
 ** (the system's own, or another system's in the cross-check) refutes,
 ** with the question, both queries, the counterexample's tables and both
-** results on it.
+** results on it (what differs highlighted), and their join query graphs
+** when they differ.  Before the sections: the lists of each system's
+** disagreements, a matrix of where each system fails, and the filters
+** (eval_report_int.h has the parts).
 */
 #ifndef SQ_EVAL_REPORT_H
 #define SQ_EVAL_REPORT_H

@@ -6,7 +6,8 @@
 ** eval_report_nav.c the ways around it (the lists per system, the
 ** cross-system matrix, the filters' script); eval_report_svg.c the
 ** charts; eval_report_diff.c the result tables of a counterexample with
-** what differs highlighted.  The page is written in one pass over the
+** what differs highlighted; eval_report_graph.c the join query graphs of
+** gold and prediction.  The page is written in one pass over the
 ** records (RepItems collects what each item showed), then the parts that
 ** go before the sections are put together from it.
 */
@@ -111,6 +112,14 @@ void rep_rows_table(SqBuf *out, const char *doc, const SqJson *t, const char *ti
 ** are left, they are paired in order and the cells that differ marked;
 ** when the rows are equal as bags, the positions where they differ. */
 void rep_results(SqBuf *out, const char *doc, const SqJson *gold, const SqJson *pred);
+
+/* ---- join query graphs (eval_report_graph.c) ----------------------------- */
+
+/* The join query graphs of gold and pred side by side, as inline SVG
+** (ids jg-d-ANCHOR-gold and -pred, class joingraph), when both queries
+** have one over the tables of w's counterexample and they differ (in
+** the tables read or the join conditions); nothing otherwise. */
+void rep_join_graphs(SqBuf *out, const SqJson *w, const char *gold, const char *pred, size_t anchor);
 
 /* ---- the charts (eval_report_svg.c) --------------------------------------- */
 

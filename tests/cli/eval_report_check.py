@@ -30,6 +30,9 @@ CHECK is one of:
                  prediction results highlighted are exactly those that
                  make them differ (bag matching, then rows paired in
                  order, or positions when only the order differs)
+  joingraphs     (no check: prints) each join query graph's id, and per
+                 edge its class and conditions: "jg-d-5-gold: edge only
+                 T1.a = T2.b | ..."; nothing when there are none
   filtered       (REPORT is the DOM Chromium dumped after the script ran,
                  RECORDS the query the page was opened with, as
                  system=NAME&verdict=different): the filter controls are
@@ -405,6 +408,17 @@ def check_highlight(path, recs):
         n, lit, '; '.join(bad[:3]) or 'as bag matching says')
 
 
+def joingraphs(path, _):
+    lines = []
+    for _, e in svgs(path):
+        if isinstance(e, ET.ParseError) or 'joingraph' not in (e.get('class') or ''):
+            continue
+        edges = ['%s %s' % (g.get('class'), ' / '.join(t.text or '' for t in g.iter(SVG + 'text')))
+                 for g in e.iter(SVG + 'g') if 'edge' in (g.get('class') or '').split()]
+        lines.append('%s: %s' % (e.get('id'), ' | '.join(edges)))
+    return True, '\n'.join(lines)
+
+
 def check_filtered(page, query):
     q = dict(p.split('=', 1) for p in query.split('&') if '=' in p)
     bad, hidden, shown = [], 0, 0
@@ -582,13 +596,14 @@ def svg_files(path, directory):
 
 
 CHECKS = {'inked': check_inked, 'svg-files': svg_files, 'svg': check_svg, 'charts': check_charts, 'anchors': check_anchors, 'summary-links': check_summary_links, 'filter-attrs': check_filter_attrs,
-          'filtered': check_filtered, 'matrix': check_matrix, 'highlight': check_highlight}
+          'filtered': check_filtered, 'matrix': check_matrix, 'highlight': check_highlight,
+          'joingraphs': joingraphs}
 
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in CHECKS:
         sys.exit(__doc__)
-    if sys.argv[1] in ('svg', 'charts', 'inked', 'svg-files', 'highlight'):
+    if sys.argv[1] in ('svg', 'charts', 'inked', 'svg-files', 'highlight', 'joingraphs'):
         page = sys.argv[2]  # read as XML or a PNG, not as HTML
     else:
         page = load(sys.argv[2])

@@ -46,7 +46,8 @@ all_checks "eval report" "$R" "$TMP/r.jsonl"
 # refuted by good's counterexample (the cross-check), and good's results on
 # it several rows long, with rows in another order, a repeated row and a
 # cell that differs; on item 7, good's results the same rows in another
-# order (the order alone tells them apart).
+# order (the order alone tells them apart); on item 16, good's prediction
+# joining on another column (its join graph differs from gold's).
 if command -v python3 >/dev/null; then
     python3 - "$TMP/r.jsonl" > "$TMP/c.jsonl" <<'PY'
 import json, sys
@@ -60,6 +61,9 @@ for line in open(sys.argv[1]):
         sy['weak'].update(ex='correct', verdict='equivalent', refuted_by='good', pred=g['pred'])
         g['gold_result'] = {'columns': ['a', 'b'], 'rows': [[1, 'x'], [2, 'y'], [2, 'y'], [3, None]]}
         g['pred_result'] = {'columns': ['a', 'b'], 'rows': [[2, 'y'], [1, 'x'], [2, 'z'], [3, None]]}
+    if r['item'] == 16:
+        sy['good']['pred'] = ('SELECT T1.name, count(*) FROM authors AS T1 JOIN books AS T2 '
+                              'ON T1.author_id = T2.book_id GROUP BY T1.author_id')
     if r['item'] == 7:
         sy['good']['gold_result'] = {'columns': ['n'], 'rows': [[1], [2.0], [3]]}
         sy['good']['pred_result'] = {'columns': ['n'], 'rows': [[2], [1], [3]]}
@@ -73,6 +77,17 @@ PY
     expect_grep "<tr class=diff><td class='num'>2</td><td class='diff'>'z'</td></tr>" "$C" \
         "changed records: the differing cell of a paired row highlighted"
     expect_grep 'The same rows in another order' "$C" "changed records: an order-only difference said"
+    # join graphs: only item 16's differ (d-5 is good's disagreement on it),
+    # each edge drawn as the other graph lacks it; the run's own item 16
+    # writes the same join as LEFT JOIN and JOIN: no picture
+    jg=$(python3 tests/cli/eval_report_check.py joingraphs "$C")
+    want='jg-d-5-gold: edge only T1.author_id = T2.author_id
+jg-d-5-pred: edge only T1.author_id = T2.book_id'
+    [ "$jg" = "$want" ] && ok "changed records: the join graphs of gold and prediction where they differ" ||
+        not_ok "changed records: join graphs: got '$jg'"
+    jg=$(python3 tests/cli/eval_report_check.py joingraphs "$R")
+    [ -z "$jg" ] && ok "eval report: no join graphs where gold's and the prediction's agree" ||
+        not_ok "eval report: join graphs where they agree: '$jg'"
 fi
 
 # ---- rendering ---------------------------------------------------------------
