@@ -2,9 +2,11 @@
 ** eval_report.c -- the HTML report of `squint eval` (eval_report.h).
 **
 ** Sections: HTML text; the summary and the chart; disagreements; the
-** page.
+** page.  The lists per system, what each item showed and the other
+** shared parts are in eval_report_nav.c (eval_report_int.h).
 */
 #include "cli/eval_report.h"
+#include "cli/eval_report_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -28,67 +30,35 @@ void eval_report_add(EvalReport *r, const char *line, size_t n) {
 /* HTML text                                                           */
 /* ------------------------------------------------------------------ */
 
-static void esc_n(SqBuf *out, const char *s, size_t n) {
+void rep_esc_n(SqBuf *out, const char *s, size_t n) {
     for (size_t k = 0; k < n; k++) {
         switch (s[k]) {
         case '<': sq_buf_puts(out, "&lt;"); break;
         case '>': sq_buf_puts(out, "&gt;"); break;
         case '&': sq_buf_puts(out, "&amp;"); break;
         case '"': sq_buf_puts(out, "&quot;"); break;
+        case '\'': sq_buf_puts(out, "&#39;"); break;
         default: sq_buf_putc(out, s[k]);
         }
     }
 }
 
-static void esc(SqBuf *out, const char *s) {
-    if (s) esc_n(out, s, strlen(s));
+void rep_esc(SqBuf *out, const char *s) {
+    if (s) rep_esc_n(out, s, strlen(s));
 }
 
-/* One value of a record's JSON result or table: NULL, a quoted string,
-** or the number as the record writes it. */
-static void cell(SqBuf *out, const char *doc, const SqJson *v) {
-    if (!v || v->kind == SQ_JSON_NULL) {
-        sq_buf_puts(out, "<td class=null>NULL</td>");
-    } else if (v->kind == SQ_JSON_STRING) {
-        sq_buf_puts(out, "<td>'");
-        esc_n(out, v->str, v->len);
-        sq_buf_puts(out, "'</td>");
-    } else {
-        sq_buf_puts(out, "<td class=num>");
-        esc_n(out, doc + v->start, v->end - v->start);
-        sq_buf_puts(out, "</td>");
-    }
-}
+const char *rep_text(const SqJson *o, const char *key) { return sq_json_string(sq_json_get(o, key)); }
 
-/* {"columns": [...], "rows": [[...], ...]} as a table, titled. */
-static void rows_table(SqBuf *out, const char *doc, const SqJson *t, const char *title) {
-    const SqJson *cols = sq_json_get(t, "columns"), *rows = sq_json_get(t, "rows");
-    if (!cols || !rows) return;
-    sq_buf_puts(out, "<table class=rows><caption>");
-    esc(out, title);
-    sq_buf_puts(out, "</caption><tr>");
-    for (uint32_t k = 0; k < cols->n; k++) {
-        sq_buf_puts(out, "<th>");
-        esc(out, sq_json_string(cols->items[k]));
-        sq_buf_puts(out, "</th>");
-    }
-    sq_buf_puts(out, "</tr>\n");
-    for (uint32_t i = 0; i < rows->n; i++) {
-        sq_buf_puts(out, "<tr>");
-        for (uint32_t k = 0; k < rows->items[i]->n; k++) cell(out, doc, rows->items[i]->items[k]);
-        sq_buf_puts(out, "</tr>\n");
-    }
-    if (!rows->n) sq_buf_printf(out, "<tr><td colspan=%u class=null>(no rows)</td></tr>\n", cols->n ? cols->n : 1);
-    sq_buf_puts(out, "</table>\n");
-}
+double rep_share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 
 /* ------------------------------------------------------------------ */
-/* The summary and the chart                                           */
+/* The summary                                                         */
 /* ------------------------------------------------------------------ */
 
-static double share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
-
-static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) {
+/* The summary table of group g: the whole run (d is -1) or difficulty
+** group d.  Each system's name links to its list of disagreements in
+** that group (eval_report_nav.c). */
+static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g, int d) {
     int real = eval_summary_realistic_any(s);
     sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s<th>EX-verified</th>"
                        "<th>+cross</th>%s<th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
@@ -96,21 +66,23 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g) 
                   real ? "<th>EX-verified realistic</th><th>different on realistic data</th>" : "");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &g->counts[k];
-        sq_buf_puts(out, "<tr><td>");
-        esc(out, s->names[k]);
-        sq_buf_printf(out, "</td><td class=num>%zu</td>", c->items);
-        if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->ex[SQ_EX_CORRECT], c->items));
+        char id[48];
+        rep_system_id(id, sizeof id, k, d);
+        sq_buf_printf(out, "<tr><td><a href='#%s'>", id);
+        rep_esc(out, s->names[k]);
+        sq_buf_printf(out, "</a></td><td class=num>%zu</td>", c->items);
+        if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * rep_share(c->ex[SQ_EX_CORRECT], c->items));
         else sq_buf_puts(out, "<td>-</td>");
-        if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * share(c->suite_correct, c->items));
-        sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%.1f %%</td>", 100 * share(c->verified, c->items),
-                      100 * share(c->verified_cross, c->items));
+        if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * rep_share(c->suite_correct, c->items));
+        sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%.1f %%</td>", 100 * rep_share(c->verified, c->items),
+                      100 * rep_share(c->verified_cross, c->items));
         if (real)
             sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%zu</td>",
-                          100 * share(c->verified_realistic, c->items), c->different_realistic);
+                          100 * rep_share(c->verified_realistic, c->items), c->different_realistic);
         sq_buf_printf(out,
                       "<td class=num>%zu</td><td class=num>%zu</td><td class=num>%zu</td><td class=num>%.1f %%</td>"
                       "</tr>\n",
-                      c->different, c->ties, c->unknown, 100 * share(c->ex_ok - c->unknown, c->ex_ok));
+                      c->different, c->ties, c->unknown, 100 * rep_share(c->ex_ok - c->unknown, c->ex_ok));
     }
     sq_buf_puts(out, "</table>\n");
 }
@@ -124,14 +96,14 @@ static void kinds_table(SqBuf *out, const EvalSummary *s) {
     size_t n_kinds = SQ_ARRAY_LEN(s->all.counts[0].kind);
     for (size_t b = 0; b < n_kinds; b++) {
         sq_buf_puts(out, "<th>");
-        esc(out, sq_cex_kind_name(1u << b));
+        rep_esc(out, sq_cex_kind_name(1u << b));
         sq_buf_puts(out, "</th>");
     }
     sq_buf_puts(out, "</tr>\n");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &s->all.counts[k];
         sq_buf_puts(out, "<tr><td>");
-        esc(out, s->names[k]);
+        rep_esc(out, s->names[k]);
         sq_buf_printf(out, "</td><td class=num>%zu</td><td class=num>%zu</td>", c->kinds_tagged, c->kind_robust);
         for (size_t b = 0; b < n_kinds; b++) sq_buf_printf(out, "<td class=num>%zu</td>", c->kind[b]);
         sq_buf_puts(out, "</tr>\n");
@@ -141,49 +113,14 @@ static void kinds_table(SqBuf *out, const EvalSummary *s) {
                      "have several.</p>\n");
 }
 
-/* Two bars per system: EX-test and EX-verified, on a 0-100 % scale. */
-static void chart(SqBuf *out, const EvalSummary *s) {
-    const int left = 150, width = 500, bar = 14, gap = 12;
-    int height = (int)s->n_sys * (2 * bar + gap) + 50;
-    sq_buf_printf(out, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' role='img' "
-                       "aria-label='EX-test and EX-verified per system'>\n", left + width + 70, height);
-    for (int p = 0; p <= 100; p += 25) {
-        int x = left + width * p / 100;
-        sq_buf_printf(out, "<line x1='%d' y1='10' x2='%d' y2='%d' stroke='#ddd'/>"
-                           "<text x='%d' y='%d' font-size='11' text-anchor='middle'>%d %%</text>\n",
-                      x, x, height - 30, x, height - 16, p);
-    }
-    for (size_t k = 0; k < s->n_sys; k++) {
-        const SqEvalCounts *c = &s->all.counts[k];
-        int y = 10 + (int)k * (2 * bar + gap);
-        double ex = s->has_db ? share(c->ex[SQ_EX_CORRECT], c->items) : 0, ver = share(c->verified, c->items);
-        sq_buf_printf(out, "<text x='%d' y='%d' font-size='12' text-anchor='end'>", left - 8, y + bar + 4);
-        esc(out, s->names[k]);
-        sq_buf_puts(out, "</text>\n");
-        sq_buf_printf(out, "<rect class='ex' x='%d' y='%d' width='%.1f' height='%d' fill='#7a9cc6'/>"
-                           "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
-                      left, y, width * ex, bar, left + width * ex + 4, y + bar - 3, 100 * ex);
-        sq_buf_printf(out, "<rect class='ver' x='%d' y='%d' width='%.1f' height='%d' fill='#2f5d3a'/>"
-                           "<text x='%.1f' y='%d' font-size='11'>%.1f %%</text>\n",
-                      left, y + bar, width * ver, bar, left + width * ver + 4, y + 2 * bar - 3, 100 * ver);
-    }
-    sq_buf_printf(out, "<rect x='%d' y='%d' width='10' height='10' fill='#7a9cc6'/>"
-                       "<text x='%d' y='%d' font-size='11'>EX-test</text>"
-                       "<rect x='%d' y='%d' width='10' height='10' fill='#2f5d3a'/>"
-                       "<text x='%d' y='%d' font-size='11'>EX-verified</text>\n</svg>\n",
-                  left, height - 12, left + 14, height - 3, left + 90, height - 12, left + 104, height - 3);
-}
-
 /* ------------------------------------------------------------------ */
 /* Disagreements                                                       */
 /* ------------------------------------------------------------------ */
 
-static const char *text_of(const SqJson *o, const char *key) { return sq_json_string(sq_json_get(o, key)); }
-
 /* The system of sys named name, or NULL. */
 static const SqJson *system_named(const SqJson *sys, const char *name) {
     for (uint32_t k = 0; name && sys && k < sys->n; k++) {
-        const char *n = text_of(sys->items[k], "name");
+        const char *n = rep_text(sys->items[k], "name");
         if (n && strcmp(n, name) == 0) return sys->items[k];
     }
     return NULL;
@@ -194,12 +131,10 @@ static void counterexample(SqBuf *out, const char *doc, const SqJson *w) {
     sq_buf_puts(out, "<div class=db>");
     for (uint32_t t = 0; tables && t < tables->n; t++) {
         const SqJson *rows = sq_json_get(tables->items[t], "rows");
-        if (rows && rows->n) rows_table(out, doc, tables->items[t], text_of(tables->items[t], "name"));
+        if (rows && rows->n) rep_rows_table(out, doc, tables->items[t], rep_text(tables->items[t], "name"), NULL);
     }
-    sq_buf_puts(out, "</div><div class=res>");
-    rows_table(out, doc, sq_json_get(w, "gold_result"), "gold");
-    rows_table(out, doc, sq_json_get(w, "pred_result"), "prediction");
-    sq_buf_puts(out, "</div>\n");
+    sq_buf_puts(out, "</div>");
+    rep_results(out, doc, sq_json_get(w, "gold_result"), sq_json_get(w, "pred_result"));
 }
 
 /* The kinds of a tagged counterexample (system w's), and where each
@@ -211,16 +146,16 @@ static void kinds_line(SqBuf *out, const SqJson *w) {
     for (uint32_t k = 0; k < kinds->n; k++) {
         const char *name = sq_json_string(kinds->items[k]);
         sq_buf_puts(out, k ? ", <b>" : "<b>");
-        esc(out, name);
+        rep_esc(out, name);
         sq_buf_puts(out, "</b>");
         int first = 1;
         for (uint32_t i = 0; name && where && where->kind == SQ_JSON_ARRAY && i < where->n; i++) {
-            const char *kind = text_of(where->items[i], "kind");
+            const char *kind = rep_text(where->items[i], "kind");
             if (!kind || strcmp(kind, name) != 0) continue;
             sq_buf_puts(out, first ? " (" : ", ");
-            esc(out, text_of(where->items[i], "table"));
+            rep_esc(out, rep_text(where->items[i], "table"));
             sq_buf_putc(out, '.');
-            esc(out, text_of(where->items[i], "column"));
+            rep_esc(out, rep_text(where->items[i], "column"));
             first = 0;
         }
         if (!first) sq_buf_putc(out, ')');
@@ -235,39 +170,61 @@ static void lint_list(SqBuf *out, const SqJson *doc) {
     sq_buf_puts(out, "<ul class=lint>");
     for (uint32_t k = 0; k < lint->n; k++) {
         sq_buf_puts(out, "<li><b>");
-        esc(out, text_of(lint->items[k], "rule"));
+        rep_esc(out, rep_text(lint->items[k], "rule"));
         sq_buf_puts(out, "</b> (");
-        esc(out, text_of(lint->items[k], "severity"));
+        rep_esc(out, rep_text(lint->items[k], "severity"));
         sq_buf_puts(out, ", gold ");
-        esc(out, text_of(lint->items[k], "at"));
+        rep_esc(out, rep_text(lint->items[k], "at"));
         sq_buf_puts(out, "): ");
-        esc(out, text_of(lint->items[k], "message"));
+        rep_esc(out, rep_text(lint->items[k], "message"));
         sq_buf_puts(out, "</li>");
     }
     sq_buf_puts(out, "</ul>\n");
 }
 
+/* The table of contents: a link per item section, collected while the
+** sections are written and put on the page before them.  Each section
+** gets an id of its own (prefix and a running number: labels repeat,
+** one per system) so that the contents and other pages can link to it. */
+typedef struct Toc {
+    SqBuf links;
+    size_t n;
+} Toc;
+
 /* The heading of an item's section: label, the system when there is one,
-** db_id. */
-static void section_head(SqBuf *out, const SqJson *doc, const char *system) {
-    sq_buf_puts(out, "<section class=item><h3>");
-    esc(out, text_of(doc, "label"));
+** db_id; its id is prefix-N, and the table of contents links to it.  The
+** section and its contents entry carry what the filters select on: the
+** system, the item's difficulty and the verdict token. */
+static void section_head(SqBuf *out, Toc *toc, const char *prefix, const SqJson *doc, const char *system,
+                         const char *verdict) {
+    toc->n++;
+    sq_buf_printf(out, "<section class=item id=%s-%zu", prefix, toc->n);
+    rep_filter_attrs(out, system, rep_text(doc, "difficulty"), verdict);
+    sq_buf_puts(out, "><h3>");
+    sq_buf_puts(&toc->links, "<li");
+    rep_filter_attrs(&toc->links, system, rep_text(doc, "difficulty"), verdict);
+    sq_buf_printf(&toc->links, "><a href='#%s-%zu'>", prefix, toc->n);
+    rep_esc(out, rep_text(doc, "label"));
+    rep_esc(&toc->links, rep_text(doc, "label"));
     if (system) {
         sq_buf_puts(out, " &middot; ");
-        esc(out, system);
+        sq_buf_puts(&toc->links, " &middot; ");
+        rep_esc(out, system);
+        rep_esc(&toc->links, system);
     }
     sq_buf_puts(out, " &middot; ");
-    esc(out, text_of(doc, "db_id"));
+    rep_esc(out, rep_text(doc, "db_id"));
     sq_buf_puts(out, "</h3>\n");
+    sq_buf_puts(&toc->links, "</a></li>");
 }
 
 /* One record's gold-linter section; returns 1 when it has findings. */
-static int lint_section(SqBuf *out, const SqJson *doc) {
+static int lint_section(SqBuf *out, Toc *toc, const SqJson *doc) {
     const SqJson *lint = sq_json_get(doc, "lint");
     if (!lint || !lint->n) return 0;
-    section_head(out, doc, NULL);
+    section_head(out, toc, "l", doc, NULL, "lint");
     sq_buf_puts(out, "<pre class=sql>");
-    esc(out, text_of(doc, "gold"));
+    rep_esc(out, rep_text(doc, "gold"));
     sq_buf_puts(out, "</pre>\n");
     lint_list(out, doc);
     sq_buf_puts(out, "</section>\n");
@@ -276,15 +233,15 @@ static int lint_section(SqBuf *out, const SqJson *doc) {
 
 /* --realistic: what the search on realistic data made of a refutation. */
 static void realistic_line(SqBuf *out, const SqJson *s) {
-    const char *v = text_of(s, "verdict_realistic"), *how = text_of(s, "verdict_realistic_how");
+    const char *v = rep_text(s, "verdict_realistic"), *how = rep_text(s, "verdict_realistic_how");
     if (!v) return;
     sq_buf_puts(out, "<p class=realistic>On realistic data (--realistic): <b>");
-    esc(out, v);
+    rep_esc(out, v);
     sq_buf_puts(out, "</b>");
-    const char *promise = text_of(s, "promise_realistic");
+    const char *promise = rep_text(s, "promise_realistic");
     if (promise) {
         sq_buf_puts(out, ", the same results ");
-        esc(out, promise);
+        rep_esc(out, promise);
         sq_buf_puts(out, "; not a promise for every database");
     } else if (how && strcmp(how, "search") == 0 && strcmp(v, "different") == 0) {
         sq_buf_puts(out, ": a database whose columns keep the profile's facts tells them apart too");
@@ -295,39 +252,44 @@ static void realistic_line(SqBuf *out, const SqJson *s) {
     sq_buf_puts(out, ".</p>\n");
 }
 
-/* One record's disagreements; returns how many. */
-static size_t disagreements(SqBuf *out, const char *line, const SqJson *doc) {
+/* One record's disagreements, each system's anchor noted in item (when
+** the record is one the item's marks could be read from); returns how
+** many. */
+static size_t disagreements(SqBuf *out, Toc *toc, const char *line, const SqJson *doc, RepItem *item,
+                            size_t n_sys) {
     const SqJson *sys = sq_json_get(doc, "systems");
     size_t found = 0;
     for (uint32_t k = 0; sys && k < sys->n; k++) {
         const SqJson *s = sys->items[k];
-        const char *ex = text_of(s, "ex"), *verdict = text_of(s, "verdict"), *by = text_of(s, "refuted_by");
+        const char *ex = rep_text(s, "ex"), *verdict = rep_text(s, "verdict"), *by = rep_text(s, "refuted_by");
         int own = verdict && strcmp(verdict, "different") == 0;
         if (!ex || !sq_ex_accepted(sq_ex_outcome_parse(ex)) || (!own && !by)) continue;
         const SqJson *w = own ? s : system_named(sys, by);
         if (!w) continue;
         found++;
-        section_head(out, doc, text_of(s, "name"));
-        if (text_of(doc, "question")) {
+        section_head(out, toc, "d", doc, rep_text(s, "name"), rep_fail_token(own ? REP_DIFFERENT : REP_REFUTED));
+        if (item && k < n_sys && !item->marks[k].anchor) item->marks[k].anchor = toc->n;
+        if (rep_text(doc, "question")) {
             sq_buf_puts(out, "<p class=q>");
-            esc(out, text_of(doc, "question"));
+            rep_esc(out, rep_text(doc, "question"));
             sq_buf_puts(out, "</p>\n");
         }
         sq_buf_puts(out, "<pre class=sql><b>gold</b>       ");
-        esc(out, text_of(doc, "gold"));
+        rep_esc(out, rep_text(doc, "gold"));
         sq_buf_puts(out, "\n<b>prediction</b> ");
-        esc(out, text_of(s, "pred"));
+        rep_esc(out, rep_text(s, "pred"));
         sq_buf_puts(out, "</pre>\n<p>");
         if (own) sq_buf_puts(out, "EX-test accepts it; on this database the results differ:");
         else {
             sq_buf_puts(out, "EX-test accepts it; the counterexample found for ");
-            esc(out, by);
+            rep_esc(out, by);
             sq_buf_puts(out, " refutes it too (cross-check). That database and its results for gold and ");
-            esc(out, by);
+            rep_esc(out, by);
             sq_buf_puts(out, ":");
         }
         sq_buf_puts(out, "</p>\n");
         counterexample(out, line, w);
+        rep_join_graphs(out, w, rep_text(doc, "gold"), rep_text(s, "pred"), toc->n);
         kinds_line(out, w);
         if (own) realistic_line(out, s);
         if (sq_json_get(doc, "lint") && sq_json_get(doc, "lint")->n) {
@@ -352,16 +314,24 @@ static const char style[] =
     "th{background:#eee}.num{text-align:right}.null{color:#888;font-style:italic}"
     "caption{font-weight:bold;text-align:left}pre.sql{background:#f6f6f6;padding:.5em;white-space:pre-wrap}"
     "section.item{border-top:1px solid #ccc;margin-top:1.5em}.db,.res{display:flex;flex-wrap:wrap;"
-    "align-items:flex-start}p.q{font-style:italic}";
+    "align-items:flex-start}p.q{font-style:italic}"
+    "#filters{position:sticky;top:0;background:#fff;padding:.4em 0;border-bottom:1px solid #ccc;z-index:1}"
+    "#filters:empty{display:none}#filters label{margin-right:1em}section.item{scroll-margin-top:3em}"
+    "table.matrix td.m{font-size:12px}td.ex-fail{background:#eee}td.different{background:#f4c7c3}"
+    "td.ties{background:#fce5cd}td.refuted{background:#f9dfe6}tr.mrow{scroll-margin-top:3em}"
+    "tr.diff td{background:#fdecea}tr.diff td.diff{background:#f1948a;font-weight:bold}p.diff{font-size:12px;"
+    "color:#555}.jgs{display:flex;flex-wrap:wrap}figure.jg{margin:0 1em 0 0}figcaption{font-weight:bold}";
 
-static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
+/* The head of the page: the summary, its charts and the tables per
+** difficulty. */
+static void page_head(SqBuf *out, const EvalSummary *s) {
     sq_buf_printf(out, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
                        "%s<style>%s</style></head><body>\n", report_mark, style);
     sq_buf_printf(out, "<h1>squint eval</h1>\n<p>%zu items, %s semantics%s.</p>\n", s->n_items,
                   sq_metric_name(s->metric), s->has_db ? "" : ", schemas only (no EX-test)");
     sq_buf_puts(out, "<h2 id=summary>Summary</h2>\n");
-    summary_table(out, s, &s->all);
-    chart(out, s);
+    summary_table(out, s, &s->all, -1);
+    rep_chart_systems(out, s);
     sq_buf_puts(out, "<p>EX-verified: EX-test correct and no counterexample up to the bound. +cross: also not "
                      "refuted by another system's counterexample.</p>\n");
     if (eval_summary_realistic_any(s))
@@ -373,36 +343,91 @@ static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
     kinds_table(out, s);
     for (size_t d = 0; d < s->n_difficulty; d++) {
         sq_buf_puts(out, "<h3>difficulty: ");
-        esc(out, s->by_difficulty[d].name);
+        rep_esc(out, s->by_difficulty[d].name);
         sq_buf_puts(out, "</h3>\n");
-        summary_table(out, s, &s->by_difficulty[d]);
+        summary_table(out, s, &s->by_difficulty[d], (int)d);
     }
-    SqBuf items = SQ_BUF_INIT;
-    /* items in gold order, whatever order they finished in */
-    size_t n = 0, n_lines = 0, cap = 0;
+    if (s->n_difficulty) {
+        sq_buf_puts(out, "<h3 id=chart-by-difficulty>EX-test and EX-verified per difficulty</h3>\n");
+        rep_chart_difficulty(out, s);
+    }
+    sq_buf_puts(out, "<h3 id=why-not-verified>Why EX-verified is below EX-test</h3>\n<p>The predictions EX-test "
+                     "accepts that are not verified, per system: a counterexample tells them apart (different), "
+                     "only under ties, or the search reached no verdict (unknown).</p>\n");
+    rep_chart_gap(out, s);
+}
+
+/* The item sections, written while the records are read (in gold order,
+** whatever order they finished in), and what goes before them. */
+typedef struct Sections {
+    SqBuf disagreements, linted;
+    size_t n_disagreements, n_linted;
+    Toc dtoc, ltoc;
+    RepItems it;
+} Sections;
+
+static void sections_read(Sections *p, const EvalReport *r, const EvalSummary *s) {
+    size_t n_lines = 0, cap = 0;
     SqEvalLine *lines = NULL;
     sq_eval_split_lines(r->records.data, r->records.len, &lines, &n_lines, &cap);
     sq_eval_sort_lines(lines, n_lines);
-    SqBuf linted = SQ_BUF_INIT;
-    size_t n_linted = 0;
     for (size_t k = 0; k < n_lines; k++) {
         SqArena *a = sq_arena_new();
         const SqJson *doc = sq_json_parse(a, lines[k].text, lines[k].n, NULL);
-        n += disagreements(&items, lines[k].text, doc);
-        n_linted += (size_t)lint_section(&linted, doc);
+        SqEvalRecord rec;
+        const char *why;
+        RepItem *item = NULL;
+        if (doc && sq_eval_record_parse(a, lines[k].text, lines[k].n, &rec, &why) == 0)
+            item = rep_items_add(&p->it, s, &rec, rep_text(doc, "label"));
+        p->n_disagreements += disagreements(&p->disagreements, &p->dtoc, lines[k].text, doc, item, s->n_sys);
+        if (lint_section(&p->linted, &p->ltoc, doc)) {
+            p->n_linted++;
+            if (item && !item->lint_anchor) item->lint_anchor = p->ltoc.n;
+        }
         sq_arena_free(a);
     }
     free(lines);
-    sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "
-                       "a counterexample, checked by running both queries in SQLite, refutes.</p>\n", n);
-    sq_buf_put(out, items.data ? items.data : "", items.len);
-    sq_buf_free(&items);
-    if (n_linted) {
-        sq_buf_printf(out, "<h2 id=lint>Gold queries with findings of the gold linter (%zu)</h2>\n", n_linted);
-        sq_buf_put(out, linted.data, linted.len);
+}
+
+static void contents(SqBuf *out, const Sections *p) {
+    if (!p->dtoc.n && !p->ltoc.n) return;
+    sq_buf_puts(out, "<nav id=contents><h2>Contents</h2>\n");
+    if (p->dtoc.n) {
+        sq_buf_puts(out, "<p><a href='#disagreements'>Disagreements</a></p><ol class=toc>");
+        sq_buf_put(out, p->dtoc.links.data, p->dtoc.links.len);
+        sq_buf_puts(out, "</ol>\n");
     }
-    sq_buf_free(&linted);
+    if (p->ltoc.n) {
+        sq_buf_puts(out, "<p><a href='#lint'>Gold linter findings</a></p><ol class=toc>");
+        sq_buf_put(out, p->ltoc.links.data, p->ltoc.links.len);
+        sq_buf_puts(out, "</ol>\n");
+    }
+    sq_buf_puts(out, "</nav>\n");
+}
+
+static void page(SqBuf *out, const EvalReport *r, const EvalSummary *s) {
+    page_head(out, s);
+    Sections p = {SQ_BUF_INIT, SQ_BUF_INIT, 0, 0, {SQ_BUF_INIT, 0}, {SQ_BUF_INIT, 0}, {NULL, 0, 0, s->n_sys}};
+    sections_read(&p, r, s);
+    rep_system_lists(out, s, &p.it);
+    if (p.it.n) rep_filter_place(out);
+    rep_matrix(out, s, &p.it);
+    contents(out, &p);
+    sq_buf_printf(out, "<h2 id=disagreements>Disagreements (%zu)</h2>\n<p>Predictions that EX-test accepts but "
+                       "a counterexample, checked by running both queries in SQLite, refutes.</p>\n",
+                  p.n_disagreements);
+    sq_buf_put(out, p.disagreements.data ? p.disagreements.data : "", p.disagreements.len);
+    if (p.n_linted) {
+        sq_buf_printf(out, "<h2 id=lint>Gold queries with findings of the gold linter (%zu)</h2>\n", p.n_linted);
+        sq_buf_put(out, p.linted.data, p.linted.len);
+    }
+    if (p.it.n) rep_filter_script(out);
     sq_buf_puts(out, "</body></html>\n");
+    sq_buf_free(&p.disagreements);
+    sq_buf_free(&p.linted);
+    sq_buf_free(&p.dtoc.links);
+    sq_buf_free(&p.ltoc.links);
+    rep_items_free(&p.it);
 }
 
 int eval_report_check(const char *cmd, const char *path) {

@@ -1,15 +1,20 @@
 /*
 ** eval_report.h -- the HTML report of `squint eval` (and `squint merge`):
-** one self-contained page, no script and nothing fetched from the
-** network.
+** one self-contained page, nothing fetched from the network; its one
+** small inline script only adds filters, and without it the page shows
+** everything.
 **
 ** Layer: cli.  Collects record lines (backend/eval/record.h) and writes a
 ** page with the summary table, an inline SVG bar chart of EX-test against
-** EX-verified per system, the table per difficulty, and one section per
+** EX-verified per system, the table and chart per difficulty, a bar of
+** why EX-verified is below EX-test per system, and one section per
 ** disagreement: an item that EX-test accepts but a checked counterexample
 ** (the system's own, or another system's in the cross-check) refutes,
 ** with the question, both queries, the counterexample's tables and both
-** results on it.
+** results on it (what differs highlighted), and their join query graphs
+** when they differ.  Before the sections: the lists of each system's
+** disagreements, a matrix of where each system fails, and the filters
+** (eval_report_int.h has the parts).
 */
 #ifndef SQ_EVAL_REPORT_H
 #define SQ_EVAL_REPORT_H
