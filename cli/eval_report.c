@@ -59,10 +59,11 @@ double rep_share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 ** group d.  Each system's name links to its list of disagreements in
 ** that group (eval_report_nav.c). */
 static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g, int d) {
-    int real = eval_summary_realistic_any(s);
-    sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s<th>EX-verified</th>"
+    int real = eval_summary_realistic_any(s), em = 0;
+    for (size_t k = 0; k < s->n_sys; k++) em |= g->counts[k].em.count > 0;
+    sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s%s<th>EX-verified</th>"
                        "<th>+cross</th>%s<th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
-                  s->n_suite_marks ? "<th>EX-suite</th>" : "",
+                  em ? "<th>EM</th>" : "", s->n_suite_marks ? "<th>EX-suite</th>" : "",
                   real ? "<th>EX-verified realistic</th><th>different on realistic data</th>" : "");
     for (size_t k = 0; k < s->n_sys; k++) {
         const SqEvalCounts *c = &g->counts[k];
@@ -73,6 +74,7 @@ static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g, 
         sq_buf_printf(out, "</a></td><td class=num>%zu</td>", c->items);
         if (s->has_db) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * rep_share(c->ex[SQ_EX_CORRECT], c->items));
         else sq_buf_puts(out, "<td>-</td>");
+        if (em) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * sq_em_tally_exact(&c->em));
         if (s->n_suite_marks) sq_buf_printf(out, "<td class=num>%.1f %%</td>", 100 * rep_share(c->suite_correct, c->items));
         sq_buf_printf(out, "<td class=num>%.1f %%</td><td class=num>%.1f %%</td>", 100 * rep_share(c->verified, c->items),
                       100 * rep_share(c->verified_cross, c->items));

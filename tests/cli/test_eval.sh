@@ -341,6 +341,10 @@ expect_grep "^EM \(Spider's exact set match\): good 52\.9, weak 58\.8 \(up to 3 
 expect_grep '"em_detail":"the script cannot read the gold query' "$TMP/em.jsonl" "eval --em: an unscored item says why"
 expect_grep '^EM components \(F1\) +select' "$TMP/out" "eval --em: the component table"
 expect_grep '^good +0\.970 +0\.970 +0\.526 ' "$TMP/out" "eval --em: good's component F1s (the official select, select(no AGG), where)"
+expect_exit 0 "eval --em --report" -- run --no-verify --em $D/tables.json --report "$TMP/em.html"
+expect_grep '<th>EX-test</th><th>EM</th>' "$TMP/em.html" "eval --em: the report's summary has an EM column"
+expect_grep '>good</a></td><td class=num>20</td><td class=num>85\.0 %</td><td class=num>52\.9 %</td>' "$TMP/em.html" \
+    "eval --em: ... with good's EM"
 expect_exit 0 "eval --em: the JSON summary" -- run --no-verify --em $D/tables.json --format json
 expect_grep '"em_parts": {' "$TMP/out" "eval --em: JSON has every component's acc, rec and f1"
 expect_exit 1 "eval --fail-under em=55: good is under it" -- run --no-verify --em $D/tables.json --fail-under em=55
