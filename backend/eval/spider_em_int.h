@@ -119,6 +119,24 @@ struct SqEmSchema {
     int ntable;
 };
 
+/* One db_id's foreign-key map: key[i] -> val[i], a later pair replacing
+** an earlier one with the same key (a Python dict's assignments). */
+typedef struct EmKeyMap {
+    char *db_id;
+    char **key, **val;
+    int n;
+} EmKeyMap;
+
+struct SqEmKeys {
+    EmKeyMap *db;
+    int ndb;
+};
+
+/* The map of db_id (NULL when keys has none), and the column id mapped
+** to from id (NULL when id maps to nothing). */
+const EmKeyMap *sq_em_keys_of(const SqEmKeys *k, const char *db_id);
+const char *sq_em_key_map(const EmKeyMap *m, const char *id);
+
 /* Parse text as process_sql.get_sql() does: NULL when the script raises
 ** (any exception), with *why saying where. */
 EmSql *sq_em_parse(SqArena *a, const SqEmSchema *s, const char *text,

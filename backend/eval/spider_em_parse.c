@@ -542,9 +542,16 @@ static EmValue parse_value(Reader *r, const Toks *t, int *idx, const Defaults *d
     return v;
 }
 
+/* A copy of the n elements of size sz at old, with room for one more
+** (the lists here are short: a query's clauses). */
+static void *grown(SqArena *a, const void *old, int n, size_t sz) {
+    void *v = sq_arena_alloc(a, sz * (size_t)(n + 1));
+    if (n) memcpy(v, old, sz * (size_t)n);
+    return v;
+}
+
 static void conds_push(SqArena *a, EmConds *c, EmCond *unit, char conj) {
-    EmElem *e = sq_arena_alloc(a, sizeof *e * (size_t)(c->n + 1));
-    if (c->n) memcpy(e, c->e, sizeof *e * (size_t)c->n);
+    EmElem *e = grown(a, c->e, c->n, sizeof *e);
     e[c->n++] = (EmElem){unit, conj};
     c->e = e;
 }
@@ -619,8 +626,7 @@ static void defaults_push(Reader *r, Defaults *d, const char *name) {
 }
 
 static void from_push(Reader *r, EmSql *q, EmTableUnit u) {
-    EmTableUnit *v = sq_arena_alloc(r->a, sizeof *v * (size_t)(q->nfrom + 1));
-    if (q->nfrom) memcpy(v, q->from, sizeof *v * (size_t)q->nfrom);
+    EmTableUnit *v = grown(r->a, q->from, q->nfrom, sizeof *v);
     v[q->nfrom++] = u;
     q->from = v;
 }
@@ -677,8 +683,7 @@ static void parse_group_by(Reader *r, const Toks *t, int *idx, const Defaults *d
     (*idx)++;
     while (*idx < t->n && !ends_list(t, *idx)) {
         EmCol *c = parse_col_unit(r, t, idx, def);
-        EmCol **v = sq_arena_alloc(r->a, sizeof *v * (size_t)(q->ngroup + 1));
-        if (q->ngroup) memcpy(v, q->group, sizeof *v * (size_t)q->ngroup);
+        EmCol **v = grown(r->a, q->group, q->ngroup, sizeof *v);
         v[q->ngroup++] = c;
         q->group = v;
         if (at(t, *idx, ",")) (*idx)++;
@@ -694,8 +699,7 @@ static void parse_order_by(Reader *r, const Toks *t, int *idx, const Defaults *d
     q->has_order = 1;
     while (*idx < t->n && !ends_list(t, *idx)) {
         EmVal *vu = parse_val_unit(r, t, idx, def);
-        EmVal **v = sq_arena_alloc(r->a, sizeof *v * (size_t)(q->norder + 1));
-        if (q->norder) memcpy(v, q->order, sizeof *v * (size_t)q->norder);
+        EmVal **v = grown(r->a, q->order, q->norder, sizeof *v);
         v[q->norder++] = vu;
         q->order = v;
         if (at(t, *idx, "desc") || at(t, *idx, "asc")) {
