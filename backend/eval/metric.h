@@ -61,12 +61,12 @@ typedef enum SqExOutcome {
 typedef struct SqExOptions {
     SqMetric metric;
     int keep_distinct;   /* spider: do not delete DISTINCT */
-    int plug_value;      /* spider: a prediction EX-test rejects is tried
-                            again with the gold's values plugged into it,
-                            every way (plug.h; the script's --plug_value) */
     double timeout;      /* seconds per query; 0: none */
     uint64_t max_rows;   /* bird: rows kept per result (0: none) */
     uint64_t max_bytes;  /* bytes of TEXT and BLOB kept per result (0: none) */
+    int plug_value;      /* spider: a prediction EX-test rejects is tried
+                            again with the gold's values plugged into it,
+                            every way (plug.h; the script's --plug_value) */
 } SqExOptions;
 
 /* The gold query of an item, prepared and run once for all predictions. */

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,7 +72,7 @@ static void run_cases(const Case *cases, size_t n) {
     SqDb *db = sq_db_open_memory(db_sql, &err);
     assert_non_null(db);
     for (size_t k = 0; k < n; k++) {
-        SqExOptions o = {cases[k].metric, 0, 5, 1000, 1 << 20};
+        SqExOptions o = {.metric = cases[k].metric, .timeout = 5, .max_rows = 1000, .max_bytes = 1 << 20};
         SqExGold g;
         sq_ex_gold(db, cases[k].gold, &o, &g);
         char *detail = NULL;
@@ -123,7 +124,7 @@ static void ex_test_follows_the_scripts(void **state) {
 
 static void no_database_gives_no_db(void **state) {
     (void)state;
-    SqExOptions o = {SQ_METRIC_SPIDER, 0, 5, 0, 0};
+    SqExOptions o = {.metric = SQ_METRIC_SPIDER, .timeout = 5};
     SqExGold g;
     sq_ex_gold(NULL, "SELECT 1", &o, &g);
     assert_int_equal(sq_ex_pred(NULL, &g, "SELECT 1", &o, NULL), SQ_EX_NO_DB);
@@ -391,9 +392,58 @@ static void ves_rules(void **state) {
     assert_true(sq_rves_reward(0.2499) == 0.25 && sq_rves_reward(1e-9) == 0.25);
 }
 
+/* VES against the official Mini-Dev evaluation_ves.py: its execute_model()
+** run on scripted timings (each run's gold time over a prediction time of
+** 1, so the ratios are these), with its clean_abnormal() (numpy's mean and
+** population deviation, the 3-sigma band) for the time ratio and its
+** reward buckets for R-VES; the expected values are that script's output
+** (tests/eval/ves/README.md says how they were made).  The ratios come
+** from a small linear congruential generator, written the same on both
+** sides, with an outlier (x40) now and then. */
+static void lcg_ratios(uint32_t seed, int n, double scale, double *out) {
+    uint32_t x = seed;
+    for (int i = 0; i < n; i++) {
+        x = 1664525u * x + 1013904223u;
+        double r = scale * (0.2 + 3.8 * x / 4294967296.0);
+        if (x % 17 == 0) r *= 40.0;
+        out[i] = r;
+    }
+}
+
+static void ves_matches_the_official_script(void **state) {
+    (void)state;
+    static const struct {
+        uint32_t seed;
+        int n;
+        double scale, ratio, reward;
+    } cases[] = {
+        {1, 100, 0.05, 0.16478091884796434, 0.25},
+        {2, 100, 0.1, 0.22081496397261316, 0.25},
+        {3, 100, 0.2, 0.41399581123623191, 0.5},
+        {4, 50, 0.3, 0.59951420884246798, 0.75},
+        {5, 10, 0.45, 1.6013697649373206, 1},
+        {6, 3, 0.6, 1.6316142975166439, 1},
+        {7, 2, 0.9, 2.150388718752656, 1.25},
+        {8, 100, 1.0, 2.8780098213574168, 1.25},
+        {9, 100, 1.5, 7.8793294251445296, 1.25},
+        {10, 1, 1.0, 0, 0},
+        {11, 100, 3.0, 9.6690675982673238, 1.25},
+        {12, 7, 0.8, 1.1362776223676545, 1},
+    };
+    double r[100];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lcg_ratios(cases[i].seed, cases[i].n, cases[i].scale, r);
+        double got = sq_ves_time_ratio(r, (size_t)cases[i].n);
+        if (fabs(got - cases[i].ratio) > 1e-12 * (1 + cases[i].ratio))
+            fail_msg("case %zu: time ratio %.17g, the script's %.17g", i, got, cases[i].ratio);
+        assert_true(sq_rves_reward(got) == cases[i].reward);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ves_rules),
+        cmocka_unit_test(ves_matches_the_official_script),
         cmocka_unit_test(soft_f1_by_hand),
         cmocka_unit_test(spider_deletes_distinct_tokens),
         cmocka_unit_test(spider_rewrites_operators_and_values),
