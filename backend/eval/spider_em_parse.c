@@ -193,7 +193,9 @@ static void join_comparisons(SqArena *a, Toks *t) {
         char *joined = sq_arena_printf(a, "%s=", pre);
         /* toks[:i-1] + [joined] + toks[i+1:] with Python's slice rules */
         int head = i - 1 < 0 ? t->n - 1 : i - 1;
-        char **v = sq_arena_alloc(a, sizeof *v * (size_t)(t->n + 1));
+        /* at i == 0 the head is every token but the last, so the list
+        ** grows to 2n - 1 */
+        char **v = sq_arena_alloc(a, sizeof *v * (size_t)(head + 1 + (t->n - i - 1) + 1));
         int n = 0;
         for (int k = 0; k < head; k++) v[n++] = t->v[k];
         v[n++] = joined;

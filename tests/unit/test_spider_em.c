@@ -175,6 +175,12 @@ typedef struct TokCase {
 } TokCase;
 
 static const TokCase tok_cases[] = {
+    /* a first "=" joins with the last token, Python's index -1: the list
+    ** becomes toks[:-1] + [joined] + toks[1:] */
+    {"= a b <",
+     "= | a | b | <= | a | b | <"},
+    {"= select a from t where b !",
+     "= | select | a | from | t | where | b | != | select | a | from | t | where | b | !"},
         {"SELECT a,b FROM t WHERE x IN (1,2)",
          "select | a | , | b | from | t | where | x | in | ( | 1,2 | )"},
         {"select T1.name from t as T1 where a != 'It''s' and b=\"x y\"",
