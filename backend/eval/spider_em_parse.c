@@ -269,6 +269,8 @@ static const char *const WHERE_OPS[] = {"not", "between", "=", ">", "<", ">=", "
 static const char *const CLAUSE_KEYWORDS[] = {"select", "from", "where", "group", "order",
                                               "limit", "intersect", "union", "except"};
 static const char *const JOIN_KEYWORDS[] = {"join", "on", "as"};
+/* in the order of EM_IUE_* */
+static const char *const SQL_OPS[] = {"intersect", "except", "union"};
 
 #define INDEX_IN(tok, list) index_in((tok), (list), SQ_ARRAY_LEN(list))
 
@@ -471,13 +473,13 @@ static int py_float(const char *w, double *out) {
         *out = strtod(w, NULL);
         return 1;
     }
-    char clean[64];
+    char *clean = sq_malloc(strlen(w) + 1); /* w without its underscores */
     size_t n = 0;
-    int digits = 0, in_exp = 0, seen_point = 0;
-    for (const char *q = w; *q; q++) {
+    int digits = 0, in_exp = 0, seen_point = 0, ok = 1;
+    for (const char *q = w; *q && ok; q++) {
         char c = *q;
         if (c == '_') {
-            if (q == w || !isdigit((unsigned char)q[-1]) || !isdigit((unsigned char)q[1])) return 0;
+            ok = q > w && isdigit((unsigned char)q[-1]) && isdigit((unsigned char)q[1]);
             continue;
         }
         if (isdigit((unsigned char)c)) {
@@ -489,15 +491,15 @@ static int py_float(const char *w, double *out) {
             in_exp = 1;
             digits = 0;
         } else {
-            return 0;
+            ok = 0;
         }
-        if (n + 1 >= sizeof clean) return 0;
         clean[n++] = c;
     }
     clean[n] = 0;
-    if (!digits) return 0;
-    *out = strtod(clean, NULL);
-    return 1;
+    ok = ok && digits;
+    if (ok) *out = strtod(clean, NULL);
+    free(clean);
+    return ok;
 }
 
 static EmSql *parse_sql(Reader *r, const Toks *t, int start);
@@ -558,6 +560,13 @@ static void conds_push(SqArena *a, EmConds *c, EmCond *unit, char conj) {
     c->e = e;
 }
 
+/* Whether the word at idx ends a clause's list: a clause keyword, ")" or
+** ";" (the script's test after each item). */
+static int ends_list(const Toks *t, int idx) {
+    const char *w = t->v[idx];
+    return INDEX_IN(w, CLAUSE_KEYWORDS) >= 0 || !strcmp(w, ")") || !strcmp(w, ";");
+}
+
 static EmConds parse_condition(Reader *r, const Toks *t, int *idx, const Defaults *def) {
     EmConds c = {0};
     while (*idx < t->n) {
@@ -580,21 +589,16 @@ static EmConds parse_condition(Reader *r, const Toks *t, int *idx, const Default
             u->v1 = parse_value(r, t, idx, def);
         }
         conds_push(r->a, &c, u, 0);
-        if (*idx < t->n) {
-            const char *w = t->v[*idx];
-            if (INDEX_IN(w, CLAUSE_KEYWORDS) >= 0 || !strcmp(w, ")") || !strcmp(w, ";") ||
-                INDEX_IN(w, JOIN_KEYWORDS) >= 0)
-                break;
-            if (!strcmp(w, "and") || !strcmp(w, "or")) {
-                conds_push(r->a, &c, NULL, w[0]);
-                (*idx)++;
-            }
+        if (*idx < t->n && (ends_list(t, *idx) || INDEX_IN(t->v[*idx], JOIN_KEYWORDS) >= 0)) break;
+        if (at(t, *idx, "and") || at(t, *idx, "or")) {
+            conds_push(r->a, &c, NULL, t->v[*idx][0]);
+            (*idx)++;
         }
     }
     return c;
 }
 
-static EmSql *parse_select(Reader *r, const Toks *t, int idx, const Defaults *def, EmSql *q) {
+static void parse_select(Reader *r, const Toks *t, int idx, const Defaults *def, EmSql *q) {
     expect(r, t, idx, "select");
     idx++;
     q->distinct = EM_FALSE;
@@ -602,20 +606,14 @@ static EmSql *parse_select(Reader *r, const Toks *t, int idx, const Defaults *de
         idx++;
         q->distinct = EM_TRUE;
     }
-    int cap = 0;
     while (idx < t->n && INDEX_IN(t->v[idx], CLAUSE_KEYWORDS) < 0) {
         int agg = INDEX_IN(t->v[idx], AGG_OPS);
         if (agg >= 0) idx++;
         EmVal *vu = parse_val_unit(r, t, &idx, def);
-        if (q->nsel == cap) {
-            size_t c = (size_t)cap;
-            q->sel = sq_arena_grow(r->a, q->sel, (size_t)q->nsel, &c, (size_t)q->nsel + 1, sizeof *q->sel);
-            cap = (int)c;
-        }
+        q->sel = grown(r->a, q->sel, q->nsel, sizeof *q->sel);
         q->sel[q->nsel++] = (EmSelItem){agg < 0 ? EM_AGG_NONE : agg, vu};
         if (at(t, idx, ",")) idx++;
     }
-    return q;
 }
 
 static void defaults_push(Reader *r, Defaults *d, const char *name) {
@@ -665,17 +663,9 @@ static int parse_from(Reader *r, const Toks *t, int start, EmSql *q, Defaults *d
             expect(r, t, idx, ")");
             idx++;
         }
-        if (idx < t->n) {
-            const char *w = t->v[idx];
-            if (INDEX_IN(w, CLAUSE_KEYWORDS) >= 0 || !strcmp(w, ")") || !strcmp(w, ";")) break;
-        }
+        if (idx < t->n && ends_list(t, idx)) break;
     }
     return idx;
-}
-
-static int ends_list(const Toks *t, int idx) {
-    const char *w = t->v[idx];
-    return INDEX_IN(w, CLAUSE_KEYWORDS) >= 0 || !strcmp(w, ")") || !strcmp(w, ";");
 }
 
 static void parse_group_by(Reader *r, const Toks *t, int *idx, const Defaults *def, EmSql *q) {
@@ -751,16 +741,10 @@ static EmSql *parse_sql(Reader *r, const Toks *t, int start) {
         idx++;
     }
     idx = skip_semicolons(t, idx);
-    if (idx < t->n) {
-        int op = -1;
-        if (!strcmp(t->v[idx], "intersect")) op = EM_IUE_INTERSECT;
-        else if (!strcmp(t->v[idx], "except")) op = EM_IUE_EXCEPT;
-        else if (!strcmp(t->v[idx], "union")) op = EM_IUE_UNION;
-        if (op >= 0) {
-            idx++;
-            q->iue[op] = parse_sql(r, t, idx);
-            idx = r->end;
-        }
+    int op = idx < t->n ? INDEX_IN(t->v[idx], SQL_OPS) : -1;
+    if (op >= 0) {
+        q->iue[op] = parse_sql(r, t, idx + 1);
+        idx = r->end;
     }
     r->end = idx;
     return q;
