@@ -66,7 +66,7 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/migrate.c backend/sqlite/value
                backend/equiv/equiv.c backend/equiv/equiv_child.c \
                backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c backend/lint/lint_prove.c backend/lint/lint_noqa.c \
                backend/eval/metric.c backend/eval/softf1.c backend/eval/ves.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c \
-               backend/eval/spider_em.c backend/eval/spider_em_parse.c backend/eval/spider_em_schema.c backend/eval/plug.c \
+               backend/eval/spider_em.c backend/eval/spider_em_parse.c backend/eval/spider_em_schema.c backend/eval/plug.c backend/eval/pytext.c \
                backend/suite/witness.c backend/suite/suite.c backend/suite/suite_json.c backend/suite/values.c backend/suite/hints.c \
                backend/profile/profile.c backend/profile/profile_meta.c backend/profile/profile_cache.c \
                backend/profile/cex_kind.c \

@@ -44,6 +44,12 @@ char *sq_strndup(const char *s, size_t n) {
 
 char *sq_strdup(const char *s) { return sq_strndup(s, strlen(s)); }
 
+char *sq_strdup_lower(const char *s) {
+    char *d = sq_strdup(s);
+    for (char *p = d; *p; p++) *p = (char)sq_ascii_lower((unsigned char)*p);
+    return d;
+}
+
 int sq_strnicmp(const char *a, const char *b, size_t n) {
     for (size_t i = 0; i < n; i++) {
         int ca = sq_ascii_lower((unsigned char)a[i]);

@@ -55,6 +55,8 @@ static inline unsigned char sq_ascii_lower(unsigned char c) {
     return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c;
 }
 int sq_strnicmp(const char *a, const char *b, size_t n);
+/* A heap copy of s in ASCII lower case (caller frees). */
+char *sq_strdup_lower(const char *s);
 int sq_stricmp(const char *a, const char *b);
 /* Whether s ends with tail (ASCII case ignored when nocase), or begins
 ** with head. */

@@ -7,6 +7,7 @@
 ** fill the slots, in the order of itertools.product.
 */
 #include "backend/eval/plug.h"
+#include "backend/eval/pytext.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,7 +20,6 @@
 
 typedef enum TokKind { TK_BLANK, TK_NEWLINE, TK_STRING, TK_OTHER } TokKind;
 
-static int is_blank(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 /* [A-ZÀ-Ü] under IGNORECASE; a byte of a UTF-8 sequence counts as a letter */
 static int is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? 1 : c >= 0x80; }
@@ -68,7 +68,7 @@ static size_t comment_len(const char *s, size_t n, size_t i) {
 
 /* $tag$ ... $tag$, starting after a blank or at the start. */
 static size_t dollar_len(const char *s, size_t n, size_t i) {
-    if (s[i] != '$' || (i > 0 && !is_blank((unsigned char)s[i - 1]))) return 0;
+    if (s[i] != '$' || (i > 0 && !sq_py_space((unsigned char)s[i - 1]))) return 0;
     size_t k = i + 1;
     if (k < n && (is_alpha((unsigned char)s[k]) || s[k] == '_')) k += 1 + run_of(s, n, k + 1, is_w);
     if (k >= n || s[k] != '$') return 0;
@@ -134,7 +134,7 @@ static size_t name_len(const char *s, size_t n, size_t i) {
     size_t w = 1 + run_of(s, n, i + 1, is_w), k = i + w;
     if (i > 0 && s[i - 1] == '.') return w;
     if (k < n && s[k] == '(') return w;
-    while (k < n && is_blank((unsigned char)s[k])) k++;
+    while (k < n && sq_py_space((unsigned char)s[k])) k++;
     return k < n && s[k] == '.' ? w : 0;
 }
 
@@ -153,7 +153,7 @@ static size_t token_at(const char *s, size_t n, size_t i, TokKind *kind) {
         *kind = TK_NEWLINE;
         return (c == '\r' && i + 1 < n && s[i + 1] == '\n') ? 2 : 1;
     }
-    if (is_blank(c)) {
+    if (sq_py_space(c)) {
         *kind = TK_BLANK;
         return 1;
     }
@@ -203,18 +203,10 @@ static size_t token_at(const char *s, size_t n, size_t i, TokKind *kind) {
 
 /* ---- extract_query_values ------------------------------------------------ */
 
-/* s with every occurrence of from replaced by to (Python's str.replace). */
+/* s.replace(from, to), on the heap */
 static char *replaced(const char *s, const char *from, const char *to) {
     SqBuf b = SQ_BUF_INIT;
-    size_t n = strlen(from);
-    while (*s) {
-        if (n && strncmp(s, from, n) == 0) {
-            sq_buf_puts(&b, to);
-            s += n;
-        } else {
-            sq_buf_putc(&b, *s++);
-        }
-    }
+    sq_py_replace(&b, s, from, to);
     return sq_buf_detach(&b);
 }
 
@@ -229,8 +221,8 @@ static void replace_in(char **s, const char *from, const char *to) {
 static char *reformat(const char *sql) {
     const char *s = sql;
     size_t n = strlen(s);
-    while (n && is_blank((unsigned char)*s)) s++, n--;
-    while (n && is_blank((unsigned char)s[n - 1])) n--;
+    while (n && sq_py_space((unsigned char)*s)) s++, n--;
+    while (n && sq_py_space((unsigned char)s[n - 1])) n--;
     SqBuf t = SQ_BUF_INIT;
     for (size_t i = 0; i < n; i++)
         if (s[i] != ';' && s[i] != '\t') sq_buf_putc(&t, s[i]);
@@ -299,9 +291,9 @@ static int strs_has(const Strs *l, const char *s) {
 /* Python's str.split(). */
 static void split_words(const char *s, Strs *out) {
     while (*s) {
-        while (*s && is_blank((unsigned char)*s)) s++;
+        while (*s && sq_py_space((unsigned char)*s)) s++;
         const char *w = s;
-        while (*s && !is_blank((unsigned char)*s)) s++;
+        while (*s && !sq_py_space((unsigned char)*s)) s++;
         if (s > w) strs_push(out, sq_strndup(w, (size_t)(s - w)));
     }
 }
@@ -331,19 +323,13 @@ static void find_integers(const char *s, Strs *out) {
             size_t d = run_of(s, n, i + 1, (int (*)(unsigned char))is_digit);
             const char *w = s + i;
             size_t len = 1 + d;
-            while (len && is_blank((unsigned char)*w)) w++, len--;
+            while (len && sq_py_space((unsigned char)*w)) w++, len--;
             strs_push(out, sq_strndup(w, len));
             i += 1 + d;
         } else {
             i++;
         }
     }
-}
-
-static char *lowered(const char *s) {
-    char *d = sq_strdup(s);
-    for (char *p = d; *p; p++) *p = (char)sq_ascii_lower((unsigned char)*p);
-    return d;
 }
 
 /* A word with a "." is split at its points when it holds "t<digits>."
@@ -357,13 +343,13 @@ static void push_word(const char *w, Strs *out) {
             table = *q == '.';
         }
     if (!strchr(w, '.') || !table) {
-        strs_push(out, lowered(w));
+        strs_push(out, sq_strdup_lower(w));
         return;
     }
     char *spaced = replaced(w, ".", " . ");
     Strs parts = {0};
     split_words(spaced, &parts);
-    for (size_t i = 0; i < parts.n; i++) strs_push(out, lowered(parts.v[i]));
+    for (size_t i = 0; i < parts.n; i++) strs_push(out, sq_strdup_lower(parts.v[i]));
     strs_free(&parts);
     free(spaced);
 }

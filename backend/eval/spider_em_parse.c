@@ -14,6 +14,7 @@
 ** Tokens past the end of a query are ignored, as the script ignores them.
 */
 #include "backend/eval/spider_em_int.h"
+#include "backend/eval/pytext.h"
 
 #include <ctype.h>
 #include <setjmp.h>
@@ -36,11 +37,6 @@ static int is_word_char(unsigned char c) {
     return isalnum(c) || c == '_' || c >= 0x80;
 }
 
-/* Python's str.split() whitespace, ASCII part. */
-static int is_py_space(unsigned char c) {
-    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
-}
-
 /* Pad every character of set with a blank on each side. */
 static char *pad_chars(SqArena *a, SqBuf *b, const char *s, const char *set) {
     for (; *s; s++) {
@@ -55,17 +51,9 @@ static char *pad_chars(SqArena *a, SqBuf *b, const char *s, const char *set) {
     return take(a, b);
 }
 
-/* Replace each non-overlapping occurrence of from, left to right. */
+/* s.replace(from, to) */
 static char *replace_all(SqArena *a, SqBuf *b, const char *s, const char *from, const char *to) {
-    size_t n = strlen(from);
-    while (*s) {
-        if (strncmp(s, from, n) == 0) {
-            sq_buf_puts(b, to);
-            s += n;
-        } else {
-            sq_buf_putc(b, *s++);
-        }
-    }
+    sq_py_replace(b, s, from, to);
     return take(a, b);
 }
 
@@ -99,7 +87,7 @@ static char *split_colon_comma(SqArena *a, SqBuf *b, const char *s) {
 ** blanks) is split off; the blanks after it become one. */
 static char *split_final_period(SqArena *a, SqBuf *b, char *s) {
     size_t e = strlen(s);
-    while (e && is_py_space((unsigned char)s[e - 1])) e--;
+    while (e && sq_py_space((unsigned char)s[e - 1])) e--;
     size_t p = e;
     while (p && strchr("])}>\"'", s[p - 1])) p--;
     if (p < 2 || s[p - 1] != '.' || s[p - 2] == '.') return s;
@@ -126,7 +114,7 @@ static char *split_contractions(SqArena *a, SqBuf *b, const char *s) {
                 size_t len = strlen(w[k].word);
                 if (i + len > n || sq_strnicmp(s + i, w[k].word, len) != 0) continue;
                 unsigned char after = (unsigned char)s[i + len];
-                if (w[k].need_space ? is_py_space(after) : !is_word_char(after)) hit = (int)k;
+                if (w[k].need_space ? sq_py_space(after) : !is_word_char(after)) hit = (int)k;
             }
         }
         if (hit < 0) {
@@ -237,10 +225,10 @@ static int tokenize(SqArena *a, const char *text, Toks *out) {
     int cap = 0;
     *out = (Toks){0};
     for (char *p = words; *p;) {
-        while (*p && is_py_space((unsigned char)*p)) p++;
+        while (*p && sq_py_space((unsigned char)*p)) p++;
         if (!*p) break;
         char *w = p;
-        while (*p && !is_py_space((unsigned char)*p)) {
+        while (*p && !sq_py_space((unsigned char)*p)) {
             *p = (char)sq_ascii_lower((unsigned char)*p);
             p++;
         }

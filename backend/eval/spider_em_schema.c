@@ -16,12 +16,6 @@
 #include "runtime/strbuf.h"
 #include "runtime/util.h"
 
-static char *lower_dup(const char *s) {
-    char *d = sq_strdup(s);
-    for (char *p = d; *p; p++) *p = (char)sq_ascii_lower((unsigned char)*p);
-    return d;
-}
-
 void sq_em_schema_free(SqEmSchema *s) {
     if (!s) return;
     for (int i = 0; i < s->ntable; i++) {
@@ -60,7 +54,7 @@ static int read_columns(SqDb *db, EmTable *t, char *err, size_t errlen) {
     }
     for (uint64_t r = 0; r < res.n_rows; r++) {
         t->col = sq_realloc(t->col, sizeof *t->col * (size_t)(t->ncol + 1));
-        t->col[t->ncol++] = lower_dup(cell_text(&res, r, 1));
+        t->col[t->ncol++] = sq_strdup_lower(cell_text(&res, r, 1));
     }
     sq_result_free(&res);
     return 1;
@@ -80,7 +74,7 @@ SqEmSchema *sq_em_schema_read(SqDb *db, char *err, size_t errlen) {
     SqEmSchema *s = sq_calloc(1, sizeof *s);
     s->table = sq_calloc(res.n_rows + 1, sizeof *s->table);
     for (uint64_t r = 0; r < res.n_rows; r++)
-        s->table[s->ntable++] = (EmTable){lower_dup(cell_text(&res, r, 0)), NULL, 0};
+        s->table[s->ntable++] = (EmTable){sq_strdup_lower(cell_text(&res, r, 0)), NULL, 0};
     sq_result_free(&res);
     for (int i = 0; i < s->ntable; i++) {
         if (!read_columns(db, &s->table[i], err, errlen)) {

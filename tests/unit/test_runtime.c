@@ -1105,6 +1105,9 @@ static void path_helpers(void **state) {
     assert_false(sq_path_up(dir));
     assert_true(sq_ends_with("Q.SQL", ".sql", 1) && !sq_ends_with("Q.SQL", ".sql", 0));
     assert_true(sq_starts_with("train_spider.json", "train") && !sq_starts_with("tr", "train"));
+    char *low = sq_strdup_lower("SELECT T1.Name, \xc3\x89");
+    assert_string_equal(low, "select t1.name, \xc3\x89"); /* ASCII only */
+    free(low);
 }
 
 int main(void) {
