@@ -483,17 +483,6 @@ static int shape_ok(Scorer *sc, const EmSql *q) {
     return 1;
 }
 
-const char *sq_em_hardness(const SqEmSchema *s, const char *gold) {
-    SqArena *a = sq_arena_new();
-    const char *why, *h = NULL;
-    Scorer sc = {0};
-    EmSql *g = sq_em_parse(a, s, gold, &why);
-    if (g && units_ok(&sc, &g->from_conds) && units_ok(&sc, &g->where) && units_ok(&sc, &g->having))
-        h = hardness_of(g);
-    sq_arena_free(a);
-    return h;
-}
-
 /* ---- one item ------------------------------------------------------------ */
 
 /* The prediction as the script reads it: every "value" becomes "1". */

@@ -97,8 +97,4 @@ void sq_em_tally_add(SqEmTally *t, int exact, const SqEmPartScore *part);
 double sq_em_tally_exact(const SqEmTally *t);
 void sq_em_tally_part(const SqEmTally *t, SqEmPart p, double *acc, double *rec, double *f1);
 
-/* Spider's hardness of a gold query on a database, from this reading
-** (NULL when it does not parse). */
-const char *sq_em_hardness(const SqEmSchema *s, const char *gold);
-
 #endif

@@ -142,10 +142,6 @@ const char *sq_em_key_map(const EmKeyMap *m, const char *id);
 EmSql *sq_em_parse(SqArena *a, const SqEmSchema *s, const char *text,
                    const char **why);
 
-/* The column id of "table.column" or the table id of "table" when the
-** schema has it, else NULL; "*" is "__all__". */
-const char *sq_em_schema_id(SqArena *a, const SqEmSchema *s, const char *key);
-
 /* Test hook: the word tokens of text as the script's tokenize() makes
 ** them (values restored, "!=", ">=", "<=" joined); NULL when it raises. */
 char **sq_em_tokens(SqArena *a, const char *text, int *n);

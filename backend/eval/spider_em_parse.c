@@ -332,7 +332,9 @@ static int table_has(const EmTable *t, const char *col) {
     return 0;
 }
 
-const char *sq_em_schema_id(SqArena *a, const SqEmSchema *s, const char *key) {
+/* The column id of "table.column" or the table id of "table" when the
+** schema has it, else NULL; "*" is "__all__" (the script's idMap). */
+static const char *schema_id_of(SqArena *a, const SqEmSchema *s, const char *key) {
     if (strcmp(key, "*") == 0) return "__all__";
     if (schema_table(s, key)) return sq_arena_printf(a, "__%s__", key);
     for (int i = 0; i < s->ntable; i++) {
@@ -344,7 +346,7 @@ const char *sq_em_schema_id(SqArena *a, const SqEmSchema *s, const char *key) {
 }
 
 static const char *schema_id(Reader *r, const char *key) {
-    const char *id = sq_em_schema_id(r->a, r->s, key);
+    const char *id = schema_id_of(r->a, r->s, key);
     if (!id) fail_at(r, "a name the schema does not have");
     return id;
 }
