@@ -59,8 +59,7 @@ double rep_share(size_t k, size_t n) { return n ? (double)k / (double)n : 0; }
 ** group d.  Each system's name links to its list of disagreements in
 ** that group (eval_report_nav.c). */
 static void summary_table(SqBuf *out, const EvalSummary *s, const EvalGroup *g, int d) {
-    int real = eval_summary_realistic_any(s), em = 0;
-    for (size_t k = 0; k < s->n_sys; k++) em |= g->counts[k].em.count > 0;
+    int real = eval_summary_realistic_any(s), em = eval_group_em_any(s, g);
     sq_buf_printf(out, "<table class=sum><tr><th>system</th><th>items</th><th>EX-test</th>%s%s<th>EX-verified</th>"
                        "<th>+cross</th>%s<th>different</th><th>ties</th><th>unknown</th><th>decided</th></tr>\n",
                   em ? "<th>EM</th>" : "", s->n_suite_marks ? "<th>EX-suite</th>" : "",

@@ -149,6 +149,12 @@ int eval_summary_realistic_any(const EvalSummary *s) {
     return 0;
 }
 
+int eval_group_em_any(const EvalSummary *s, const EvalGroup *g) {
+    for (size_t k = 0; k < s->n_sys; k++)
+        if (g->counts[k].em.count) return 1;
+    return 0;
+}
+
 static double pct(size_t k, size_t n) { return n ? 100.0 * (double)k / (double)n : 0.0; }
 static double share_of(size_t k, size_t n) { return n ? (double)k / (double)n : 0.0; }
 
@@ -258,9 +264,7 @@ static void unscored_text(const EvalSummary *s, const EvalGroup *g, SqBuf *out) 
 ** component's F1 as the script prints it (accuracy and recall are in the
 ** JSON summary). */
 static void em_parts_text(const EvalSummary *s, SqBuf *out) {
-    int any = 0;
-    for (size_t k = 0; k < s->n_sys; k++) any |= s->all.counts[k].em.count > 0;
-    if (!any) return;
+    if (!eval_group_em_any(s, &s->all)) return;
     static const char *const head[SQ_EM_NPARTS] = {"select", "sel-agg", "where", "where-op", "group-nh",
                                                    "group", "order", "and/or", "IUEN", "keywords"};
     sq_buf_printf(out, "\n%-20s", "EM components (F1)");
@@ -277,13 +281,13 @@ static void em_parts_text(const EvalSummary *s, SqBuf *out) {
     }
 }
 
-/* "Soft-F1 ...: name 81.25, ..." (and VES, R-VES) under a group's
-** table, when it has scores: each a mean over the group's items, an
-** item without one counting 0, as the scripts'. */
-static void soft_f1_text(const EvalSummary *s, const EvalGroup *g, SqBuf *out) {
-    int ves = 0, em = 0;
-    for (size_t k = 0; k < s->n_sys; k++) em |= g->counts[k].em.count > 0;
-    if (em) {
+/* The benchmarks' other metrics under a group's table, each when it has
+** scores: "EM ...: name 41.0, ..." over the items the script could score;
+** Soft-F1, VES and R-VES, each a mean over the group's items, an item
+** without one counting 0, as the scripts'. */
+static void metric_lines(const EvalSummary *s, const EvalGroup *g, SqBuf *out) {
+    int ves = 0;
+    if (eval_group_em_any(s, g)) {
         sq_buf_puts(out, "EM (Spider's exact set match):");
         for (size_t k = 0; k < s->n_sys; k++)
             sq_buf_printf(out, "%s %s %.1f", k ? "," : "", s->names[k], 100 * sq_em_tally_exact(&g->counts[k].em));
@@ -311,7 +315,7 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
     sq_buf_printf(out, "%zu items, %s semantics%s\n\n", s->n_items, sq_metric_name(s->metric),
                   s->has_db ? "" : ", schemas only (no EX-test: verification alone)");
     text_group(s, &s->all, out, 1);
-    soft_f1_text(s, &s->all, out);
+    metric_lines(s, &s->all, out);
     em_parts_text(s, out);
     if (s->n_verdicts) {
         sq_buf_printf(out, "\n%-20s %8s %8s %10s %10s %10s %9s\n", "search", "searches", "decided", "median", "p95",
@@ -331,7 +335,7 @@ void eval_summary_text(const EvalSummary *s, SqBuf *out) {
         for (size_t d = 0; d < s->n_difficulty; d++) {
             sq_buf_putc(out, '\n');
             text_group(s, &s->by_difficulty[d], out, 0);
-            soft_f1_text(s, &s->by_difficulty[d], out);
+            metric_lines(s, &s->by_difficulty[d], out);
         }
     }
     if (s->n_lint_items)

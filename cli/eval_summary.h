@@ -67,6 +67,8 @@ const char *eval_summary_brief(EvalSummary *s);
 ** record has a realistic verdict (--realistic). */
 int eval_summary_kinds_any(const EvalSummary *s);
 int eval_summary_realistic_any(const EvalSummary *s);
+/* Whether any system has an exact-set-match score (--em) in group g. */
+int eval_group_em_any(const EvalSummary *s, const EvalGroup *g);
 
 /* --fail-under [SYSTEM:]METRIC=PERCENT: a system's accuracy must reach
 ** percent, or the run fails (exit 1). */
