@@ -20,20 +20,11 @@
 #include "api/squint.h"
 #include "cli/eval_report_int.h"
 #include "ir/graph/querygraph.h"
+#include "ir/ir.h"
 
 /* ------------------------------------------------------------------ */
 /* Graphs from a record                                                */
 /* ------------------------------------------------------------------ */
-
-/* A double-quoted SQL identifier. */
-static void ident(SqBuf *out, const char *s) {
-    sq_buf_putc(out, '"');
-    for (; s && *s; s++) {
-        if (*s == '"') sq_buf_putc(out, '"');
-        sq_buf_putc(out, *s);
-    }
-    sq_buf_putc(out, '"');
-}
 
 /* CREATE TABLE statements for the counterexample's tables (columns
 ** without types). */
@@ -43,11 +34,11 @@ static void ddl_of(SqBuf *out, const SqJson *tables) {
         const char *name = rep_text(tables->items[t], "name");
         if (!name || !cols || !cols->n) continue;
         sq_buf_puts(out, "CREATE TABLE ");
-        ident(out, name);
+        ir_sql_ident(out, name);
         sq_buf_putc(out, '(');
         for (uint32_t k = 0; k < cols->n; k++) {
             if (k) sq_buf_puts(out, ", ");
-            ident(out, sq_json_string(cols->items[k]));
+            ir_sql_ident(out, sq_json_string(cols->items[k]));
         }
         sq_buf_puts(out, ");\n");
     }
