@@ -42,7 +42,7 @@ static const Section sections[] = {
     {"equiv", {cli_opts_equiv, NULL}},     {"eval", {cli_opts_eval, NULL}},
     {"merge", {cli_opts_merge, NULL}},     {"fixture", {cli_opts_fixture, cli_opts_fixture_llm}},
     {"prompt", {cli_opts_prompt, NULL}},   {"llm", {cli_opts_llm_run, cli_opts_llm_import}},
-    {"compile", {cli_opts_compile, NULL}},
+    {"compile", {cli_opts_compile, NULL}},  {"template", {cli_opts_template_extract, cli_opts_template_sample}},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

@@ -24,6 +24,7 @@ static const CliCommand commands[] = {
     {"fixture", "test suites: databases that tell a gold query from near misses", cmd_fixture},
     {"prompt", "requests for a language model, OpenAI batch JSONL ('squint prompt --list')", cmd_prompt},
     {"compile", "annotated query files (sqlc's '-- name: X :one') into a typed JSON manifest", cmd_compile},
+    {"template", "queries as templates with typed slots ('squint template extract')", cmd_template},
     {"llm", "send requests to an OpenAI-compatible API, resumable and cached ('squint llm run')", cmd_llm},
 };
 

@@ -159,3 +159,24 @@ const char *ir_join_type_name(IrJoinType t) {
                                         "anti"};
     return t <= IR_JOIN_ANTI ? names[t] : "?";
 }
+
+IrTypeKind ir_type_kind(SqType t) {
+    switch ((SqAffinity)t.aff) {
+    case SQ_AFF_TEXT: return IR_TK_TEXT;
+    case SQ_AFF_INTEGER: case SQ_AFF_REAL: case SQ_AFF_NUMERIC: return IR_TK_NUMERIC;
+    case SQ_AFF_BLOB: break;
+    }
+    switch ((SqTypeClass)t.cls) {
+    case SQ_TY_INTEGER: case SQ_TY_REAL: case SQ_TY_NUMERIC: return IR_TK_NUMERIC;
+    case SQ_TY_TEXT: return IR_TK_TEXT;
+    case SQ_TY_BLOB: return IR_TK_BLOB;
+    default: return IR_TK_OTHER;
+    }
+}
+
+int ir_column_nameable(const SqColumn *c) {
+    if (c->hidden || !c->name) return 0;
+    if (c->table && c->table_col >= 0 && (uint32_t)c->table_col < c->table->n_cols)
+        return !c->table->cols[c->table_col].hidden;
+    return 1;
+}

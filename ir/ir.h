@@ -151,6 +151,15 @@ const SqColumn *ir_column(const IrQuery *q, SqColRef ref);
 ** SORT, LIMIT). */
 int ir_rel_binds(const IrRel *r, uint32_t id);
 
+/* Kinds of type for "type-compatible" (a column that could stand for
+** another): a column's affinity when it has one, else the class of its
+** values. */
+typedef enum IrTypeKind { IR_TK_NUMERIC, IR_TK_TEXT, IR_TK_BLOB, IR_TK_OTHER } IrTypeKind;
+IrTypeKind ir_type_kind(SqType t);
+/* Whether a query could name the column: not a table's hidden
+** (generated) one, nor a nameless one. */
+int ir_column_nameable(const SqColumn *c);
+
 /* Every relation of the tree under r (r first, inputs before siblings,
 ** not into subquery expressions or CTE bodies). */
 typedef int (*IrRelFn)(IrRel *r, void *arg);
@@ -250,6 +259,24 @@ int ir_root_sorted(const IrRel *root);
 ** with the root's visible columns; id 0 for a fresh one. */
 IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at);
 
+/* ---- patches (ir_edit.c) ------------------------------------------------ */
+
+/* A few bytes of one IR node (an operator, a flag, a pointer) written
+** over, with the bytes they replace: how a generator makes a variant of a
+** query in place and undoes it (passes/mutate, passes/template). */
+typedef struct IrPatch {
+    void *addr;            /* the field changed */
+    uint8_t size;          /* bytes (<= sizeof now) */
+    unsigned char now[16], was[16];
+} IrPatch;
+/* Fill p for writing size bytes of now over addr (its present bytes go to
+** was); 0, or -1 when size is more than 16 bytes. */
+int ir_patch_set(IrPatch *p, void *addr, const void *now, size_t size);
+/* Write the now[] bytes of p[0..n), in order; the was[] bytes back, in
+** reverse order. */
+void ir_patch_apply(const IrPatch *p, size_t n);
+void ir_patch_undo(const IrPatch *p, size_t n);
+
 /* ---- lowering (lower.c) --------------------------------------------- */
 
 /* The IR of a bound statement (root NULL when it has no query). */
@@ -287,6 +314,11 @@ typedef struct IrNaming {
     void (*column)(void *ctx, SqBuf *out, const SqExpr *col);
     /* the parenthesized subquery of SUBQUERY / EXISTS / IN_SUBQUERY */
     void (*subquery)(void *ctx, SqBuf *out, const SqExpr *sub);
+    /* Optional (NULL: none): text written instead of a node of the query
+    ** (an SqExpr, or the direction of an SqSortKey), or NULL to write the
+    ** node itself.  A template's placeholders (passes/template). */
+    const char *(*mark)(void *mark_ctx, const void *node);
+    void *mark_ctx;
 } IrNaming;
 
 void ir_sql_expr(SqBuf *out, const SqExpr *e, const IrNaming *nm);
@@ -295,6 +327,9 @@ void ir_sql_call(SqBuf *out, const char *name, int distinct, int star, const SqE
                  const SqExpr *filter, const IrNaming *nm);
 void ir_sql_window(SqBuf *out, const SqWinCall *w, const IrNaming *nm);
 void ir_sql_sort_key(SqBuf *out, const SqSortKey *k, const IrNaming *nm);
+/* The same with expr written for the key's expression (a result column's
+** position, say); a mark is looked up for k itself. */
+void ir_sql_sort_key_as(SqBuf *out, const SqSortKey *k, const SqExpr *expr, const IrNaming *nm);
 /* An identifier, double-quoted when it is not a plain word or is a keyword. */
 void ir_sql_ident(SqBuf *out, const char *name);
 void ir_sql_string(SqBuf *out, const char *s, size_t n);

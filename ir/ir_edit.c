@@ -233,3 +233,20 @@ int ir_tree_reads_outside(IrRel *r, const IrIdSet *inner, const SqExpr *skip) {
     ir_walk_rels(r, tree_outside_rel, &t);
     return t.found;
 }
+
+int ir_patch_set(IrPatch *p, void *addr, const void *now, size_t size) {
+    if (size > sizeof p->now) return -1;
+    p->addr = addr;
+    p->size = (uint8_t)size;
+    memcpy(p->now, now, size);
+    memcpy(p->was, addr, size);
+    return 0;
+}
+
+void ir_patch_apply(const IrPatch *p, size_t n) {
+    for (size_t i = 0; i < n; i++) memcpy(p[i].addr, p[i].now, p[i].size);
+}
+
+void ir_patch_undo(const IrPatch *p, size_t n) {
+    for (size_t i = n; i-- > 0;) memcpy(p[i].addr, p[i].was, p[i].size);
+}

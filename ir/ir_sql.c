@@ -91,8 +91,13 @@ static int atomic(const SqExpr *e) {
     }
 }
 
+/* The mark written for node, if any (IrNaming.mark). */
+static const char *mark_of(const IrNaming *nm, const void *node) {
+    return nm && nm->mark ? nm->mark(nm->mark_ctx, node) : NULL;
+}
+
 static void operand(SqBuf *out, const SqExpr *e, const IrNaming *nm) {
-    if (e->kind == SQX_COLUMN || atomic(e)) {
+    if (e->kind == SQX_COLUMN || atomic(e) || mark_of(nm, e)) {
         ir_sql_expr(out, e, nm);
         return;
     }
@@ -185,6 +190,11 @@ static void subquery(SqBuf *out, const SqExpr *e, const IrNaming *nm) {
 }
 
 void ir_sql_expr(SqBuf *out, const SqExpr *e, const IrNaming *nm) {
+    const char *mark = mark_of(nm, e);
+    if (mark) {
+        sq_buf_puts(out, mark);
+        return;
+    }
     switch ((SqExprKind)e->kind) {
     case SQX_LITERAL: literal(out, e); break;
     case SQX_COLUMN: nm->column(nm->ctx, out, e); break;
@@ -264,12 +274,18 @@ static void bound(SqBuf *out, uint8_t kind, const SqExpr *x, const IrNaming *nm)
 }
 
 void ir_sql_sort_key(SqBuf *out, const SqSortKey *k, const IrNaming *nm) {
-    operand(out, k->expr, nm);
+    ir_sql_sort_key_as(out, k, k->expr, nm);
+}
+
+void ir_sql_sort_key_as(SqBuf *out, const SqSortKey *k, const SqExpr *expr, const IrNaming *nm) {
+    operand(out, expr, nm);
     if (k->collation) {
         sq_buf_puts(out, " COLLATE ");
         ir_sql_ident(out, k->collation);
     }
-    if (k->desc) sq_buf_puts(out, " DESC");
+    const char *dir = mark_of(nm, k);
+    if (dir) sq_buf_printf(out, " %s", dir);
+    else if (k->desc) sq_buf_puts(out, " DESC");
     if (k->nulls) sq_buf_puts(out, k->nulls == AST_NULLS_FIRST ? " NULLS FIRST" : " NULLS LAST");
 }
 

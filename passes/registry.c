@@ -6,6 +6,7 @@
 ** order `squint passes` lists them.
 */
 #include "passes/passes.h"
+#include "passes/template/template.h"
 
 static const char *const no_deps[] = {NULL};
 static const char *const joinelim_deps[] = {"joinelim", NULL};
@@ -25,6 +26,10 @@ static const SqPass passes[] = {
      "remove the LEFT JOINs joinelim finds removable and the implied or repeated join "
      "conditions (exact removals only)",
      joinelim_deps, SQ_PASS_REWRITE, sq_joinelim_rewrite_run, NULL, NULL},
+    {"template",
+     "the slots a benchmark generator may vary: compared literals, thresholds, dates, LIMIT, "
+     "metrics, GROUP BY and ORDER BY columns, directions ('squint template')",
+     no_deps, SQ_PASS_ANALYSIS, sq_template_run, sq_template_print, sq_template_print_json},
 };
 
 const SqPass *sq_pass_all(size_t *n) {

@@ -60,6 +60,13 @@ int sq_strnicmp(const char *a, const char *b, size_t n) {
     return 0;
 }
 
+int sq_contains_nocase(const char *s, const char *needle) {
+    size_t n = strlen(needle);
+    for (; *s; s++)
+        if (sq_strnicmp(s, needle, n) == 0) return 1;
+    return n == 0;
+}
+
 int sq_cmp_cstr(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }

@@ -58,6 +58,8 @@ int sq_strnicmp(const char *a, const char *b, size_t n);
 /* A heap copy of s in ASCII lower case (caller frees). */
 char *sq_strdup_lower(const char *s);
 int sq_stricmp(const char *a, const char *b);
+/* Whether needle occurs in s, ASCII case ignored. */
+int sq_contains_nocase(const char *s, const char *needle);
 /* Whether s ends with tail (ASCII case ignored when nocase), or begins
 ** with head. */
 int sq_ends_with(const char *s, const char *tail, int nocase);

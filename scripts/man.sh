@@ -35,4 +35,8 @@ done
 while IFS='	' read -r sub summary; do
     page "squint-llm-$sub" "$summary" llm "$sub"
 done
+"$SQUINT" template --help | sed -n 's/^  \(extract\|sample\)  *\(.*\)$/\1	\2/p' |
+while IFS='	' read -r sub summary; do
+    page "squint-template-$sub" "$summary" template "$sub"
+done
 page squint-fixture-llm "test databases written by a language model, checked by squint" fixture --llm

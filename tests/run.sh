@@ -138,6 +138,23 @@ reported_findings() { # reported_findings < output -> "line rule" lines
         sed -E 's/^[^:]+:([0-9]+):[0-9]+: [a-z]+\[([a-zA-Z0-9-]+)\]/\1 \2/' | sort -u
 }
 
+# Template suites likewise: a query's "-- expect-slots: kind[, kind...]"
+# comment lists the kinds of its slots in text order (no comment: none).
+expected_slots() { # expected_slots SQL_FILE -> "line kind kind..." lines
+    awk '/^[ \t]*--/ { next }
+         /;/ { k = ""; if (match($0, /-- expect-slots: *[a-z, -]+/)) {
+                 s = substr($0, RSTART, RLENGTH); sub(/-- expect-slots: */, "", s)
+                 n = split(s, a, /[ ,]+/)
+                 for (i = 1; i <= n; i++) if (a[i] != "") k = k " " a[i] }
+               print NR k }' "$1"
+}
+reported_slots() { # reported_slots < text output -> "line kind kind..." lines
+    awk '/^-- [^ ]+\.sql:[0-9]+:[0-9]+/ { if (line != "") print line k
+                                           split($2, p, ":"); line = p[2]; k = ""; next }
+         /^--   :[a-z_0-9]+  / { k = k " " $3 }
+         END { if (line != "") print line k }'
+}
+
 for dir in tests/golden/*/; do
     dir=${dir%/}
     [ -f "$dir/cmd" ] || continue
@@ -145,6 +162,15 @@ for dir in tests/golden/*/; do
         [ -e "$sql" ] || continue
         expected=${sql%.sql}.expected
         actual=$(run_golden "$dir" "$sql")
+        if grep -q '^template extract' "$dir/cmd" && ! grep -q -- '--format' "$dir/cmd"; then
+            if diff <(expected_slots "$sql") <(reported_slots <<<"$actual") >/dev/null; then
+                record ok "expect-slots/$sql"
+            else
+                record fail "expect-slots/$sql"
+                echo "slots of $sql differ from its -- expect-slots: comments (< expected, > reported):"
+                diff <(expected_slots "$sql") <(reported_slots <<<"$actual") | head -20
+            fi
+        fi
         if grep -q '^lint ' "$dir/cmd"; then
             if diff <(expected_findings "$sql") <(reported_findings <<<"$actual") >/dev/null; then
                 record ok "expect/$sql"

@@ -40,6 +40,12 @@ const SqEmitter *sq_emitter_find(const char *name);
 /* Append the SQL of q's query to out (no final ';').  Returns 0 (and
 ** appends nothing) when the statement has no query. */
 int sq_emit_sqlite(IrQuery *q, SqBuf *out);
+/* The same with mark(ctx, node)'s text, when not NULL, written instead
+** of a node of q: an SqExpr, an SqAggItem (an aggregate or GROUP BY key
+** wherever it is written), or the direction of an SqSortKey.  A
+** template's placeholders (passes/template/template.h). */
+int sq_emit_sqlite_marked(IrQuery *q, const char *(*mark)(void *ctx, const void *node), void *ctx,
+                          SqBuf *out);
 int sq_emit_sql(const Catalog *cat, IrQuery *q, SqBuf *out);
 
 /* ---- ddl.c --------------------------------------------------------- */

@@ -43,7 +43,10 @@ static const char *rowid_name(const IrRel *r) {
 }
 
 static void emit_agg_item(Emitter *E, SqBuf *out, const SqAggItem *it) {
-    if (it->kind == SQ_AGG_CALL)
+    const char *mark = E->nm.mark ? E->nm.mark(E->nm.mark_ctx, it) : NULL;
+    if (mark)
+        sq_buf_puts(out, mark);
+    else if (it->kind == SQ_AGG_CALL)
         ir_sql_call(out, it->name, it->distinct, it->star, &it->args, it->filter, &E->nm);
     else
         ir_sql_expr(out, it->expr, &E->nm);
@@ -197,20 +200,19 @@ static void emit_group_by(Emitter *E, SqBuf *out, const IrRel *agg) {
 ** ORDER BY term that is not in the result list) by its expression. */
 static void emit_order_by(Emitter *E, SqBuf *out, const IrRel *sort, const IrRel *project) {
     for (uint32_t i = 0; i < sort->u.sort.n_keys; i++) {
-        SqSortKey k = sort->u.sort.keys[i];
-        uint32_t col = k.expr->u.col.col;
+        const SqSortKey *k = &sort->u.sort.keys[i];
+        uint32_t col = k->expr->u.col.col;
         sq_buf_puts(out, i ? ", " : " ORDER BY ");
         SqExpr pos;
         if (project && col < project->cols.n && project->cols.items[col].hidden) {
-            k.expr = project->u.project.exprs.items[col];
+            ir_sql_sort_key_as(out, k, project->u.project.exprs.items[col], &E->nm);
         } else {
             memset(&pos, 0, sizeof pos);
             pos.kind = SQX_LITERAL;
             pos.u.lit.vtype = SQ_VAL_INTEGER;
             pos.u.lit.i = col + 1;
-            k.expr = &pos;
+            ir_sql_sort_key_as(out, k, &pos, &E->nm);
         }
-        ir_sql_sort_key(out, &k, &E->nm);
     }
 }
 
@@ -327,7 +329,8 @@ static void emit_query(Emitter *E, SqBuf *out, IrRel *r, const SqColumnList *nam
     }
 }
 
-int sq_emit_sqlite(IrQuery *q, SqBuf *out) {
+int sq_emit_sqlite_marked(IrQuery *q, const char *(*mark)(void *ctx, const void *node), void *ctx,
+                          SqBuf *out) {
     if (!q->root) return 0;
     Emitter E;
     E.q = q;
@@ -335,8 +338,14 @@ int sq_emit_sqlite(IrQuery *q, SqBuf *out) {
     E.nm.ctx = &E;
     E.nm.column = emit_column;
     E.nm.subquery = emit_subquery;
+    E.nm.mark = mark;
+    E.nm.mark_ctx = ctx;
     emit_query(&E, out, q->root, NULL);
     return 1;
+}
+
+int sq_emit_sqlite(IrQuery *q, SqBuf *out) {
+    return sq_emit_sqlite_marked(q, NULL, NULL, out);
 }
 
 /* The sql emitter's row: the statement, ended. */

@@ -514,7 +514,8 @@ static void no_rows_column(void *ctx, SqBuf *out, const SqExpr *col) {
 static int same_on_no_rows(Match *m) {
     if (!m->fold) return 0;
     const IrRel *p = m->f[0]->c.project, *q = m->f[1]->c.project;
-    IrNaming n0 = {(void *)m->f[0], no_rows_column, NULL}, n1 = {(void *)m->f[1], no_rows_column, NULL};
+    IrNaming n0 = {(void *)m->f[0], no_rows_column, NULL, NULL, NULL},
+             n1 = {(void *)m->f[1], no_rows_column, NULL, NULL, NULL};
     for (uint32_t i = 0, j = 0;; i++, j++) {
         while (i < p->cols.n && p->cols.items[i].hidden) i++;
         while (j < q->cols.n && q->cols.items[j].hidden) j++;

@@ -25,12 +25,8 @@ SqMutation mut_begin(SqMutKind k, SrcSpan at, const char *what) {
 }
 
 void mut_patch(SqMutation *mu, void *addr, const void *now, size_t size) {
-    if (mu->n_patch >= SQ_ARRAY_LEN(mu->patch) || size > sizeof mu->patch[0].now) return;
-    SqMutPatch *p = &mu->patch[mu->n_patch++];
-    p->addr = addr;
-    p->size = (uint8_t)size;
-    memcpy(p->now, now, size);
-    memcpy(p->was, addr, size);
+    if (mu->n_patch < SQ_ARRAY_LEN(mu->patch) && ir_patch_set(&mu->patch[mu->n_patch], addr, now, size) == 0)
+        mu->n_patch++;
 }
 
 void mut_patch_ptr(SqMutation *mu, void *slot, const void *now) {
@@ -60,15 +56,9 @@ void mut_add(MutCtx *m, const SqMutation *mu) {
     *SQ_ARENA_APPEND(m->a, m->muts, m->n_muts, m->cap_muts) = *mu;
 }
 
-void sq_mutation_apply(const SqMutation *m) {
-    for (uint8_t i = 0; i < m->n_patch; i++)
-        memcpy(m->patch[i].addr, m->patch[i].now, m->patch[i].size);
-}
+void sq_mutation_apply(const SqMutation *m) { ir_patch_apply(m->patch, m->n_patch); }
 
-void sq_mutation_undo(const SqMutation *m) {
-    for (uint8_t i = m->n_patch; i-- > 0;)
-        memcpy(m->patch[i].addr, m->patch[i].was, m->patch[i].size);
-}
+void sq_mutation_undo(const SqMutation *m) { ir_patch_undo(m->patch, m->n_patch); }
 
 const char *sq_mut_kind_name(SqMutKind k) {
     static const char *const names[SQ_MUT__COUNT] = {
@@ -106,32 +96,6 @@ SqExpr *mut_col_expr(MutCtx *m, const IrRel *leaf, uint32_t col, SrcSpan at) {
     return e;
 }
 
-/* Kinds of type for "type-compatible": a column's affinity when it has
-** one, else the class of its values. */
-enum { TY_NUMERIC, TY_TEXT, TY_BLOB, TY_OTHER };
-
-static int type_kind(SqType t) {
-    switch ((SqAffinity)t.aff) {
-    case SQ_AFF_TEXT: return TY_TEXT;
-    case SQ_AFF_INTEGER: case SQ_AFF_REAL: case SQ_AFF_NUMERIC: return TY_NUMERIC;
-    case SQ_AFF_BLOB: break;
-    }
-    switch ((SqTypeClass)t.cls) {
-    case SQ_TY_INTEGER: case SQ_TY_REAL: case SQ_TY_NUMERIC: return TY_NUMERIC;
-    case SQ_TY_TEXT: return TY_TEXT;
-    case SQ_TY_BLOB: return TY_BLOB;
-    default: return TY_OTHER;
-    }
-}
-
-/* A column a query could name: not a table's hidden (generated) one. */
-static int nameable(const SqColumn *c) {
-    if (c->hidden || !c->name) return 0;
-    if (c->table && c->table_col >= 0 && (uint32_t)c->table_col < c->table->n_cols)
-        return !c->table->cols[c->table_col].hidden;
-    return 1;
-}
-
 /* The columns of leaf that fit, those of orig's very affinity first
 ** (an INTEGER key for an INTEGER key before a REAL column). */
 static uint32_t pick_from(const IrRel *leaf, const SqColumn *orig, uint32_t skip_col, int any_type,
@@ -140,9 +104,9 @@ static uint32_t pick_from(const IrRel *leaf, const SqColumn *orig, uint32_t skip
     for (int same_aff = 1; same_aff >= 0; same_aff--)
         for (uint32_t k = 0; k < leaf->cols.n && n < max; k++) {
             const SqColumn *c = &leaf->cols.items[k];
-            if (k == skip_col || !nameable(c) || (c->type.aff == orig->type.aff) != same_aff)
+            if (k == skip_col || !ir_column_nameable(c) || (c->type.aff == orig->type.aff) != same_aff)
                 continue;
-            if (!any_type && type_kind(c->type) != type_kind(orig->type)) continue;
+            if (!any_type && ir_type_kind(c->type) != ir_type_kind(orig->type)) continue;
             if (skip && skip(arg, leaf, k)) continue;
             leaves[n] = (IrRel *)leaf;
             cols[n++] = k;

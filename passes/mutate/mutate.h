@@ -59,11 +59,7 @@ typedef enum SqMutKind {
 } SqMutKind;
 
 /* One edit of the IR: a few bytes of one node written over, and back. */
-typedef struct SqMutPatch {
-    void *addr;            /* the field changed (in an IR node) */
-    uint8_t size;          /* bytes (<= sizeof now) */
-    unsigned char now[16], was[16];
-} SqMutPatch;
+typedef IrPatch SqMutPatch;
 
 /* One near-miss query: the patches that make it from the gold. */
 typedef struct SqMutation {

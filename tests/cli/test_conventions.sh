@@ -19,7 +19,7 @@ for c in $cmds; do
     grep -q -- '--version  *print the version and exit' "$TMP/help" && ok "--help: squint $c lists --version" ||
         not_ok "--help: squint $c lists --version"
 done
-for sub in "llm run" "llm import" "fixture --llm"; do
+for sub in "llm run" "llm import" "fixture --llm" "template extract"; do
     out=$("$SQUINT" $sub --version 2>&1); rc=$?
     [ $rc = 0 ] && [ "$out" = "$want_version" ] && ok "--version: squint $sub" || not_ok "--version: squint $sub ($out)"
 done
@@ -46,6 +46,8 @@ for c in $cmds; do
 done
 expect_exit 2 "unknown option: squint llm run" -- "$SQUINT" llm run --bogus
 two_lines "... squint llm run" "squint llm run: unknown option '--bogus'" "llm run"
+expect_exit 2 "unknown option: squint template extract" -- "$SQUINT" template extract --bogus
+two_lines "... squint template extract" "squint template extract: unknown option '--bogus'" "template extract"
 expect_exit 2 "an unknown command" -- "$SQUINT" frobnicate
 two_lines "... squint frobnicate" "squint: unknown command 'frobnicate'" ""
 expect_exit 2 "an option missing its value, after an operand (which is not taken for it)" -- "$SQUINT" lint $Q --schema

@@ -1,0 +1,530 @@
+/*
+** tmpl_sample.c -- a template's instances, made on the IR and checked
+** (see tmpl.h).
+**
+** Layer: backend.  Instance k of a source draws its choices from
+** splitmix64 seeded by (seed, source, k): which slots get a new value
+** (each with even odds, at least one), and whether one alteration is
+** made.  The choices are patches of the source's IR (ir_patch_*), written,
+** emitted as SQL and undone, so the source is left as it was and every
+** instance is emitted exactly as the source is.  Then the instance is
+** read back from its text and checked.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/emit/emit.h"
+#include "backend/template/tmpl_int.h"
+#include "passes/lint/lint.h"
+#include "runtime/util.h"
+
+SqTmplOptions sq_tmpl_options_default(void) {
+    SqTmplOptions o;
+    memset(&o, 0, sizeof o);
+    o.n = 10;
+    o.limits.timeout_sec = 10.0;
+    o.limits.max_rows = 100000;
+    o.limits.one_statement = 1;
+    o.equiv = sq_equiv_options_default();
+    o.equiv.rlimit = 40000000;
+    o.equiv.timeout = 0;   /* the budget is z3's units: the same on every machine */
+    o.equiv.isolate = 1;   /* a solver that crashes ends a child, not the run */
+    o.bind = sq_db_bind_options();
+    return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* Choices                                                             */
+/* ------------------------------------------------------------------ */
+
+/* One instance being made: its patches and what they change. */
+typedef struct Draft {
+    SqArena *a;
+    IrPatch *patches;
+    uint32_t n_patches, cap_patches;
+    SqTmplInstance *inst;
+} Draft;
+
+static void patch(Draft *d, void *addr, const void *now, size_t size) {
+    IrPatch *p = SQ_ARENA_APPEND(d->a, d->patches, d->n_patches, d->cap_patches);
+    if (ir_patch_set(p, addr, now, size) != 0) d->n_patches--;
+}
+
+static void note(Draft *d, const char *kind, const SqSlot *s, const char *from, const char *to) {
+    SqTmplChange *c = SQ_ARENA_APPEND(d->a, d->inst->changes, d->inst->n_changes, d->inst->cap_changes);
+    c->kind = kind;
+    c->slot = s->name;
+    c->from = from;
+    c->to = to;
+}
+
+static int is_drawn(const SqSlot *s) {
+    return (s->kind == SQ_SLOT_VALUE || s->kind == SQ_SLOT_THRESHOLD || s->kind == SQ_SLOT_DATE ||
+            s->kind == SQ_SLOT_PERIOD) && s->has_column;
+}
+
+/* A new value for slot s; 0 when none could be drawn. */
+static int new_value(Draft *d, const SqTmplSource *src, const SqSlot *s, uint64_t *rng) {
+    SqExpr *to = tmpl_draw_value(d->a, src->db, s, rng);
+    if (!to) return 0;
+    note(d, "value", s, tmpl_expr_sql(d->a, *s->expr), tmpl_expr_sql(d->a, to));
+    patch(d, s->expr, &to, sizeof to);
+    return 1;
+}
+
+/* The two bounds of a BETWEEN, both drawn, in order: the patches of the
+** low and the high bound are swapped when the low came out higher. */
+static void order_bounds(Draft *d, const SqTmplSource *src) {
+    for (uint32_t i = 0; i < src->t->n_slots; i++) {
+        const SqSlot *lo = &src->t->slots[i];
+        if (lo->between != 1 || lo->kind == SQ_SLOT_RELATIVE) continue;
+        IrPatch *plo = NULL, *phi = NULL;
+        for (uint32_t k = 0; k < d->n_patches; k++) {
+            if (d->patches[k].addr == (void *)&lo->cmp->u.between.lo) plo = &d->patches[k];
+            if (d->patches[k].addr == (void *)&lo->cmp->u.between.hi) phi = &d->patches[k];
+        }
+        if (!plo || !phi) continue;
+        SqExpr *a, *b;
+        memcpy(&a, plo->now, sizeof a);
+        memcpy(&b, phi->now, sizeof b);
+        SqResult r;
+        sq_result_init(&r);
+        SqBuf q = SQ_BUF_INIT;
+        sq_buf_printf(&q, "SELECT %s > %s", tmpl_expr_sql(d->a, a), tmpl_expr_sql(d->a, b));
+        int swap = sq_db_query(src->db, sq_buf_str(&q), NULL, &r, NULL) == SQ_EXEC_OK && r.n_rows &&
+                   r.cells[0].type == SQ_VAL_INTEGER && r.cells[0].i == 1;
+        sq_buf_free(&q);
+        sq_result_free(&r);
+        if (swap) {
+            memcpy(plo->now, &b, sizeof b);
+            memcpy(phi->now, &a, sizeof a);
+        }
+    }
+}
+
+/* ---- alterations ---- */
+
+typedef enum AltKind {
+    ALT_AGGREGATE, ALT_METRIC_COLUMN, ALT_COMPARISON, ALT_ORDER_DIR, ALT_GROUP_COL,
+    ALT_ORDER_COL, ALT_LIMIT, ALT__COUNT
+} AltKind;
+
+static const char *const alt_names[ALT__COUNT] = {
+    "aggregate", "metric-column", "comparison", "order-dir", "group-col", "order-col", "limit",
+};
+
+static int is_ordering(uint8_t op) {
+    return op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT || op == AST_OP_GE;
+}
+
+/* The SQ_AGG_BIT_* of an aggregate call (TOTAL counts as SUM), or 0. */
+static unsigned agg_bit_of(const SqAggItem *it) {
+    const char *n = it->name;
+    if (sq_stricmp(n, "count") == 0) return it->distinct ? SQ_AGG_BIT_COUNT_DISTINCT : SQ_AGG_BIT_COUNT;
+    if (sq_stricmp(n, "sum") == 0 || sq_stricmp(n, "total") == 0) return SQ_AGG_BIT_SUM;
+    if (sq_stricmp(n, "avg") == 0) return SQ_AGG_BIT_AVG;
+    if (sq_stricmp(n, "min") == 0) return SQ_AGG_BIT_MIN;
+    if (sq_stricmp(n, "max") == 0) return SQ_AGG_BIT_MAX;
+    return 0;
+}
+
+static unsigned other_aggs(const SqSlot *s) { return s->aggs & ~agg_bit_of(s->agg); }
+
+/* Whether alteration k applies to slot s. */
+static int can_alter(AltKind k, const SqSlot *s) {
+    switch (k) {
+    case ALT_AGGREGATE: return s->kind == SQ_SLOT_METRIC && other_aggs(s) != 0;
+    case ALT_METRIC_COLUMN: return s->kind == SQ_SLOT_METRIC && s->n_alts > 0;
+    case ALT_COMPARISON:
+        return s->cmp && s->cmp->kind == SQX_BINARY && s->kind != SQ_SLOT_RELATIVE &&
+               (is_ordering(s->cmp->op) || s->cmp->op == AST_OP_EQ || s->cmp->op == AST_OP_NE);
+    case ALT_ORDER_DIR: return s->kind == SQ_SLOT_ORDER_DIR;
+    case ALT_GROUP_COL: return s->kind == SQ_SLOT_GROUP_COL && s->n_alts > 0;
+    case ALT_ORDER_COL: return s->kind == SQ_SLOT_ORDER_COL && s->n_alts > 0;
+    case ALT_LIMIT: return s->kind == SQ_SLOT_LIMIT;
+    default: return 0;
+    }
+}
+
+static SqExpr *column_expr(SqArena *a, const SqSlotCol *c, SrcSpan at) {
+    SqExpr *e = sq_expr_new(a, SQX_COLUMN, at, c->item->cols.items[c->col].type);
+    e->u.col.rel = c->item->id;
+    e->u.col.col = c->col;
+    return e;
+}
+
+static const char *col_text(SqArena *a, const SqTemplate *t, const SqSlotCol *c) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_slot_col_name(t, c, &b);
+    const char *s = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return s;
+}
+
+static const char *slot_text(SqArena *a, const SqTemplate *t, const SqSlot *s) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_slot_value_sql(t, s, &b);
+    const char *txt = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return txt;
+}
+
+static void alter_aggregate(Draft *d, const SqTemplate *t, SqSlot *s, uint64_t *rng) {
+    unsigned bits = other_aggs(s), n = 0, bit;
+    for (bit = 1; bit <= SQ_AGG_BIT_MAX; bit <<= 1) n += (bits & bit) != 0;
+    uint64_t k = tmpl_below(rng, n);
+    for (bit = 1; bit <= SQ_AGG_BIT_MAX; bit <<= 1)
+        if ((bits & bit) && k-- == 0) break;
+    const char *name = bit == SQ_AGG_BIT_COUNT_DISTINCT ? "count" : sq_agg_bit_name(bit);
+    uint8_t distinct = bit == SQ_AGG_BIT_COUNT_DISTINCT;
+    int exists;
+    const SqFuncDef *def = sq_func_resolve(name, 1, &exists);
+    const char *from = slot_text(d->a, t, s);
+    patch(d, &s->agg->name, &name, sizeof name);
+    patch(d, &s->agg->def, &def, sizeof def);
+    patch(d, &s->agg->distinct, &distinct, 1);
+    SqSlot now = *s;
+    SqAggItem it = *s->agg;
+    it.name = name;
+    it.distinct = distinct;
+    now.agg = &it;
+    note(d, alt_names[ALT_AGGREGATE], s, from, slot_text(d->a, t, &now));
+}
+
+static const SqSlotCol *pick_alt(const SqSlot *s, uint64_t *rng) {
+    return &s->alts[tmpl_below(rng, s->n_alts)];
+}
+
+static void alter_metric_column(Draft *d, const SqTemplate *t, SqSlot *s, uint64_t *rng) {
+    const SqSlotCol *c = pick_alt(s, rng);
+    SqExpr *to = column_expr(d->a, c, s->agg->args.items[0]->span);
+    note(d, alt_names[ALT_METRIC_COLUMN], s, col_text(d->a, t, &s->column), col_text(d->a, t, c));
+    patch(d, &s->agg->args.items[0], &to, sizeof to);
+}
+
+static void alter_comparison(Draft *d, SqSlot *s, uint64_t *rng) {
+    static const uint8_t ordering[] = {AST_OP_LT, AST_OP_LE, AST_OP_GT, AST_OP_GE};
+    uint8_t op = s->cmp->op, to;
+    if (is_ordering(op)) {
+        do to = ordering[tmpl_below(rng, 4)];
+        while (to == op);
+    } else {
+        to = op == AST_OP_EQ ? AST_OP_NE : AST_OP_EQ;
+    }
+    note(d, alt_names[ALT_COMPARISON], s, ast_op_sql((AstOp)op), ast_op_sql((AstOp)to));
+    patch(d, &s->cmp->op, &to, 1);
+}
+
+static void alter_column(Draft *d, const SqTemplate *t, SqSlot *s, AltKind k, uint64_t *rng) {
+    const SqSlotCol *c = pick_alt(s, rng);
+    SqExpr **at = k == ALT_GROUP_COL ? &s->agg->expr : s->expr;
+    SqExpr *to = column_expr(d->a, c, (*at)->span);
+    note(d, alt_names[k], s, col_text(d->a, t, &s->column), col_text(d->a, t, c));
+    patch(d, at, &to, sizeof to);
+}
+
+static void alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint64_t *rng) {
+    switch (k) {
+    case ALT_AGGREGATE: alter_aggregate(d, src->t, s, rng); break;
+    case ALT_METRIC_COLUMN: alter_metric_column(d, src->t, s, rng); break;
+    case ALT_COMPARISON: alter_comparison(d, s, rng); break;
+    case ALT_ORDER_DIR: {
+        uint8_t to = !s->key->desc;
+        note(d, alt_names[k], s, s->key->desc ? "DESC" : "ASC", to ? "DESC" : "ASC");
+        patch(d, &s->key->desc, &to, 1);
+        break;
+    }
+    case ALT_GROUP_COL: case ALT_ORDER_COL: alter_column(d, src->t, s, k, rng); break;
+    case ALT_LIMIT: {
+        SqExpr *to = tmpl_draw_limit(d->a, s, rng);
+        note(d, alt_names[k], s, tmpl_expr_sql(d->a, *s->expr), tmpl_expr_sql(d->a, to));
+        patch(d, s->expr, &to, sizeof to);
+        break;
+    }
+    default: break;
+    }
+}
+
+/* One alteration, every (kind, slot) that applies being as likely; 0 when
+** none applies. */
+static int one_alteration(Draft *d, const SqTmplSource *src, uint64_t *rng) {
+    uint32_t n = 0;
+    for (int k = 0; k < ALT__COUNT; k++)
+        for (uint32_t i = 0; i < src->t->n_slots; i++) n += can_alter((AltKind)k, &src->t->slots[i]);
+    if (!n) return 0;
+    uint64_t pick = tmpl_below(rng, n);
+    for (int k = 0; k < ALT__COUNT; k++)
+        for (uint32_t i = 0; i < src->t->n_slots; i++)
+            if (can_alter((AltKind)k, &src->t->slots[i]) && pick-- == 0) {
+                alter(d, src, (AltKind)k, &src->t->slots[i], rng);
+                return 1;
+            }
+    return 0;
+}
+
+/* New values for some of the drawn slots (each with even odds, at least
+** one when any can be drawn); how many. */
+static uint32_t some_values(Draft *d, const SqTmplSource *src, uint64_t *rng) {
+    uint32_t n = 0, drawable = 0;
+    for (uint32_t i = 0; i < src->t->n_slots; i++) {
+        const SqSlot *s = &src->t->slots[i];
+        if (!is_drawn(s)) continue;
+        drawable++;
+        if (tmpl_below(rng, 2)) n += (uint32_t)new_value(d, src, s, rng);
+    }
+    for (uint32_t tries = 0; !n && drawable && tries < src->t->n_slots; tries++) {
+        const SqSlot *s = &src->t->slots[tmpl_below(rng, src->t->n_slots)];
+        if (is_drawn(s)) n += (uint32_t)new_value(d, src, s, rng);
+    }
+    return n;
+}
+
+/* The instance's SQL: the choices written, emitted, undone. */
+static const char *make(Draft *d, const SqTmplSource *src, uint64_t *rng) {
+    uint64_t mode = tmpl_below(rng, 3); /* values, an alteration, both */
+    uint32_t made = 0;
+    if (mode != 1) made += some_values(d, src, rng);
+    if (mode != 0 || !made) made += (uint32_t)one_alteration(d, src, rng);
+    if (!made && mode == 1) made += some_values(d, src, rng);
+    if (!made) return NULL;
+    order_bounds(d, src);
+    ir_patch_apply(d->patches, d->n_patches);
+    SqBuf b = SQ_BUF_INIT;
+    sq_emit_sqlite(src->q, &b);
+    ir_patch_undo(d->patches, d->n_patches);
+    const char *sql = sq_arena_strdup(d->a, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return sql;
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks                                                              */
+/* ------------------------------------------------------------------ */
+
+/* The source, or an instance accepted: what a new one must differ from. */
+typedef struct Known {
+    const char *label;     /* "source", "instance 3" */
+    const char *sql;
+    IrQuery *q;            /* read back from sql */
+    SqResult rows;         /* on the database */
+} Known;
+
+typedef struct Checker {
+    const SqTmplSource *src;
+    const SqTmplOptions *opt;
+    SqArena *a;
+    SqSrcSet srcs;
+    SqDiags diags;
+    Known *known;
+    uint32_t n_known, cap_known;
+    struct Seen {          /* the SQL of the source and of every instance */
+        const char *sql, *label;
+    } *seen;
+    uint32_t n_seen, cap_seen;
+} Checker;
+
+static void reject(Checker *c, SqTmplInstance *in, const char *why) {
+    in->valid = 0;
+    *SQ_ARENA_APPEND(c->a, in->reasons, in->n_reasons, in->cap_reasons) = why;
+}
+
+/* sql parsed and bound against the schema, or NULL with *why. */
+static IrQuery *read_back(Checker *c, const char *sql, const char **why) {
+    const SqSrc *s = sq_src_add_copy(&c->srcs, "instance", sql, strlen(sql));
+    size_t before = c->diags.n;
+    IrQuery *q = ir_load_query(c->a, s, c->src->cat, c->src->names, &c->diags, &c->opt->bind, why);
+    if (!q && c->diags.n > before)
+        *why = sq_arena_printf(c->a, "%s: %s", *why, c->diags.items[before]->msg);
+    return q;
+}
+
+/* The first finding of a lint rule at error level on q, or NULL. */
+static const char *lint_error(Checker *c, IrQuery *q) {
+    size_t before = c->diags.n;
+    SqPassCtx pc;
+    sq_pass_ctx_init(&pc, c->a, c->src->cat, c->src->names, &c->diags);
+    SqLintConfig cfg;
+    sq_lint_config_init(&cfg);
+    SqLint l;
+    sq_lint_init(&l, &pc, q, &cfg, &c->srcs, 0);
+    sq_lint_query(&l);
+    for (size_t k = before; k < c->diags.n; k++)
+        if (c->diags.items[k]->sev == SQ_SEV_ERROR)
+            return sq_arena_printf(c->a, "lint error %s: %s", c->diags.items[k]->code, c->diags.items[k]->msg);
+    return NULL;
+}
+
+static int all_null(const SqResult *r) {
+    for (uint64_t i = 0; i < r->n_rows * r->n_cols; i++)
+        if (r->cells[i].type != SQ_VAL_NULL) return 0;
+    return 1;
+}
+
+/* Run sql into *rows; NULL, or why it is no item. */
+static const char *run(Checker *c, const char *sql, SqResult *rows) {
+    char *err = NULL;
+    SqExecStatus st = sq_db_query(c->src->db, sql, &c->opt->limits, rows, &err);
+    const char *why = NULL;
+    if (st != SQ_EXEC_OK)
+        why = sq_arena_printf(c->a, "does not run (%s): %s", sq_exec_status_name(st), err ? err : "");
+    else if (!rows->n_rows) why = "returns no row";
+    else if (all_null(rows)) why = "returns only NULL";
+    free(err);
+    return why;
+}
+
+/* Whether q's rows come in an order it asks for. */
+static int sorted(const IrQuery *q) { return q->root && ir_root_sorted(q->root); }
+
+/* Is the instance (q, sql, rows) another query than k?  1 yes, 0 no (the
+** instance is rejected, with the reason). */
+static int differs(Checker *c, SqTmplInstance *in, const Known *k, IrQuery *q, const char *sql,
+                   const SqResult *rows) {
+    int list = sorted(k->q) || sorted(q);
+    if (!sq_result_equal(&k->rows, rows, list ? SQ_CMP_LIST : SQ_CMP_BAG, 0)) {
+        if (!in->distinct_by) in->distinct_by = "result";
+        return 1;
+    }
+    SqEquivOptions eo = c->opt->equiv;
+    eo.sem = list ? SQ_SMT_LIST : SQ_SMT_BAG;
+    SqEquivResult er;
+    sq_equiv(c->src->cat, k->q, k->sql, q, sql, &eo, &er);
+    int distinct = 1;
+    switch (er.verdict) {
+    case SQ_VERDICT_DIFFERENT: case SQ_VERDICT_DIFFERENT_TIES: case SQ_VERDICT_COLUMNS:
+        in->distinct_by = "solver";
+        break;
+    case SQ_VERDICT_EQUIVALENT:
+        distinct = 0;
+        in->same_as = k->label;
+        in->caught_by = er.proof ? "normal form" : "solver";
+        reject(c, in, sq_arena_printf(c->a, "equivalent to the %s (%s)", k->label,
+                                      er.proof ? er.proof
+                                               : sq_arena_printf(c->a, "no difference with up to %d rows per table",
+                                                                 er.bound)));
+        break;
+    default:
+        distinct = 0;
+        reject(c, in, sq_arena_printf(c->a, "not shown to differ from the %s (%s%s%s)", k->label,
+                                      sq_verdict_name(er.verdict), er.detail ? ": " : "",
+                                      er.detail ? er.detail : ""));
+        break;
+    }
+    sq_equiv_result_free(&er);
+    return distinct;
+}
+
+/* The label of the source or instance whose SQL is sql, or NULL. */
+static const char *seen_text(const Checker *c, const char *sql) {
+    for (uint32_t i = 0; i < c->n_seen; i++)
+        if (strcmp(c->seen[i].sql, sql) == 0) return c->seen[i].label;
+    return NULL;
+}
+
+static void remember_text(Checker *c, const char *sql, const char *label) {
+    struct Seen *s = SQ_ARENA_APPEND(c->a, c->seen, c->n_seen, c->cap_seen);
+    s->sql = sql;
+    s->label = label;
+}
+
+/* The checks of tmpl.h, in order; the first that fails rejects. */
+static void check(Checker *c, SqTmplInstance *in) {
+    const char *lab = sq_arena_printf(c->a, "instance %u", in->index);
+    in->valid = 1;
+    in->rows = -1;
+    const char *same = seen_text(c, in->sql);
+    if (same) {
+        in->same_as = same;
+        in->caught_by = "text";
+        reject(c, in, sq_arena_printf(c->a, "the same SQL as the %s", same));
+        return;
+    }
+    remember_text(c, in->sql, lab);
+    const char *why = NULL;
+    IrQuery *q = read_back(c, in->sql, &why);
+    if (!q) {
+        reject(c, in, sq_arena_printf(c->a, "does not bind: %s", why));
+        return;
+    }
+    if ((why = lint_error(c, q)) != NULL) {
+        reject(c, in, why);
+        return;
+    }
+    Known k = {lab, in->sql, q, {0}};
+    sq_result_init(&k.rows);
+    if ((why = run(c, in->sql, &k.rows)) != NULL) {
+        reject(c, in, why);
+        sq_result_free(&k.rows);
+        return;
+    }
+    in->rows = (int64_t)k.rows.n_rows;
+    for (uint32_t i = 0; i < c->n_known; i++)
+        if (!differs(c, in, &c->known[i], q, in->sql, &k.rows)) {
+            sq_result_free(&k.rows);
+            return;
+        }
+    *SQ_ARENA_APPEND(c->a, c->known, c->n_known, c->cap_known) = k;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sampling                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Draws of one instance, at most, before a text made already is kept. */
+enum { DRAWS = 8 };
+
+static uint64_t seed_of(const SqTmplOptions *opt, const SqTmplSource *src, uint32_t k) {
+    return sq_mix64(opt->seed ^ sq_mix64(src->id * UINT64_C(0x100000001b3) + k));
+}
+
+uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmplInstance **out,
+                        const char **why) {
+    Checker c;
+    memset(&c, 0, sizeof c);
+    c.src = src;
+    c.opt = opt;
+    c.a = src->q->arena;
+    sq_srcset_init(&c.srcs);
+    sq_diags_init(&c.diags, &c.srcs);
+    *out = NULL;
+    *why = NULL;
+    SqBuf b = SQ_BUF_INIT;
+    sq_emit_sqlite(src->q, &b);
+    Known source = {"source", sq_arena_strdup(c.a, sq_buf_str(&b)), NULL, {0}};
+    sq_buf_free(&b);
+    sq_result_init(&source.rows);
+    source.q = read_back(&c, source.sql, why);
+    if (source.q && (*why = run(&c, source.sql, &source.rows)) == NULL) {
+        *SQ_ARENA_APPEND(c.a, c.known, c.n_known, c.cap_known) = source;
+        remember_text(&c, source.sql, "source");
+    } else {
+        if (!*why) *why = "the source does not bind";
+        sq_result_free(&source.rows);
+    }
+    uint32_t n = 0;
+    SqTmplInstance *res = NULL;
+    if (!*why) {
+        res = sq_arena_alloc(c.a, (opt->n ? opt->n : 1) * sizeof *res);
+        for (uint32_t k = 0; k < opt->n; k++) {
+            uint64_t rng = seed_of(opt, src, k);
+            SqTmplInstance *in = &res[n];
+            /* draws that give a text made already are drawn again (a few
+            ** times): a small domain runs out of new values */
+            for (int tries = 0; tries < DRAWS; tries++) {
+                memset(in, 0, sizeof *in);
+                in->index = n;
+                Draft d = {c.a, NULL, 0, 0, in};
+                in->sql = make(&d, src, &rng);
+                if (!in->sql || !seen_text(&c, in->sql)) break;
+            }
+            if (!in->sql) break; /* nothing to vary */
+            check(&c, in);
+            n++;
+        }
+    }
+    for (uint32_t i = 0; i < c.n_known; i++) sq_result_free(&c.known[i].rows);
+    sq_diags_free(&c.diags);
+    sq_srcset_free(&c.srcs);
+    *out = res;
+    return n;
+}

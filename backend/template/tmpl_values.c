@@ -1,0 +1,277 @@
+/*
+** tmpl_values.c -- a slot's new value, drawn from its column's data.
+**
+** Layer: backend.  Every value comes from the database the instance will
+** run on, asked in SQL: a value slot takes one of the column's distinct
+** values, a threshold one of its deciles (p10 ... p90) rounded to two
+** significant figures, a date a day of the column's range at a day, the
+** first of a month or the first of a year, a period a year of the range
+** or any month, day or hour.  Draws are by rank (ORDER BY ... LIMIT 1
+** OFFSET k), so they depend on the seed and the data only.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backend/template/tmpl_int.h"
+#include "runtime/util.h"
+
+/* ---- the column --------------------------------------------------------- */
+
+/* "table" and "column", quoted, of the slot's table column; 0 when the
+** slot reads no column of a stored table. */
+static int column_names(SqArena *a, const SqSlot *s, const char **table, const char **col) {
+    if (!s->has_column) return 0;
+    const SqColumn *d = &s->column.item->cols.items[s->column.col];
+    if (!d->table || d->table_col < 0 || (uint32_t)d->table_col >= d->table->n_cols) return 0;
+    SqBuf b = SQ_BUF_INIT;
+    ir_sql_ident(&b, d->table->name);
+    *table = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_reset(&b);
+    ir_sql_ident(&b, d->table->cols[d->table_col].name);
+    *col = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return 1;
+}
+
+/* The first cell of sql's result on db, copied into *v (text in a); 0
+** when it fails or gives no row or NULL. */
+static int ask(SqArena *a, SqDb *db, const char *sql, SqValue *v) {
+    SqResult r;
+    sq_result_init(&r);
+    SqExecLimits lim = {10.0, 1, 0, 0, 1};
+    int ok = sq_db_query(db, sql, &lim, &r, NULL) == SQ_EXEC_OK && r.n_rows && r.n_cols &&
+             r.cells[0].type != SQ_VAL_NULL;
+    if (ok) {
+        *v = r.cells[0];
+        if (v->type == SQ_VAL_TEXT || v->type == SQ_VAL_BLOB) {
+            char *copy = sq_arena_alloc(a, v->n + 1);
+            memcpy(copy, v->s, v->n);
+            copy[v->n] = 0;
+            v->s = copy;
+        }
+    }
+    sq_result_free(&r);
+    return ok;
+}
+
+static int ask_int(SqArena *a, SqDb *db, const char *sql, int64_t *out) {
+    SqValue v;
+    if (!ask(a, db, sql, &v) || v.type != SQ_VAL_INTEGER) return 0;
+    *out = v.i;
+    return 1;
+}
+
+/* ---- literals ------------------------------------------------------------ */
+
+static SqExpr *literal_like(SqArena *a, const SqExpr *old, SqValueType vt) {
+    SqType ty = {vt == SQ_VAL_INTEGER ? SQ_TY_INTEGER : vt == SQ_VAL_REAL ? SQ_TY_REAL : SQ_TY_TEXT,
+                 SQ_AFF_BLOB, 0};
+    SqExpr *e = sq_expr_new(a, SQX_LITERAL, old->span, ty);
+    e->u.lit.vtype = (uint8_t)vt;
+    return e;
+}
+
+static SqExpr *int_literal(SqArena *a, const SqExpr *old, int64_t i) {
+    SqExpr *e = literal_like(a, old, SQ_VAL_INTEGER);
+    e->u.lit.i = i;
+    return e;
+}
+
+static SqExpr *real_literal(SqArena *a, const SqExpr *old, double r) {
+    SqExpr *e = literal_like(a, old, SQ_VAL_REAL);
+    e->u.lit.r = r;
+    char *t = sq_arena_printf(a, "%.15g", r);
+    if (!strpbrk(t, ".eEn")) t = sq_arena_printf(a, "%s.0", t); /* a REAL stays one */
+    e->u.lit.text = t;
+    return e;
+}
+
+static SqExpr *text_literal(SqArena *a, const SqExpr *old, const char *s, uint32_t n) {
+    SqExpr *e = literal_like(a, old, SQ_VAL_TEXT);
+    char *copy = sq_arena_alloc(a, n + 1);
+    memcpy(copy, s, n);
+    copy[n] = 0;
+    e->u.lit.s = copy;
+    e->u.lit.n = n;
+    return e;
+}
+
+static SqExpr *value_literal(SqArena *a, const SqExpr *old, const SqValue *v) {
+    switch ((SqValueType)v->type) {
+    case SQ_VAL_INTEGER: return int_literal(a, old, v->i);
+    case SQ_VAL_REAL: return real_literal(a, old, v->r);
+    case SQ_VAL_TEXT: return text_literal(a, old, v->s, v->n);
+    default: return NULL;
+    }
+}
+
+/* The literal at the slot (a signed number is its operand's). */
+static const SqExpr *old_literal(const SqSlot *s) {
+    const SqExpr *e = *s->expr;
+    return e->kind == SQX_UNARY ? e->u.bin.l : e;
+}
+
+static int same_value(const SqExpr *lit, const SqValue *v) {
+    const SqExpr *e = lit;
+    if (e->u.lit.vtype != v->type) return 0;
+    switch ((SqValueType)v->type) {
+    case SQ_VAL_INTEGER: return e->u.lit.i == v->i;
+    case SQ_VAL_REAL: return e->u.lit.r == v->r;
+    case SQ_VAL_TEXT: return e->u.lit.n == v->n && memcmp(e->u.lit.s, v->s, v->n) == 0;
+    default: return 0;
+    }
+}
+
+const char *tmpl_expr_sql(SqArena *a, const SqExpr *e) {
+    SqBuf b = SQ_BUF_INIT;
+    ir_sql_expr(&b, e, NULL);
+    const char *s = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return s;
+}
+
+/* ---- values ---------------------------------------------------------------- */
+
+/* One of the column's distinct values, another than the query's when it
+** has another. */
+static SqExpr *draw_value(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
+                          uint64_t *rng) {
+    int64_t n;
+    if (!ask_int(a, db, sq_arena_printf(a, "SELECT count(DISTINCT %s) FROM %s WHERE %s IS NOT NULL",
+                                        c, t, c), &n) || n < 1)
+        return NULL;
+    uint64_t k = tmpl_below(rng, (uint64_t)n);
+    for (int tries = 0; tries < 2; tries++, k = (k + 1) % (uint64_t)n) {
+        SqValue v;
+        const char *sql = sq_arena_printf(a, "SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL "
+                                             "ORDER BY 1 LIMIT 1 OFFSET %llu",
+                                          c, t, c, (unsigned long long)k);
+        if (!ask(a, db, sql, &v)) return NULL;
+        if (!same_value(old_literal(s), &v)) return value_literal(a, *s->expr, &v);
+    }
+    return NULL;
+}
+
+/* v to two significant figures: 1234.5 -> 1200, 57.3 -> 57, 3.14159 -> 3.1. */
+static double two_figures(double v) {
+    if (v == 0 || !isfinite(v)) return v;
+    double p = pow(10.0, floor(log10(fabs(v))) - 1);
+    return round(v / p) * p;
+}
+
+/* A decile of the column's numbers, rounded as a person writes it. */
+static SqExpr *draw_threshold(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
+                              uint64_t *rng) {
+    const char *numbers = sq_arena_printf(a, "%s IS NOT NULL AND typeof(%s) IN ('integer', 'real')", c, c);
+    int64_t n;
+    if (!ask_int(a, db, sq_arena_printf(a, "SELECT count(*) FROM %s WHERE %s", t, numbers), &n) || n < 1)
+        return NULL;
+    uint64_t decile = 1 + tmpl_below(rng, 9);
+    SqValue v;
+    if (!ask(a, db, sq_arena_printf(a, "SELECT %s FROM %s WHERE %s ORDER BY 1 LIMIT 1 OFFSET %llu", c, t,
+                                    numbers, (unsigned long long)((uint64_t)n * decile / 10)), &v))
+        return NULL;
+    double x = two_figures(v.type == SQ_VAL_INTEGER ? (double)v.i : v.r);
+    const SqExpr *old = old_literal(s);
+    int integral = old->u.lit.vtype == SQ_VAL_INTEGER || v.type == SQ_VAL_INTEGER;
+    if (integral && fabs(x) < 9e15) return int_literal(a, *s->expr, (int64_t)llround(x));
+    return real_literal(a, *s->expr, x);
+}
+
+/* The column's dates: the first and the number of days to the last. */
+static int date_range(SqArena *a, SqDb *db, const char *t, const char *c, const char **lo, int64_t *days) {
+    SqValue v;
+    const char *sql = sq_arena_printf(a, "SELECT min(date(%s)) FROM %s WHERE date(%s) IS NOT NULL", c, t, c);
+    if (!ask(a, db, sql, &v) || v.type != SQ_VAL_TEXT) return 0;
+    *lo = v.s;
+    SqBuf q = SQ_BUF_INIT;
+    sq_buf_printf(&q, "SELECT CAST(julianday(max(date(%s))) - julianday(", c);
+    ir_sql_string(&q, *lo, strlen(*lo));
+    sq_buf_printf(&q, ") AS INTEGER) FROM %s WHERE date(%s) IS NOT NULL", t, c);
+    int ok = ask_int(a, db, sq_buf_str(&q), days) && *days >= 0;
+    sq_buf_free(&q);
+    return ok;
+}
+
+/* A day of the column's range: itself, or the first of its month or of its
+** year when that is in the range too; with a time of day (midnight) when
+** the query's literal has one. */
+static SqExpr *draw_date(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
+                         uint64_t *rng) {
+    const char *lo;
+    int64_t days;
+    if (!date_range(a, db, t, c, &lo, &days)) return NULL;
+    static const char *const snaps[] = {"", ", 'start of month'", ", 'start of year'"};
+    int64_t k = (int64_t)tmpl_below(rng, (uint64_t)days + 1);
+    const char *snap = snaps[tmpl_below(rng, 3)];
+    int with_time = s->granularity && strcmp(s->granularity, "datetime") == 0;
+    SqBuf q = SQ_BUF_INIT;
+    sq_buf_puts(&q, "SELECT max(date(");
+    ir_sql_string(&q, lo, strlen(lo));
+    sq_buf_printf(&q, ", '+%lld days'%s), ", (long long)k, snap);
+    ir_sql_string(&q, lo, strlen(lo));
+    sq_buf_printf(&q, ")%s", with_time ? " || ' 00:00:00'" : "");
+    SqValue v;
+    int ok = ask(a, db, sq_buf_str(&q), &v) && v.type == SQ_VAL_TEXT;
+    sq_buf_free(&q);
+    if (!ok || same_value(old_literal(s), &v)) return NULL;
+    return text_literal(a, *s->expr, v.s, v.n);
+}
+
+/* A year of the column's range, or any month, day or hour, written as the
+** query writes its own (an integer, or text of the same width). */
+static SqExpr *draw_period(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
+                           uint64_t *rng) {
+    int64_t v;
+    if (strcmp(s->granularity, "year") == 0) {
+        int64_t lo, hi;
+        const char *fmt = "SELECT CAST(%s(strftime('%%Y', %s)) AS INTEGER) FROM %s "
+                          "WHERE strftime('%%Y', %s) IS NOT NULL";
+        if (!ask_int(a, db, sq_arena_printf(a, fmt, "min", c, t, c), &lo) ||
+            !ask_int(a, db, sq_arena_printf(a, fmt, "max", c, t, c), &hi) || hi < lo)
+            return NULL;
+        v = lo + (int64_t)tmpl_below(rng, (uint64_t)(hi - lo + 1));
+    } else if (strcmp(s->granularity, "month") == 0) {
+        v = 1 + (int64_t)tmpl_below(rng, 12);
+    } else if (strcmp(s->granularity, "day") == 0) {
+        v = 1 + (int64_t)tmpl_below(rng, 28);
+    } else if (strcmp(s->granularity, "hour") == 0) {
+        v = (int64_t)tmpl_below(rng, 24);
+    } else {
+        return NULL;
+    }
+    const SqExpr *old = old_literal(s);
+    if (old->u.lit.vtype == SQ_VAL_INTEGER) return old->u.lit.i == v ? NULL : int_literal(a, *s->expr, v);
+    if (old->u.lit.vtype != SQ_VAL_TEXT) return NULL;
+    char *txt = sq_arena_printf(a, "%0*lld", (int)old->u.lit.n, (long long)v);
+    /* a month written '2012-06' (substr of 7) is not a plain number */
+    if (strlen(txt) != old->u.lit.n || !memchr("0123456789", old->u.lit.s[0], 10) ||
+        memchr(old->u.lit.s, '-', old->u.lit.n))
+        return NULL;
+    SqValue same = {SQ_VAL_TEXT, 0, 0, txt, (uint32_t)strlen(txt)};
+    return same_value(old, &same) ? NULL : text_literal(a, *s->expr, txt, (uint32_t)strlen(txt));
+}
+
+SqExpr *tmpl_draw_value(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {
+    const char *t, *c;
+    if (!s->expr || !column_names(a, s, &t, &c)) return NULL;
+    const SqExpr *old = old_literal(s);
+    if (old->kind != SQX_LITERAL) return NULL;
+    switch ((SqSlotKind)s->kind) {
+    case SQ_SLOT_VALUE: return draw_value(a, db, s, t, c, rng);
+    case SQ_SLOT_THRESHOLD: return draw_threshold(a, db, s, t, c, rng);
+    case SQ_SLOT_DATE: return draw_date(a, db, s, t, c, rng);
+    case SQ_SLOT_PERIOD: return draw_period(a, db, s, t, c, rng);
+    default: return NULL;
+    }
+}
+
+SqExpr *tmpl_draw_limit(SqArena *a, const SqSlot *s, uint64_t *rng) {
+    static const int64_t counts[] = {1, 2, 3, 5, 10, 20};
+    int64_t now = (*s->expr)->u.lit.i;
+    for (;;) {
+        int64_t v = counts[tmpl_below(rng, SQ_ARRAY_LEN(counts))];
+        if (v != now) return int_literal(a, *s->expr, v);
+    }
+}

@@ -1,0 +1,24 @@
+/*
+** template_int.h -- what `squint template`'s files share: the sample
+** command (template_sample.c) and its records file (template_out.c).
+*/
+#ifndef SQ_TEMPLATE_INT_H
+#define SQ_TEMPLATE_INT_H
+
+#include "runtime/strmap.h"
+
+/* The "record" member of every line of --out: how a file of ours is known. */
+#define TEMPLATE_RECORD "template-instance"
+
+/* squint template sample, argv[0] being "sample". */
+int template_sample(int argc, char **argv);
+
+/* Read the records already in path: the source ids all of whose records
+** are there go into done.  A last source that a killed run left half
+** written (fewer records than its "of", or a last line with no newline)
+** is cut off the file, to be written again.  A missing file holds none.
+** 0, or -1 after a message ("squint CMD:") when path holds anything else
+** than such records (it is then left untouched). */
+int template_out_read(const char *cmd, const char *path, SqStrMap *done);
+
+#endif

@@ -1,0 +1,336 @@
+/*
+** template_sample.c -- `squint template sample`: new items from each gold
+** query's template, every one checked (backend/template/tmpl.h), one
+** JSON record per instance in --out.
+**
+** Layer: cli.  The gold is read as `squint template extract` reads it;
+** each query runs on its item's database (--db, or --db-root's file for
+** its db_id).  A source's records are appended to --out together and
+** synced, so a stopped run is resumed by running it again: the sources
+** whose records are all there are skipped, and a source a killed run left
+** half written is written again, its part cut off first.  A file that
+** holds anything but such records is refused.
+*/
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backend/template/tmpl.h"
+#include "cli/cli.h"
+#include "cli/cli_config.h"
+#include "cli/cli_queries.h"
+#include "cli/template_int.h"
+#include "runtime/json.h"
+#include "runtime/strmap.h"
+
+static const char sample_head[] =
+    "usage: squint template sample --gold FILE --out FILE [options] (--db FILE | --db-root DIR)\n"
+    "\n"
+    "Make new items from every SELECT of the gold FILE (a SQL script or a benchmark\n"
+    "file): write values drawn from the database into each query's slots (see\n"
+    "'squint template extract') and alter it, and check every instance: it binds,\n"
+    "no lint rule at error level fires, it returns a row that is not all NULL on\n"
+    "the database, and it is not the same query as the source or as an instance\n"
+    "accepted before it (a different result shows that; equal results go to the\n"
+    "equivalence search).  One JSON record per instance, valid or not, in FILE.\n"
+    "\n"
+    "options:\n"
+    "      --gold FILE        the queries; required\n"
+    "      --out FILE         the records (JSON Lines): created, or appended to when\n"
+    "                         an earlier run wrote it; a source whose records are\n"
+    "                         there is skipped; required\n"
+    "  -n, --n N              instances per query, 1 to 1000 (default 10)\n"
+    "      --seed S           the seed of every choice (default 0): the same seed\n"
+    "                         gives the same file\n"
+    "      --keep-superlatives  the LIMIT 1 of an ORDER BY is not a slot\n"
+    "      --rlimit N         z3's resource units for deciding one pair (default\n"
+    "                         40000000), the same on every machine\n"
+    "  -q, --quiet            no summary on stderr\n"
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
+
+static const char sample_tail[] =
+    "\n"
+    "exit status: 0 done, 1 a statement has errors, 2 usage error, unreadable\n"
+    "input, schema or database, or an --out that is not a records file of this\n"
+    "command\n" CLI_EXIT_OOM;
+
+const CliOpt cli_opts_template_sample[] = {
+    {"gold", 0, 1},   {"out", 0, 1},   {"n", 'n', 1},   {"seed", 0, 1},
+    {"keep-superlatives", 0, 0}, {"rlimit", 0, 1}, {"quiet", 'q', 0}, {"help", 'h', 0},
+    CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
+
+typedef struct SampleRun {
+    SqTmplOptions opt;
+    SqTemplateOptions slots;
+    const char *gold, *out;
+    int quiet;
+    CliQueries cq;
+    SqStrMap *done;        /* source ids whose records are all in --out */
+    int fd;
+    uint64_t n_sources, n_skipped, n_failed, n_made, n_valid;
+    uint64_t n_by_text, n_by_form, n_by_solver;
+    struct Reason {        /* the kinds of rejection, in the order first met */
+        char what[96];
+        uint64_t n;
+    } reasons[32];
+    uint32_t n_reasons;
+    int write_failed;
+} SampleRun;
+
+static int own_option(void *ctx, const char *name, const char *val) {
+    SampleRun *r = ctx;
+    long n;
+    if (strcmp(name, "help") == 0) {
+        cli_queries_usage(stdout, sample_head, sample_tail);
+        cli_help_common(stdout, cli_opts_template_sample, 1);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "gold") == 0) r->gold = val;
+    else if (strcmp(name, "out") == 0) r->out = val;
+    else if (strcmp(name, "keep-superlatives") == 0) r->slots.keep_superlatives = 1;
+    else if (strcmp(name, "quiet") == 0) r->quiet = 1;
+    else if (strcmp(name, "n") == 0) {
+        if (cli_parse_count("template sample", "--n", val, 1, 1000, &n) >= 0) return SQ_EXIT_USAGE;
+        r->opt.n = (uint32_t)n;
+    } else if (strcmp(name, "seed") == 0) {
+        char *end;
+        errno = 0;
+        unsigned long long s = strtoull(val, &end, 10);
+        if (errno || end == val || *end || val[0] == '-') {
+            fprintf(stderr, "squint template sample: --seed takes a number from 0 to 2^64-1, not '%s'\n", val);
+            return SQ_EXIT_USAGE;
+        }
+        r->opt.seed = s;
+    } else if (strcmp(name, "rlimit") == 0) {
+        if (cli_parse_count("template sample", "--rlimit", val, 1, 4000000000L, &n) >= 0) return SQ_EXIT_USAGE;
+        r->opt.equiv.rlimit = (uint64_t)n;
+    } else {
+        return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
+    }
+    return -1;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static const char *source_id(const CliQuery *q, uint64_t n) {
+    static char buf[32];
+    if (q->item && q->item->qid >= 0) snprintf(buf, sizeof buf, "%lld", (long long)q->item->qid);
+    else snprintf(buf, sizeof buf, "%llu", (unsigned long long)n);
+    return buf;
+}
+
+static void record(SampleRun *r, SqBuf *out, const CliQuery *q, const char *sid, uint32_t total,
+                   const SqTmplInstance *in) {
+    SqJsonWriter w;
+    sq_jw_init(&w, out, 0);
+    sq_jw_obj_begin(&w);
+    sq_jw_key(&w, "record");
+    sq_jw_str(&w, TEMPLATE_RECORD);
+    sq_jw_key(&w, "id");
+    sq_jw_str(&w, sq_arena_printf(q->arena, "%s-%u", sid, in->index));
+    sq_jw_key(&w, "source_id");
+    sq_jw_str(&w, sid);
+    sq_jw_key(&w, "template_id");
+    sq_jw_str(&w, sid);
+    sq_jw_key(&w, "instance");
+    sq_jw_int(&w, in->index);
+    sq_jw_key(&w, "of");
+    sq_jw_int(&w, total);
+    sq_jw_key(&w, "db_id");
+    if (q->item && q->item->db_id) sq_jw_str(&w, q->item->db_id);
+    else sq_jw_null(&w);
+    sq_jw_key(&w, "slots");
+    sq_jw_obj_begin(&w);
+    for (uint32_t i = 0; i < in->n_changes; i++)
+        if (strcmp(in->changes[i].kind, "value") == 0) {
+            sq_jw_key(&w, in->changes[i].slot);
+            sq_jw_str(&w, in->changes[i].to);
+        }
+    sq_jw_obj_end(&w);
+    sq_jw_key(&w, "alterations");
+    sq_jw_arr_begin(&w);
+    for (uint32_t i = 0; i < in->n_changes; i++) {
+        const SqTmplChange *c = &in->changes[i];
+        if (strcmp(c->kind, "value") == 0) continue;
+        sq_jw_obj_begin(&w);
+        sq_jw_key(&w, "kind");
+        sq_jw_str(&w, c->kind);
+        sq_jw_key(&w, "slot");
+        sq_jw_str(&w, c->slot);
+        sq_jw_key(&w, "from");
+        sq_jw_str(&w, c->from);
+        sq_jw_key(&w, "to");
+        sq_jw_str(&w, c->to);
+        sq_jw_obj_end(&w);
+    }
+    sq_jw_arr_end(&w);
+    sq_jw_key(&w, "sql");
+    sq_jw_str(&w, in->sql);
+    sq_jw_key(&w, "result_rows");
+    if (in->rows >= 0) sq_jw_int(&w, in->rows);
+    else sq_jw_null(&w);
+    sq_jw_key(&w, "valid");
+    sq_jw_bool(&w, in->valid);
+    sq_jw_key(&w, "reasons");
+    sq_jw_arr_begin(&w);
+    for (uint32_t i = 0; i < in->n_reasons; i++) sq_jw_str(&w, in->reasons[i]);
+    sq_jw_arr_end(&w);
+    sq_jw_key(&w, in->valid ? "distinct_by" : "same_as");
+    const char *how = in->valid ? in->distinct_by : in->same_as;
+    if (how) sq_jw_str(&w, how);
+    else sq_jw_null(&w);
+    if (!in->valid) {
+        sq_jw_key(&w, "caught_by");
+        if (in->caught_by) sq_jw_str(&w, in->caught_by);
+        else sq_jw_null(&w);
+    }
+    sq_jw_obj_end(&w);
+    sq_buf_putc(out, '\n');
+    (void)r;
+}
+
+/* The kind of a rejection, for the summary: its reason up to a colon or
+** parenthesis ("does not run", "returns no row", "equivalent to the
+** source"). */
+static void count_reason(SampleRun *r, const char *why) {
+    size_t n = strcspn(why, ":(");
+    while (n && why[n - 1] == ' ') n--;
+    char key[96];
+    snprintf(key, sizeof key, "%.*s", (int)(n < sizeof key ? n : sizeof key - 1), why);
+    if (strncmp(key, "equivalent to the instance", 26) == 0) strcpy(key, "equivalent to an instance");
+    if (strncmp(key, "the same SQL as the instance", 28) == 0) strcpy(key, "the same SQL as an instance");
+    if (strncmp(key, "not shown to differ from the instance", 37) == 0)
+        strcpy(key, "not shown to differ from an instance");
+    for (uint32_t i = 0; i < r->n_reasons; i++)
+        if (strcmp(r->reasons[i].what, key) == 0) {
+            r->reasons[i].n++;
+            return;
+        }
+    if (r->n_reasons == SQ_ARRAY_LEN(r->reasons)) return;
+    memcpy(r->reasons[r->n_reasons].what, key, sizeof key);
+    r->reasons[r->n_reasons++].n = 1;
+}
+
+static void tally(SampleRun *r, const SqTmplInstance *in) {
+    r->n_made++;
+    if (in->valid) {
+        r->n_valid++;
+        return;
+    }
+    if (in->n_reasons) count_reason(r, in->reasons[0]);
+    if (!in->caught_by) return;
+    if (strcmp(in->caught_by, "text") == 0) r->n_by_text++;
+    else if (strcmp(in->caught_by, "normal form") == 0) r->n_by_form++;
+    else r->n_by_solver++;
+}
+
+/* ---- each source -------------------------------------------------------- */
+
+static void sample_query(void *arg, CliQuery *q) {
+    SampleRun *r = arg;
+    const char *sid = source_id(q, r->n_sources++);
+    if (sq_strmap_get(r->done, sid)) {
+        r->n_skipped++;
+        return;
+    }
+    const char *path = cli_schema_db_path(&r->cq.schema, q->item ? q->item->db_id : NULL);
+    char *err = NULL;
+    SqDb *db = path ? sq_db_open(path, &err) : NULL;
+    if (!db) {
+        fprintf(stderr, "squint template sample: source %s: no database to sample from%s%s\n", sid,
+                err ? ": " : "", err ? err : "");
+        free(err);
+        r->n_failed++;
+        return;
+    }
+    SqTmplSource src = {q->ir, q->cat, r->cq.names, sq_template_slots(q->ir, q->cat, &r->slots), db,
+                        strtoull(sid, NULL, 10)};
+    SqTmplInstance *inst;
+    const char *why;
+    uint32_t n = sq_tmpl_sample(&src, &r->opt, &inst, &why);
+    sq_db_close(db);
+    if (why) {
+        fprintf(stderr, "squint template sample: source %s: %s\n", sid, why);
+        r->n_failed++;
+        return;
+    }
+    SqBuf out = SQ_BUF_INIT;
+    for (uint32_t i = 0; i < n; i++) {
+        record(r, &out, q, sid, n, &inst[i]);
+        tally(r, &inst[i]);
+    }
+    if (out.len && cli_append_synced(r->fd, out.data, out.len) < 0 && !r->write_failed) {
+        cli_io_error("template sample", r->out, errno);
+        r->write_failed = 1;
+    }
+    sq_buf_free(&out);
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+static void summary(SampleRun *r) {
+    fprintf(stderr, "squint template sample: %llu sources (%llu done before, %llu failed), %llu instances, "
+                    "%llu valid (%.1f %%)\n",
+            (unsigned long long)r->n_sources, (unsigned long long)r->n_skipped,
+            (unsigned long long)r->n_failed, (unsigned long long)r->n_made, (unsigned long long)r->n_valid,
+            r->n_made ? 100.0 * (double)r->n_valid / (double)r->n_made : 0.0);
+    fprintf(stderr, "  duplicates caught by text %llu, by normal form %llu, by the solver %llu\n",
+            (unsigned long long)r->n_by_text, (unsigned long long)r->n_by_form,
+            (unsigned long long)r->n_by_solver);
+    for (uint32_t i = 0; i < r->n_reasons; i++)
+        fprintf(stderr, "  rejected: %s: %llu\n", r->reasons[i].what, (unsigned long long)r->reasons[i].n);
+}
+
+static int start(SampleRun *r, CliArgs *a) {
+    if (!r->gold || !r->out) {
+        fprintf(stderr, "squint template sample: %s is needed\n", !r->gold ? "--gold FILE" : "--out FILE");
+        return SQ_EXIT_USAGE;
+    }
+    if (a->i < a->argc) {
+        fprintf(stderr, "squint template sample: the gold is given with --gold, not as '%s'\n", a->argv[a->i]);
+        return SQ_EXIT_USAGE;
+    }
+    if (strcmp(r->gold, r->out) == 0 || sq_same_file(r->gold, r->out)) {
+        fprintf(stderr, "squint template sample: --out '%s' is the gold; squint never writes over its inputs\n",
+                r->out);
+        return SQ_EXIT_USAGE;
+    }
+    if (template_out_read("template sample", r->out, r->done) < 0) return SQ_EXIT_USAGE;
+    r->fd = open(r->out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (r->fd < 0) {
+        cli_io_error("template sample", r->out, errno);
+        return SQ_EXIT_USAGE;
+    }
+    return -1;
+}
+
+int template_sample(int argc, char **argv) {
+    SampleRun r;
+    memset(&r, 0, sizeof r);
+    r.opt = sq_tmpl_options_default();
+    r.fd = -1;
+    r.done = sq_strmap_new();
+    cli_queries_init(&r.cq, "template sample");
+    r.cq.operands_optional = 1;
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "template sample");
+    a.operands = CLI_OPERANDS_FILES;
+    int rc = cli_queries_read_options(&r.cq, &a, cli_opts_template_sample, own_option, &r);
+    if (rc < 0) rc = start(&r, &a);
+    if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) {
+        r.opt.bind = sq_db_bind_options();
+        cli_queries_file(&r.cq, r.gold, sample_query, &r);
+        if (!r.quiet) summary(&r);
+        rc = cli_queries_finish(&r.cq);
+        if (rc == SQ_EXIT_OK && (r.write_failed || r.n_failed)) rc = r.write_failed ? SQ_EXIT_USAGE : 1;
+    }
+    if (r.fd >= 0) close(r.fd);
+    sq_strmap_free(r.done);
+    cli_queries_free(&r.cq);
+    return rc;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# test_template.sh -- squint template extract (docs/squint-template.md):
+# usage errors; the template pass in 'squint passes' and 'squint opt';
+# the JSON form checked against SQLite (template_check.py: every
+# placeholder is a slot's, and the template with its values put back
+# returns the query's own rows on a database with data); a benchmark
+# file's items carry their db_id and question_id; Spider dev's gold
+# (../shared/corpora, SQUINT_CORPORA; skipped without it) checked the
+# same way on its databases.  Prints TAP lines.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+S=tests/golden/template.schema.sql
+C=${SQUINT_CORPORA:-../shared/corpora}
+
+# ---- usage ------------------------------------------------------------------
+expect_exit 2 "template without a command" -- "$SQUINT" template
+expect_grep "a command is needed" "$TMP/err" "... says a command is needed"
+expect_exit 2 "template with an unknown command" -- "$SQUINT" template frob
+expect_grep "no command 'frob'" "$TMP/err" "... names it"
+expect_exit 2 "extract without a schema" -- "$SQUINT" template extract /dev/null
+expect_exit 2 "extract with a bad --format" -- "$SQUINT" template extract --format sql --schema $S /dev/null
+expect_exit 0 "template extract --help" -- "$SQUINT" template extract --help
+expect_grep "--keep-superlatives" "$TMP/out" "... documents --keep-superlatives"
+
+# ---- the pass -----------------------------------------------------------------
+expect_exit 0 "squint passes" -- "$SQUINT" passes
+expect_grep "^template " "$TMP/out" "... lists the template pass"
+echo "SELECT name FROM customer WHERE city = 'Oslo' ORDER BY joined DESC LIMIT 2" >"$TMP/q.sql"
+expect_exit 0 "opt --passes template" -- "$SQUINT" opt --passes template --schema $S "$TMP/q.sql"
+expect_grep "^--   :value_1  value  = 'Oslo'  column customer.city" "$TMP/out" "... prints the slots"
+expect_exit 0 "opt --passes template --format json" -- "$SQUINT" opt --passes template --format json --schema $S "$TMP/q.sql"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); k=[s["kind"] for s in d[0]["template"]["slots"]]; sys.exit(k != ["value","order-col","order-dir","limit"])' "$TMP/out" &&
+    ok "... the same slots as JSON" || not_ok "... the same slots as JSON"
+
+# ---- templates against SQLite -------------------------------------------------
+python3 - "$TMP/data.sqlite" "$S" <<'EOF'
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+con.executescript(open(sys.argv[2]).read())
+con.executescript("""
+INSERT INTO customer VALUES (1,'ann','Paris','2011-02-03',1),(2,'bob','Oslo','2012-07-08',0),
+  (3,'cid',NULL,NULL,0),(4,'dee','Paris','2013-01-01',1);
+INSERT INTO product VALUES ('A','apple','food',1.5,0.2),('B','book','books',12,1.1),
+  ('C','car','toys',30,NULL),('D','dice','toys',2,0.01);
+INSERT INTO orders VALUES (1,1,'A','2012-06-01',3,4.5,'paid'),(2,1,'B','2012-06-02 10:00:00',1,12,'sent'),
+  (3,2,'C','2013-03-04',2,60,'paid'),(4,4,NULL,'2011-12-31',5,NULL,NULL),(5,2,'D','2012-06-01',7,14,'paid');
+""")
+con.commit()
+EOF
+cat tests/golden/template/*.sql tests/golden/template-keep/*.sql tests/golden/template-json/*.sql >"$TMP/all.sql"
+expect_exit 0 "extract --format json of every golden query" -- \
+    "$SQUINT" template extract --format json --schema $S "$TMP/all.sql"
+cp "$TMP/out" "$TMP/all.json"
+python3 tests/cli/template_check.py "$TMP/all.json" --db "$TMP/data.sqlite"
+
+# ---- a benchmark file ----------------------------------------------------------
+cat >"$TMP/dev.json" <<'EOF'
+[{"question_id": 7, "db_id": "shop", "question": "q", "SQL": "SELECT count(*) FROM orders WHERE qty > 2"}]
+EOF
+mkdir -p "$TMP/root/shop" && cp "$TMP/data.sqlite" "$TMP/root/shop/shop.sqlite"
+expect_exit 0 "extract of a BIRD-style file" -- \
+    "$SQUINT" template extract --format json --db-root "$TMP/root" "$TMP/dev.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))[0]; sys.exit(not (d["db_id"]=="shop" and d["question_id"]==7 and len(d["slots"])==2))' "$TMP/out" &&
+    ok "... its items carry db_id and question_id" || not_ok "... its items carry db_id and question_id"
+
+# ---- Spider dev's gold on its databases -----------------------------------------
+SP=$C/spider-dev
+if [ -f "$SP/dev.json" ] && [ -d "$SP/database" ]; then
+    "$SQUINT" template extract --format json --db-root "$SP/database" "$SP/dev.json" >"$TMP/spider.json" 2>"$TMP/err"
+    [ -s "$TMP/spider.json" ] && ok "extract of Spider dev's gold" || not_ok "extract of Spider dev's gold"
+    python3 tests/cli/template_check.py "$TMP/spider.json" --db-root "$SP/database"
+else
+    ok "Spider dev's gold: skipped (no $SP)"
+fi
