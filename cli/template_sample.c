@@ -46,8 +46,11 @@ static const char sample_head[] =
     "      --seed S           the seed of every choice (default 0): the same seed\n"
     "                         gives the same file\n"
     "      --keep-superlatives  the LIMIT 1 of an ORDER BY is not a slot\n"
-    "      --rlimit N         z3's resource units for deciding one pair (default\n"
-    "                         40000000), the same on every machine\n"
+    "      --bound N          tables of up to N rows in the search that tells an\n"
+    "                         instance from one with the same rows on the database,\n"
+    "                         1 to 8 (default 2)\n"
+    "      --rlimit N         z3's resource units for that search, per pair (default\n"
+    "                         10000000): the same on every machine\n"
     "  -q, --quiet            no summary on stderr\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n";
@@ -60,7 +63,7 @@ static const char sample_tail[] =
 
 const CliOpt cli_opts_template_sample[] = {
     {"gold", 0, 1},   {"out", 0, 1},   {"n", 'n', 1},   {"seed", 0, 1},
-    {"keep-superlatives", 0, 0}, {"rlimit", 0, 1}, {"quiet", 'q', 0}, {"help", 'h', 0},
+    {"keep-superlatives", 0, 0}, {"bound", 0, 1}, {"rlimit", 0, 1}, {"quiet", 'q', 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 typedef struct SampleRun {
@@ -71,7 +74,7 @@ typedef struct SampleRun {
     CliQueries cq;
     SqStrMap *done;        /* source ids whose records are all in --out */
     int fd;
-    uint64_t n_sources, n_skipped, n_failed, n_made, n_valid;
+    uint64_t n_sources, n_skipped, n_failed, n_made, n_valid, n_used_up;
     uint64_t n_by_text, n_by_form, n_by_solver;
     struct Reason {        /* the kinds of rejection, in the order first met */
         char what[96];
@@ -105,6 +108,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return SQ_EXIT_USAGE;
         }
         r->opt.seed = s;
+    } else if (strcmp(name, "bound") == 0) {
+        if (cli_parse_count("template sample", "--bound", val, 1, 8, &n) >= 0) return SQ_EXIT_USAGE;
+        r->opt.equiv.bound = (int)n;
     } else if (strcmp(name, "rlimit") == 0) {
         if (cli_parse_count("template sample", "--rlimit", val, 1, 4000000000L, &n) >= 0) return SQ_EXIT_USAGE;
         r->opt.equiv.rlimit = (uint64_t)n;
@@ -258,6 +264,7 @@ static void sample_query(void *arg, CliQuery *q) {
         r->n_failed++;
         return;
     }
+    r->n_used_up += n < r->opt.n;
     SqBuf out = SQ_BUF_INIT;
     for (uint32_t i = 0; i < n; i++) {
         record(r, &out, q, sid, n, &inst[i]);
@@ -278,6 +285,7 @@ static void summary(SampleRun *r) {
             (unsigned long long)r->n_sources, (unsigned long long)r->n_skipped,
             (unsigned long long)r->n_failed, (unsigned long long)r->n_made, (unsigned long long)r->n_valid,
             r->n_made ? 100.0 * (double)r->n_valid / (double)r->n_made : 0.0);
+    fprintf(stderr, "  %llu sources ran out of new variants before --n\n", (unsigned long long)r->n_used_up);
     fprintf(stderr, "  duplicates caught by text %llu, by normal form %llu, by the solver %llu\n",
             (unsigned long long)r->n_by_text, (unsigned long long)r->n_by_form,
             (unsigned long long)r->n_by_solver);

@@ -76,14 +76,18 @@ typedef struct SqTmplSource {
 } SqTmplSource;
 
 /* Make opt->n instances of src, checked as above, into *out (an array in
-** src->q's arena); returns how many (opt->n, or fewer when the query has
-** nothing to vary).  The source's own result on the database is read
+** src->q's arena); returns how many: opt->n, or fewer when the query's
+** slots run out of new variants (DRAWS draws in a row give only SQL made
+** before).  The source's own result on the database is read
 ** first; *why gets a reason and 0 is returned when it does not run. */
 uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmplInstance **out,
                         const char **why);
 
 /* The defaults: 10 instances, seed 0, 10 s per query run, the equiv
-** defaults with a z3 budget of 40,000,000 resource units per pair. */
+** defaults with tables of up to 2 rows and a z3 budget of 10,000,000
+** resource units per pair.  A small search is enough here: it has to
+** find the difference an alteration makes, and when it finds none the
+** instance is only dropped, never wrongly accepted. */
 SqTmplOptions sq_tmpl_options_default(void);
 
 #endif

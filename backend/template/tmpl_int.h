@@ -16,8 +16,10 @@ static inline uint64_t tmpl_below(uint64_t *rng, uint64_t n) { return sq_rand_ne
 ** value, a part of a date it does not sample). */
 SqExpr *tmpl_draw_value(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng);
 
-/* A LIMIT count other than the query's: one of 1, 2, 3, 5, 10, 20. */
-SqExpr *tmpl_draw_limit(SqArena *a, const SqSlot *s, uint64_t *rng);
+/* A LIMIT count other than the query's: one of 1, 2, 3, 5, 10, 20 below
+** rows, the rows the query has without its LIMIT (-1: not known), so that
+** the new LIMIT cuts the result where it can. */
+SqExpr *tmpl_draw_limit(SqArena *a, const SqSlot *s, int64_t rows, uint64_t *rng);
 
 /* The SQL text of a literal or other closed expression, in a. */
 const char *tmpl_expr_sql(SqArena *a, const SqExpr *e);

@@ -26,7 +26,8 @@ SqTmplOptions sq_tmpl_options_default(void) {
     o.limits.max_rows = 100000;
     o.limits.one_statement = 1;
     o.equiv = sq_equiv_options_default();
-    o.equiv.rlimit = 40000000;
+    o.equiv.bound = 2;
+    o.equiv.rlimit = 10000000;
     o.equiv.timeout = 0;   /* the budget is z3's units: the same on every machine */
     o.equiv.isolate = 1;   /* a solver that crashes ends a child, not the run */
     o.bind = sq_db_bind_options();
@@ -223,6 +224,27 @@ static void alter_column(Draft *d, const SqTemplate *t, SqSlot *s, AltKind k, ui
     patch(d, at, &to, sizeof to);
 }
 
+/* The rows the source returns with the LIMIT of slot s lifted, or -1. */
+static int64_t rows_unlimited(SqArena *a, const SqTmplSource *src, const SqSlot *s) {
+    SqType ty = {SQ_TY_INTEGER, SQ_AFF_BLOB, 0};
+    SqExpr *none = sq_expr_int(a, (*s->expr)->span, ty, -1); /* SQLite: no limit */
+    IrPatch p;
+    ir_patch_set(&p, s->expr, &none, sizeof none);
+    ir_patch_apply(&p, 1);
+    SqBuf b = SQ_BUF_INIT;
+    sq_buf_puts(&b, "SELECT count(*) FROM (");
+    sq_emit_sqlite(src->q, &b);
+    sq_buf_putc(&b, ')');
+    ir_patch_undo(&p, 1);
+    SqResult r;
+    sq_result_init(&r);
+    int64_t rows = sq_db_query(src->db, sq_buf_str(&b), NULL, &r, NULL) == SQ_EXEC_OK && r.n_rows &&
+                   r.cells[0].type == SQ_VAL_INTEGER ? r.cells[0].i : -1;
+    sq_result_free(&r);
+    sq_buf_free(&b);
+    return rows;
+}
+
 static void alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint64_t *rng) {
     switch (k) {
     case ALT_AGGREGATE: alter_aggregate(d, src->t, s, rng); break;
@@ -236,7 +258,7 @@ static void alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint6
     }
     case ALT_GROUP_COL: case ALT_ORDER_COL: alter_column(d, src->t, s, k, rng); break;
     case ALT_LIMIT: {
-        SqExpr *to = tmpl_draw_limit(d->a, s, rng);
+        SqExpr *to = tmpl_draw_limit(d->a, s, rows_unlimited(d->a, src, s), rng);
         note(d, alt_names[k], s, tmpl_expr_sql(d->a, *s->expr), tmpl_expr_sql(d->a, to));
         patch(d, s->expr, &to, sizeof to);
         break;
@@ -508,16 +530,18 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
         for (uint32_t k = 0; k < opt->n; k++) {
             uint64_t rng = seed_of(opt, src, k);
             SqTmplInstance *in = &res[n];
-            /* draws that give a text made already are drawn again (a few
-            ** times): a small domain runs out of new values */
-            for (int tries = 0; tries < DRAWS; tries++) {
+            /* draws that give a text made already are drawn again; when
+            ** DRAWS of them give nothing new, the query's small domain is
+            ** used up and it gets no more instances */
+            int fresh = 0;
+            for (int tries = 0; tries < DRAWS && !fresh; tries++) {
                 memset(in, 0, sizeof *in);
                 in->index = n;
                 Draft d = {c.a, NULL, 0, 0, in};
                 in->sql = make(&d, src, &rng);
-                if (!in->sql || !seen_text(&c, in->sql)) break;
+                fresh = in->sql && !seen_text(&c, in->sql);
             }
-            if (!in->sql) break; /* nothing to vary */
+            if (!fresh) break;
             check(&c, in);
             n++;
         }

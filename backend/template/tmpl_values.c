@@ -11,6 +11,7 @@
 */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backend/template/tmpl_int.h"
@@ -97,7 +98,31 @@ static SqExpr *text_literal(SqArena *a, const SqExpr *old, const char *s, uint32
     return e;
 }
 
-static SqExpr *value_literal(SqArena *a, const SqExpr *old, const SqValue *v) {
+/* Whether text t (n bytes) is how SQLite writes integer i. */
+static int is_integer_text(const char *t, uint32_t n, int64_t *i) {
+    char buf[24];
+    if (n == 0 || n >= sizeof buf) return 0;
+    memcpy(buf, t, n);
+    buf[n] = 0;
+    char *end;
+    long long v = strtoll(buf, &end, 10);
+    if (*end) return 0;
+    snprintf(buf, sizeof buf, "%lld", v);
+    if (strlen(buf) != n || memcmp(buf, t, n) != 0) return 0;
+    *i = v;
+    return 1;
+}
+
+/* A literal of v, written as the query wrote its own when that is the
+** same value to the column: a year kept as TEXT ('2015') in a TEXT column
+** drawn for a query that writes 2014 is written 2015, as its author would
+** (the column's affinity makes it '2015' again). */
+static SqExpr *value_literal(SqArena *a, const SqExpr *old, const SqValue *v, uint8_t aff) {
+    const SqExpr *o = old->kind == SQX_UNARY ? old->u.bin.l : old;
+    int64_t i;
+    if (aff == SQ_AFF_TEXT && o->u.lit.vtype == SQ_VAL_INTEGER && v->type == SQ_VAL_TEXT &&
+        is_integer_text(v->s, v->n, &i))
+        return int_literal(a, old, i);
     switch ((SqValueType)v->type) {
     case SQ_VAL_INTEGER: return int_literal(a, old, v->i);
     case SQ_VAL_REAL: return real_literal(a, old, v->r);
@@ -133,24 +158,20 @@ const char *tmpl_expr_sql(SqArena *a, const SqExpr *e) {
 
 /* ---- values ---------------------------------------------------------------- */
 
-/* One of the column's distinct values, another than the query's when it
-** has another. */
+/* One of the column's distinct values that the column does not hold
+** equal to the query's own (the comparison is SQLite's, with the column's
+** affinity: a TEXT column's '2014' is the query's 2014). */
 static SqExpr *draw_value(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
                           uint64_t *rng) {
+    const char *other = sq_arena_printf(a, "%s IS NOT NULL AND %s IS NOT %s", c, c, tmpl_expr_sql(a, *s->expr));
     int64_t n;
-    if (!ask_int(a, db, sq_arena_printf(a, "SELECT count(DISTINCT %s) FROM %s WHERE %s IS NOT NULL",
-                                        c, t, c), &n) || n < 1)
+    if (!ask_int(a, db, sq_arena_printf(a, "SELECT count(DISTINCT %s) FROM %s WHERE %s", c, t, other), &n) ||
+        n < 1)
         return NULL;
-    uint64_t k = tmpl_below(rng, (uint64_t)n);
-    for (int tries = 0; tries < 2; tries++, k = (k + 1) % (uint64_t)n) {
-        SqValue v;
-        const char *sql = sq_arena_printf(a, "SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL "
-                                             "ORDER BY 1 LIMIT 1 OFFSET %llu",
-                                          c, t, c, (unsigned long long)k);
-        if (!ask(a, db, sql, &v)) return NULL;
-        if (!same_value(old_literal(s), &v)) return value_literal(a, *s->expr, &v);
-    }
-    return NULL;
+    SqValue v;
+    const char *sql = sq_arena_printf(a, "SELECT DISTINCT %s FROM %s WHERE %s ORDER BY 1 LIMIT 1 OFFSET %llu",
+                                      c, t, other, (unsigned long long)tmpl_below(rng, (uint64_t)n));
+    return ask(a, db, sql, &v) ? value_literal(a, *s->expr, &v, s->type.aff) : NULL;
 }
 
 /* v to two significant figures: 1234.5 -> 1200, 57.3 -> 57, 3.14159 -> 3.1. */
@@ -267,11 +288,13 @@ SqExpr *tmpl_draw_value(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {
     }
 }
 
-SqExpr *tmpl_draw_limit(SqArena *a, const SqSlot *s, uint64_t *rng) {
+SqExpr *tmpl_draw_limit(SqArena *a, const SqSlot *s, int64_t rows, uint64_t *rng) {
     static const int64_t counts[] = {1, 2, 3, 5, 10, 20};
-    int64_t now = (*s->expr)->u.lit.i;
-    for (;;) {
-        int64_t v = counts[tmpl_below(rng, SQ_ARRAY_LEN(counts))];
-        if (v != now) return int_literal(a, *s->expr, v);
-    }
+    int64_t now = (*s->expr)->u.lit.i, fit[SQ_ARRAY_LEN(counts)];
+    uint32_t n = 0;
+    for (size_t i = 0; i < SQ_ARRAY_LEN(counts); i++)
+        if (counts[i] != now && (counts[i] < rows || rows < 0)) fit[n++] = counts[i];
+    for (size_t i = 0; !n && i < SQ_ARRAY_LEN(counts); i++) /* none cuts: any other */
+        if (counts[i] != now) fit[n++] = counts[i];
+    return int_literal(a, *s->expr, fit[tmpl_below(rng, n)]);
 }

@@ -23,6 +23,9 @@ typedef struct TplCtx {
     uint32_t n_seen, cap_seen;
     IrRel **leaves;          /* the block's FROM items, left to right */
     uint32_t n_leaves, cap_leaves;
+    SqSlotCol *equal;        /* pairs of columns the block's conditions make
+                                equal (ON and WHERE conjuncts a = b) */
+    uint32_t n_equal, cap_equal;
     int in_on;               /* walking an ON condition */
 } TplCtx;
 
@@ -120,8 +123,62 @@ static int fits(const SqSlot *s, const SqSlotCol *alt) {
            is_date_column(alt) == is_date_column(&s->column);
 }
 
+static int same_col(const SqSlotCol *a, const SqSlotCol *b) {
+    return a->item == b->item && a->col == b->col;
+}
+
+static int among(const SqSlotCol *cols, uint32_t n, const SqSlotCol *c) {
+    for (uint32_t i = 0; i < n; i++)
+        if (same_col(&cols[i], c)) return 1;
+    return 0;
+}
+
+/* Whether the block's conditions make b equal to a, directly or through
+** other columns (then b is no alternative to a: the query would not
+** change). */
+static int made_equal(const TplCtx *t, const SqSlotCol *a, const SqSlotCol *b) {
+    enum { MAX_CLASS = 32 };
+    SqSlotCol cls[MAX_CLASS]; /* a's class, grown by each pair with one side in it */
+    uint32_t n = 1;
+    cls[0] = *a;
+    for (int grew = 1; grew;) {
+        grew = 0;
+        for (uint32_t i = 0; i + 1 < t->n_equal && n < MAX_CLASS; i += 2) {
+            int x = among(cls, n, &t->equal[i]), y = among(cls, n, &t->equal[i + 1]);
+            if (x != y) {
+                cls[n++] = x ? t->equal[i + 1] : t->equal[i];
+                grew = 1;
+            }
+        }
+    }
+    return among(cls, n, b);
+}
+
+/* The equalities of column with column among the conjuncts of e. */
+static void collect_equal(TplCtx *t, SqExpr *e) {
+    if (!e) return;
+    if (e->kind == SQX_BINARY && e->op == AST_OP_AND) {
+        collect_equal(t, e->u.bin.l);
+        collect_equal(t, e->u.bin.r);
+        return;
+    }
+    SqSlotCol l, r;
+    if (e->kind != SQX_BINARY || e->op != AST_OP_EQ || !column_of(t, e->u.bin.l, &l) ||
+        !column_of(t, e->u.bin.r, &r))
+        return;
+    *SQ_ARENA_APPEND(t->a, t->equal, t->n_equal, t->cap_equal) = l;
+    *SQ_ARENA_APPEND(t->a, t->equal, t->n_equal, t->cap_equal) = r;
+}
+
+static void collect_join_equal(TplCtx *t, IrRel *r) {
+    if (r->kind != IR_JOIN) return;
+    collect_join_equal(t, r->u.join.left);
+    collect_join_equal(t, r->u.join.right);
+    if (r->u.join.type == IR_JOIN_INNER || r->u.join.type == IR_JOIN_CROSS) collect_equal(t, r->u.join.cond);
+}
+
 /* The domain's columns: the FROM items' columns that fit, the slot's own
-** item's first. */
+** item's first, and none the block's conditions make equal to it. */
 static void alternatives(TplCtx *t, SqSlot *s) {
     if (!s->has_column) return;
     for (int own = 1; own >= 0; own--)
@@ -130,7 +187,9 @@ static void alternatives(TplCtx *t, SqSlot *s) {
             if ((leaf == s->column.item) != own) continue;
             for (uint32_t k = 0; k < leaf->cols.n; k++) {
                 SqSlotCol alt = {leaf, k};
-                if ((leaf == s->column.item && k == s->column.col) || !fits(s, &alt)) continue;
+                if ((leaf == s->column.item && k == s->column.col) || !fits(s, &alt) ||
+                    made_equal(t, &s->column, &alt))
+                    continue;
                 *SQ_ARENA_APPEND(t->a, s->alts, s->n_alts, s->cap_alts) = alt;
             }
         }
@@ -542,6 +601,8 @@ static int seen(TplCtx *t, const IrRel *top) {
 
 static void core(TplCtx *t, const IrCore *c) {
     collect_leaves(t, c->from);
+    collect_join_equal(t, c->from);
+    if (c->where) collect_equal(t, c->where->u.filter.pred);
     walk_joins(t, c->from);
     if (c->where) walk(t, &c->where->u.filter.pred);
     if (c->agg)
@@ -574,6 +635,7 @@ static void visit(void *arg, IrRel **top, const IrCore *c, const IrCoreSite *sit
     TplCtx *t = arg;
     if (seen(t, *top) || (site->cte && site->cte->recursive)) return;
     t->n_leaves = 0;
+    t->n_equal = 0;
     if (c) core(t, c);
     else compound(t, *top);
 }

@@ -53,6 +53,47 @@ expect_exit 0 "extract --format json of every golden query" -- \
 cp "$TMP/out" "$TMP/all.json"
 python3 tests/cli/template_check.py "$TMP/all.json" --db "$TMP/data.sqlite"
 
+# ---- sample -------------------------------------------------------------------------
+G=$TMP/gold.sql
+cat >"$G" <<'EOF'
+SELECT c.name FROM customer c JOIN orders o ON o.customer_id = c.id WHERE o.amount > 10 AND c.city = 'Paris' ORDER BY o.placed DESC LIMIT 5;
+SELECT category, avg(price) FROM product WHERE weight < 2 GROUP BY category;
+SELECT count(*) FROM orders WHERE placed >= '2012-06-01' AND status = 'paid';
+SELECT min(price) FROM product WHERE code = 'A';
+SELECT id FROM orders WHERE placed BETWEEN '2011-01-01' AND '2012-12-31' AND qty > 1;
+EOF
+D=$TMP/data.sqlite
+expect_exit 2 "sample without --out" -- "$SQUINT" template sample --gold "$G" --db "$D"
+expect_grep "--out FILE is needed" "$TMP/err" "... says so"
+expect_exit 2 "sample without --gold" -- "$SQUINT" template sample --out "$TMP/s.jsonl" --db "$D"
+expect_exit 2 "sample with --out the gold" -- "$SQUINT" template sample --gold "$G" --out "$G" --db "$D"
+expect_grep "never writes over its inputs" "$TMP/err" "... refused: it is an input"
+printf 'my notes\n' >"$TMP/notes.txt"
+expect_exit 2 "sample with --out a file it did not write" -- \
+    "$SQUINT" template sample --gold "$G" --out "$TMP/notes.txt" --db "$D"
+[ "$(cat "$TMP/notes.txt")" = "my notes" ] && ok "... refused, the file untouched" || not_ok "... the file untouched"
+expect_exit 1 "sample with a schema and no database" -- \
+    "$SQUINT" template sample --gold "$G" --out "$TMP/x.jsonl" --schema $S
+expect_grep "no database to sample from" "$TMP/err" "... says there is no database"
+
+expect_exit 0 "sample --n 20 --seed 3" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s1.jsonl" --db "$D" --n 20 --seed 3
+expect_grep "instances, [0-9]+ valid" "$TMP/err" "... a summary on stderr"
+"$SQUINT" template extract --format json --db "$D" "$G" >"$TMP/g.json"
+python3 tests/cli/template_sample_check.py "$TMP/s1.jsonl" "$TMP/g.json" "$D"
+"$SQUINT" template sample --gold "$G" --out "$TMP/s2.jsonl" --db "$D" --n 20 --seed 3 -q
+cmp -s "$TMP/s1.jsonl" "$TMP/s2.jsonl" && ok "the same seed gives the same file" || not_ok "the same seed gives the same file"
+"$SQUINT" template sample --gold "$G" --out "$TMP/s3.jsonl" --db "$D" --n 20 --seed 4 -q
+cmp -s "$TMP/s1.jsonl" "$TMP/s3.jsonl" && not_ok "another seed gives another file" || ok "another seed gives another file"
+# a run stopped in the middle of a source: its records cut short, the last line half written
+n=$(wc -l <"$TMP/s1.jsonl")
+head -n $((n - 3)) "$TMP/s1.jsonl" >"$TMP/s4.jsonl"
+sed -n "$((n - 2))p" "$TMP/s1.jsonl" | head -c 40 >>"$TMP/s4.jsonl"
+expect_exit 0 "a stopped run is resumed" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 3
+cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... into the file a whole run writes" || not_ok "... into the file a whole run writes"
+expect_exit 0 "a finished run run again" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 3
+expect_grep "5 sources \(5 done before" "$TMP/err" "... does nothing more"
+cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... and leaves the file as it was" || not_ok "... and leaves the file as it was"
+
 # ---- a benchmark file ----------------------------------------------------------
 cat >"$TMP/dev.json" <<'EOF'
 [{"question_id": 7, "db_id": "shop", "question": "q", "SQL": "SELECT count(*) FROM orders WHERE qty > 2"}]

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""template_sample_check.py -- check `squint template sample`'s records
+against SQLite.
+
+usage: template_sample_check.py RECORDS.jsonl EXTRACT.json DB
+
+EXTRACT.json is `squint template extract --format json` of the same gold
+(its i-th query is source i).  Prints TAP lines:
+  - every record has the fields of the format;
+  - every valid instance returns a row that is not all NULL on DB, and
+    either returns other rows than its source or was told apart by the
+    solver;
+  - every value drawn for a value slot occurs in the slot's column; every
+    date drawn is within the column's range of dates;
+  - an instance rejected as equivalent returns, on DB, the rows of the
+    query it is equivalent to.
+"""
+import json
+import sqlite3
+import sys
+
+FIELDS = ["record", "id", "source_id", "template_id", "instance", "of", "db_id", "slots",
+          "alterations", "sql", "result_rows", "valid", "reasons"]
+
+
+def main():
+    recs = [json.loads(l) for l in open(sys.argv[1])]
+    extract = json.load(open(sys.argv[2]))
+    con = sqlite3.connect("file:%s?mode=ro" % sys.argv[3], uri=True)
+
+    def rows(sql):
+        return con.execute(sql).fetchall()
+
+    def same(a, b, ordered):
+        return a == b if ordered else sorted(map(repr, a)) == sorted(map(repr, b))
+
+    bad = [r["id"] for r in recs if any(f not in r for f in FIELDS) or r["record"] != "template-instance"]
+    print("%s - every record has the format's fields (%d records)" % ("not ok" if bad else "ok", len(recs)))
+
+    by_id = {}
+    for r in recs:
+        by_id.setdefault(r["source_id"], []).append(r)
+    bad = []
+    for r in recs:
+        if not r["valid"]:
+            continue
+        got = rows(r["sql"])
+        src = extract[int(r["source_id"])]
+        if not got or all(v is None for row in got for v in row):
+            bad.append(r["id"] + " empty")
+        elif same(got, rows(src["sql"]), "ORDER BY" in r["sql"]) and r.get("distinct_by") != "solver":
+            bad.append(r["id"] + " same rows as the source, and no counterexample")
+    print("%s - valid instances return rows, other than their source's or told apart by the solver%s"
+          % ("not ok" if bad else "ok", (": " + ", ".join(bad[:5])) if bad else ""))
+
+    bad, n_values, n_dates = [], 0, 0
+    for r in recs:
+        slots = {s["name"]: s for s in extract[int(r["source_id"])]["slots"]}
+        for name, value in r["slots"].items():
+            s = slots[name]
+            col = s["column"]
+            t, c = '"%s"' % col["table"], '"%s"' % col["table_column"]
+            if s["kind"] == "value":
+                n_values += 1
+                if rows("SELECT count(*) FROM %s WHERE %s = %s" % (t, c, value))[0][0] == 0:
+                    bad.append("%s %s=%s not in %s.%s" % (r["id"], name, value, t, c))
+            elif s["kind"] == "date":
+                n_dates += 1
+                lo, hi = rows("SELECT min(date(%s)), max(date(%s)) FROM %s" % (c, c, t))[0]
+                d = rows("SELECT date(%s)" % value)[0][0]
+                if not (lo <= d <= hi):
+                    bad.append("%s %s=%s outside %s..%s" % (r["id"], name, value, lo, hi))
+    print("%s - drawn values occur in their columns (%d), drawn dates lie in their column's range (%d)%s"
+          % ("not ok" if bad or not n_values or not n_dates else "ok", n_values, n_dates,
+             (": " + ", ".join(bad[:5])) if bad else ""))
+
+    bad, n_equiv = [], 0
+    for r in recs:
+        if r["valid"] or not r["reasons"][0].startswith("equivalent to the "):
+            continue
+        n_equiv += 1
+        other = r["same_as"]
+        if other == "source":
+            sql = extract[int(r["source_id"])]["sql"]
+        else:
+            k = int(other.split()[-1])
+            sql = by_id[r["source_id"]][k]["sql"]
+        if not same(rows(r["sql"]), rows(sql), False) or r.get("caught_by") not in ("normal form", "solver"):
+            bad.append(r["id"])
+    print("%s - instances rejected as equivalent (%d) say how, and return the rows of the query they are "
+          "equivalent to%s" % ("not ok" if bad or not n_equiv else "ok", n_equiv,
+                               (": " + ", ".join(bad[:5])) if bad else ""))
+
+
+if __name__ == "__main__":
+    main()
