@@ -13,6 +13,7 @@
 #   make soundness  squint equiv's verdicts against SQLite (soundness-ci: a sample)
 #   make bench      benchmarks (ratios against SQLite in the same run)
 #   make fixture-report  squint fixture on Spider and BIRD dev (docs/fixture-report.md)
+#   make template-report  squint template on Spider and BIRD dev (docs/template-report.md)
 
 CC      ?= cc
 BUILD   ?= build
@@ -97,7 +98,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus leaks fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report fixture-report realistic-report clean tools man install uninstall
+.PHONY: all deps test demo sanitize sanitize-corpus leaks fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report fixture-report realistic-report template-report clean tools man install uninstall
 
 all: $(LIB) $(BIN)
 
@@ -368,6 +369,11 @@ fixture-report: deps
 # realistic, refutations by kind (docs/realistic-report.md; about half an
 # hour on 2 cores; a stopped run resumes from build/realistic-eval.jsonl,
 # REALISTIC_REUSE=1 rewrites the page from the records as they are).
+template-report: deps
+	@$(SUBMAKE) all
+	@scripts/template_report.sh $(BUILD) > docs/template-report.md.tmp && mv docs/template-report.md.tmp docs/template-report.md
+	@echo "wrote docs/template-report.md"
+
 realistic-report: deps
 	@$(SUBMAKE) all
 	@scripts/realistic_report.sh $(BUILD) > docs/realistic-report.md.tmp && mv docs/realistic-report.md.tmp docs/realistic-report.md

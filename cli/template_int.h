@@ -5,6 +5,9 @@
 #ifndef SQ_TEMPLATE_INT_H
 #define SQ_TEMPLATE_INT_H
 
+#include <stddef.h>
+
+#include "runtime/safewrite.h"
 #include "runtime/strmap.h"
 
 /* The "record" member of every line of --out: how a file of ours is known. */
@@ -20,5 +23,15 @@ int template_sample(int argc, char **argv);
 ** 0, or -1 after a message ("squint CMD:") when path holds anything else
 ** than such records (it is then left untouched). */
 int template_out_read(const char *cmd, const char *path, SqStrMap *done);
+
+/* Whether --items may be path: never an input (inputs[0..n)) nor a
+** special file; an existing file only when it is empty or an items file
+** this command wrote.  0, or -1 after a message. */
+int template_items_check(const char *cmd, const char *path, const SqOutInput *inputs, size_t n);
+/* Write the valid instances of the records file as a gold file (BIRD's
+** dev.json form, each item's question empty, its question_id source *
+** 1000 + instance, its "instance" the record's id) to path, replaced
+** whole.  0, or -1 after a message. */
+int template_items_write(const char *cmd, const char *records, const char *path);
 
 #endif

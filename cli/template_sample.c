@@ -45,6 +45,10 @@ static const char sample_head[] =
     "  -n, --n N              instances per query, 1 to 1000 (default 10)\n"
     "      --seed S           the seed of every choice (default 0): the same seed\n"
     "                         gives the same file\n"
+    "      --items FILE       also write the valid instances of --out (this run's and\n"
+    "                         earlier runs') as a gold file in BIRD's dev.json form,\n"
+    "                         for 'squint prompt sql-to-question'; replaced whole,\n"
+    "                         only when it is such a file\n"
     "      --keep-superlatives  the LIMIT 1 of an ORDER BY is not a slot\n"
     "      --bound N          tables of up to N rows in the search that tells an\n"
     "                         instance from one with the same rows on the database,\n"
@@ -62,20 +66,22 @@ static const char sample_tail[] =
     "command\n" CLI_EXIT_OOM;
 
 const CliOpt cli_opts_template_sample[] = {
-    {"gold", 0, 1},   {"out", 0, 1},   {"n", 'n', 1},   {"seed", 0, 1},
+    {"gold", 0, 1},   {"out", 0, 1},   {"items", 0, 1}, {"n", 'n', 1},   {"seed", 0, 1},
     {"keep-superlatives", 0, 0}, {"bound", 0, 1}, {"rlimit", 0, 1}, {"quiet", 'q', 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 typedef struct SampleRun {
     SqTmplOptions opt;
     SqTemplateOptions slots;
-    const char *gold, *out;
+    const char *gold, *out, *items;
     int quiet;
     CliQueries cq;
     SqStrMap *done;        /* source ids whose records are all in --out */
     int fd;
     uint64_t n_sources, n_skipped, n_failed, n_made, n_valid, n_used_up;
-    uint64_t n_by_text, n_by_form, n_by_solver;
+    uint64_t n_by_text, n_by_form, n_by_solver, n_redraws;
+    double *valid_ms;      /* each valid instance's time */
+    size_t n_valid_ms, cap_valid_ms;
     struct Reason {        /* the kinds of rejection, in the order first met */
         char what[96];
         uint64_t n;
@@ -94,6 +100,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     }
     if (strcmp(name, "gold") == 0) r->gold = val;
     else if (strcmp(name, "out") == 0) r->out = val;
+    else if (strcmp(name, "items") == 0) r->items = val;
     else if (strcmp(name, "keep-superlatives") == 0) r->slots.keep_superlatives = 1;
     else if (strcmp(name, "quiet") == 0) r->quiet = 1;
     else if (strcmp(name, "n") == 0) {
@@ -223,8 +230,13 @@ static void count_reason(SampleRun *r, const char *why) {
 
 static void tally(SampleRun *r, const SqTmplInstance *in) {
     r->n_made++;
+    r->n_redraws += in->redraws;
     if (in->valid) {
         r->n_valid++;
+        if (r->n_valid_ms == r->cap_valid_ms)
+            r->valid_ms = sq_realloc(r->valid_ms, (r->cap_valid_ms = r->cap_valid_ms ? 2 * r->cap_valid_ms : 64) *
+                                                      sizeof *r->valid_ms);
+        r->valid_ms[r->n_valid_ms++] = in->seconds * 1000.0;
         return;
     }
     if (in->n_reasons) count_reason(r, in->reasons[0]);
@@ -279,13 +291,27 @@ static void sample_query(void *arg, CliQuery *q) {
 
 /* ---- the run ------------------------------------------------------------ */
 
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static void summary(SampleRun *r) {
     fprintf(stderr, "squint template sample: %llu sources (%llu done before, %llu failed), %llu instances, "
                     "%llu valid (%.1f %%)\n",
             (unsigned long long)r->n_sources, (unsigned long long)r->n_skipped,
             (unsigned long long)r->n_failed, (unsigned long long)r->n_made, (unsigned long long)r->n_valid,
             r->n_made ? 100.0 * (double)r->n_valid / (double)r->n_made : 0.0);
-    fprintf(stderr, "  %llu sources ran out of new variants before --n\n", (unsigned long long)r->n_used_up);
+    fprintf(stderr, "  %llu sources ran out of new variants before --n; %llu draws made again because their "
+                    "query returned no row\n",
+            (unsigned long long)r->n_used_up, (unsigned long long)r->n_redraws);
+    if (r->n_valid_ms) {
+        double sum = 0;
+        for (size_t i = 0; i < r->n_valid_ms; i++) sum += r->valid_ms[i];
+        qsort(r->valid_ms, r->n_valid_ms, sizeof *r->valid_ms, cmp_double);
+        fprintf(stderr, "  time per valid instance (checks included): median %.1f ms, mean %.1f ms\n",
+                r->valid_ms[r->n_valid_ms / 2], sum / (double)r->n_valid_ms);
+    }
     fprintf(stderr, "  duplicates caught by text %llu, by normal form %llu, by the solver %llu\n",
             (unsigned long long)r->n_by_text, (unsigned long long)r->n_by_form,
             (unsigned long long)r->n_by_solver);
@@ -307,6 +333,8 @@ static int start(SampleRun *r, CliArgs *a) {
                 r->out);
         return SQ_EXIT_USAGE;
     }
+    SqOutInput inputs[] = {{r->gold, "the gold"}, {r->out, "--out"}};
+    if (r->items && template_items_check("template sample", r->items, inputs, 2) < 0) return SQ_EXIT_USAGE;
     if (template_out_read("template sample", r->out, r->done) < 0) return SQ_EXIT_USAGE;
     r->fd = open(r->out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (r->fd < 0) {
@@ -335,9 +363,12 @@ int template_sample(int argc, char **argv) {
         cli_queries_file(&r.cq, r.gold, sample_query, &r);
         if (!r.quiet) summary(&r);
         rc = cli_queries_finish(&r.cq);
+        if (r.items && !r.write_failed && template_items_write("template sample", r.out, r.items) < 0)
+            rc = SQ_EXIT_USAGE;
         if (rc == SQ_EXIT_OK && (r.write_failed || r.n_failed)) rc = r.write_failed ? SQ_EXIT_USAGE : 1;
     }
     if (r.fd >= 0) close(r.fd);
+    free(r.valid_ms);
     sq_strmap_free(r.done);
     cli_queries_free(&r.cq);
     return rc;

@@ -12,7 +12,9 @@
 # for likely bugs, shows one query's typed relational IR and the SQL squint
 # emits from it, and asks squint equiv whether a model's prediction means
 # the same as a gold query: it finds a database on which they differ and
-# runs both queries on it.
+# runs both queries on it.  Last, makes three new benchmark items from a
+# gold query with squint template, and the prompts that ask for their
+# questions.
 set -u
 SQUINT=${1:-build/squint}
 cd "$(dirname "$0")/.."
@@ -55,3 +57,20 @@ echo "$q" | "$SQUINT" ir --schema examples/demo/schema.sql -
 echo
 echo "== squint ir --format sql: the SQL squint emits from that IR"
 echo "$q" | "$SQUINT" ir --format sql --schema examples/demo/schema.sql -
+# New benchmark items from a gold query (squint template): its slots, three
+# instances with values drawn from the database, each checked (it binds,
+# returns rows, and is not the same query as the source or another), and
+# the requests that would ask a language model for their questions.
+T=$D/template.sql
+L=$db/library/library.sqlite
+echo
+echo "== squint template extract: the slots of one gold query"
+"$SQUINT" template extract --db "$L" $T
+echo
+echo "== squint template sample --n 3: three new items, each checked (one JSON record each)"
+"$SQUINT" template sample --gold $T --db "$L" --n 3 --seed 2 --out "$db/instances.jsonl" \
+    --items "$db/items.json"
+cat "$db/instances.jsonl"
+echo
+echo "== squint prompt sql-to-question: the requests for their questions (as text)"
+"$SQUINT" prompt sql-to-question --format text --sample-rows 0 --db "$L" "$db/items.json"

@@ -63,6 +63,10 @@ typedef struct SqTmplInstance {
     const char *caught_by;   /* ... found by: "text", "normal form", "solver" */
     const char *distinct_by; /* a valid one: "result" (the database's rows
                                 differ), "solver" (a counterexample) */
+    uint32_t redraws;        /* draws made again because their query
+                                returned no row on the database */
+    double seconds;          /* making and checking it took (for reports,
+                                never written into records) */
 } SqTmplInstance;
 
 /* What one source query's instances are made from. */

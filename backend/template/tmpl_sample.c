@@ -60,8 +60,8 @@ static void note(Draft *d, const char *kind, const SqSlot *s, const char *from, 
 }
 
 static int is_drawn(const SqSlot *s) {
-    return (s->kind == SQ_SLOT_VALUE || s->kind == SQ_SLOT_THRESHOLD || s->kind == SQ_SLOT_DATE ||
-            s->kind == SQ_SLOT_PERIOD) && s->has_column;
+    return (s->kind == SQ_TSLOT_VALUE || s->kind == SQ_TSLOT_THRESHOLD || s->kind == SQ_TSLOT_DATE ||
+            s->kind == SQ_TSLOT_PERIOD) && s->has_column;
 }
 
 /* A new value for slot s; 0 when none could be drawn. */
@@ -78,7 +78,7 @@ static int new_value(Draft *d, const SqTmplSource *src, const SqSlot *s, uint64_
 static void order_bounds(Draft *d, const SqTmplSource *src) {
     for (uint32_t i = 0; i < src->t->n_slots; i++) {
         const SqSlot *lo = &src->t->slots[i];
-        if (lo->between != 1 || lo->kind == SQ_SLOT_RELATIVE) continue;
+        if (lo->between != 1 || lo->kind == SQ_TSLOT_RELATIVE) continue;
         IrPatch *plo = NULL, *phi = NULL;
         for (uint32_t k = 0; k < d->n_patches; k++) {
             if (d->patches[k].addr == (void *)&lo->cmp->u.between.lo) plo = &d->patches[k];
@@ -134,15 +134,15 @@ static unsigned other_aggs(const SqSlot *s) { return s->aggs & ~agg_bit_of(s->ag
 /* Whether alteration k applies to slot s. */
 static int can_alter(AltKind k, const SqSlot *s) {
     switch (k) {
-    case ALT_AGGREGATE: return s->kind == SQ_SLOT_METRIC && other_aggs(s) != 0;
-    case ALT_METRIC_COLUMN: return s->kind == SQ_SLOT_METRIC && s->n_alts > 0;
+    case ALT_AGGREGATE: return s->kind == SQ_TSLOT_METRIC && other_aggs(s) != 0;
+    case ALT_METRIC_COLUMN: return s->kind == SQ_TSLOT_METRIC && s->n_alts > 0;
     case ALT_COMPARISON:
-        return s->cmp && s->cmp->kind == SQX_BINARY && s->kind != SQ_SLOT_RELATIVE &&
+        return s->cmp && s->cmp->kind == SQX_BINARY && s->kind != SQ_TSLOT_RELATIVE &&
                (is_ordering(s->cmp->op) || s->cmp->op == AST_OP_EQ || s->cmp->op == AST_OP_NE);
-    case ALT_ORDER_DIR: return s->kind == SQ_SLOT_ORDER_DIR;
-    case ALT_GROUP_COL: return s->kind == SQ_SLOT_GROUP_COL && s->n_alts > 0;
-    case ALT_ORDER_COL: return s->kind == SQ_SLOT_ORDER_COL && s->n_alts > 0;
-    case ALT_LIMIT: return s->kind == SQ_SLOT_LIMIT;
+    case ALT_ORDER_DIR: return s->kind == SQ_TSLOT_ORDER_DIR;
+    case ALT_GROUP_COL: return s->kind == SQ_TSLOT_GROUP_COL && s->n_alts > 0;
+    case ALT_ORDER_COL: return s->kind == SQ_TSLOT_ORDER_COL && s->n_alts > 0;
+    case ALT_LIMIT: return s->kind == SQ_TSLOT_LIMIT;
     default: return 0;
     }
 }
@@ -170,6 +170,12 @@ static const char *slot_text(SqArena *a, const SqTemplate *t, const SqSlot *s) {
     return txt;
 }
 
+/* The result column showing the slot gets the name SQLite gives what it
+** shows now (the emitter then writes no stale AS). */
+static void rename_shown(Draft *d, const SqSlot *s, const char *name) {
+    if (s->shown) patch(d, &s->shown->name, &name, sizeof name);
+}
+
 static void alter_aggregate(Draft *d, const SqTemplate *t, SqSlot *s, uint64_t *rng) {
     unsigned bits = other_aggs(s), n = 0, bit;
     for (bit = 1; bit <= SQ_AGG_BIT_MAX; bit <<= 1) n += (bits & bit) != 0;
@@ -189,7 +195,9 @@ static void alter_aggregate(Draft *d, const SqTemplate *t, SqSlot *s, uint64_t *
     it.name = name;
     it.distinct = distinct;
     now.agg = &it;
-    note(d, alt_names[ALT_AGGREGATE], s, from, slot_text(d->a, t, &now));
+    const char *to = slot_text(d->a, t, &now);
+    note(d, alt_names[ALT_AGGREGATE], s, from, to);
+    rename_shown(d, s, to);
 }
 
 static const SqSlotCol *pick_alt(const SqSlot *s, uint64_t *rng) {
@@ -200,6 +208,13 @@ static void alter_metric_column(Draft *d, const SqTemplate *t, SqSlot *s, uint64
     const SqSlotCol *c = pick_alt(s, rng);
     SqExpr *to = column_expr(d->a, c, s->agg->args.items[0]->span);
     note(d, alt_names[ALT_METRIC_COLUMN], s, col_text(d->a, t, &s->column), col_text(d->a, t, c));
+    SqSlot now = *s;
+    SqAggItem it = *s->agg;
+    SqExpr *arg = to;
+    it.args.items = &arg;
+    it.args.n = 1;
+    now.agg = &it;
+    rename_shown(d, s, slot_text(d->a, t, &now));
     patch(d, &s->agg->args.items[0], &to, sizeof to);
 }
 
@@ -221,6 +236,7 @@ static void alter_column(Draft *d, const SqTemplate *t, SqSlot *s, AltKind k, ui
     SqExpr **at = k == ALT_GROUP_COL ? &s->agg->expr : s->expr;
     SqExpr *to = column_expr(d->a, c, (*at)->span);
     note(d, alt_names[k], s, col_text(d->a, t, &s->column), col_text(d->a, t, c));
+    if (k == ALT_GROUP_COL) rename_shown(d, s, c->item->cols.items[c->col].name);
     patch(d, at, &to, sizeof to);
 }
 
@@ -395,6 +411,15 @@ static const char *run(Checker *c, const char *sql, SqResult *rows) {
     return why;
 }
 
+/* Whether sql runs on the database and returns no row. */
+static int returns_nothing(Checker *c, const char *sql) {
+    SqResult r;
+    sq_result_init(&r);
+    int none = sq_db_query(c->src->db, sql, &c->opt->limits, &r, NULL) == SQ_EXEC_OK && r.n_rows == 0;
+    sq_result_free(&r);
+    return none;
+}
+
 /* Whether q's rows come in an order it asks for. */
 static int sorted(const IrQuery *q) { return q->root && ir_root_sorted(q->root); }
 
@@ -530,19 +555,29 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
         for (uint32_t k = 0; k < opt->n; k++) {
             uint64_t rng = seed_of(opt, src, k);
             SqTmplInstance *in = &res[n];
+            double t0 = sq_monotonic_seconds();
             /* draws that give a text made already are drawn again; when
             ** DRAWS of them give nothing new, the query's small domain is
-            ** used up and it gets no more instances */
+            ** used up and it gets no more instances.  A draw whose query
+            ** returns no row on the database is drawn again too, but the
+            ** last draw is kept whatever it returns (and checked). */
             int fresh = 0;
+            uint32_t redraws = 0;
             for (int tries = 0; tries < DRAWS && !fresh; tries++) {
                 memset(in, 0, sizeof *in);
                 in->index = n;
                 Draft d = {c.a, NULL, 0, 0, in};
                 in->sql = make(&d, src, &rng);
                 fresh = in->sql && !seen_text(&c, in->sql);
+                if (fresh && tries + 1 < DRAWS && returns_nothing(&c, in->sql)) {
+                    fresh = 0;
+                    redraws++;
+                }
             }
+            in->redraws = redraws;
             if (!fresh) break;
             check(&c, in);
+            in->seconds = sq_monotonic_seconds() - t0;
             n++;
         }
     }

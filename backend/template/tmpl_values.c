@@ -280,10 +280,10 @@ SqExpr *tmpl_draw_value(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {
     const SqExpr *old = old_literal(s);
     if (old->kind != SQX_LITERAL) return NULL;
     switch ((SqSlotKind)s->kind) {
-    case SQ_SLOT_VALUE: return draw_value(a, db, s, t, c, rng);
-    case SQ_SLOT_THRESHOLD: return draw_threshold(a, db, s, t, c, rng);
-    case SQ_SLOT_DATE: return draw_date(a, db, s, t, c, rng);
-    case SQ_SLOT_PERIOD: return draw_period(a, db, s, t, c, rng);
+    case SQ_TSLOT_VALUE: return draw_value(a, db, s, t, c, rng);
+    case SQ_TSLOT_THRESHOLD: return draw_threshold(a, db, s, t, c, rng);
+    case SQ_TSLOT_DATE: return draw_date(a, db, s, t, c, rng);
+    case SQ_TSLOT_PERIOD: return draw_period(a, db, s, t, c, rng);
     default: return NULL;
     }
 }

@@ -107,7 +107,7 @@ static int is_date_column(const SqSlotCol *c) {
 }
 
 static int is_time_slot(const SqSlot *s) {
-    return s->kind == SQ_SLOT_DATE || s->kind == SQ_SLOT_PERIOD || s->kind == SQ_SLOT_RELATIVE;
+    return s->kind == SQ_TSLOT_DATE || s->kind == SQ_TSLOT_PERIOD || s->kind == SQ_TSLOT_RELATIVE;
 }
 
 /* Whether alt could stand for the slot's column: a date column for a
@@ -397,16 +397,16 @@ static void value_slot(TplCtx *t, SqExpr *cmp, SqExpr **slot, const SqExpr *subj
     SqSlotKind kind;
     const char *gran = NULL;
     if (part && strcmp(part, "date") != 0) {
-        kind = SQ_SLOT_PERIOD;
+        kind = SQ_TSLOT_PERIOD;
         gran = part;
     } else if (part || date_text(v)) {
-        kind = SQ_SLOT_DATE;
+        kind = SQ_TSLOT_DATE;
         gran = date_text(v) ? date_text(v) : "day";
     } else if (is_number(v) && (between || op == AST_OP_LT || op == AST_OP_LE ||
                                 op == AST_OP_GT || op == AST_OP_GE)) {
-        kind = SQ_SLOT_THRESHOLD;
+        kind = SQ_TSLOT_THRESHOLD;
     } else {
-        kind = SQ_SLOT_VALUE;
+        kind = SQ_TSLOT_VALUE;
     }
     SqSlotCol col;
     /* a literal compared with a key in ON: part of how the tables meet */
@@ -423,7 +423,7 @@ static void value_slot(TplCtx *t, SqExpr *cmp, SqExpr **slot, const SqExpr *subj
 
 static void relative_slot(TplCtx *t, SqExpr *cmp, SqExpr **slot, const SqExpr *subject, uint8_t op,
                           uint8_t between) {
-    SqSlot *s = new_slot(t, SQ_SLOT_RELATIVE, (*slot)->span);
+    SqSlot *s = new_slot(t, SQ_TSLOT_RELATIVE, (*slot)->span);
     s->expr = slot;
     s->cmp = cmp;
     s->op = op;
@@ -518,7 +518,7 @@ static int has_agg_slot(const TplCtx *t, const SqAggItem *it) {
 }
 
 /* A result column that is an aggregate call: a metric. */
-static void metric(TplCtx *t, const IrCore *c, const SqExpr *e) {
+static void metric(TplCtx *t, const IrCore *c, const SqExpr *e, SqColumn *shown) {
     if (!c->agg || e->kind != SQX_COLUMN || !(e->flags & SQXF_AGG_REF) ||
         e->u.col.rel != c->agg->id || e->u.col.col >= c->agg->u.agg.n_items)
         return;
@@ -528,20 +528,35 @@ static void metric(TplCtx *t, const IrCore *c, const SqExpr *e) {
     if (!is_metric_call(it) || has_agg_slot(t, it) ||
         (it->args.n && !column_of(t, it->args.items[0], &col)))
         return;
-    SqSlot *s = new_slot(t, SQ_SLOT_METRIC, it->span.end > it->span.start ? it->span : e->span);
+    SqSlot *s = new_slot(t, SQ_TSLOT_METRIC, it->span.end > it->span.start ? it->span : e->span);
     s->agg = it;
+    s->shown = shown->is_alias ? NULL : shown;
     if (it->args.n) tie_to(t, s, it->args.items[0]);
     else s->type = it->type;
     s->aggs = metric_aggs(s, it);
 }
 
-static void group_cols(TplCtx *t, IrRel *agg) {
+/* The result column that shows aggregate item k of agg as it is, with
+** SQLite's name, or NULL. */
+static SqColumn *shown_key(IrRel *agg, IrRel *project, uint32_t k) {
+    for (uint32_t i = 0; i < project->u.project.exprs.n && i < project->cols.n; i++) {
+        const SqExpr *e = project->u.project.exprs.items[i];
+        SqColumn *col = &project->cols.items[i];
+        if (e->kind == SQX_COLUMN && (e->flags & SQXF_AGG_REF) && e->u.col.rel == agg->id &&
+            e->u.col.col == k && !col->hidden)
+            return col->is_alias ? NULL : col;
+    }
+    return NULL;
+}
+
+static void group_cols(TplCtx *t, IrRel *agg, IrRel *project) {
     for (uint32_t i = 0; i < agg->u.agg.n_items; i++) {
         SqAggItem *it = &agg->u.agg.items[i];
         SqSlotCol col;
         if (it->kind != SQ_AGG_KEY || !it->expr || !column_of(t, it->expr, &col)) continue;
-        SqSlot *s = new_slot(t, SQ_SLOT_GROUP_COL, it->expr->span);
+        SqSlot *s = new_slot(t, SQ_TSLOT_GROUP_COL, it->expr->span);
         s->agg = it;
+        s->shown = shown_key(agg, project, i);
         tie_to(t, s, it->expr);
     }
 }
@@ -558,11 +573,11 @@ static void order_by(TplCtx *t, IrRel *sort, IrRel *project) {
         SrcSpan at = hidden ? (*hidden)->span : k->expr->span;
         SqSlotCol sc;
         if (hidden && column_of(t, *hidden, &sc)) {
-            SqSlot *s = new_slot(t, SQ_SLOT_ORDER_COL, at);
+            SqSlot *s = new_slot(t, SQ_TSLOT_ORDER_COL, at);
             s->expr = hidden;
             tie_to(t, s, *hidden);
         }
-        SqSlot *d = new_slot(t, SQ_SLOT_ORDER_DIR, at);
+        SqSlot *d = new_slot(t, SQ_TSLOT_ORDER_DIR, at);
         d->key = k;
     }
 }
@@ -573,7 +588,7 @@ static void limit(TplCtx *t, IrRel *lim, IrRel *sort) {
         (*count)->u.lit.i < 1)
         return;
     if (t->opt->keep_superlatives && sort && (*count)->u.lit.i == 1) return;
-    SqSlot *s = new_slot(t, SQ_SLOT_LIMIT, (*count)->span);
+    SqSlot *s = new_slot(t, SQ_TSLOT_LIMIT, (*count)->span);
     s->expr = count;
     s->type = (*count)->type;
 }
@@ -614,10 +629,11 @@ static void core(TplCtx *t, const IrCore *c) {
     if (c->having) walk(t, &c->having->u.filter.pred);
     SqExprList *exprs = &c->project->u.project.exprs;
     for (uint32_t i = 0; i < exprs->n; i++) {
-        if (i < c->project->cols.n && !c->project->cols.items[i].hidden) metric(t, c, exprs->items[i]);
+        if (i < c->project->cols.n && !c->project->cols.items[i].hidden)
+            metric(t, c, exprs->items[i], &c->project->cols.items[i]);
         walk(t, &exprs->items[i]);
     }
-    if (c->agg) group_cols(t, c->agg);
+    if (c->agg) group_cols(t, c->agg, c->project);
     if (c->sort) order_by(t, c->sort, c->project);
     if (c->limit) limit(t, c->limit, c->sort);
 }
@@ -659,17 +675,17 @@ static int by_text(const void *pa, const void *pb) {
 ** the range they bound. */
 static const char *stem(const SqSlot *s) {
     switch ((SqSlotKind)s->kind) {
-    case SQ_SLOT_DATE: case SQ_SLOT_RELATIVE:
+    case SQ_TSLOT_DATE: case SQ_TSLOT_RELATIVE:
         if (s->op == AST_OP_GT || s->op == AST_OP_GE) return "since";
         if (s->op == AST_OP_LT || s->op == AST_OP_LE) return "until";
         return "date";
-    case SQ_SLOT_PERIOD:
+    case SQ_TSLOT_PERIOD:
         return strcmp(s->granularity, "year") == 0 || strcmp(s->granularity, "month") == 0 ||
                        strcmp(s->granularity, "day") == 0 || strcmp(s->granularity, "hour") == 0
                    ? s->granularity : "period";
-    case SQ_SLOT_GROUP_COL: return "group_col";
-    case SQ_SLOT_ORDER_COL: return "order_col";
-    case SQ_SLOT_ORDER_DIR: return "order_dir";
+    case SQ_TSLOT_GROUP_COL: return "group_col";
+    case SQ_TSLOT_ORDER_COL: return "order_col";
+    case SQ_TSLOT_ORDER_DIR: return "order_dir";
     default: return sq_slot_kind_name((SqSlotKind)s->kind);
     }
 }
@@ -714,7 +730,7 @@ const char *sq_template_mark(void *tmpl, const void *node) {
         const SqSlot *s = &t->slots[i];
         int at = s->expr ? (const void *)*s->expr == node
                : s->agg  ? (const void *)s->agg == node ||
-                               (s->kind == SQ_SLOT_GROUP_COL && (const void *)s->agg->expr == node)
+                               (s->kind == SQ_TSLOT_GROUP_COL && (const void *)s->agg->expr == node)
                          : (const void *)s->key == node;
         if (at) return s->placeholder;
     }

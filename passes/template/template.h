@@ -54,17 +54,17 @@
 #include "runtime/strbuf.h"
 
 typedef enum SqSlotKind {
-    SQ_SLOT_VALUE,
-    SQ_SLOT_THRESHOLD,
-    SQ_SLOT_DATE,
-    SQ_SLOT_PERIOD,
-    SQ_SLOT_RELATIVE,
-    SQ_SLOT_LIMIT,
-    SQ_SLOT_METRIC,
-    SQ_SLOT_GROUP_COL,
-    SQ_SLOT_ORDER_COL,
-    SQ_SLOT_ORDER_DIR,
-    SQ_SLOT__COUNT
+    SQ_TSLOT_VALUE,
+    SQ_TSLOT_THRESHOLD,
+    SQ_TSLOT_DATE,
+    SQ_TSLOT_PERIOD,
+    SQ_TSLOT_RELATIVE,
+    SQ_TSLOT_LIMIT,
+    SQ_TSLOT_METRIC,
+    SQ_TSLOT_GROUP_COL,
+    SQ_TSLOT_ORDER_COL,
+    SQ_TSLOT_ORDER_DIR,
+    SQ_TSLOT__COUNT
 } SqSlotKind;
 
 /* The aggregates of a metric's domain, as bits. */
@@ -104,6 +104,9 @@ typedef struct SqSlot {
     SqSortKey *key;        /* order-dir */
     SqExpr *cmp;           /* a compared value's comparison (the BINARY,
                               BETWEEN or IN_LIST node), else NULL */
+    SqColumn *shown;       /* metric, group-col: the result column that shows
+                              it, when its name is SQLite's (no AS written):
+                              a generator that changes the slot renames it */
     /* What it constrains or reads: a column of a FROM item, when the slot
     ** is tied to one (none for count(*), for an expression of several
     ** columns, for LIMIT and order-dir). */

@@ -12,11 +12,11 @@
 #include "runtime/diag.h"
 
 const char *sq_slot_kind_name(SqSlotKind k) {
-    static const char *const names[SQ_SLOT__COUNT] = {
+    static const char *const names[SQ_TSLOT__COUNT] = {
         "value", "threshold", "date", "period", "relative", "limit",
         "metric", "group-col", "order-col", "order-dir",
     };
-    return (unsigned)k < SQ_SLOT__COUNT ? names[k] : "?";
+    return (unsigned)k < SQ_TSLOT__COUNT ? names[k] : "?";
 }
 
 const char *sq_agg_bit_name(unsigned bit) {
@@ -62,10 +62,10 @@ void sq_slot_col_name(const SqTemplate *t, const SqSlotCol *c, SqBuf *out) {
 
 void sq_slot_value_sql(const SqTemplate *t, const SqSlot *s, SqBuf *out) {
     IrNaming nm = {(void *)t, name_column, name_subquery, NULL, NULL};
-    if (s->expr && s->kind == SQ_SLOT_ORDER_COL && s->has_column) sq_slot_col_name(t, &s->column, out);
+    if (s->expr && s->kind == SQ_TSLOT_ORDER_COL && s->has_column) sq_slot_col_name(t, &s->column, out);
     else if (s->expr) ir_sql_expr(out, *s->expr, &nm);
     else if (s->key) sq_buf_puts(out, s->key->desc ? "DESC" : "ASC");
-    else if (s->kind == SQ_SLOT_METRIC)
+    else if (s->kind == SQ_TSLOT_METRIC)
         ir_sql_call(out, s->agg->name, s->agg->distinct, s->agg->star, &s->agg->args, NULL, &nm);
     else ir_sql_expr(out, s->agg->expr, &nm);
 }
@@ -79,7 +79,7 @@ static void comparison_text(const SqTemplate *t, const SqSlot *s, SqBuf *out) {
 }
 
 static int is_comparison_slot(const SqSlot *s) {
-    return s->kind <= SQ_SLOT_RELATIVE;
+    return s->kind <= SQ_TSLOT_RELATIVE;
 }
 
 static const char *between_side(const SqSlot *s) { return s->between == 1 ? "low" : "high"; }
@@ -107,7 +107,7 @@ void sq_template_print_slots(const SqTemplate *t, SqBuf *out) {
             sq_buf_puts(out, "  column ");
             sq_slot_col_name(t, &s->column, out);
         }
-        if (s->kind != SQ_SLOT_ORDER_DIR) {
+        if (s->kind != SQ_TSLOT_ORDER_DIR) {
             sq_buf_puts(out, " [");
             ir_type_text(out, s->type);
             sq_buf_putc(out, ']');
@@ -200,9 +200,9 @@ static void json_slot(SqJsonWriter *w, const SqTemplate *t, const SqSlot *s, con
     sq_jw_obj_begin(w);
     sq_json_span_members(w, srcs, s->span);
     sq_jw_obj_end(w);
-    if (s->kind != SQ_SLOT_ORDER_DIR) json_type(w, s->type);
+    if (s->kind != SQ_TSLOT_ORDER_DIR) json_type(w, s->type);
     json_column(w, t, s);
-    if (s->kind == SQ_SLOT_METRIC) {
+    if (s->kind == SQ_TSLOT_METRIC) {
         sq_jw_key(w, "aggregates");
         sq_jw_arr_begin(w);
         for (unsigned b = 1; b <= SQ_AGG_BIT_MAX; b <<= 1)
