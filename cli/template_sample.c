@@ -173,7 +173,8 @@ static void record(SampleRun *r, SqBuf *out, const CliQuery *q, const char *sid,
         sq_jw_key(&w, "kind");
         sq_jw_str(&w, c->kind);
         sq_jw_key(&w, "slot");
-        sq_jw_str(&w, c->slot);
+        if (c->slot) sq_jw_str(&w, c->slot);
+        else sq_jw_null(&w);
         sq_jw_key(&w, "from");
         sq_jw_str(&w, c->from);
         sq_jw_key(&w, "to");

@@ -54,7 +54,7 @@ static void patch(Draft *d, void *addr, const void *now, size_t size) {
 static void note(Draft *d, const char *kind, const SqSlot *s, const char *from, const char *to) {
     SqTmplChange *c = SQ_ARENA_APPEND(d->a, d->inst->changes, d->inst->n_changes, d->inst->cap_changes);
     c->kind = kind;
-    c->slot = s->name;
+    c->slot = s ? s->name : NULL;
     c->from = from;
     c->to = to;
 }
@@ -283,14 +283,101 @@ static void alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint6
     }
 }
 
-/* One alteration, every (kind, slot) that applies being as likely; 0 when
-** none applies. */
+/* ---- filters: a conjunct of the top WHERE dropped, or one added ---- */
+
+static uint32_t top_conjuncts(SqArena *a, const SqTemplate *t, SqExprList *out) {
+    memset(out, 0, sizeof *out);
+    if (t->where) ir_conjuncts(a, *t->where, out);
+    return out->n;
+}
+
+static const char *expr_text(SqArena *a, const SqTemplate *t, const SqExpr *e) {
+    SqBuf b = SQ_BUF_INIT;
+    sq_template_expr_sql(t, e, &b);
+    const char *s = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_free(&b);
+    return s;
+}
+
+static void drop_filter(Draft *d, const SqTmplSource *src, uint64_t *rng) {
+    SqExprList l, rest;
+    top_conjuncts(d->a, src->t, &l);
+    uint64_t k = tmpl_below(rng, l.n);
+    memset(&rest, 0, sizeof rest);
+    for (uint32_t i = 0; i < l.n; i++)
+        if (i != k) sq_expr_list_add(d->a, &rest, l.items[i]);
+    SqExpr *now = ir_and(d->a, &rest);
+    note(d, "drop-filter", NULL, expr_text(d->a, src->t, l.items[k]), "");
+    patch(d, src->t->where, &now, sizeof now);
+}
+
+/* A column a filter can be added on: a stored table's, not its key. */
+static int filterable(const IrRel *item, uint32_t col) {
+    const SqColumn *c = &item->cols.items[col];
+    if (!ir_column_nameable(c) || !c->table || c->table_col < 0 || (uint32_t)c->table_col >= c->table->n_cols)
+        return 0;
+    const CatColumn *cc = &c->table->cols[c->table_col];
+    return !cc->pk && !cc->unique && !cc->rowid_alias;
+}
+
+static uint32_t n_filterable(const SqTemplate *t) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->n_items; i++)
+        for (uint32_t k = 0; k < t->items[i]->cols.n; k++) n += filterable(t->items[i], k);
+    return n;
+}
+
+/* column = a value drawn from it, ANDed to the WHERE; 0 when no value. */
+static int add_filter(Draft *d, const SqTmplSource *src, uint64_t *rng) {
+    const SqTemplate *t = src->t;
+    uint64_t pick = tmpl_below(rng, n_filterable(t));
+    SqSlot fake;
+    memset(&fake, 0, sizeof fake);
+    for (uint32_t i = 0; i < t->n_items; i++)
+        for (uint32_t k = 0; k < t->items[i]->cols.n; k++)
+            if (filterable(t->items[i], k) && pick-- == 0) fake.column = (SqSlotCol){t->items[i], k};
+    SrcSpan at = (*t->where)->span;
+    SqType none = {SQ_TY_NULL, SQ_AFF_BLOB, 1};
+    SqExpr *null = sq_expr_new(d->a, SQX_LITERAL, at, none);
+    fake.kind = SQ_TSLOT_VALUE;
+    fake.has_column = 1;
+    fake.type = fake.column.item->cols.items[fake.column.col].type;
+    fake.expr = &null;
+    SqExpr *v = tmpl_draw_value(d->a, src->db, &fake, rng);
+    if (!v) return 0;
+    SqType bool_ty = {SQ_TY_INTEGER, SQ_AFF_BLOB, 1};
+    SqExpr *cmp = sq_expr_new(d->a, SQX_BINARY, at, bool_ty);
+    cmp->op = AST_OP_EQ;
+    cmp->u.bin.l = column_expr(d->a, &fake.column, at);
+    cmp->u.bin.r = v;
+    SqExprList both;
+    memset(&both, 0, sizeof both);
+    sq_expr_list_add(d->a, &both, *t->where);
+    sq_expr_list_add(d->a, &both, cmp);
+    SqExpr *now = ir_and(d->a, &both);
+    note(d, "add-filter", NULL, "", expr_text(d->a, t, cmp));
+    patch(d, t->where, &now, sizeof now);
+    return 1;
+}
+
+/* One alteration, every (kind, slot) that applies being as likely, and
+** the filter alterations each as likely as one of those; 0 when none
+** applies. */
 static int one_alteration(Draft *d, const SqTmplSource *src, uint64_t *rng) {
     uint32_t n = 0;
     for (int k = 0; k < ALT__COUNT; k++)
         for (uint32_t i = 0; i < src->t->n_slots; i++) n += can_alter((AltKind)k, &src->t->slots[i]);
+    SqExprList l;
+    int can_drop = top_conjuncts(d->a, src->t, &l) >= 2;
+    int can_add = src->t->where && n_filterable(src->t) > 0;
+    n += (uint32_t)can_drop + (uint32_t)can_add;
     if (!n) return 0;
     uint64_t pick = tmpl_below(rng, n);
+    if (can_drop && pick-- == 0) {
+        drop_filter(d, src, rng);
+        return 1;
+    }
+    if (can_add && pick-- == 0) return add_filter(d, src, rng);
     for (int k = 0; k < ALT__COUNT; k++)
         for (uint32_t i = 0; i < src->t->n_slots; i++)
             if (can_alter((AltKind)k, &src->t->slots[i]) && pick-- == 0) {

@@ -27,6 +27,10 @@ typedef struct TplCtx {
                                 equal (ON and WHERE conjuncts a = b) */
     uint32_t n_equal, cap_equal;
     int in_on;               /* walking an ON condition */
+    SqExpr **top_where;      /* the top SELECT's WHERE condition, its FROM */
+    IrRel **top_items;       /* items (SqTemplate.where, .items) */
+    uint32_t n_top_items;
+    int top_seen;
 } TplCtx;
 
 /* ------------------------------------------------------------------ */
@@ -654,6 +658,13 @@ static void visit(void *arg, IrRel **top, const IrCore *c, const IrCoreSite *sit
     t->n_equal = 0;
     if (c) core(t, c);
     else compound(t, *top);
+    if (c && site->use == IR_USE_ROOT && !site->in_compound && !t->top_seen) {
+        t->top_seen = 1;
+        t->top_where = c->where ? &c->where->u.filter.pred : NULL;
+        t->top_items = sq_arena_alloc(t->a, (t->n_leaves ? t->n_leaves : 1) * sizeof *t->top_items);
+        memcpy(t->top_items, t->leaves, t->n_leaves * sizeof *t->leaves);
+        t->n_top_items = t->n_leaves;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -712,6 +723,9 @@ SqTemplate *sq_template_slots(IrQuery *q, const Catalog *cat, const SqTemplateOp
     memset(res, 0, sizeof *res);
     res->q = q;
     res->aliases = ir_sql_aliases(q);
+    res->where = t.top_where;
+    res->items = t.top_items;
+    res->n_items = t.n_top_items;
     if (!t.n) return res;
     Ranked *r = sq_malloc(t.n * sizeof *r);
     for (uint32_t i = 0; i < t.n; i++) r[i] = (Ranked){t.slots[i], i};

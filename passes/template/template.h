@@ -125,6 +125,12 @@ typedef struct SqTemplate {
     uint32_t n_slots;
     const char **aliases;  /* by rel id: the FROM items' names, as the SQL
                               emitter writes them (ir_sql_aliases) */
+    /* The statement's top SELECT (not a compound's term), for generators
+    ** that add or drop a filter conjunct: the field holding its WHERE
+    ** condition (NULL when it has none) and its FROM items. */
+    SqExpr **where;
+    IrRel **items;
+    uint32_t n_items;
 } SqTemplate;
 
 typedef struct SqTemplateOptions {
@@ -149,6 +155,8 @@ const char *sq_template_mark(void *tmpl, const void *node);
 /* The slot's value as SQL ("30", "'2012-06-01'", "avg(T1.salary)",
 ** "DESC"), and a column as "alias.column", appended to out. */
 void sq_slot_value_sql(const SqTemplate *t, const SqSlot *s, SqBuf *out);
+/* Any expression of the query, columns named as above. */
+void sq_template_expr_sql(const SqTemplate *t, const SqExpr *e, SqBuf *out);
 void sq_slot_col_name(const SqTemplate *t, const SqSlotCol *c, SqBuf *out);
 
 /* The slots as text, one line each ("--   :threshold_1 threshold ..."),

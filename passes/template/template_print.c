@@ -60,6 +60,11 @@ void sq_slot_col_name(const SqTemplate *t, const SqSlotCol *c, SqBuf *out) {
     put_column(t, out, c->item->id, c->col, 0);
 }
 
+void sq_template_expr_sql(const SqTemplate *t, const SqExpr *e, SqBuf *out) {
+    IrNaming nm = {(void *)t, name_column, name_subquery, NULL, NULL};
+    ir_sql_expr(out, e, &nm);
+}
+
 void sq_slot_value_sql(const SqTemplate *t, const SqSlot *s, SqBuf *out) {
     IrNaming nm = {(void *)t, name_column, name_subquery, NULL, NULL};
     if (s->expr && s->kind == SQ_TSLOT_ORDER_COL && s->has_column) sq_slot_col_name(t, &s->column, out);
