@@ -52,7 +52,9 @@ def main():
     m = re.search(r"(\d+) sources \((\d+) done before, (\d+) failed\)", summary)
     n_sources, n_failed = (int(m.group(1)), int(m.group(3))) if m else (0, 0)
     print("- %d gold queries; %d could not be sampled (the gold itself returns no row, or only NULL, "
-          "on its database); %d have instances." % (n_sources, n_failed, len(sources)))
+          "on its database); %d have instances; the other %d have no slot to vary, or every variant "
+          "drawn was the SQL of another." % (n_sources, n_failed, len(sources),
+                                             n_sources - n_failed - len(sources)))
     print("- %d instances, %.2f per query that has any (at most 10: a query whose slots run out of "
           "new variants gets fewer).  **%d valid: %s** (goal: 90 %%)." %
           (n, n / len(sources) if sources else 0, len(valid), pct(len(valid), n)))
@@ -71,7 +73,7 @@ def main():
     reasons = collections.Counter()
     for r in recs:
         if not r["valid"]:
-            why = re.sub(r"instance \d+", "an instance", re.split(r"[:(]", r["reasons"][0])[0].strip())
+            why = re.sub(r"the instance \d+", "an instance", re.split(r"[:(]", r["reasons"][0])[0].strip())
             reasons[why] += 1
     for why, k in reasons.most_common():
         print("| %s | %d | %s |" % (why, k, pct(k, n)))
