@@ -20,16 +20,21 @@
 #include "runtime/safewrite.h"
 #include "runtime/util.h"
 
-/* A line's source id, instance and count; 0 when it is no record of ours. */
-static int read_record(SqArena *a, const char *line, size_t n, const char **sid, int64_t *k, int64_t *of) {
+/* A line's source id, instance, count and options; 0 when it is no
+** record of ours. */
+static int read_record(SqArena *a, const char *line, size_t n, const char **sid, int64_t *k, int64_t *of,
+                       const char **opts) {
     SqJson *j = sq_json_parse(a, line, n, NULL);
+    const SqJson *o_opts = j ? sq_json_get(j, "options") : NULL;
     const SqJson *rec = j ? sq_json_get(j, "record") : NULL;
     const SqJson *s = j ? sq_json_get(j, "source_id") : NULL;
     const SqJson *kk = j ? sq_json_get(j, "instance") : NULL;
     const SqJson *o = j ? sq_json_get(j, "of") : NULL;
     if (!rec || !sq_json_string(rec) || strcmp(sq_json_string(rec), TEMPLATE_RECORD) != 0 || !s ||
-        !sq_json_string(s) || !kk || !kk->is_int || !o || !o->is_int || kk->inum < 0 || kk->inum >= o->inum)
+        !sq_json_string(s) || !kk || !kk->is_int || !o || !o->is_int || kk->inum < 0 || kk->inum >= o->inum ||
+        !o_opts || !sq_json_string(o_opts))
         return 0;
+    *opts = sq_json_string(o_opts);
     *sid = sq_json_string(s);
     *k = kk->inum;
     *of = o->inum;
@@ -44,7 +49,7 @@ static int refuse(const char *cmd, const char *path, long lineno) {
     return -1;
 }
 
-int template_out_read(const char *cmd, const char *path, SqStrMap *done) {
+int template_out_read(const char *cmd, const char *path, const char *options, SqStrMap *done) {
     size_t len;
     int err;
     char *text = sq_read_file(path, &len, &err);
@@ -62,12 +67,18 @@ int template_out_read(const char *cmd, const char *path, SqStrMap *done) {
     while (off < len && rc == 0) {
         const char *nl = memchr(text + off, '\n', len - off);
         size_t n = nl ? (size_t)(nl - (text + off)) : len - off;
-        const char *sid;
+        const char *sid, *opts;
         int64_t k, of;
         lineno++;
-        if (!nl || !read_record(a, text + off, n, &sid, &k, &of)) {
+        if (!nl || !read_record(a, text + off, n, &sid, &k, &of, &opts)) {
             if (nl) rc = refuse(cmd, path, lineno);
             break; /* a last line cut short: the source is written again */
+        }
+        if (strcmp(opts, options) != 0) {
+            fprintf(stderr, "squint %s: --out '%s' holds records made with other options (%s; this run: %s); "
+                            "run with those to resume it, or give another --out\n", cmd, path, opts, options);
+            rc = -1;
+            break;
         }
         if (k == 0) {
             if (group && next) rc = refuse(cmd, path, lineno); /* a source cut short before this one */

@@ -77,6 +77,7 @@ typedef struct SampleRun {
     int quiet;
     CliQueries cq;
     SqStrMap *done;        /* source ids whose records are all in --out */
+    char options[160];     /* what the records depend on, in every record */
     int fd;
     uint64_t n_sources, n_skipped, n_failed, n_made, n_valid, n_used_up;
     uint64_t n_by_text, n_by_form, n_by_solver, n_redraws;
@@ -153,6 +154,8 @@ static void record(SampleRun *r, SqBuf *out, const CliQuery *q, const char *sid,
     sq_jw_int(&w, in->index);
     sq_jw_key(&w, "of");
     sq_jw_int(&w, total);
+    sq_jw_key(&w, "options");
+    sq_jw_str(&w, r->options);
     sq_jw_key(&w, "db_id");
     if (q->item && q->item->db_id) sq_jw_str(&w, q->item->db_id);
     else sq_jw_null(&w);
@@ -204,7 +207,6 @@ static void record(SampleRun *r, SqBuf *out, const CliQuery *q, const char *sid,
     }
     sq_jw_obj_end(&w);
     sq_buf_putc(out, '\n');
-    (void)r;
 }
 
 /* The kind of a rejection, for the summary: its reason up to a colon or
@@ -336,7 +338,10 @@ static int start(SampleRun *r, CliArgs *a) {
     }
     SqOutInput inputs[] = {{r->gold, "the gold"}, {r->out, "--out"}};
     if (r->items && template_items_check("template sample", r->items, inputs, 2) < 0) return SQ_EXIT_USAGE;
-    if (template_out_read("template sample", r->out, r->done) < 0) return SQ_EXIT_USAGE;
+    snprintf(r->options, sizeof r->options, "n=%u seed=%llu bound=%d rlimit=%llu keep-superlatives=%d", r->opt.n,
+             (unsigned long long)r->opt.seed, r->opt.equiv.bound, (unsigned long long)r->opt.equiv.rlimit,
+             r->slots.keep_superlatives);
+    if (template_out_read("template sample", r->out, r->options, r->done) < 0) return SQ_EXIT_USAGE;
     r->fd = open(r->out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (r->fd < 0) {
         cli_io_error("template sample", r->out, errno);

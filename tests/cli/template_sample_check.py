@@ -19,7 +19,7 @@ import json
 import sqlite3
 import sys
 
-FIELDS = ["record", "id", "source_id", "template_id", "instance", "of", "db_id", "slots",
+FIELDS = ["record", "id", "source_id", "template_id", "instance", "of", "options", "db_id", "slots",
           "alterations", "sql", "result_rows", "valid", "reasons"]
 
 

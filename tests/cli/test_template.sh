@@ -93,6 +93,9 @@ cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... into the file a whole run writ
 expect_exit 0 "a finished run run again" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 3
 expect_grep "5 sources \(5 done before" "$TMP/err" "... does nothing more"
 cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... and leaves the file as it was" || not_ok "... and leaves the file as it was"
+expect_exit 2 "resuming with another seed" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 9
+expect_grep "made with other options \(n=20 seed=3 " "$TMP/err" "... is refused, naming the options"
+cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... the file untouched" || not_ok "... the file untouched"
 
 # ---- a benchmark file ----------------------------------------------------------
 cat >"$TMP/dev.json" <<'EOF'
