@@ -155,6 +155,19 @@ reported_slots() { # reported_slots < text output -> "line kind kind..." lines
          END { if (line != "") print line k }'
 }
 
+# check_announced SQL TAG WHAT EXPECTED_FN REPORTED_FN OUTPUT: what OUTPUT
+# reports must be exactly what SQL's comments announce.
+check_announced() {
+    local sql=$1 tag=$2 what=$3 want=$4 got=$5 actual=$6
+    if diff <("$want" "$sql") <("$got" <<<"$actual") >/dev/null; then
+        record ok "$tag/$sql"
+    else
+        record fail "$tag/$sql"
+        echo "$what of $sql differ from its -- $tag: comments (< expected, > reported):"
+        diff <("$want" "$sql") <("$got" <<<"$actual") | head -20
+    fi
+}
+
 for dir in tests/golden/*/; do
     dir=${dir%/}
     [ -f "$dir/cmd" ] || continue
@@ -163,22 +176,10 @@ for dir in tests/golden/*/; do
         expected=${sql%.sql}.expected
         actual=$(run_golden "$dir" "$sql")
         if grep -q '^template extract' "$dir/cmd" && ! grep -q -- '--format' "$dir/cmd"; then
-            if diff <(expected_slots "$sql") <(reported_slots <<<"$actual") >/dev/null; then
-                record ok "expect-slots/$sql"
-            else
-                record fail "expect-slots/$sql"
-                echo "slots of $sql differ from its -- expect-slots: comments (< expected, > reported):"
-                diff <(expected_slots "$sql") <(reported_slots <<<"$actual") | head -20
-            fi
+            check_announced "$sql" expect-slots slots expected_slots reported_slots "$actual"
         fi
         if grep -q '^lint ' "$dir/cmd"; then
-            if diff <(expected_findings "$sql") <(reported_findings <<<"$actual") >/dev/null; then
-                record ok "expect/$sql"
-            else
-                record fail "expect/$sql"
-                echo "findings of $sql differ from its -- expect: comments (< expected, > reported):"
-                diff <(expected_findings "$sql") <(reported_findings <<<"$actual") | head -20
-            fi
+            check_announced "$sql" expect findings expected_findings reported_findings "$actual"
         fi
         if [ $UPDATE = 1 ]; then
             printf '%s\n' "$actual" >"$expected"

@@ -227,17 +227,6 @@ static int is_comparison(uint8_t op) {
            op == AST_OP_GT || op == AST_OP_GE;
 }
 
-/* The operator with its operands swapped: 5 < x is x > 5. */
-static uint8_t flipped(uint8_t op) {
-    switch (op) {
-    case AST_OP_LT: return AST_OP_GT;
-    case AST_OP_LE: return AST_OP_GE;
-    case AST_OP_GT: return AST_OP_LT;
-    case AST_OP_GE: return AST_OP_LE;
-    default: return op;
-    }
-}
-
 /* A constant a question states: a literal other than NULL and TRUE or
 ** FALSE, or a signed number. */
 static int is_value(const SqExpr *e) {
@@ -451,7 +440,7 @@ static void comparison(TplCtx *t, SqExpr *e) {
         if (is_value(e->u.bin.r) || is_relative(e->u.bin.r))
             operand_slot(t, e, &e->u.bin.r, e->u.bin.l, e->op, 0);
         else if (is_value(e->u.bin.l) || is_relative(e->u.bin.l))
-            operand_slot(t, e, &e->u.bin.l, e->u.bin.r, flipped(e->op), 0);
+            operand_slot(t, e, &e->u.bin.l, e->u.bin.r, (uint8_t)ast_op_flip((AstOp)e->op), 0);
         return;
     case SQX_BETWEEN:
         operand_slot(t, e, &e->u.between.lo, e->u.between.x, AST_OP_GE, 1);
