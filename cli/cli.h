@@ -190,6 +190,10 @@ void cli_progress(CliProgress *p, int last, const char *brief);
 int cli_parse_seconds(const char *cmd, const char *opt, const char *val, double *out);
 /* A whole number from lo to hi. */
 int cli_parse_count(const char *cmd, const char *opt, const char *val, long lo, long hi, long *out);
+/* A UTC instant 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS' from 1970 on, as
+** unix seconds (the civil calendar, no time zone): 0, or -1 when
+** malformed. */
+int cli_parse_instant(const char *val, int64_t *out);
 
 /* Append data[0..n) to fd whole, then fsync it: a record that is there
 ** stays there.  0, or -1 with errno set. */

@@ -297,3 +297,26 @@ int cli_parse_count(const char *cmd, const char *opt, const char *val, long lo, 
     *out = v;
     return -1;
 }
+
+int cli_parse_instant(const char *val, int64_t *out) {
+    int y, mo, d, h = 0, mi = 0, sec = 0, used = 0;
+    size_t n = strlen(val);
+    if (n == 10) {
+        if (sscanf(val, "%4d-%2d-%2d%n", &y, &mo, &d, &used) != 3) return -1;
+    } else if (n == 19) {
+        if (sscanf(val, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6) return -1;
+    } else {
+        return -1;
+    }
+    if ((size_t)used != n || y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59)
+        return -1;
+    /* days from 1970-01-01 to y-mo-d (the civil calendar, no time zone) */
+    static const int before[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    int month_days = mo == 2 ? 28 + leap : (mo == 4 || mo == 6 || mo == 9 || mo == 11) ? 30 : 31;
+    if (d > month_days) return -1;
+    int64_t days = (int64_t)(y - 1970) * 365 + (y - 1969) / 4 - (y - 1901) / 100 + (y - 1601) / 400;
+    days += before[mo - 1] + (mo > 2 && leap) + d - 1;
+    *out = days * 86400 + h * 3600 + mi * 60 + sec;
+    return *out > 0 ? 0 : -1;
+}

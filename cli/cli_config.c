@@ -64,7 +64,8 @@ static const char *const cli_only[] = {"help", "version", "config", "no-config",
 static const char *const path_options[] = {
     "schema",   "db",      "db-root", "tables",        "metadata",  "gold",      "pred",   "out",
     "suite",    "cache",   "report",  "profile-cache", "llm-cache", "fixtures",  "fixture-out",
-    "template", "notes",   "file",    "dump-smt",      "db-id-from", "records",  "out-dir", NULL};
+    "template", "notes",   "file",    "dump-smt",      "db-id-from", "records",  "out-dir", "items",
+    "attach",   NULL};
 
 static int in_list(const char *const *list, const char *s) {
     for (; *list; list++)

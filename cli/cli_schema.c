@@ -153,6 +153,12 @@ const char *cli_schema_db_path(CliSchema *s, const char *db_id) {
     return sq_db_root_path(s->arena, s->path, db_id);
 }
 
+const char *cli_fixture_db_path(SqArena *a, const char *dir, const SqBenchItem *item) {
+    long long id = item->qid >= 0 ? (long long)item->qid : (long long)item->index;
+    const char *path = sq_arena_printf(a, "%s/%lld/00.sqlite", dir, id);
+    return sq_path_exists(path) ? path : NULL;
+}
+
 /* A new catalog for db_id ("" for the single schema), owned by the
 ** resolver's context; NULL on failure, with *unknown set when the failure
 ** is only that db_id is not there. */

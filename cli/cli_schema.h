@@ -33,6 +33,7 @@
 
 #include "api/squint.h"
 #include "backend/profile/profile.h"
+#include "frontend/bench_input.h"
 #include "frontend/catalog.h"
 #include "cli/cli.h"
 
@@ -120,6 +121,11 @@ const char **cli_schema_db_ids(CliSchema *s, size_t *n);
 /* The database file holding db_id's data: --db's file, or DIR/X/X.sqlite
 ** under --db-root; NULL otherwise.  The string lives in the resolver. */
 const char *cli_schema_db_path(CliSchema *s, const char *db_id);
+
+/* The witness `squint fixture --out DIR` built for item: DIR/<id>/00.sqlite,
+** <id> its question_id or else its position in the gold.  The path in a,
+** or NULL when there is no such file (a question with no witness). */
+const char *cli_fixture_db_path(SqArena *a, const char *dir, const SqBenchItem *item);
 
 /* The column profile of db_id's real data, into *p: BIRD's metadata when
 ** metadata (a dev_metadata.json) is given, else the database of

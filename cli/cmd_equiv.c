@@ -124,30 +124,6 @@ static int bad_value(const char *opt, const char *what) {
     return SQ_EXIT_USAGE;
 }
 
-/* 'YYYY-MM-DD[ HH:MM:SS]' (UTC) as unix seconds; -1 when malformed. */
-static int parse_now(const char *val, int64_t *out) {
-    int y, mo, d, h = 0, mi = 0, sec = 0, used = 0;
-    size_t n = strlen(val);
-    if (n == 10) {
-        if (sscanf(val, "%4d-%2d-%2d%n", &y, &mo, &d, &used) != 3) return -1;
-    } else if (n == 19) {
-        if (sscanf(val, "%4d-%2d-%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6) return -1;
-    } else {
-        return -1;
-    }
-    if ((size_t)used != n || y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 59)
-        return -1;
-    /* days from 1970-01-01 to y-mo-d (the civil calendar, no time zone) */
-    static const int before[12] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
-    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    int month_days = mo == 2 ? 28 + leap : (mo == 4 || mo == 6 || mo == 9 || mo == 11) ? 30 : 31;
-    if (d > month_days) return -1;
-    int64_t days = (int64_t)(y - 1970) * 365 + (y - 1969) / 4 - (y - 1901) / 100 + (y - 1601) / 400;
-    days += before[mo - 1] + (mo > 2 && leap) + d - 1;
-    *out = days * 86400 + h * 3600 + mi * 60 + sec;
-    return *out > 0 ? 0 : -1;
-}
-
 static int own_option(void *ctx, const char *name, const char *val) {
     EquivRun *r = ctx;
     char *end;
@@ -187,7 +163,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
             return bad_value("--rlimit", "a count of resource units (0: none)");
         r->opt.rlimit = (uint64_t)n;
     } else if (strcmp(name, "now") == 0) {
-        if (parse_now(val, &r->opt.now) < 0)
+        if (cli_parse_instant(val, &r->opt.now) < 0)
             return bad_value("--now", "a UTC instant 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS' from 1970 on");
     } else if (strcmp(name, "fixture-out") == 0) {
         r->fixture_out = val;

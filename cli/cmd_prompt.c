@@ -332,15 +332,9 @@ static SqDb *open_data(PromptRun *r, const char *path) {
 ** (DIR/<id>/00.sqlite, squint fixture's layout; NULL when the question
 ** has none), else its database's (NULL for --schema and --tables). */
 static SqDb *item_db(PromptRun *r, const SqBenchItem *it) {
-    if (!r->fixtures) {
-        const char *path = cli_schema_db_path(&r->cq.schema, it->db_id);
-        return path ? open_data(r, path) : NULL;
-    }
-    SqBuf path = SQ_BUF_INIT;
-    sq_buf_printf(&path, "%s/%lld/00.sqlite", r->fixtures, it->qid >= 0 ? (long long)it->qid : (long long)it->index);
-    SqDb *db = sq_path_exists(path.data) ? open_data(r, path.data) : NULL;
-    sq_buf_free(&path);
-    return db;
+    const char *path = r->fixtures ? cli_fixture_db_path(r->cq.schema.arena, r->fixtures, it)
+                                   : cli_schema_db_path(&r->cq.schema, it->db_id);
+    return path ? open_data(r, path) : NULL;
 }
 
 /* sample_rows for q, into rows (left empty when there is no data). */

@@ -46,12 +46,23 @@ static const char import_usage[] =
     "into its tables, each row applied to a fresh database of the schema with\n"
     "every constraint on; a reply none of whose rows is taken is rejected.\n"
     "\n"
+    "With --attach GOLD the replies go back into the gold they were asked about\n"
+    "(a JSON array of items, the file given to 'squint prompt'), written to --out:\n"
+    "for sql-to-question an item per question the model wrote (question_id the\n"
+    "item's * 10 + k, question_of the item's), for question-check each item with\n"
+    "its \"check\" {verdict, reason} (verdict \"none\" when no reply was taken).\n"
+    "\n"
     "options:\n"
     "      --out FILE         write to FILE instead of standard output: replaced\n"
     "                         whole, through a temporary file; an existing FILE\n"
     "                         must hold only this command's output (or --force),\n"
     "                         and is never RECORDS\n"
     "      --force            let --out replace any other file (never RECORDS)\n"
+    "      --attach GOLD      write GOLD with the replies attached (see above) to\n"
+    "                         --out, which is then required; an existing --out\n"
+    "                         must be such a file (or --force)\n"
+    "      --drop-rejected    with --attach, question-check: leave out the items\n"
+    "                         whose verdict is not yes\n"
     "  -q, --quiet            no summary on stderr\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
@@ -62,14 +73,9 @@ static const char import_usage[] =
     "2 bad usage, or RECORDS is not a records file of squint llm run.\n" CLI_EXIT_OOM;
 
 const CliOpt cli_opts_llm_import[] = {
-    {"out", 0, 1}, {"force", 0, 0}, {"quiet", 'q', 0}, {"help", 'h', 0}, CLI_SCHEMA_OPTIONS, {NULL, 0, 0},
+    {"out", 0, 1}, {"force", 0, 0}, {"attach", 0, 1}, {"drop-rejected", 0, 0}, {"quiet", 'q', 0}, {"help", 'h', 0},
+    CLI_SCHEMA_OPTIONS, {NULL, 0, 0},
 };
-
-typedef struct Imported {
-    char *custom_id;
-    char *line;         /* the output line, '\n' included */
-    int ok;
-} Imported;
 
 typedef struct ImportRun {
     CliSchema schema;   /* synsql-synthesizer: the schema its rows go into */
@@ -78,9 +84,10 @@ typedef struct ImportRun {
     SqInterner *names;
     const Catalog *cat;
     const char *task, *records, *out;
-    int force, quiet;
+    const char *attach;  /* --attach GOLD, or NULL */
+    int force, quiet, drop_rejected;
     SqStrMap *last;     /* custom_id -> the line number of its last record */
-    Imported *items;
+    LlmImported *items;
     size_t n, cap, n_rejected;
 } ImportRun;
 
@@ -217,7 +224,7 @@ static void import_one(ImportRun *r, const cJSON *rec) {
     }
     sq_buf_putc(&line, '\n');
     if (r->n == r->cap) r->items = sq_realloc(r->items, (r->cap = r->cap ? 2 * r->cap : 64) * sizeof *r->items);
-    r->items[r->n++] = (Imported){sq_strdup(id), sq_buf_detach(&line), ok};
+    r->items[r->n++] = (LlmImported){sq_strdup(id), sq_buf_detach(&line), ok};
     r->n_rejected += !ok;
     sq_buf_free(&why);
     sq_buf_free(&fields);
@@ -252,7 +259,7 @@ static int natural_cmp(const char *a, const char *b) {
 }
 
 static int by_id(const void *x, const void *y) {
-    const Imported *a = x, *b = y;
+    const LlmImported *a = x, *b = y;
     int c = natural_cmp(a->custom_id, b->custom_id);
     return c ? c : strcmp(a->custom_id, b->custom_id);
 }
@@ -326,9 +333,10 @@ static void summary(const ImportRun *r) {
         shown++;
     }
     if (r->n_rejected > shown) fprintf(stderr, "squint llm import: ... and %zu more rejected\n", r->n_rejected - shown);
+    const char *to = r->out && !r->attach ? r->out : NULL;
     fprintf(stderr, "squint llm import: %zu repl%s to %s: %zu imported, %zu rejected%s%s\n", r->n,
-            r->n == 1 ? "y" : "ies", r->task, r->n - r->n_rejected, r->n_rejected, r->out ? "; written to " : "",
-            r->out ? r->out : "");
+            r->n == 1 ? "y" : "ies", r->task, r->n - r->n_rejected, r->n_rejected, to ? "; written to " : "",
+            to ? to : "");
 }
 
 /* ---- the command ---------------------------------------------------------- */
@@ -349,6 +357,8 @@ static int read_options(ImportRun *r, int argc, char **argv) {
         if (handled) continue;
         if (strcmp(name, "out") == 0) r->out = val;
         else if (strcmp(name, "force") == 0) r->force = 1;
+        else if (strcmp(name, "attach") == 0) r->attach = val;
+        else if (strcmp(name, "drop-rejected") == 0) r->drop_rejected = 1;
         else if (strcmp(name, "quiet") == 0) r->quiet = 1;
     }
     if (a.argc - a.i != 2) {
@@ -364,6 +374,15 @@ static int read_options(ImportRun *r, int argc, char **argv) {
         for (size_t i = 0; i < n; i++)
             if (sq_prompt_reply_known(t[i].name)) fprintf(stderr, "%s %s", i ? "," : "", t[i].name);
         fputs(")\n", stderr);
+        return SQ_EXIT_USAGE;
+    }
+    if (r->attach && !llm_attach_task(r->task)) {
+        fprintf(stderr, "squint llm import: --attach takes the replies of sql-to-question or question-check, not "
+                        "of %s\n", r->task);
+        return SQ_EXIT_USAGE;
+    }
+    if (r->drop_rejected && !(r->attach && strcmp(r->task, "question-check") == 0)) {
+        fputs("squint llm import: --drop-rejected is for question-check with --attach\n", stderr);
         return SQ_EXIT_USAGE;
     }
     return -1;
@@ -395,9 +414,13 @@ int llm_import(int argc, char **argv) {
     cli_schema_init(&r.schema, "llm import");
     int rc = read_options(&r, argc, argv);
     if (rc < 0) rc = load_schema(&r);
-    if (rc < 0) rc = check_out(&r);
+    if (rc < 0) rc = r.attach ? llm_attach_check_out(r.task, r.attach, r.records, r.out, r.force) : check_out(&r);
     if (rc < 0 && (each_record(&r, note_last) < 0 || each_record(&r, import_last) < 0)) rc = SQ_EXIT_USAGE;
-    if (rc < 0 && write_out(&r) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0 && !r.attach && write_out(&r) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0 && r.attach) {
+        int arc = llm_attach(r.task, r.attach, r.out, r.drop_rejected, r.quiet, r.items, r.n);
+        if (arc != SQ_EXIT_OK) rc = arc;
+    }
     if (rc < 0) {
         summary(&r);
         rc = r.n_rejected ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;

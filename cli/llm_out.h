@@ -25,4 +25,25 @@ int cli_llm_key(const char *cmd, const char **key);
 /* squint llm import (cli/llm_import.c), argv[0] being "import". */
 int llm_import(int argc, char **argv);
 
+/* One reply as llm import read it: its output line (a JSON object, '\n'
+** included), and whether the reply was taken. */
+typedef struct LlmImported {
+    char *custom_id;
+    char *line;
+    int ok;
+} LlmImported;
+
+/* --attach GOLD (cli/llm_attach.c): whether task's replies can be
+** attached (sql-to-question, question-check); whether out may be written
+** (-1 to go on, or 2 after a message: it is needed, it is never an input,
+** and an existing one must be a gold --attach wrote for task, or force);
+** and the attaching: GOLD's items with the replies got[0..n) written to
+** out (sql-to-question: an item per question; question-check: each
+** item's "check", the items judged other than yes left out when
+** drop_rejected).  0, or 2 after a message. */
+int llm_attach_task(const char *task);
+int llm_attach_check_out(const char *task, const char *gold, const char *records, const char *out, int force);
+int llm_attach(const char *task, const char *gold, const char *out, int drop_rejected, int quiet,
+               const LlmImported *got, size_t n);
+
 #endif

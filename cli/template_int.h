@@ -13,6 +13,9 @@
 /* The "record" member of every line of --out: how a file of ours is known. */
 #define TEMPLATE_RECORD "template-instance"
 
+/* The default reference date: squint equiv's 'now' (SQ_EQUIV_NOW). */
+#define TEMPLATE_REFERENCE_DATE "2026-06-15 12:34:56"
+
 /* squint template sample, argv[0] being "sample". */
 int template_sample(int argc, char **argv);
 
@@ -32,8 +35,9 @@ int template_out_read(const char *cmd, const char *path, const char *options, Sq
 int template_items_check(const char *cmd, const char *path, const SqOutInput *inputs, size_t n);
 /* Write the valid instances of the records file as a gold file (BIRD's
 ** dev.json form, each item's question empty, its question_id source *
-** 1000 + instance, its "instance" the record's id) to path, replaced
-** whole.  0, or -1 after a message. */
+** 1000 + instance, its "instance" the record's id, its evidence "Today
+** is <reference date>." when the instance reads the clock) to path,
+** replaced whole.  0, or -1 after a message. */
 int template_items_write(const char *cmd, const char *records, const char *path);
 
 #endif

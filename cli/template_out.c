@@ -178,6 +178,10 @@ int template_items_write(const char *cmd, const char *records, const char *path)
         else sq_jw_null(&w);
         sq_jw_key(&w, "question");
         sq_jw_str(&w, "");
+        /* a query that reads the clock is asked on its reference date */
+        const char *ref = sq_json_string(sq_json_get(j, "reference_date"));
+        sq_jw_key(&w, "evidence");
+        sq_jw_str(&w, ref ? sq_arena_printf(a, "Today is %s.", ref) : "");
         sq_jw_key(&w, "SQL");
         sq_jw_str(&w, sq_json_string(sq_json_get(j, "sql")));
         sq_jw_obj_end(&w);

@@ -42,17 +42,24 @@ typedef struct Slot {
     SqBuf out;
 } Slot;
 
-/* The parent's bookkeeping: one slot per child that may run at once. */
-typedef struct Pool {
-    unsigned jobs;
+/* The parent's bookkeeping: one slot per child that may run at once, and
+** what the tasks are run with. */
+struct SqPool {
+    SqPoolOptions o;
+    unsigned jobs, running;
+    int stop;          /* done() asked to start no more tasks */
     Slot *slots;
     struct pollfd *pfd;
-} Pool;
+    SqPoolTaskFn run;
+    SqPoolDoneFn done;
+    void *ctx;
+};
 
-static void pool_free(Pool *p) {
+static void pool_free(SqPool *p) {
     for (unsigned k = 0; k < p->jobs; k++) sq_buf_free(&p->slots[k].out);
     free(p->slots);
     free(p->pfd);
+    free(p);
 }
 
 /* In the child: limits, the task, the answer down the pipe, _exit. */
@@ -80,7 +87,7 @@ SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoo
 /* Start task in the free slot s of p; 0, or -1 when no process could be
 ** made.  The child first frees its copy of the parent's bookkeeping: what
 ** it holds when it leaves is then the task's alone (SQ_POOL_EXIT_LEAKED). */
-static int start(const SqPoolOptions *o, Pool *p, Slot *s, size_t task, SqPoolTaskFn run, void *ctx) {
+static int start(SqPool *p, Slot *s, size_t task) {
     int fds[2];
     if (pipe(fds) < 0) return -1;
     fflush(stdout);
@@ -92,16 +99,19 @@ static int start(const SqPoolOptions *o, Pool *p, Slot *s, size_t task, SqPoolTa
         return -1;
     }
     if (pid == 0) {
+        SqPoolOptions o = p->o;
+        SqPoolTaskFn run = p->run;
+        void *ctx = p->ctx;
         close(fds[0]);
         pool_free(p);
-        child(o, fds[1], task, run, ctx);
+        child(&o, fds[1], task, run, ctx);
     }
     close(fds[1]);
     s->pid = pid;
     s->fd = fds[0];
     s->task = task;
     s->killed = 0;
-    s->deadline = o->task_timeout > 0 ? sq_monotonic_seconds() + o->task_timeout : 0;
+    s->deadline = p->o.task_timeout > 0 ? sq_monotonic_seconds() + p->o.task_timeout : 0;
     sq_buf_reset(&s->out);
     return 0;
 }
@@ -155,46 +165,65 @@ static void kill_late(Slot *slots, unsigned n) {
         }
 }
 
+SqPool *sq_pool_new(const SqPoolOptions *o, SqPoolTaskFn run, SqPoolDoneFn done, void *ctx) {
+    SqPool *p = sq_calloc(1, sizeof *p);
+    p->o = *o;
+    p->jobs = o->jobs ? o->jobs : 1;
+    p->slots = sq_calloc(p->jobs, sizeof *p->slots);
+    p->pfd = sq_calloc(p->jobs, sizeof *p->pfd);
+    p->run = run;
+    p->done = done;
+    p->ctx = ctx;
+    return p;
+}
+
+/* Wait until some child writes or ends, or a deadline passes, and report
+** the tasks that ended. */
+static void step(SqPool *p) {
+    for (unsigned k = 0; k < p->jobs; k++) {
+        p->pfd[k].fd = p->slots[k].pid ? p->slots[k].fd : -1;
+        p->pfd[k].events = POLLIN;
+        p->pfd[k].revents = 0;
+    }
+    if (poll(p->pfd, p->jobs, wait_ms(p->slots, p->jobs)) < 0 && errno != EINTR) return;
+    kill_late(p->slots, p->jobs);
+    for (unsigned k = 0; k < p->jobs; k++) {
+        Slot *s = &p->slots[k];
+        if (!s->pid || !(p->pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        if (!drain(s)) continue;
+        int detail;
+        SqTaskEnd end = reap(s, &detail);
+        s->pid = 0;
+        p->running--;
+        if (p->done(p->ctx, s->task, end, detail, s->out.data ? s->out.data : "", s->out.len)) p->stop = 1;
+    }
+}
+
+int sq_pool_add(SqPool *p, size_t task) {
+    while (!p->stop && p->running == p->jobs) step(p);
+    if (p->stop) return -1;
+    Slot *s = p->slots;
+    while (s->pid) s++;
+    if (start(p, s, task) < 0) {
+        if (p->done(p->ctx, task, SQ_TASK_NO_FORK, errno, NULL, 0)) p->stop = 1;
+    } else {
+        p->running++;
+    }
+    return p->stop ? -1 : 0;
+}
+
+int sq_pool_finish(SqPool *p) {
+    while (p->running) step(p);
+    int stop = p->stop;
+    pool_free(p);
+    return stop ? -1 : 0;
+}
+
 int sq_pool_run(const SqPoolOptions *o, const size_t *tasks, size_t n, SqPoolTaskFn run, SqPoolDoneFn done,
                 void *ctx) {
-    unsigned jobs = o->jobs ? o->jobs : 1, running = 0;
-    Pool p = {jobs, sq_calloc(jobs, sizeof(Slot)), sq_calloc(jobs, sizeof(struct pollfd))};
-    Slot *slots = p.slots;
-    struct pollfd *pfd = p.pfd;
-    size_t next = 0;
-    int stop = 0;
-    while ((next < n && !stop) || running) {
-        for (unsigned k = 0; k < jobs && next < n && !stop; k++) {
-            if (slots[k].pid) continue;
-            size_t task = tasks[next++];
-            if (start(o, &p, &slots[k], task, run, ctx) < 0) {
-                stop = done(ctx, task, SQ_TASK_NO_FORK, errno, NULL, 0) != 0;
-                continue;
-            }
-            running++;
-        }
-        if (!running) continue;
-        for (unsigned k = 0; k < jobs; k++) {
-            pfd[k].fd = slots[k].pid ? slots[k].fd : -1;
-            pfd[k].events = POLLIN;
-            pfd[k].revents = 0;
-        }
-        int r = poll(pfd, jobs, wait_ms(slots, jobs));
-        if (r < 0 && errno != EINTR) break;
-        kill_late(slots, jobs);
-        for (unsigned k = 0; k < jobs; k++) {
-            Slot *s = &slots[k];
-            if (!s->pid || !(pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-            if (!drain(s)) continue;
-            int detail;
-            SqTaskEnd end = reap(s, &detail);
-            s->pid = 0;
-            running--;
-            if (done(ctx, s->task, end, detail, s->out.data ? s->out.data : "", s->out.len)) stop = 1;
-        }
-    }
-    pool_free(&p);
-    return stop ? -1 : 0;
+    SqPool *p = sq_pool_new(o, run, done, ctx);
+    for (size_t i = 0; i < n && sq_pool_add(p, tasks[i]) == 0; i++) {}
+    return sq_pool_finish(p);
 }
 
 const char *sq_task_end_name(SqTaskEnd e) {

@@ -56,6 +56,18 @@ typedef int (*SqPoolDoneFn)(void *ctx, size_t task, SqTaskEnd end, int detail, c
 int sq_pool_run(const SqPoolOptions *o, const size_t *tasks, size_t n, SqPoolTaskFn run, SqPoolDoneFn done,
                 void *ctx);
 
+/* The same, a task at a time, for a caller that finds its tasks as it
+** goes (a file read query by query): a child is forked at each
+** sq_pool_add, so it sees the caller's memory as it is at that moment.
+** sq_pool_add first waits, reporting ended tasks, until fewer than jobs
+** children run; it returns 0, or -1 when done() asked to stop (the task
+** is then not started).  sq_pool_finish waits for the children left,
+** frees the pool and returns 0, or -1 when done() asked to stop. */
+typedef struct SqPool SqPool;
+SqPool *sq_pool_new(const SqPoolOptions *o, SqPoolTaskFn run, SqPoolDoneFn done, void *ctx);
+int sq_pool_add(SqPool *p, size_t task);
+int sq_pool_finish(SqPool *p);
+
 /* "ok", "failed", "crashed", "timeout", "no fork". */
 const char *sq_task_end_name(SqTaskEnd e);
 

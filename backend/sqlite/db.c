@@ -246,11 +246,12 @@ static SqDb *open_failed(sqlite3 *h, int rc, const char *what, char **err) {
 
 SqDb *sq_db_open(const char *path, char **err) { return sq_db_open_ex(path, 0, err); }
 
-SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err) {
+/* The file at path opened read-only through vfs (NULL: the default). */
+static SqDb *open_read_only(const char *path, unsigned flags, const char *vfs, char **err) {
     if (err) *err = NULL;
     char *uri = file_uri(path, "ro", flags);
     sqlite3 *h = NULL;
-    int rc = sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    int rc = sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, vfs);
     free(uri);
     if (rc == SQLITE_OK) /* reads the schema: "file is not a database" shows here */
         rc = sqlite3_exec(h, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
@@ -267,6 +268,10 @@ SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err) {
         return NULL;
     }
     return db;
+}
+
+SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err) {
+    return open_read_only(path, flags, NULL, err);
 }
 
 /* ---- a clock that stands still --------------------------------------------- */
@@ -302,6 +307,10 @@ static const char *pin_clock(int64_t unix_seconds) {
     }
     pinned_ms = (sqlite3_int64)unix_seconds * 1000 + (sqlite3_int64)210866760000000LL; /* Julian day of 1970 */
     return pinned_vfs.zName;
+}
+
+SqDb *sq_db_open_at(const char *path, int64_t now, char **err) {
+    return open_read_only(path, 0, now ? pin_clock(now) : NULL, err);
 }
 
 SqDb *sq_db_open_memory(const char *script, char **err) { return sq_db_open_memory_at(script, 0, err); }

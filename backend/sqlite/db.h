@@ -75,6 +75,9 @@ enum {
 ** malloc'd message in *err (when err is not NULL) on failure. */
 SqDb *sq_db_open(const char *path, char **err);
 SqDb *sq_db_open_ex(const char *path, unsigned flags, char **err);
+/* The same with SQLite's clock stopped at now (unix seconds; 0: the real
+** clock), as sq_db_open_memory_at. */
+SqDb *sq_db_open_at(const char *path, int64_t now, char **err);
 
 /* An in-memory database built by running script (e.g. CREATE TABLE and
 ** INSERT statements; NULL for none) with no restriction; the authorizer

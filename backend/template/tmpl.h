@@ -10,7 +10,8 @@
 ** range.  Alterations are the seed's "altering" made concrete: another
 ** aggregate or column for a metric, another comparison operator, the
 ** other ORDER BY direction, another GROUP BY or ORDER BY column, another
-** LIMIT.  Every instance is made on the IR (patches written and undone,
+** LIMIT, a time window moved (a date made relative to now, or a relative
+** one fixed), a filter conjunct dropped or added.  Every instance is made on the IR (patches written and undone,
 ** emitted by the SQL emitter) and then checked:
 **
 **   - it parses and binds against the schema, as text;
@@ -39,13 +40,18 @@ typedef struct SqTmplOptions {
     SqExecLimits limits;     /* running a query on the database */
     SqEquivOptions equiv;    /* deciding the close calls */
     SqBindOptions bind;      /* reading an instance back */
+    int64_t now;             /* the reference date: the instant 'now' and
+                                CURRENT_* stand for (unix seconds), in the
+                                database's clock (sq_db_open_at) and in the
+                                equivalence search alike */
 } SqTmplOptions;
 
 /* A value written into a slot, or an alteration. */
 typedef struct SqTmplChange {
     const char *kind;        /* "value", or the alteration: "aggregate",
                                 "metric-column", "comparison", "order-dir",
-                                "group-col", "order-col", "limit" */
+                                "group-col", "order-col", "limit",
+                                "time-window", "drop-filter", "add-filter" */
     const char *slot;        /* the slot's name */
     const char *from, *to;   /* as SQL */
 } SqTmplChange;
@@ -67,6 +73,8 @@ typedef struct SqTmplInstance {
                                 returned no row on the database */
     double seconds;          /* making and checking it took (for reports,
                                 never written into records) */
+    int reads_clock;         /* it reads 'now' or CURRENT_*: its question
+                                needs the reference date */
 } SqTmplInstance;
 
 /* What one source query's instances are made from. */
@@ -89,7 +97,7 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
 
 /* The defaults: 10 instances, seed 0, 10 s per query run, the equiv
 ** defaults with tables of up to 2 rows and a z3 budget of 10,000,000
-** resource units per pair.  A small search is enough here: it has to
+** resource units per pair, 'now' at equiv's (SQ_EQUIV_NOW).  A small search is enough here: it has to
 ** find the difference an alteration makes, and when it finds none the
 ** instance is only dropped, never wrongly accepted. */
 SqTmplOptions sq_tmpl_options_default(void);

@@ -31,6 +31,7 @@ SqTmplOptions sq_tmpl_options_default(void) {
     o.equiv.timeout = 0;   /* the budget is z3's units: the same on every machine */
     o.equiv.isolate = 1;   /* a solver that crashes ends a child, not the run */
     o.bind = sq_db_bind_options();
+    o.now = o.equiv.now = SQ_EQUIV_NOW;
     return o;
 }
 
@@ -61,7 +62,7 @@ static void note(Draft *d, const char *kind, const SqSlot *s, const char *from, 
 
 static int is_drawn(const SqSlot *s) {
     return (s->kind == SQ_TSLOT_VALUE || s->kind == SQ_TSLOT_THRESHOLD || s->kind == SQ_TSLOT_DATE ||
-            s->kind == SQ_TSLOT_PERIOD) && s->has_column;
+            s->kind == SQ_TSLOT_PERIOD || s->kind == SQ_TSLOT_RELATIVE) && s->has_column;
 }
 
 /* A new value for slot s; 0 when none could be drawn. */
@@ -107,11 +108,11 @@ static void order_bounds(Draft *d, const SqTmplSource *src) {
 
 typedef enum AltKind {
     ALT_AGGREGATE, ALT_METRIC_COLUMN, ALT_COMPARISON, ALT_ORDER_DIR, ALT_GROUP_COL,
-    ALT_ORDER_COL, ALT_LIMIT, ALT__COUNT
+    ALT_ORDER_COL, ALT_LIMIT, ALT_TIME_WINDOW, ALT__COUNT
 } AltKind;
 
 static const char *const alt_names[ALT__COUNT] = {
-    "aggregate", "metric-column", "comparison", "order-dir", "group-col", "order-col", "limit",
+    "aggregate", "metric-column", "comparison", "order-dir", "group-col", "order-col", "limit", "time-window",
 };
 
 static int is_ordering(uint8_t op) {
@@ -143,6 +144,7 @@ static int can_alter(AltKind k, const SqSlot *s) {
     case ALT_GROUP_COL: return s->kind == SQ_TSLOT_GROUP_COL && s->n_alts > 0;
     case ALT_ORDER_COL: return s->kind == SQ_TSLOT_ORDER_COL && s->n_alts > 0;
     case ALT_LIMIT: return s->kind == SQ_TSLOT_LIMIT;
+    case ALT_TIME_WINDOW: return tmpl_window_movable(s);
     default: return 0;
     }
 }
@@ -261,7 +263,9 @@ static int64_t rows_unlimited(SqArena *a, const SqTmplSource *src, const SqSlot 
     return rows;
 }
 
-static void alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint64_t *rng) {
+/* Alteration k of slot s; 0 when it could not be made (no other time
+** window to draw). */
+static int alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint64_t *rng) {
     switch (k) {
     case ALT_AGGREGATE: alter_aggregate(d, src->t, s, rng); break;
     case ALT_METRIC_COLUMN: alter_metric_column(d, src->t, s, rng); break;
@@ -279,8 +283,16 @@ static void alter(Draft *d, const SqTmplSource *src, AltKind k, SqSlot *s, uint6
         patch(d, s->expr, &to, sizeof to);
         break;
     }
+    case ALT_TIME_WINDOW: {
+        SqExpr *to = tmpl_draw_window(d->a, src->db, s, rng);
+        if (!to) return 0;
+        note(d, alt_names[k], s, tmpl_expr_sql(d->a, *s->expr), tmpl_expr_sql(d->a, to));
+        patch(d, s->expr, &to, sizeof to);
+        break;
+    }
     default: break;
     }
+    return 1;
 }
 
 /* ---- filters: a conjunct of the top WHERE dropped, or one added ---- */
@@ -360,13 +372,26 @@ static int add_filter(Draft *d, const SqTmplSource *src, uint64_t *rng) {
     return 1;
 }
 
+/* Whether the draft gave slot s a new value already. */
+static int has_value(const Draft *d, const SqSlot *s) {
+    for (uint32_t i = 0; i < d->inst->n_changes; i++)
+        if (d->inst->changes[i].slot == s->name && strcmp(d->inst->changes[i].kind, "value") == 0) return 1;
+    return 0;
+}
+
+/* Whether alteration k may be made to s in this draft: a time window is
+** not moved where a value was just drawn (the one would undo the other). */
+static int applies(const Draft *d, AltKind k, const SqSlot *s) {
+    return can_alter(k, s) && !(k == ALT_TIME_WINDOW && has_value(d, s));
+}
+
 /* One alteration, every (kind, slot) that applies being as likely, and
 ** the filter alterations each as likely as one of those; 0 when none
 ** applies. */
 static int one_alteration(Draft *d, const SqTmplSource *src, uint64_t *rng) {
     uint32_t n = 0;
     for (int k = 0; k < ALT__COUNT; k++)
-        for (uint32_t i = 0; i < src->t->n_slots; i++) n += can_alter((AltKind)k, &src->t->slots[i]);
+        for (uint32_t i = 0; i < src->t->n_slots; i++) n += applies(d, (AltKind)k, &src->t->slots[i]);
     SqExprList l;
     int can_drop = top_conjuncts(d->a, src->t, &l) >= 2;
     int can_add = src->t->where && n_filterable(src->t) > 0;
@@ -380,10 +405,8 @@ static int one_alteration(Draft *d, const SqTmplSource *src, uint64_t *rng) {
     if (can_add && pick-- == 0) return add_filter(d, src, rng);
     for (int k = 0; k < ALT__COUNT; k++)
         for (uint32_t i = 0; i < src->t->n_slots; i++)
-            if (can_alter((AltKind)k, &src->t->slots[i]) && pick-- == 0) {
-                alter(d, src, (AltKind)k, &src->t->slots[i], rng);
-                return 1;
-            }
+            if (applies(d, (AltKind)k, &src->t->slots[i]) && pick-- == 0)
+                return alter(d, src, (AltKind)k, &src->t->slots[i], rng);
     return 0;
 }
 
@@ -461,6 +484,11 @@ static IrQuery *read_back(Checker *c, const char *sql, const char **why) {
     if (!q && c->diags.n > before)
         *why = sq_arena_printf(c->a, "%s: %s", *why, c->diags.items[before]->msg);
     return q;
+}
+
+static int reads_clock_cb(SqExpr *e, void *arg) {
+    (void)arg;
+    return sq_expr_node_reads_clock(e);
 }
 
 /* The first finding of a lint rule at error level on q, or NULL. */
@@ -580,6 +608,7 @@ static void check(Checker *c, SqTmplInstance *in) {
         reject(c, in, sq_arena_printf(c->a, "does not bind: %s", why));
         return;
     }
+    in->reads_clock = ir_query_walk(q, reads_clock_cb, NULL) != 0;
     if ((why = lint_error(c, q)) != NULL) {
         reject(c, in, why);
         return;

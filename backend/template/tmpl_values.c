@@ -6,7 +6,9 @@
 ** values, a threshold one of its deciles (p10 ... p90) rounded to two
 ** significant figures, a date a day of the column's range at a day, the
 ** first of a month or the first of a year, a period a year of the range
-** or any month, day or hour.  Draws are by rank (ORDER BY ... LIMIT 1
+** or any month, day or hour, a time reference relative to now another
+** span back from now ('-3 months') to a day of the range, 'now' being the
+** database's clock, stopped at the reference date.  Draws are by rank (ORDER BY ... LIMIT 1
 ** OFFSET k), so they depend on the seed and the data only.
 */
 #include <math.h>
@@ -19,12 +21,18 @@
 
 /* ---- the column --------------------------------------------------------- */
 
+/* The column of a stored table the slot reads, or NULL. */
+static const SqColumn *table_column(const SqSlot *s) {
+    if (!s->has_column) return NULL;
+    const SqColumn *d = &s->column.item->cols.items[s->column.col];
+    return d->table && d->table_col >= 0 && (uint32_t)d->table_col < d->table->n_cols ? d : NULL;
+}
+
 /* "table" and "column", quoted, of the slot's table column; 0 when the
 ** slot reads no column of a stored table. */
 static int column_names(SqArena *a, const SqSlot *s, const char **table, const char **col) {
-    if (!s->has_column) return 0;
-    const SqColumn *d = &s->column.item->cols.items[s->column.col];
-    if (!d->table || d->table_col < 0 || (uint32_t)d->table_col >= d->table->n_cols) return 0;
+    const SqColumn *d = table_column(s);
+    if (!d) return 0;
     SqBuf b = SQ_BUF_INIT;
     ir_sql_ident(&b, d->table->name);
     *table = sq_arena_strdup(a, sq_buf_str(&b));
@@ -216,17 +224,16 @@ static int date_range(SqArena *a, SqDb *db, const char *t, const char *c, const 
 }
 
 /* A day of the column's range: itself, or the first of its month or of its
-** year when that is in the range too; with a time of day (midnight) when
-** the query's literal has one. */
-static SqExpr *draw_date(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
-                         uint64_t *rng) {
+** year when that is in the range too, as a date literal in a (midnight
+** added when with_time); NULL when the column holds no date. */
+static SqExpr *draw_day(SqArena *a, SqDb *db, const SqExpr *old, int with_time, const char *t, const char *c,
+                        uint64_t *rng) {
     const char *lo;
     int64_t days;
     if (!date_range(a, db, t, c, &lo, &days)) return NULL;
     static const char *const snaps[] = {"", ", 'start of month'", ", 'start of year'"};
     int64_t k = (int64_t)tmpl_below(rng, (uint64_t)days + 1);
     const char *snap = snaps[tmpl_below(rng, 3)];
-    int with_time = s->granularity && strcmp(s->granularity, "datetime") == 0;
     SqBuf q = SQ_BUF_INIT;
     sq_buf_puts(&q, "SELECT max(date(");
     ir_sql_string(&q, lo, strlen(lo));
@@ -236,8 +243,16 @@ static SqExpr *draw_date(SqArena *a, SqDb *db, const SqSlot *s, const char *t, c
     SqValue v;
     int ok = ask(a, db, sq_buf_str(&q), &v) && v.type == SQ_VAL_TEXT;
     sq_buf_free(&q);
-    if (!ok || same_value(old_literal(s), &v)) return NULL;
-    return text_literal(a, *s->expr, v.s, v.n);
+    return ok ? text_literal(a, old, v.s, v.n) : NULL;
+}
+
+/* A date slot's new day, with a time of day when the query's literal has
+** one. */
+static SqExpr *draw_date(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
+                         uint64_t *rng) {
+    int with_time = s->granularity && strcmp(s->granularity, "datetime") == 0;
+    SqExpr *e = draw_day(a, db, *s->expr, with_time, t, c, rng);
+    return e && !same_value(old_literal(s), &(SqValue){SQ_VAL_TEXT, 0, 0, e->u.lit.s, e->u.lit.n}) ? e : NULL;
 }
 
 /* A year of the column's range, or any month, day or hour, written as the
@@ -274,9 +289,75 @@ static SqExpr *draw_period(SqArena *a, SqDb *db, const SqSlot *s, const char *t,
     return same_value(old, &same) ? NULL : text_literal(a, *s->expr, txt, (uint32_t)strlen(txt));
 }
 
+/* ---- time references relative to now ------------------------------------- */
+
+/* The function a slot's time reference is written with, relative or made
+** so: date for a day (date('now', ...), CURRENT_DATE, a 'YYYY-MM-DD'
+** literal), datetime for an instant; NULL for the others (julianday,
+** strftime, a literal of another form), which are left alone. */
+static const char *window_function(const SqSlot *s) {
+    const SqExpr *e = *s->expr;
+    if (s->kind == SQ_TSLOT_DATE) {
+        if (old_literal(s)->kind != SQX_LITERAL || !s->granularity) return NULL;
+        return strcmp(s->granularity, "day") == 0 ? "date" : strcmp(s->granularity, "datetime") == 0 ? "datetime"
+                                                                                                     : NULL;
+    }
+    if (s->kind != SQ_TSLOT_RELATIVE) return NULL;
+    if (e->kind == SQX_CTIME)
+        return e->op == AST_OP_CURRENT_DATE ? "date" : e->op == AST_OP_CURRENT_TIMESTAMP ? "datetime" : NULL;
+    if (e->kind != SQX_FUNC) return NULL;
+    return sq_stricmp(e->u.func.name, "date") == 0 ? "date" : sq_stricmp(e->u.func.name, "datetime") == 0 ? "datetime"
+                                                                                                        : NULL;
+}
+
+int tmpl_window_movable(const SqSlot *s) { return s->expr && window_function(s) && table_column(s); }
+
+/* fn('now', modifier): the reference, relative to the pinned clock. */
+static SqExpr *relative_call(SqArena *a, const SqExpr *old, const char *fn, const char *modifier) {
+    int exists;
+    SqExpr *f = sq_expr_new(a, SQX_FUNC, old->span, sq_type(SQ_TY_TEXT, SQ_AFF_BLOB, 1));
+    f->u.func.name = fn;
+    f->u.func.def = sq_func_resolve(fn, 2, &exists);
+    sq_expr_list_add(a, &f->u.func.args, text_literal(a, old, "now", 3));
+    sq_expr_list_add(a, &f->u.func.args, text_literal(a, old, modifier, (uint32_t)strlen(modifier)));
+    return f;
+}
+
+/* A day of the column's range as a span back from now: '-K days',
+** '-K months' or '-K years', K >= 1 counted on the database (its clock is
+** the reference date); NULL when the day is not before now. */
+static SqExpr *draw_relative(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
+                             uint64_t *rng) {
+    const char *fn = window_function(s);
+    SqExpr *day = fn ? draw_day(a, db, *s->expr, 0, t, c, rng) : NULL;
+    if (!day) return NULL;
+    static const char *const units[] = {"day", "month", "year"};
+    static const char *const spans[] = {
+        "CAST(julianday(date('now')) - julianday(%s) AS INTEGER)",
+        "(strftime('%%Y', 'now') * 12 + strftime('%%m', 'now')) - (strftime('%%Y', %s) * 12 + strftime('%%m', %s))",
+        "strftime('%%Y', 'now') - strftime('%%Y', %s)",
+    };
+    uint64_t u = tmpl_below(rng, SQ_ARRAY_LEN(units));
+    const char *d = tmpl_expr_sql(a, day);
+    int64_t k;
+    if (!ask_int(a, db, sq_arena_printf(a, sq_arena_printf(a, "SELECT %s", spans[u]), d, d), &k) || k < 1)
+        return NULL;
+    const char *mod = sq_arena_printf(a, "-%lld %s%s", (long long)k, units[u], k == 1 ? "" : "s");
+    SqExpr *e = relative_call(a, *s->expr, fn, mod);
+    return strcmp(tmpl_expr_sql(a, e), tmpl_expr_sql(a, *s->expr)) == 0 ? NULL : e;
+}
+
+SqExpr *tmpl_draw_window(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {
+    const char *t, *c, *fn = window_function(s);
+    if (!fn || !s->expr || !column_names(a, s, &t, &c)) return NULL;
+    if (s->kind == SQ_TSLOT_DATE) return draw_relative(a, db, s, t, c, rng);
+    return draw_day(a, db, *s->expr, strcmp(fn, "datetime") == 0, t, c, rng);
+}
+
 SqExpr *tmpl_draw_value(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {
     const char *t, *c;
     if (!s->expr || !column_names(a, s, &t, &c)) return NULL;
+    if (s->kind == SQ_TSLOT_RELATIVE) return draw_relative(a, db, s, t, c, rng);
     const SqExpr *old = old_literal(s);
     if (old->kind != SQX_LITERAL) return NULL;
     switch ((SqSlotKind)s->kind) {

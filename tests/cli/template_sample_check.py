@@ -2,7 +2,7 @@
 """template_sample_check.py -- check `squint template sample`'s records
 against SQLite.
 
-usage: template_sample_check.py RECORDS.jsonl EXTRACT.json DB
+usage: template_sample_check.py RECORDS.jsonl EXTRACT.json DB REFERENCE-DATE
 
 EXTRACT.json is `squint template extract --format json` of the same gold
 (its i-th query is source i).  Prints TAP lines:
@@ -13,7 +13,12 @@ EXTRACT.json is `squint template extract --format json` of the same gold
   - every value drawn for a value slot occurs in the slot's column; every
     date drawn is within the column's range of dates;
   - an instance rejected as equivalent returns, on DB, the rows of the
-    query it is equivalent to.
+    query it is equivalent to;
+  - a time reference made or drawn relative to now ('-K units') reaches
+    back to a day of its column's range, now being REFERENCE-DATE, and a
+    record says the reference date exactly when its SQL reads the clock.
+Queries run with 'now' and CURRENT_DATE written as REFERENCE-DATE, the
+instant squint pinned SQLite's clock at.
 """
 import json
 import sqlite3
@@ -27,9 +32,13 @@ def main():
     recs = [json.loads(l) for l in open(sys.argv[1])]
     extract = json.load(open(sys.argv[2]))
     con = sqlite3.connect("file:%s?mode=ro" % sys.argv[3], uri=True)
+    ref = sys.argv[4]
+
+    def at_ref(sql):
+        return sql.replace("'now'", "'%s'" % ref).replace("CURRENT_DATE", "date('%s')" % ref)
 
     def rows(sql):
-        return con.execute(sql).fetchall()
+        return con.execute(at_ref(sql)).fetchall()
 
     def same(a, b, ordered):
         return a == b if ordered else sorted(map(repr, a)) == sorted(map(repr, b))
@@ -56,21 +65,24 @@ def main():
     bad, n_values, n_dates = [], 0, 0
     for r in recs:
         slots = {s["name"]: s for s in extract[int(r["source_id"])]["slots"]}
-        for name, value in r["slots"].items():
+        drawn = list(r["slots"].items()) + [(a["slot"], a["to"]) for a in r["alterations"]
+                                            if a["kind"] == "time-window"]
+        for name, value in drawn:
             s = slots[name]
             col = s["column"]
             t, c = '"%s"' % col["table"], '"%s"' % col["table_column"]
-            if s["kind"] == "value":
-                n_values += 1
-                if rows("SELECT count(*) FROM %s WHERE %s = %s" % (t, c, value))[0][0] == 0:
-                    bad.append("%s %s=%s not in %s.%s" % (r["id"], name, value, t, c))
-            elif s["kind"] == "date":
+            if s["kind"] in ("date", "relative") and (value.startswith("date") or value.startswith("'")):
                 n_dates += 1
                 lo, hi = rows("SELECT min(date(%s)), max(date(%s)) FROM %s" % (c, c, t))[0]
                 d = rows("SELECT date(%s)" % value)[0][0]
                 if not (lo <= d <= hi):
                     bad.append("%s %s=%s outside %s..%s" % (r["id"], name, value, lo, hi))
-    print("%s - drawn values occur in their columns (%d), drawn dates lie in their column's range (%d)%s"
+                continue
+            if s["kind"] == "value":
+                n_values += 1
+                if rows("SELECT count(*) FROM %s WHERE %s = %s" % (t, c, value))[0][0] == 0:
+                    bad.append("%s %s=%s not in %s.%s" % (r["id"], name, value, t, c))
+    print("%s - drawn values occur in their columns (%d), drawn and moved dates lie in their column's range (%d)%s"
           % ("not ok" if bad or not n_values or not n_dates else "ok", n_values, n_dates,
              (": " + ", ".join(bad[:5])) if bad else ""))
 
@@ -90,6 +102,17 @@ def main():
     print("%s - instances rejected as equivalent (%d) say how, and return the rows of the query they are "
           "equivalent to%s" % ("not ok" if bad or not n_equiv else "ok", n_equiv,
                                (": " + ", ".join(bad[:5])) if bad else ""))
+
+    bad, n_rel = [], 0
+    for r in recs:
+        moved = [a["to"] for a in r["alterations"] if a["kind"] == "time-window" and "'now'" in a["to"]]
+        n_rel += len(moved) + sum("'now'" in v for v in r["slots"].values())
+        clock = "'now'" in r["sql"] or "CURRENT_" in r["sql"]
+        if (r.get("reference_date") == ref) != clock:
+            bad.append(r["id"])
+    print("%s - relative time references drawn or made (%d); a record names the reference date when its SQL "
+          "reads the clock, and only then%s" % ("not ok" if bad or not n_rel else "ok", n_rel,
+                                                 (": " + ", ".join(bad[:5])) if bad else ""))
 
 
 if __name__ == "__main__":

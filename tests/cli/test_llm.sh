@@ -386,6 +386,53 @@ expect_exit 1 "llm import: its own output is replaced" -- \
 cmp -s "$TMP/imp2.jsonl" "$TMP/imp-out.jsonl" && ok "llm import: ... with the same bytes as standard output" ||
     not_ok "llm import: ... with the same bytes as standard output"
 
+# ---- llm import --attach: the replies back into the gold ----------------------
+cat >"$TMP/items.json" <<'EOF2'
+[{"question_id": 7000, "db_id": "shop", "question": "", "evidence": "", "SQL": "SELECT 1", "instance": "7-0"},
+ {"question_id": 7001, "db_id": "shop", "question": "", "evidence": "Today is 2013-06-01.", "SQL": "SELECT 2"},
+ {"question_id": 7002, "db_id": "shop", "question": "", "SQL": "SELECT 3"},
+ {"question_id": 7003, "db_id": "shop", "question": "", "SQL": "SELECT 4"}]
+EOF2
+requests "$TMP/att.jsonl" "sql-to-question/qid-7000:q-good" "sql-to-question/qid-7001:q-json" \
+    "sql-to-question/qid-7002:q-two"
+"$SQUINT" llm run "$TMP/att.jsonl" --endpoint "$URL" --out "$TMP/att-rec.jsonl" --quiet
+expect_exit 2 "llm import --attach: --out is required" -- \
+    "$SQUINT" llm import sql-to-question "$TMP/att-rec.jsonl" --attach "$TMP/items.json"
+expect_exit 2 "llm import --attach: not for a task that makes no items" -- \
+    "$SQUINT" llm import paraphrase "$TMP/att-rec.jsonl" --attach "$TMP/items.json" --out "$TMP/x.json"
+expect_exit 2 "llm import --attach: --out the gold is refused" -- \
+    "$SQUINT" llm import sql-to-question "$TMP/att-rec.jsonl" --attach "$TMP/items.json" --out "$TMP/items.json"
+expect_exit 2 "llm import --attach: --out a file it did not write is refused" -- \
+    "$SQUINT" llm import sql-to-question "$TMP/att-rec.jsonl" --attach "$TMP/items.json" --out "$TMP/keep.jsonl"
+cmp -s "$TMP/keep.jsonl" "$TMP/imp.jsonl" && ok "llm import --attach: ... untouched" || not_ok "llm import --attach: ... untouched"
+expect_exit 1 "llm import --attach sql-to-question (one reply rejected)" -- \
+    "$SQUINT" llm import sql-to-question "$TMP/att-rec.jsonl" --attach "$TMP/items.json" --out "$TMP/asked.json"
+expect_grep "2 of 4 items have questions: 7 items written" "$TMP/err" "llm import --attach: ... counts them"
+python3 - "$TMP/asked.json" <<'EOF2' && ok "llm import --attach: an item per question, each naming its item; the item's other members kept" ||
+import json, sys
+items = json.load(open(sys.argv[1]))
+got = [(i["question_id"], i["question_of"], i["question"], i["SQL"]) for i in items]
+assert got == [(70000, 7000, "How many?", "SELECT 1"), (70001, 7000, "Count them.", "SELECT 1"),
+               (70002, 7000, "What is the number?", "SELECT 1"), (70010, 7001, "A?", "SELECT 2"),
+               (70011, 7001, "B?", "SELECT 2"), (70012, 7001, "C?", "SELECT 2"), (70013, 7001, "D?", "SELECT 2")], got
+assert items[0]["instance"] == "7-0" and items[3]["evidence"] == "Today is 2013-06-01."
+EOF2
+    not_ok "llm import --attach: an item per question"
+requests "$TMP/att2.jsonl" "question-check/qid-70000:check-yes" "question-check/qid-70001:check-maybe" \
+    "question-check/qid-70010:check-yes"
+"$SQUINT" llm run "$TMP/att2.jsonl" --endpoint "$URL" --out "$TMP/att2-rec.jsonl" --quiet
+"$SQUINT" llm import question-check "$TMP/att2-rec.jsonl" --attach "$TMP/asked.json" --out "$TMP/checked.json" 2>"$TMP/err"
+expect_grep "2 of 7 items checked, 2 judged yes; 7 items written" "$TMP/err" "llm import --attach question-check: counts"
+expect_exit 1 "llm import --attach question-check --drop-rejected over its own output" -- \
+    "$SQUINT" llm import question-check "$TMP/att2-rec.jsonl" --attach "$TMP/asked.json" --out "$TMP/checked.json" --drop-rejected
+python3 - "$TMP/checked.json" <<'EOF2' && ok "llm import --attach question-check: only the items judged yes, with the reason" ||
+import json, sys
+items = json.load(open(sys.argv[1]))
+assert [(i["question_id"], i["check"]["verdict"]) for i in items] == [(70000, "yes"), (70010, "yes")], items
+assert items[0]["check"]["reason"] == "It returns what is asked." and items[0]["question_of"] == 7000
+EOF2
+    not_ok "llm import --attach question-check: only the items judged yes"
+
 # ---- end to end: squint prompt, llm run, llm import ------------------------
 if command -v sqlite3 >/dev/null; then
     sh examples/eval-demo/build.sh "$TMP/db" >/dev/null

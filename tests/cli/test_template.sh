@@ -61,6 +61,7 @@ SELECT category, avg(price) FROM product WHERE weight < 2 GROUP BY category;
 SELECT count(*) FROM orders WHERE placed >= '2012-06-01' AND status = 'paid';
 SELECT min(price) FROM product WHERE code = 'A';
 SELECT id FROM orders WHERE placed BETWEEN '2011-01-01' AND '2012-12-31' AND qty > 1;
+SELECT count(*) FROM orders WHERE placed >= date('now', '-7 days') AND qty > 1;
 EOF
 D=$TMP/data.sqlite
 expect_exit 2 "sample without --out" -- "$SQUINT" template sample --gold "$G" --db "$D"
@@ -76,25 +77,38 @@ expect_exit 1 "sample with a schema and no database" -- \
     "$SQUINT" template sample --gold "$G" --out "$TMP/x.jsonl" --schema $S
 expect_grep "no database to sample from" "$TMP/err" "... says there is no database"
 
-expect_exit 0 "sample --n 20 --seed 3" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s1.jsonl" --db "$D" --n 20 --seed 3
+R="--reference-date 2013-06-01"
+expect_exit 2 "sample with a malformed --reference-date" -- \
+    "$SQUINT" template sample --gold "$G" --out "$TMP/x.jsonl" --db "$D" --reference-date 2013-13-01
+expect_grep "reference-date takes a UTC date" "$TMP/err" "... says what it takes"
+expect_exit 0 "sample --n 10 --seed 3" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s1.jsonl" --db "$D" --n 10 --seed 3 $R
 expect_grep "instances, [0-9]+ valid" "$TMP/err" "... a summary on stderr"
 "$SQUINT" template extract --format json --db "$D" "$G" >"$TMP/g.json"
-python3 tests/cli/template_sample_check.py "$TMP/s1.jsonl" "$TMP/g.json" "$D"
-"$SQUINT" template sample --gold "$G" --out "$TMP/s2.jsonl" --db "$D" --n 20 --seed 3 -q
-cmp -s "$TMP/s1.jsonl" "$TMP/s2.jsonl" && ok "the same seed gives the same file" || not_ok "the same seed gives the same file"
-"$SQUINT" template sample --gold "$G" --out "$TMP/s3.jsonl" --db "$D" --n 20 --seed 4 -q
-cmp -s "$TMP/s1.jsonl" "$TMP/s3.jsonl" && not_ok "another seed gives another file" || ok "another seed gives another file"
+python3 tests/cli/template_sample_check.py "$TMP/s1.jsonl" "$TMP/g.json" "$D" 2013-06-01
+"$SQUINT" template sample --gold "$G" --out "$TMP/s2.jsonl" --db "$D" --n 10 --seed 3 -q -j 3 $R
+cmp -s "$TMP/s1.jsonl" "$TMP/s2.jsonl" && ok "the same seed gives the same file, with -j 3 as with -j 1" ||
+    not_ok "the same seed gives the same file, with -j 3 as with -j 1"
+# one source alone: the same records as in the whole run; another seed, others
+head -n 1 "$G" >"$TMP/gold1.sql"
+grep '"source_id":"0"' "$TMP/s1.jsonl" >"$TMP/s1-0.jsonl"
+"$SQUINT" template sample --gold "$TMP/gold1.sql" --out "$TMP/s3.jsonl" --db "$D" --n 10 --seed 3 -q $R
+cmp -s "$TMP/s1-0.jsonl" "$TMP/s3.jsonl" && ok "a source's instances do not depend on the others" ||
+    not_ok "a source's instances do not depend on the others"
+"$SQUINT" template sample --gold "$TMP/gold1.sql" --out "$TMP/s3b.jsonl" --db "$D" --n 10 --seed 4 -q $R
+cmp -s "$TMP/s3.jsonl" "$TMP/s3b.jsonl" && not_ok "another seed gives another file" || ok "another seed gives another file"
 # a run stopped in the middle of a source: its records cut short, the last line half written
 n=$(wc -l <"$TMP/s1.jsonl")
 head -n $((n - 3)) "$TMP/s1.jsonl" >"$TMP/s4.jsonl"
 sed -n "$((n - 2))p" "$TMP/s1.jsonl" | head -c 40 >>"$TMP/s4.jsonl"
-expect_exit 0 "a stopped run is resumed" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 3
+expect_exit 0 "a stopped run is resumed" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 10 --seed 3 $R
 cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... into the file a whole run writes" || not_ok "... into the file a whole run writes"
-expect_exit 0 "a finished run run again" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 3
-expect_grep "5 sources \(5 done before" "$TMP/err" "... does nothing more"
+expect_exit 0 "a finished run run again" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 10 --seed 3 $R
+expect_grep "6 sources \(6 done before" "$TMP/err" "... does nothing more"
 cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... and leaves the file as it was" || not_ok "... and leaves the file as it was"
-expect_exit 2 "resuming with another seed" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 20 --seed 9
-expect_grep "made with other options \(n=20 seed=3 " "$TMP/err" "... is refused, naming the options"
+expect_exit 2 "resuming with another seed" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 10 --seed 9 $R
+expect_grep "made with other options \(n=10 seed=3 " "$TMP/err" "... is refused, naming the options"
+expect_exit 2 "resuming with another reference date" -- "$SQUINT" template sample --gold "$G" --out "$TMP/s4.jsonl" --db "$D" --n 10 --seed 3
+expect_grep "reference-date=2013-06-01; this run" "$TMP/err" "... is refused, naming it"
 cmp -s "$TMP/s1.jsonl" "$TMP/s4.jsonl" && ok "... the file untouched" || not_ok "... the file untouched"
 
 # ---- a benchmark file ----------------------------------------------------------
@@ -106,6 +120,37 @@ expect_exit 0 "extract of a BIRD-style file" -- \
     "$SQUINT" template extract --format json --db-root "$TMP/root" "$TMP/dev.json"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))[0]; sys.exit(not (d["db_id"]=="shop" and d["question_id"]==7 and len(d["slots"])==2))' "$TMP/out" &&
     ok "... its items carry db_id and question_id" || not_ok "... its items carry db_id and question_id"
+
+# ---- the witnesses of squint fixture as the data -------------------------------
+cat >"$TMP/dev2.json" <<'EOF'
+[{"question_id": 7, "db_id": "shop", "question": "q", "SQL": "SELECT count(*) FROM orders WHERE qty > 2 AND status = 'paid'"},
+ {"question_id": 9, "db_id": "shop", "question": "q", "SQL": "SELECT category, avg(price) FROM product WHERE weight < 2 GROUP BY category"},
+ {"question_id": 11, "db_id": "shop", "question": "q", "SQL": "SELECT name FROM customer WHERE city = 'Oslo'"}]
+EOF
+"$SQUINT" fixture --gold "$TMP/dev2.json" --schema $S --out "$TMP/fx" --rlimit 20000000 --witness-timeout 0 \
+    --timeout 0 --max-mutants 2 >/dev/null 2>&1
+rm -rf "$TMP/fx/11"
+expect_exit 1 "sample --fixtures, one question without a witness" -- \
+    "$SQUINT" template sample --gold "$TMP/dev2.json" --schema $S --fixtures "$TMP/fx" --out "$TMP/fx.jsonl" --n 4
+expect_grep "source 11: no witness in --fixtures" "$TMP/err" "... names the question that has none"
+python3 - "$TMP/fx.jsonl" "$TMP/fx" <<'EOF' && ok "... each instance ran on its own question's witness" || not_ok "... each instance ran on its own question's witness"
+import json, sqlite3, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+assert {r["source_id"] for r in recs} == {"7", "9"}, recs
+for r in recs:
+    if not r["valid"]:
+        continue
+    db = sqlite3.connect("file:%s/%s/00.sqlite?mode=ro" % (sys.argv[2], r["source_id"]), uri=True)
+    rows = db.execute(r["sql"]).fetchall()
+    assert len(rows) == r["result_rows"] and rows, r
+    for name, v in r["slots"].items():       # a drawn literal is one of the witness's values
+        if v.startswith("'"):
+            lit = v[1:-1].replace("''", "'")
+            found = any(lit in (row or ()) for t in ("orders", "product", "customer")
+                        for row in db.execute("SELECT * FROM " + t).fetchall())
+            assert found, (r["id"], v)
+assert sum(r["valid"] for r in recs) > 0
+EOF
 
 # ---- Spider dev's gold on its databases -----------------------------------------
 SP=$C/spider-dev
