@@ -211,11 +211,6 @@ int bind_need_scalar(Binder *b, const SqExpr *e) {
 /* Operators                                                           */
 /* ------------------------------------------------------------------ */
 
-static int is_comparison(uint8_t op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT ||
-           op == AST_OP_LE || op == AST_OP_GT || op == AST_OP_GE;
-}
-
 static SqType binary_type(uint8_t op, const SqExpr *l, const SqExpr *r) {
     int nul = nullable(l) || nullable(r);
     switch (op) {
@@ -236,7 +231,7 @@ static SqExpr *bind_binary(Binder *b, Scope *s, const AstExpr *e) {
     SqExpr *l = bind_expr(b, s, e->u.bin.l);
     SqExpr *r = l ? bind_expr(b, s, e->u.bin.r) : NULL;
     if (!r) return NULL;
-    if (is_comparison(e->op)) {
+    if (ast_op_is_comparison(e->op)) {
         if (!same_width(b, l, r, e->span) || !bind_check_compare_collation(b, l, r))
             return NULL;
     } else if (!need_scalar(b, l) || !need_scalar(b, r)) {

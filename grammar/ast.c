@@ -57,6 +57,12 @@ AstOp ast_op_flip(AstOp op) {
     }
 }
 
+int ast_op_is_ordering(int op) {
+    return op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT || op == AST_OP_GE;
+}
+
+int ast_op_is_comparison(int op) { return op == AST_OP_EQ || op == AST_OP_NE || ast_op_is_ordering(op); }
+
 const char *ast_op_name(AstOp op) {
     static const char *const names[AST_OP__COUNT] = {
         [AST_OP_NONE] = "?",

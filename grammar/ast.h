@@ -662,6 +662,11 @@ const char *ast_set_op_sql(AstSetOp op);
 /* The comparison with its operands swapped (a < b is b > a); other
 ** operators are returned as they are. */
 AstOp ast_op_flip(AstOp op);
+/* Whether op is one of the six comparisons =, <>, <, <=, >, >= (IS, IN
+** and LIKE are not), and whether it is one of the four orderings.  An int,
+** as the IR keeps its operators in a byte. */
+int ast_op_is_comparison(int op);
+int ast_op_is_ordering(int op);
 const char *ast_stmt_kind_name(AstStmtKind k);
 
 #endif

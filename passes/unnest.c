@@ -277,11 +277,6 @@ static int try_exists(Unnest *u, IrCore *c, SqExpr *ex, int negated, SrcSpan at)
 /* Scalar aggregate subqueries                                         */
 /* ------------------------------------------------------------------ */
 
-static int is_comparison(uint8_t op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE ||
-           op == AST_OP_GT || op == AST_OP_GE;
-}
-
 /* The subquery's one output column, when it is an aggregate call of a
 ** block without GROUP BY; NULL otherwise. */
 static const SqAggItem *scalar_agg(const Pull *p) {
@@ -426,7 +421,7 @@ static int try_conjunct(Unnest *u, IrCore *c, SqExpr *e) {
     if (e->kind == SQX_EXISTS) return try_exists(u, c, e, (e->flags & SQXF_NOT) != 0, e->span);
     if (e->kind == SQX_UNARY && e->op == AST_OP_NOT && e->u.bin.l->kind == SQX_EXISTS)
         return try_exists(u, c, e->u.bin.l, !(e->u.bin.l->flags & SQXF_NOT), e->span);
-    if (e->kind == SQX_BINARY && is_comparison(e->op) &&
+    if (e->kind == SQX_BINARY && ast_op_is_comparison(e->op) &&
         (e->u.bin.l->kind == SQX_SUBQUERY || e->u.bin.r->kind == SQX_SUBQUERY))
         return try_scalar(u, c, e);
     return 0;

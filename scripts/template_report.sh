@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # template_report.sh -- docs/template-report.md: squint template extract over
 # Spider dev (on its databases) and BIRD dev (its tables.json), and squint
-# template sample over Spider dev (--n 10, seed 1).  Run by
-# `make template-report`.
+# template sample (--n 10, seed 1) over Spider dev on its databases and over
+# BIRD dev on witnesses built by squint fixture (its databases are not in
+# the corpora).  Run by `make template-report`.
 #
 # Usage: scripts/template_report.sh BUILD_DIR > docs/template-report.md
+# TEMPLATE_BIRD_LIMIT=N: only BIRD dev's first N questions (default: all);
+# TEMPLATE_JOBS=N processes (default 2).
 # Needs python3 for the numbers (skipped with a message without it).
 set -eu
 build=${1:-build}
@@ -21,13 +24,32 @@ if ! command -v python3 >/dev/null; then
     exit 0
 fi
 out=$build/template-report
+jobs=${TEMPLATE_JOBS:-2}
 rm -rf "$out"
 mkdir -p "$out"
 "$sq" template extract --format json --db-root "$S/database" "$S/dev.json" >"$out/spider-extract.json"
 "$sq" template extract --format json --tables "$B/dev_tables.json" "$B/dev.json" >"$out/bird-extract.json"
 t0=$(date +%s)
-"$sq" template sample --gold "$S/dev.json" --db-root "$S/database" --n 10 --seed 1 \
+"$sq" template sample --gold "$S/dev.json" --db-root "$S/database" --n 10 --seed 1 -j "$jobs" \
     --out "$out/spider-sample.jsonl" 2>"$out/spider-sample.summary" || true
 echo $(($(date +%s) - t0)) >"$out/spider-sample.seconds"
+# BIRD: a witness per question (squint fixture, one mutant each: only the
+# witness is used), then the instances sampled and checked on it
+limit=${TEMPLATE_BIRD_LIMIT:-0}
+python3 - "$B/dev.json" "$limit" >"$out/bird-gold.json" <<'EOF'
+import json, sys
+items = json.load(open(sys.argv[1]))
+n = int(sys.argv[2])
+json.dump(items[:n] if n else items, sys.stdout, indent=1)
+EOF
+echo "$limit" >"$out/bird.limit"
+t0=$(date +%s)
+"$sq" fixture -q -j "$jobs" --gold "$out/bird-gold.json" --tables "$B/dev_tables.json" \
+    --metadata "$B/dev_metadata.json" --max-mutants 1 --timeout 0.5 --out "$out/bird-fixtures" >/dev/null || true
+echo $(($(date +%s) - t0)) >"$out/bird-fixtures.seconds"
+t0=$(date +%s)
+"$sq" template sample --gold "$out/bird-gold.json" --tables "$B/dev_tables.json" --fixtures "$out/bird-fixtures" \
+    --n 10 --seed 1 -j "$jobs" --out "$out/bird-sample.jsonl" 2>"$out/bird-sample.summary" || true
+echo $(($(date +%s) - t0)) >"$out/bird-sample.seconds"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 "$(dirname "$0")/template_report.py" "$out" "$commit"

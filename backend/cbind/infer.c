@@ -53,11 +53,6 @@ static void add_use(Infer *in, Use u) {
     in->uses[in->n++] = u;
 }
 
-static int is_comparison(uint8_t op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT ||
-           op == AST_OP_GE;
-}
-
 static int is_arithmetic(uint8_t op) {
     return op == AST_OP_ADD || op == AST_OP_SUB || op == AST_OP_MUL || op == AST_OP_DIV || op == AST_OP_MOD;
 }
@@ -135,7 +130,7 @@ static Use use_in(Infer *in, const SqExpr *e, const SqExpr *parent) {
     switch (parent->kind) {
     case SQX_BINARY: {
         const SqExpr *other = parent->u.bin.l == e ? parent->u.bin.r : parent->u.bin.l;
-        if (is_comparison(parent->op)) return like(in, e, other, 0, "comparison");
+        if (ast_op_is_comparison(parent->op)) return like(in, e, other, 0, "comparison");
         if (is_arithmetic(parent->op)) return like(in, e, other, 0, "arithmetic");
         if (parent->op == AST_OP_CONCAT) return fixed(e, SQ_TY_TEXT, "concatenation", NULL);
         return none;

@@ -115,10 +115,6 @@ static const char *const alt_names[ALT__COUNT] = {
     "aggregate", "metric-column", "comparison", "order-dir", "group-col", "order-col", "limit", "time-window",
 };
 
-static int is_ordering(uint8_t op) {
-    return op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT || op == AST_OP_GE;
-}
-
 /* The SQ_AGG_BIT_* of an aggregate call (TOTAL counts as SUM), or 0. */
 static unsigned agg_bit_of(const SqAggItem *it) {
     const char *n = it->name;
@@ -139,7 +135,7 @@ static int can_alter(AltKind k, const SqSlot *s) {
     case ALT_METRIC_COLUMN: return s->kind == SQ_TSLOT_METRIC && s->n_alts > 0;
     case ALT_COMPARISON:
         return s->cmp && s->cmp->kind == SQX_BINARY && s->kind != SQ_TSLOT_RELATIVE &&
-               (is_ordering(s->cmp->op) || s->cmp->op == AST_OP_EQ || s->cmp->op == AST_OP_NE);
+               (ast_op_is_ordering(s->cmp->op) || s->cmp->op == AST_OP_EQ || s->cmp->op == AST_OP_NE);
     case ALT_ORDER_DIR: return s->kind == SQ_TSLOT_ORDER_DIR;
     case ALT_GROUP_COL: return s->kind == SQ_TSLOT_GROUP_COL && s->n_alts > 0;
     case ALT_ORDER_COL: return s->kind == SQ_TSLOT_ORDER_COL && s->n_alts > 0;
@@ -223,7 +219,7 @@ static void alter_metric_column(Draft *d, const SqTemplate *t, SqSlot *s, uint64
 static void alter_comparison(Draft *d, SqSlot *s, uint64_t *rng) {
     static const uint8_t ordering[] = {AST_OP_LT, AST_OP_LE, AST_OP_GT, AST_OP_GE};
     uint8_t op = s->cmp->op, to;
-    if (is_ordering(op)) {
+    if (ast_op_is_ordering(op)) {
         do to = ordering[tmpl_below(rng, 4)];
         while (to == op);
     } else {

@@ -49,22 +49,13 @@ typedef struct ExprWalk {
 
 static const char *text(const ExprWalk *w, const SqExpr *e) { return sq_lint_text(w->l, e->span); }
 
-static int is_comparison(uint8_t op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE ||
-           op == AST_OP_GT || op == AST_OP_GE;
-}
-
-static int is_ordering(uint8_t op) {
-    return op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT || op == AST_OP_GE;
-}
-
 /* ------------------------------------------------------------------ */
 /* string-as-boolean                                                   */
 /* ------------------------------------------------------------------ */
 
 static int boolean_valued(const SqExpr *e) {
     switch ((SqExprKind)e->kind) {
-    case SQX_BINARY: return is_comparison(e->op) || e->op == AST_OP_AND || e->op == AST_OP_OR;
+    case SQX_BINARY: return ast_op_is_comparison(e->op) || e->op == AST_OP_AND || e->op == AST_OP_OR;
     case SQX_UNARY: return e->op == AST_OP_NOT;
     case SQX_IS: case SQX_ISNULL: case SQX_LIKE: case SQX_BETWEEN: case SQX_IN_LIST:
     case SQX_IN_SUBQUERY: case SQX_EXISTS:
@@ -77,7 +68,7 @@ static int boolean_valued(const SqExpr *e) {
 static const SqExpr *compared_column(const SqExpr *parent, const SqExpr *e) {
     if (!parent || parent->kind != SQX_BINARY || parent->op != AST_OP_OR) return NULL;
     const SqExpr *sib = parent->u.bin.l == e ? parent->u.bin.r : parent->u.bin.l;
-    if (sib->kind == SQX_BINARY && is_comparison(sib->op) && sib->u.bin.r->kind == SQX_LITERAL)
+    if (sib->kind == SQX_BINARY && ast_op_is_comparison(sib->op) && sib->u.bin.r->kind == SQX_LITERAL)
         return sib;
     return NULL;
 }
@@ -140,7 +131,7 @@ static void string_as_boolean(ExprWalk *w, SqExpr *e, const SqExpr *parent) {
 /* ------------------------------------------------------------------ */
 
 static void compare_null(ExprWalk *w, SqExpr *e) {
-    if (e->kind == SQX_BINARY && is_comparison(e->op)) {
+    if (e->kind == SQX_BINARY && ast_op_is_comparison(e->op)) {
         SqExpr *l = lint_strip(e->u.bin.l), *r = lint_strip(e->u.bin.r);
         SqExpr *other = lint_is_literal(r, SQ_VAL_NULL) ? l : lint_is_literal(l, SQ_VAL_NULL) ? r
                                                                                               : NULL;
@@ -207,7 +198,7 @@ static void dq_string(ExprWalk *w, SqExpr *e) {
                        text(w, e), (int)e->u.lit.n, e->u.lit.s);
         return;
     }
-    if (e->kind != SQX_BINARY || !is_comparison(e->op)) return;
+    if (e->kind != SQX_BINARY || !ast_op_is_comparison(e->op)) return;
     SqExpr *l = lint_strip(e->u.bin.l), *r = lint_strip(e->u.bin.r);
     SqExpr *lit = lint_is_literal(r, SQ_VAL_TEXT) && !(r->flags & SQXF_DQ_STRING) ? r
                   : lint_is_literal(l, SQ_VAL_TEXT) && !(l->flags & SQXF_DQ_STRING) ? l : NULL;
@@ -338,7 +329,7 @@ static void affinity_pair(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, 
     }
     /* 2. a TEXT column ordered against a number: compared as text; with a
     ** database, only when its numbers have other lengths than the number */
-    if (x->type.aff == SQ_AFF_TEXT && x->kind == SQX_COLUMN && is_ordering(op) &&
+    if (x->type.aff == SQ_AFF_TEXT && x->kind == SQX_COLUMN && ast_op_is_ordering(op) &&
         y->kind == SQX_LITERAL && (y->u.lit.vtype == SQ_VAL_INTEGER || y->u.lit.vtype == SQ_VAL_REAL)) {
         const char *msg = sq_arena_printf(w->l->q->arena,
                                           "%s: %s has TEXT affinity, so %s is compared as the text "
@@ -392,7 +383,7 @@ typedef void (*PairFn)(ExprWalk *w, const SqExpr *at, uint8_t op, SqExpr *x, SqE
 
 /* Call fn on each pair a comparison makes, each way round. */
 static void comparison_pairs(ExprWalk *w, SqExpr *e, PairFn fn) {
-    if (e->kind == SQX_BINARY && is_comparison(e->op)) {
+    if (e->kind == SQX_BINARY && ast_op_is_comparison(e->op)) {
         fn(w, e, e->op, e->u.bin.l, e->u.bin.r);
         fn(w, e, e->op, e->u.bin.r, e->u.bin.l);
     } else if (e->kind == SQX_BETWEEN) {
@@ -454,7 +445,7 @@ static int is_number_literal(SqExpr *e) {
 static void probes(ExprWalk *w, SqExpr *e) {
     if (!w->l->with_data) return;
     /* against a number, affinity-mismatch already says it compares as text */
-    if (e->kind == SQX_BINARY && is_ordering(e->op)) {
+    if (e->kind == SQX_BINARY && ast_op_is_ordering(e->op)) {
         if (!is_number_literal(e->u.bin.r)) numeric_text_probe(w, e->u.bin.l, e->span);
         if (!is_number_literal(e->u.bin.l)) numeric_text_probe(w, e->u.bin.r, e->span);
     } else if (e->kind == SQX_BETWEEN && !is_number_literal(e->u.between.lo)) {

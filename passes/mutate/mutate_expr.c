@@ -14,11 +14,6 @@
 
 #include "passes/mutate/mutate_int.h"
 
-static int is_comparison(uint8_t op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE ||
-           op == AST_OP_GT || op == AST_OP_GE;
-}
-
 
 /* ------------------------------------------------------------------ */
 /* Operators                                                           */
@@ -98,7 +93,7 @@ static void negate_flag(MutCtx *m, SqExpr *e, SrcSpan fb) {
 static int literal_site(const SqExpr *parent, SqExpr *const *slot) {
     if (!parent) return 0;
     switch ((SqExprKind)parent->kind) {
-    case SQX_BINARY: return is_comparison(parent->op);
+    case SQX_BINARY: return ast_op_is_comparison(parent->op);
     case SQX_LIKE: return slot == &parent->u.like.pattern;
     case SQX_BETWEEN: case SQX_IN_LIST: case SQX_IS: return 1;
     case SQX_UNARY: return parent->op == AST_OP_NEG;
@@ -232,7 +227,7 @@ static void mutate_node(MutCtx *m, SqExpr **slot, const SqExpr *parent, SrcSpan 
     SqExpr *e = *slot;
     switch ((SqExprKind)e->kind) {
     case SQX_BINARY:
-        if (is_comparison(e->op)) comparison(m, e, fb);
+        if (ast_op_is_comparison(e->op)) comparison(m, e, fb);
         else if (e->op == AST_OP_AND || e->op == AST_OP_OR) and_or(m, e, fb);
         break;
     case SQX_LIKE: case SQX_BETWEEN: case SQX_IN_LIST: case SQX_IN_SUBQUERY: case SQX_EXISTS:
@@ -304,7 +299,7 @@ static void drop_each(MutCtx *m, SqExpr **cond, const Conjuncts *cj, const char 
 ** x for NOT x. */
 static void negate_conjunct(MutCtx *m, SqExpr **slot, SrcSpan fb) {
     SqExpr *e = *slot;
-    if ((e->kind == SQX_BINARY && is_comparison(e->op)) || negatable(e)) return;
+    if ((e->kind == SQX_BINARY && ast_op_is_comparison(e->op)) || negatable(e)) return;
     SqMutation mu;
     if (e->kind == SQX_UNARY && e->op == AST_OP_NOT) {
         mu = mut_begin(SQ_MUT_NEGATE, mut_span(e, fb), "NOT removed");

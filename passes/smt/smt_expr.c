@@ -703,21 +703,16 @@ static SmtVal cast(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *e
 
 /* ---- the dispatcher --------------------------------------------------------------------- */
 
-static int is_comparison(int op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE || op == AST_OP_GT ||
-           op == AST_OP_GE;
-}
-
 static SmtVal binary(SqSmt *s, const SqExpr *e, const SmtRow *row, const SmtEnv *env) {
     const SqExpr *l = e->u.bin.l, *r = e->u.bin.r;
-    if (is_comparison(e->op) && (row_width(l) > 1 || row_width(r) > 1)) return compare_rows(s, e, row, env);
+    if (ast_op_is_comparison(e->op) && (row_width(l) > 1 || row_width(r) > 1)) return compare_rows(s, e, row, env);
     SmtVal folded;
-    if (is_comparison(e->op) && smt_nocase_compare(s, e, row, env, &folded)) return folded;
+    if (ast_op_is_comparison(e->op) && smt_nocase_compare(s, e, row, env, &folded)) return folded;
     if (e->op >= AST_OP_ADD && e->op <= AST_OP_MOD) {
         SmtVal a = smt_expr_number(s, l, row, env, SMT_READ_ARITH), b = smt_expr_number(s, r, row, env, SMT_READ_ARITH);
         return smt_arith(s, e->op, a, b, e->span);
     }
-    if (is_comparison(e->op)) { /* BINARY: a COLLATE says so, or no collation applies */
+    if (ast_op_is_comparison(e->op)) { /* BINARY: a COLLATE says so, or no collation applies */
         SmtVal a = smt_operand(s, l, row, env), b = smt_operand(s, r, row, env);
         return compare_exprs(s, e->op, l, a, r, b, e->span);
     }

@@ -222,11 +222,6 @@ static void tie_to(TplCtx *t, SqSlot *s, const SqExpr *subject) {
 /* Comparisons                                                         */
 /* ------------------------------------------------------------------ */
 
-static int is_comparison(uint8_t op) {
-    return op == AST_OP_EQ || op == AST_OP_NE || op == AST_OP_LT || op == AST_OP_LE ||
-           op == AST_OP_GT || op == AST_OP_GE;
-}
-
 /* A constant a question states: a literal other than NULL and TRUE or
 ** FALSE, or a signed number. */
 static int is_value(const SqExpr *e) {
@@ -436,7 +431,7 @@ static void operand_slot(TplCtx *t, SqExpr *cmp, SqExpr **slot, const SqExpr *su
 static void comparison(TplCtx *t, SqExpr *e) {
     switch ((SqExprKind)e->kind) {
     case SQX_BINARY:
-        if (!is_comparison(e->op)) return;
+        if (!ast_op_is_comparison(e->op)) return;
         if (is_value(e->u.bin.r) || is_relative(e->u.bin.r))
             operand_slot(t, e, &e->u.bin.r, e->u.bin.l, e->op, 0);
         else if (is_value(e->u.bin.l) || is_relative(e->u.bin.l))
