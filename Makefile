@@ -60,7 +60,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
                passes/smt/smt.c passes/smt/smt_db.c passes/smt/smt_model.c passes/smt/smt_val.c passes/smt/smt_expr.c passes/smt/smt_collate.c passes/smt/smt_rel.c passes/smt/smt_window.c passes/smt/smt_uf.c passes/smt/smt_str.c passes/smt/smt_strfn.c passes/smt/smt_like.c passes/smt/smt_strnum.c passes/smt/smt_date.c passes/smt/smt_facts.c passes/smt/smt_sample.c passes/smt/smt_fold.c passes/smt/smt_func.c \
                passes/canon/canon_form.c passes/canon/canon_match.c passes/canon/canon_range.c \
                passes/mutate/mutate.c passes/mutate/mutate_expr.c passes/mutate/mutate_rel.c \
-               passes/template/template.c passes/template/template_print.c
+               passes/template/template.c passes/template/template_print.c passes/expand/expand.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/migrate.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/template/tmpl_values.c backend/template/tmpl_sample.c \
                backend/sqlite/spider.c \

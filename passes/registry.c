@@ -6,10 +6,12 @@
 ** order `squint passes` lists them.
 */
 #include "passes/passes.h"
+#include "passes/expand/expand.h"
 #include "passes/template/template.h"
 
 static const char *const no_deps[] = {NULL};
 static const char *const joinelim_deps[] = {"joinelim", NULL};
+static const char *const expand_deps[] = {"jqg", NULL};
 
 static const SqPass passes[] = {
     {"unnest",
@@ -30,6 +32,10 @@ static const SqPass passes[] = {
      "the slots a benchmark generator may vary: compared literals, thresholds, dates, LIMIT, "
      "metrics, GROUP BY and ORDER BY columns, directions ('squint template')",
      no_deps, SQ_PASS_ANALYSIS, sq_template_run, sq_template_print, sq_template_print_json},
+    {"expand",
+     "join query expansion: the tables the schema graph lets the query join one more of, and "
+     "each combination of conditions, pruned when redundant by transitivity",
+     expand_deps, SQ_PASS_ANALYSIS, sq_expand_run, sq_expand_print, sq_expand_print_json},
 };
 
 const SqPass *sq_pass_all(size_t *n) {

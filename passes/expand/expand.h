@@ -1,0 +1,84 @@
+/*
+** expand.h -- join query expansion (seed 001's JQE): the ways a query can
+** be made to join one more table, as the schema graph allows.
+**
+** Layer: passes.  The `expand` analysis follows the thesis's Algorithm 1
+** up to the choice of join conditions:
+**
+**   1. the query's join query graph (the `jqg` pass, after `unnest` when
+**      that runs first);
+**   2. candidate tables: the schema graph's neighbours of the query's
+**      tables that the query does not read;
+**   3. per candidate, every condition that could join it (a label of the
+**      schema edge between it and a FROM item's table, one per FROM item
+**      of that table), and every non-empty combination of them, pruned
+**      when two of its conditions join the candidate to the same FROM item
+**      ("more than one join condition between two tables") or when it is
+**      redundant by the thesis's transitivity rule: a cycle through the
+**      candidate on which some table's two cycle edges use the same
+**      attribute (the toxicology triangle: bond, atom and molecule all
+**      joined on molecule_id, any two conditions implying the third).
+**
+** The combinations kept are ranked (fewer conditions first, then key to
+** foreign key before two foreign keys, then the candidate's name, then
+** the order of the schema's labels): the order later stages take them in.
+** Diversity pruning over an evaluation set, the SQL of each expansion and
+** the checks on it are the stages after this one.
+*/
+#ifndef SQ_EXPAND_H
+#define SQ_EXPAND_H
+
+#include "ir/graph/graph.h"
+#include "passes/pass.h"
+
+/* Conditions per candidate taken into the power set at most: past it only
+** the first (in the schema's order) are combined, and the plan says so. */
+#define SQ_EXPAND_MAX_CONDS 12
+
+/* One condition joining a FROM item to the candidate: the item's table's
+** q_cols equal the candidate's t_cols, pairwise. */
+typedef struct SqExpandCond {
+    uint32_t node;           /* the FROM item: a node of the query graph */
+    const char **q_cols;
+    const char **t_cols;
+    uint32_t n_cols;
+    uint8_t kind;            /* SQ_JL_PK_FK or SQ_JL_FK_FK */
+} SqExpandCond;
+
+typedef enum SqExpandFate {
+    SQ_EXPAND_KEPT,
+    SQ_EXPAND_SAME_PAIR,     /* two conditions join the candidate to one FROM item */
+    SQ_EXPAND_REDUNDANT,     /* a transitive cycle through the candidate */
+} SqExpandFate;
+
+/* One combination of conditions for one candidate. */
+typedef struct SqExpansion {
+    const char *table;       /* the candidate, as the catalog names it */
+    const SqExpandCond *const *conds;
+    uint32_t n_conds;
+    uint8_t fate;            /* SqExpandFate */
+    const char *why;         /* a pruned one: which table and attribute */
+} SqExpansion;
+
+typedef struct SqExpandPlan {
+    const SqGraph *query;    /* the join query graph expanded */
+    SqExpansion *items;      /* the kept ones first, ranked; then the pruned */
+    uint32_t n_items, cap_items;
+    uint32_t n_candidates;
+    uint32_t n_kept, n_same_pair, n_redundant;
+    uint32_t n_capped;       /* candidates with more than SQ_EXPAND_MAX_CONDS conditions */
+} SqExpandPlan;
+
+/* The plan of expanding query (a join query graph) along schema. */
+void sq_expand_plan(SqArena *a, const SqGraph *schema, const SqGraph *query, SqExpandPlan *out);
+
+/* "molecule.molecule_id = bond.molecule_id AND ...": the conditions of x,
+** each FROM item by its name in the query, the candidate by its table. */
+void sq_expansion_text(const SqExpandPlan *p, const SqExpansion *x, SqBuf *out);
+
+/* The pass (registry.c): the plan of the query, or why there is none. */
+int sq_expand_run(SqPassCtx *ctx, IrQuery *q);
+void sq_expand_print(const SqPassCtx *ctx, IrQuery *q, SqBuf *out);
+void sq_expand_print_json(const SqPassCtx *ctx, IrQuery *q, SqJsonWriter *w);
+
+#endif
