@@ -233,6 +233,39 @@ static void combinations(SqArena *a, const SqGraph *s, const SqGraph *q, uint32_
     }
 }
 
+SqGraph *sq_expansion_graph(SqArena *a, const SqExpandPlan *p, const SqExpansion *x) {
+    const SqGraph *q = p->query;
+    SqGraph *g = sq_graph_new(a);
+    for (uint32_t i = 0; i < q->n_nodes; i++) sq_graph_add_node(g, q->nodes[i].name, q->nodes[i].table, q->nodes[i].rel);
+    for (uint32_t i = 0; i < q->n_edges; i++) {
+        const SqGraphEdge *e = &q->edges[i];
+        sq_graph_edge(g, e->a, e->b);
+        for (uint32_t k = 0; k < e->n_labels; k++)
+            sq_graph_add_label(g, e->a, e->b, e->labels[k].a_cols, e->labels[k].b_cols, e->labels[k].n_cols,
+                               (SqJoinLabelKind)e->labels[k].kind);
+    }
+    uint32_t t = sq_graph_add_node(g, x->table, x->table, UINT32_MAX);
+    for (uint32_t i = 0; i < x->n_conds; i++) {
+        const SqExpandCond *c = x->conds[i];
+        sq_graph_add_label(g, c->node, t, c->q_cols, c->t_cols, c->n_cols, SQ_JL_QUERY);
+    }
+    return g;
+}
+
+/* The shape of kept expansion x (see SqExpansion). */
+static void shape(SqArena *a, const SqExpandPlan *p, double avg_degree, SqExpansion *x) {
+    SqGraph *g = sq_expansion_graph(a, p, x);
+    SqGraphStats st;
+    sq_graph_stats(g, 1, &st);
+    x->n_nodes = st.n_nodes;
+    x->n_edges = st.n_edges;
+    x->delta_avg_degree = st.avg_degree - avg_degree;
+    x->cyclic = st.cycles.total > 0;
+    SqBuf b = SQ_BUF_INIT;
+    if (sq_graph_canonical(g, SQ_EXPAND_MAX_PATTERN, &b)) x->pattern = sq_arena_strdup(a, sq_buf_str(&b));
+    sq_buf_free(&b);
+}
+
 void sq_expand_plan(SqArena *a, const SqGraph *schema, const SqGraph *query, SqExpandPlan *out) {
     memset(out, 0, sizeof *out);
     out->query = query;
@@ -252,6 +285,9 @@ void sq_expand_plan(SqArena *a, const SqGraph *schema, const SqGraph *query, SqE
         out->n_redundant += r[i].x.fate == SQ_EXPAND_REDUNDANT;
     }
     out->n_items = out->cap_items = n;
+    SqGraphStats st;
+    sq_graph_stats(query, 1, &st);
+    for (uint32_t i = 0; i < out->n_kept; i++) shape(a, out, st.avg_degree, &out->items[i]);
 }
 
 void sq_expansion_text(const SqExpandPlan *p, const SqExpansion *x, SqBuf *out) {
@@ -307,6 +343,8 @@ void sq_expand_print(const SqPassCtx *ctx, IrQuery *q, SqBuf *out) {
         sq_buf_printf(out, "--   %c %s: ", x->fate == SQ_EXPAND_KEPT ? '+' : '-', x->table);
         sq_expansion_text(p, x, out);
         if (x->fate != SQ_EXPAND_KEPT) sq_buf_printf(out, "  (pruned, %s: %s)", fate_name(x->fate), x->why);
+        else sq_buf_printf(out, "  (%u, %u) %+.2f%s", x->n_nodes, x->n_edges, x->delta_avg_degree,
+                           x->cyclic ? " cyclic" : "");
         sq_buf_putc(out, '\n');
     }
 }
@@ -333,6 +371,19 @@ void sq_expand_print_json(const SqPassCtx *ctx, IrQuery *q, SqJsonWriter *w) {
         if (x->why) {
             sq_jw_key(w, "why");
             sq_jw_str(w, x->why);
+        } else {
+            sq_jw_key(w, "shape");
+            sq_jw_arr_begin(w);
+            sq_jw_int(w, x->n_nodes);
+            sq_jw_int(w, x->n_edges);
+            sq_jw_arr_end(w);
+            sq_jw_key(w, "delta_avg_degree");
+            sq_jw_double(w, x->delta_avg_degree);
+            sq_jw_key(w, "cyclic");
+            sq_jw_bool(w, x->cyclic);
+            sq_jw_key(w, "pattern");
+            if (x->pattern) sq_jw_str(w, x->pattern);
+            else sq_jw_null(w);
         }
         sq_jw_key(w, "conditions");
         sq_jw_arr_begin(w);

@@ -19,6 +19,10 @@
 **      attribute (the toxicology triangle: bond, atom and molecule all
 **      joined on molecule_id, any two conditions implying the third).
 **
+** Each one kept carries the expanded graph's shape: nodes and edges, the
+** change of average degree, whether it has a cycle, and its canonical
+** form, by which an evaluation set's expansions are later pruned.
+**
 ** The combinations kept are ranked (fewer conditions first, then key to
 ** foreign key before two foreign keys, then the candidate's name, then
 ** the order of the schema's labels): the order later stages take them in.
@@ -58,7 +62,17 @@ typedef struct SqExpansion {
     uint32_t n_conds;
     uint8_t fate;            /* SqExpandFate */
     const char *why;         /* a pruned one: which table and attribute */
+    /* a kept one: the expanded join query graph's shape */
+    uint32_t n_nodes, n_edges;
+    double delta_avg_degree; /* its average degree less the query's */
+    uint8_t cyclic;          /* it has a cycle (self-loops aside) */
+    const char *pattern;     /* its canonical form (sq_graph_canonical):
+                                equal for isomorphic graphs; NULL past
+                                SQ_EXPAND_MAX_PATTERN nodes */
 } SqExpansion;
+
+/* Nodes of an expanded graph whose canonical form is computed at most. */
+#define SQ_EXPAND_MAX_PATTERN 16
 
 typedef struct SqExpandPlan {
     const SqGraph *query;    /* the join query graph expanded */
@@ -71,6 +85,10 @@ typedef struct SqExpandPlan {
 
 /* The plan of expanding query (a join query graph) along schema. */
 void sq_expand_plan(SqArena *a, const SqGraph *schema, const SqGraph *query, SqExpandPlan *out);
+
+/* The join query graph of p's query with x's table and conditions added
+** (the table as a node named after it, each condition a query label). */
+SqGraph *sq_expansion_graph(SqArena *a, const SqExpandPlan *p, const SqExpansion *x);
 
 /* "molecule.molecule_id = bond.molecule_id AND ...": the conditions of x,
 ** each FROM item by its name in the query, the candidate by its table. */
