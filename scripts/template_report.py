@@ -77,8 +77,10 @@ def instances(title, where, recs, summary, seconds):
         distinct[r["source_id"]].add(r["sql"])
     per = [len(v) for v in distinct.values()]
     if per:
-        print("Diversity: %d distinct valid queries over %d sources, %.2f per source (median %d, "
-              "max %d); every valid instance's SQL differs from every other's of its source.\n"
+        print("Diversity: %d valid queries over %d sources, %.2f per source (median %d, max %d).  Each "
+              "was shown to differ from its source and from every valid instance of its source before it "
+              "(other rows on the data, or a counterexample), so no two are equivalent and no two share a "
+              "normal form: these are also the distinct normal forms per source.\n"
               % (sum(per), len(per), statistics.mean(per), statistics.median(per), max(per)))
     alts = collections.Counter(a["kind"] for r in recs for a in r["alterations"])
     vals = sum(1 for r in recs if r["slots"])
