@@ -7,7 +7,9 @@
 #
 # Usage: scripts/template_report.sh BUILD_DIR > docs/template-report.md
 # TEMPLATE_BIRD_LIMIT=N: only BIRD dev's first N questions (default: all);
-# TEMPLATE_JOBS=N processes (default 2).
+# TEMPLATE_JOBS=N processes (default 2); TEMPLATE_REUSE=1 keeps the Spider
+# run of the last one (BUILD_DIR/template-report/spider-sample.*) when it is
+# there and measures BIRD again.
 # Needs python3 for the numbers (skipped with a message without it).
 set -eu
 build=${1:-build}
@@ -25,14 +27,22 @@ if ! command -v python3 >/dev/null; then
 fi
 out=$build/template-report
 jobs=${TEMPLATE_JOBS:-2}
-rm -rf "$out"
+reuse=0
+if [ "${TEMPLATE_REUSE:-0}" = 1 ] && [ -s "$out/spider-sample.seconds" ]; then
+    reuse=1
+    rm -rf "$out/bird-"*
+else
+    rm -rf "$out"
+fi
 mkdir -p "$out"
 "$sq" template extract --format json --db-root "$S/database" "$S/dev.json" >"$out/spider-extract.json"
 "$sq" template extract --format json --tables "$B/dev_tables.json" "$B/dev.json" >"$out/bird-extract.json"
-t0=$(date +%s)
-"$sq" template sample --gold "$S/dev.json" --db-root "$S/database" --n 10 --seed 1 -j "$jobs" \
-    --out "$out/spider-sample.jsonl" 2>"$out/spider-sample.summary" || true
-echo $(($(date +%s) - t0)) >"$out/spider-sample.seconds"
+if [ $reuse = 0 ]; then
+    t0=$(date +%s)
+    "$sq" template sample --gold "$S/dev.json" --db-root "$S/database" --n 10 --seed 1 -j "$jobs" \
+        --out "$out/spider-sample.jsonl" 2>"$out/spider-sample.summary" || true
+    echo $(($(date +%s) - t0)) >"$out/spider-sample.seconds"
+fi
 # BIRD: a witness per question (squint fixture, one mutant each: only the
 # witness is used), then the instances sampled and checked on it
 limit=${TEMPLATE_BIRD_LIMIT:-0}
