@@ -39,17 +39,16 @@ int llm_attach_task(const char *task) {
     return strcmp(task, "sql-to-question") == 0 || strcmp(task, "question-check") == 0;
 }
 
-/* The custom_id squint prompt gives item i of a JSON gold. */
-static void item_id(const char *task, const cJSON *item, int i, char *buf, size_t n) {
-    const cJSON *qid = cJSON_GetObjectItemCaseSensitive(item, "question_id");
-    if (cJSON_IsNumber(qid)) snprintf(buf, n, "%s/qid-%lld", task, (long long)qid->valuedouble);
-    else snprintf(buf, n, "%s/item-%d", task, i);
-}
-
 /* The item's own number: its question_id, or its place. */
 static long long item_number(const cJSON *item, int i) {
     const cJSON *qid = cJSON_GetObjectItemCaseSensitive(item, "question_id");
     return cJSON_IsNumber(qid) ? (long long)qid->valuedouble : i;
+}
+
+/* The custom_id squint prompt gives item i of a JSON gold. */
+static void item_id(const char *task, const cJSON *item, int i, char *buf, size_t n) {
+    int has_qid = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(item, "question_id"));
+    snprintf(buf, n, "%s/%s-%lld", task, has_qid ? "qid" : "item", item_number(item, i));
 }
 
 /* GOLD read as a JSON array of objects, or NULL after a message. */
@@ -109,11 +108,18 @@ int llm_attach_check_out(const char *task, const char *gold, const char *records
     return rc < 0 ? SQ_EXIT_USAGE : -1;
 }
 
-/* The imported line of custom_id id, parsed, when its reply was taken. */
-static cJSON *reply_of(const LlmImported *got, size_t n, const char *id) {
+/* The taken replies by custom_id: each one's index in got, plus 1. */
+static SqStrMap *taken_replies(const LlmImported *got, size_t n) {
+    SqStrMap *m = sq_strmap_new();
     for (size_t i = 0; i < n; i++)
-        if (got[i].ok && strcmp(got[i].custom_id, id) == 0) return cJSON_Parse(got[i].line);
-    return NULL;
+        if (got[i].ok) *sq_strmap_put(m, got[i].custom_id, NULL) = (int)i + 1;
+    return m;
+}
+
+/* The imported line of custom_id id, parsed, when its reply was taken. */
+static cJSON *reply_of(const LlmImported *got, const SqStrMap *taken, const char *id) {
+    const int *k = sq_strmap_get(taken, id);
+    return k ? cJSON_Parse(got[*k - 1].line) : NULL;
 }
 
 /* sql-to-question: one item per question. */
@@ -153,13 +159,13 @@ int llm_attach(const char *task, const char *gold, const char *out, int drop_rej
     if (!doc) return SQ_EXIT_USAGE;
     int questions = strcmp(task, "sql-to-question") == 0;
     cJSON *res = cJSON_CreateArray();
-    size_t items = 0, answered = 0, made = 0, yes = 0;
+    SqStrMap *taken = taken_replies(got, n_got);
+    size_t answered = 0, made = 0, yes = 0;
     char id[96];
     int i = 0;
     for (const cJSON *it = doc->child; it; it = it->next, i++) {
-        items++;
         item_id(task, it, i, id, sizeof id);
-        cJSON *reply = reply_of(got, n_got, id);
+        cJSON *reply = reply_of(got, taken, id);
         answered += reply != NULL;
         if (questions) {
             if (reply) add_questions(res, it, i, reply, &made);
@@ -179,14 +185,15 @@ int llm_attach(const char *task, const char *gold, const char *out, int drop_rej
     int err = 0, rc = sq_write_replace(out, sq_buf_str(&all), all.len, &err);
     if (rc < 0) fprintf(stderr, "squint llm import: cannot write '%s': %s\n", out, strerror(err));
     else if (!quiet && questions)
-        fprintf(stderr, "squint llm import: %zu of %zu items have questions: %zu items written to %s\n", answered,
-                items, made, out);
+        fprintf(stderr, "squint llm import: %zu of %d items have questions: %zu items written to %s\n", answered,
+                i, made, out);
     else if (!quiet)
-        fprintf(stderr, "squint llm import: %zu of %zu items checked, %zu judged yes; %zu items written to %s\n",
-                answered, items, yes, drop_rejected ? yes : items, out);
+        fprintf(stderr, "squint llm import: %zu of %d items checked, %zu judged yes; %zu items written to %s\n",
+                answered, i, yes, drop_rejected ? yes : (size_t)i, out);
     sq_buf_free(&all);
     cJSON_free(text);
     cJSON_Delete(res);
     cJSON_Delete(doc);
+    sq_strmap_free(taken);
     return rc < 0 ? SQ_EXIT_USAGE : SQ_EXIT_OK;
 }

@@ -349,6 +349,13 @@ void sq_expand_print(const SqPassCtx *ctx, IrQuery *q, SqBuf *out) {
     }
 }
 
+static void json_cols(SqJsonWriter *w, const char *key, const char **cols, uint32_t n) {
+    sq_jw_key(w, key);
+    sq_jw_arr_begin(w);
+    for (uint32_t j = 0; j < n; j++) sq_jw_str(w, cols[j]);
+    sq_jw_arr_end(w);
+}
+
 void sq_expand_print_json(const SqPassCtx *ctx, IrQuery *q, SqJsonWriter *w) {
     (void)q;
     const ExpandResult *r = sq_pass_result(ctx, "expand");
@@ -392,14 +399,8 @@ void sq_expand_print_json(const SqPassCtx *ctx, IrQuery *q, SqJsonWriter *w) {
             sq_jw_obj_begin(w);
             sq_jw_key(w, "item");
             sq_jw_str(w, p->query->nodes[c->node].name);
-            sq_jw_key(w, "columns");
-            sq_jw_arr_begin(w);
-            for (uint32_t j = 0; j < c->n_cols; j++) sq_jw_str(w, c->q_cols[j]);
-            sq_jw_arr_end(w);
-            sq_jw_key(w, "table_columns");
-            sq_jw_arr_begin(w);
-            for (uint32_t j = 0; j < c->n_cols; j++) sq_jw_str(w, c->t_cols[j]);
-            sq_jw_arr_end(w);
+            json_cols(w, "columns", c->q_cols, c->n_cols);
+            json_cols(w, "table_columns", c->t_cols, c->n_cols);
             sq_jw_key(w, "kind");
             sq_jw_str(w, c->kind == SQ_JL_FK_FK ? "fk-fk" : "pk-fk");
             sq_jw_obj_end(w);
