@@ -135,7 +135,7 @@ static int can_alter(AltKind k, const SqSlot *s) {
     case ALT_METRIC_COLUMN: return s->kind == SQ_TSLOT_METRIC && s->n_alts > 0;
     case ALT_COMPARISON:
         return s->cmp && s->cmp->kind == SQX_BINARY && s->kind != SQ_TSLOT_RELATIVE &&
-               (ast_op_is_ordering(s->cmp->op) || s->cmp->op == AST_OP_EQ || s->cmp->op == AST_OP_NE);
+               ast_op_is_comparison(s->cmp->op);
     case ALT_ORDER_DIR: return s->kind == SQ_TSLOT_ORDER_DIR;
     case ALT_GROUP_COL: return s->kind == SQ_TSLOT_GROUP_COL && s->n_alts > 0;
     case ALT_ORDER_COL: return s->kind == SQ_TSLOT_ORDER_COL && s->n_alts > 0;
