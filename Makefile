@@ -40,7 +40,7 @@ export SQUINT_CORPORA
 RUNTIME_SRC := runtime/util.c runtime/arena.c runtime/strbuf.c \
                runtime/intern.c runtime/src.c runtime/diag.c runtime/jsonw.c \
                runtime/json.c runtime/pool.c runtime/wire.c runtime/safewrite.c \
-               runtime/format.c runtime/sha256.c runtime/strmap.c runtime/diag_ci.c
+               runtime/format.c runtime/sha256.c runtime/strmap.c runtime/diag_ci.c runtime/task.c
 GRAMMAR_SRC := grammar/lex.c grammar/parse.c grammar/ast.c \
                grammar/ast_expr.c grammar/ast_select.c grammar/ast_stmt.c \
                grammar/ast_print.c
@@ -61,7 +61,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
                passes/canon/canon_form.c passes/canon/canon_match.c passes/canon/canon_range.c \
                passes/mutate/mutate.c passes/mutate/mutate_expr.c passes/mutate/mutate_rel.c \
                passes/template/template.c passes/template/template_print.c passes/expand/expand.c
-BACKEND_SRC := backend/sqlite/db.c backend/sqlite/migrate.c backend/sqlite/value.c backend/sqlite/result.c \
+BACKEND_SRC := backend/sqlite/db.c backend/sqlite/prepq.c backend/sqlite/migrate.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/template/tmpl_values.c backend/template/tmpl_sample.c \
                backend/sqlite/spider.c \
                backend/emit/registry.c backend/emit/sql.c backend/emit/ddl.c \

@@ -26,6 +26,7 @@
 #include "backend/cbind/cbind.h"
 #include "backend/fixture/fixture.h"
 #include "backend/sqlite/db.h"
+#include "backend/sqlite/prepq.h"
 #include "frontend/bind.h"
 #include "cli/cli.h"
 #include "cli/cli_schema.h"
@@ -34,6 +35,7 @@
 #include "cli/compile_config.h"
 #include "runtime/safewrite.h"
 #include "runtime/strmap.h"
+#include "runtime/task.h"
 #include "runtime/util.h"
 
 static const char usage_head[] =
@@ -59,7 +61,8 @@ static const char usage_head[] =
     "      --out DIR          where queries.json, NAME.h and NAME.c go (default: the\n"
     "                         current directory; made when missing); an existing\n"
     "                         file is replaced only when squint compile wrote it\n"
-    "                         (or --force)\n"
+    "                         (or --force), and left alone when it already holds\n"
+    "                         what this run writes\n"
     "      --name NAME        the package's name: the manifest's, the C files', the\n"
     "                         prefix of the C symbols (a C identifier; default queries)\n"
     "      --force            replace the outputs whatever they hold\n"
@@ -104,7 +107,7 @@ typedef struct CompileRun {
     SqStrMap *seen;         /* query names across its files */
     SqCompiledQuery *queries;
     size_t n, cap;
-    SqDb *probe;            /* an empty database of the schema, for SQLite's view */
+    SqPrepQueue *sqlite;    /* SQLite's view: every compiled query, queued */
     /* the file being compiled */
     const SqSrc *src;
     SqAnnotator anns;
@@ -139,17 +142,20 @@ static int own_option(void *ctx, const char *name, const char *val) {
 
 /* ---- SQLite's view ------------------------------------------------------- */
 
-/* An empty in-memory database of the schema (an empty fixture), made
-** once. */
-static SqDb *probe_db(CompileRun *r, const Catalog *cat) {
-    if (r->probe) return r->probe;
-    SqFixture empty;
-    sq_fixture_init(&empty, cat);
-    char *err = NULL;
-    r->probe = sq_fixture_open(&empty, &err);
-    free(err);
-    sq_fixture_free(&empty);
-    return r->probe;
+/* Queue the query to SQLite, whose database is the schema's empty
+** fixture, started with the package's first query.  Query i of the package
+** is the queue's statement i. */
+static void queue_for_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotation *a, const SqSignature *sig) {
+    if (!r->sqlite) {
+        SqFixture empty;
+        sq_fixture_init(&empty, cat);
+        SqBuf script = SQ_BUF_INIT;
+        sq_fixture_sql(&empty, &script);
+        r->sqlite = sq_prepq_start(sq_buf_str(&script));
+        sq_buf_free(&script);
+        sq_fixture_free(&empty);
+    }
+    sq_prepq_add(r->sqlite, sq_cbind_sql(r->src, a->stmt, sig, SQ_SQL_FOR_SQLITE, r->arena));
 }
 
 /* Where squint's parameters differ from SQLite's (its names: as written,
@@ -171,37 +177,49 @@ static void params_differ(const SqSignature *sig, const SqDbParams *sp, SqBuf *w
     }
 }
 
-/* Whether SQLite gives the query the columns and parameters squint
-** found: an E0599 error when not. */
-static void check_with_sqlite(CompileRun *r, const Catalog *cat, const SqAnnotation *a, const SqSignature *sig) {
-    SqDb *db = probe_db(r, cat);
-    if (!db) return;
-    const char *sql = sq_cbind_sql(r->src, a->stmt, sig, SQ_SQL_FOR_SQLITE, r->arena);
-    SqResult res;
-    sq_result_init(&res);
-    SqDbParams sp = {0, NULL};
-    char *err = NULL;
-    SqBuf why = SQ_BUF_INIT;
-    if (sq_db_columns(db, sql, &res, &sp, &err) < 0) {
-        sq_buf_printf(&why, "SQLite does not prepare it (%s), squint compiled it", err ? err : "?");
-    } else if (res.n_cols != sig->n_cols) {
-        sq_buf_printf(&why, "SQLite gives it %u result columns, squint %u", res.n_cols, sig->n_cols);
+/* Where SQLite's outcome for a query differs from squint's signature: a
+** sentence into why. */
+static void outcome_differs(const SqPrepOutcome *o, const SqSignature *sig, SqBuf *why) {
+    if (!o->ok) {
+        sq_buf_printf(why, "SQLite does not prepare it (%s), squint compiled it", o->err ? o->err : "?");
+    } else if (o->cols.n_cols != sig->n_cols) {
+        sq_buf_printf(why, "SQLite gives it %u result columns, squint %u", o->cols.n_cols, sig->n_cols);
     } else {
-        for (uint32_t i = 0; i < sig->n_cols && !why.len; i++)
-            if (strcmp(res.col_names[i], sig->cols[i].name) != 0)
-                sq_buf_printf(&why, "SQLite names result column %u '%s', squint '%s'", i + 1, res.col_names[i],
+        for (uint32_t i = 0; i < sig->n_cols && !why->len; i++)
+            if (strcmp(o->cols.col_names[i], sig->cols[i].name) != 0)
+                sq_buf_printf(why, "SQLite names result column %u '%s', squint '%s'", i + 1, o->cols.col_names[i],
                               sig->cols[i].name);
-        if (!why.len) params_differ(sig, &sp, &why);
+        if (!why->len) params_differ(sig, &o->params, why);
     }
-    if (why.len) {
-        SqDiag *g = sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_SQLITE_DIFFERS, a->stmt, "internal error: %s", why.data);
+}
+
+/* Whether SQLite gave every query of the package the columns and
+** parameters squint found: an E0599 error for each that it did not (after
+** the package's other diagnostics, since SQLite's answers are collected
+** at its end).  A schema SQLite does not load is reported once. */
+static void collect_sqlite_view(CompileRun *r) {
+    if (!r->sqlite) return;
+    char *open_err = NULL;
+    size_t n = sq_prepq_finish(r->sqlite, &open_err);
+    if (n == (size_t)-1) {
+        fprintf(stderr, "squint compile: internal error: SQLite does not load the schema squint read (%s); "
+                        "this is a bug in squint; please report it with the schema\n", open_err);
+        free(open_err);
+        r->disagreements++;
+        return;
+    }
+    SqBuf why = SQ_BUF_INIT;
+    for (size_t i = 0; i < n; i++) {
+        const SqCompiledQuery *q = &r->queries[i];
+        sq_buf_reset(&why);
+        outcome_differs(sq_prepq_outcome(r->sqlite, i), &q->sig, &why);
+        if (!why.len) continue;
+        SqDiag *g = sq_diag_add(&r->diags, SQ_SEV_ERROR, SQ_E_SQLITE_DIFFERS, q->ann->stmt, "internal error: %s",
+                                why.data);
         sq_diag_help(g, "this is a bug in squint; please report it with the query and the schema");
         r->disagreements++;
     }
     sq_buf_free(&why);
-    sq_db_params_free(&sp);
-    free(err);
-    sq_result_free(&res);
 }
 
 /* ---- one file --------------------------------------------------------------- */
@@ -245,7 +263,7 @@ static int each_statement(void *ctx, SqCompiled *s) {
     q->src = r->src;
     sq_cbind_infer(ir, dml, r->arena, &r->diags, &q->sig);
     q->sql = sq_cbind_sql(r->src, a->stmt, &q->sig, SQ_SQL_NUMBERED, r->arena);
-    check_with_sqlite(r, s->cat, a, &q->sig);
+    queue_for_sqlite(r, s->cat, a, &q->sig);
     SqCbindWarnCtx w = {s->cat, r->schema.ctx.names, &r->srcs, &r->diags};
     sq_cbind_warn(&w, a, s->stmt, ir, &q->sig);
     return 0;
@@ -275,49 +293,67 @@ typedef struct OutFile {
     SqBuf path, text;
 } OutFile;
 
-/* Whether path is missing or a file squint compile wrote: a manifest,
-** or C that opens with its mark. */
-static int replaceable(const char *path) {
-    size_t n;
+/* What an output's path holds now: nothing, exactly the output's text, an
+** older file squint compile wrote (a manifest, or C that opens with its
+** mark), or anything else (also a file that cannot be read). */
+typedef enum OutState { OUT_MISSING, OUT_SAME, OUT_OURS, OUT_FOREIGN } OutState;
+
+/* The file is read once, for both questions, and only as far as needed. */
+static OutState out_state(const OutFile *f) {
+    char head[64];
     int err;
-    char *text = sq_read_file(path, &n, &err);
-    if (!text) return err == ENOENT;
-    int ours = strncmp(text, "{\"squint_compile\":", 18) == 0 || strncmp(text, "{\n  \"squint_compile\":", 21) == 0 ||
-               strncmp(text, SQ_CBIND_C_MARK, strlen(SQ_CBIND_C_MARK)) == 0;
-    free(text);
-    return ours;
+    int same = sq_file_holds(f->path.data, f->text.data, f->text.len, head, sizeof head, &err);
+    if (same < 0) return err == ENOENT ? OUT_MISSING : OUT_FOREIGN;
+    if (same) return OUT_SAME;
+    if (strncmp(head, "{\"squint_compile\":", 18) == 0 || strncmp(head, "{\n  \"squint_compile\":", 21) == 0 ||
+        strncmp(head, SQ_CBIND_C_MARK, strlen(SQ_CBIND_C_MARK)) == 0)
+        return OUT_OURS;
+    return OUT_FOREIGN;
 }
 
 /* --check: whether f's file holds exactly its text.  0, or -1 after a
 ** message saying it is missing or out of date. */
 static int check_file(const OutFile *f) {
-    size_t n;
-    int err;
-    char *text = sq_read_file(f->path.data, &n, &err);
-    int same = text && n == f->text.len && memcmp(text, f->text.data, n) == 0;
-    free(text);
-    if (same) {
+    OutState st = out_state(f);
+    if (st == OUT_SAME) {
         fprintf(stderr, "squint compile: %s is up to date\n", f->path.data);
         return 0;
     }
     fprintf(stderr, "squint compile: %s is %s; run squint compile without --check to write it\n", f->path.data,
-            text ? "out of date" : "missing");
+            st != OUT_MISSING ? "out of date" : "missing");
     return -1;
 }
 
 /* The outputs' paths and texts into out (3 at most); 0, or -1 after a
 ** message when two names of the C bindings clash. */
+typedef struct ManifestJob {
+    const CompileRun *r;
+    SqBuf *out;
+} ManifestJob;
+
+static void manifest_job(void *arg) {
+    ManifestJob *j = arg;
+    SqJsonWriter w;
+    sq_jw_init(&w, j->out, 1);
+    sq_cbind_manifest(&w, j->r->package, j->r->queries, j->r->n);
+    sq_buf_putc(j->out, '\n');
+}
+
+/* The manifest is written on a thread of its own while the C bindings are
+** written here: it only reads the compiled queries (and their sources'
+** line tables, built first). */
 static int make_outputs(CompileRun *r, OutFile *out, size_t *n) {
     memset(out, 0, 3 * sizeof *out);
-    SqJsonWriter w;
-    sq_jw_init(&w, &out[0].text, 1);
-    sq_cbind_manifest(&w, r->package, r->queries, r->n);
-    sq_buf_putc(&out[0].text, '\n');
+    for (size_t i = 0; i < r->n; i++) sq_src_index(r->queries[i].src);
+    ManifestJob job = {r, &out[0].text};
+    SqTask *t = sq_task_start(manifest_job, &job);
     sq_buf_printf(&out[0].path, "%s/queries.json", r->out_dir);
     *n = 1;
-    if (r->emit_json) return 0;
+    int rc = 0;
     size_t first = r->diags.n;
-    int rc = sq_cbind_emit_c(&out[1].text, &out[2].text, r->package, r->queries, r->n, &r->diags);
+    if (!r->emit_json) rc = sq_cbind_emit_c(&out[1].text, &out[2].text, r->package, r->queries, r->n, &r->diags);
+    sq_task_join(t);
+    if (r->emit_json) return 0;
     if (rc < 0) {
         cli_print_diags_text(&r->diags, first, r->color);
         fprintf(stderr, "squint compile: the C names clash; nothing written for %s\n", r->package);
@@ -343,15 +379,16 @@ static int make_dirs(const char *dir) {
     return rc;
 }
 
-/* Whether every output may be written: 0, or -1 after a message. */
-static int may_write(const CompileRun *r, const OutFile *out, size_t n) {
+/* Whether every output may be written, given what each path holds now:
+** 0, or -1 after a message. */
+static int may_write(const CompileRun *r, const OutFile *out, const OutState *st, size_t n) {
     if (make_dirs(r->out_dir) < 0) {
         fprintf(stderr, "squint compile: --out: cannot make '%s': %s\n", r->out_dir, strerror(errno));
         return -1;
     }
     int rc = 0;
     for (size_t i = 0; i < n && !r->force; i++) {
-        if (replaceable(out[i].path.data)) continue;
+        if (st[i] != OUT_FOREIGN) continue;
         fprintf(stderr, "squint compile: '%s' exists and is not a file squint compile wrote; pass --force to "
                         "replace it\n", out[i].path.data);
         rc = -1;
@@ -375,13 +412,43 @@ static int check_outputs(const OutFile *out, size_t n) {
     return rc;
 }
 
-/* Every output written: 0, or -1 after a message. */
+/* The paths of the outputs whose flag in which is set, as "A", "A and B"
+** or "A, B and C". */
+static void list_paths(const OutFile *out, const int *which, size_t n, int set) {
+    size_t total = 0, k = 0;
+    for (size_t i = 0; i < n; i++) total += which[i] == set;
+    for (size_t i = 0; i < n; i++) {
+        if (which[i] != set) continue;
+        fprintf(stderr, "%s%s", k == 0 ? "" : k + 1 < total ? ", " : " and ", out[i].path.data);
+        k++;
+    }
+}
+
+/* Every output written, but for those that already hold exactly their
+** text: they are left alone, mtime included, so that a build that depends
+** on them does nothing.  0, or -1 after a message. */
 static int write_outputs(const CompileRun *r, const OutFile *out, size_t n) {
-    if (may_write(r, out, n) < 0) return -1;
+    OutState st[3];
+    int same[3];
+    size_t n_same = 0;
+    for (size_t i = 0; i < n; i++) {
+        st[i] = out_state(&out[i]);
+        same[i] = st[i] == OUT_SAME;
+        n_same += (size_t)same[i];
+    }
+    if (may_write(r, out, st, n) < 0) return -1;
     for (size_t i = 0; i < n; i++)
-        if (write_file(&out[i]) < 0) return -1;
-    fprintf(stderr, "squint compile: %zu quer%s written to %s", r->n, r->n == 1 ? "y" : "ies", out[0].path.data);
-    for (size_t i = 1; i < n; i++) fprintf(stderr, "%s%s", i + 1 < n ? ", " : " and ", out[i].path.data);
+        if (!same[i] && write_file(&out[i]) < 0) return -1;
+    fprintf(stderr, "squint compile: %zu quer%s", r->n, r->n == 1 ? "y" : "ies");
+    if (n_same < n) {
+        fputs(" written to ", stderr);
+        list_paths(out, same, n, 0);
+    }
+    if (n_same) {
+        fputs(n_same < n ? "; " : ": ", stderr);
+        list_paths(out, same, n, 1);
+        fputs(n_same == 1 ? " is already up to date" : " are already up to date", stderr);
+    }
     fputc('\n', stderr);
     return 0;
 }
@@ -426,6 +493,7 @@ static int run_package(CompileRun *r, const char *const *files, size_t n_files) 
         return SQ_EXIT_USAGE;
     }
     for (size_t i = 0; i < n_files; i++) compile_path(r, files[i], cat);
+    collect_sqlite_view(r);
     cli_print_diags_text(&r->diags, first, r->color);
     if (r->input_failed) return SQ_EXIT_USAGE;
     if (r->disagreements) return SQ_EXIT_UNKNOWN;
@@ -441,8 +509,8 @@ static int run_package(CompileRun *r, const char *const *files, size_t n_files) 
 
 /* Forget the package compiled last. */
 static void end_package(CompileRun *r) {
-    sq_db_close(r->probe);
-    r->probe = NULL;
+    sq_prepq_free(r->sqlite);
+    r->sqlite = NULL;
     r->n = 0;
     r->input_failed = r->disagreements = 0;
     cli_schema_free(&r->schema);

@@ -9,6 +9,7 @@
 */
 #include "grammar/lex_int.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,17 +44,41 @@ static int kw_cmp(const char *s, size_t n, const Keyword *k) {
     return (int)n - (int)k->len;
 }
 
+/* Keywords are found through an open-addressing hash table of indexes
+** into keywords[] (0 is an empty slot, so an index is stored plus one),
+** filled once: a word costs one hash and, nearly always, one comparison. */
+#define KW_SLOTS 1024
+
+static uint16_t kw_slots[KW_SLOTS];
+static pthread_once_t kw_once = PTHREAD_ONCE_INIT;
+
+/* FNV-1a of the word in upper case. */
+static uint32_t kw_hash(const char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i];
+        if (c >= 'a' && c <= 'z') c -= 32;
+        h = (h ^ c) * 16777619u;
+    }
+    return h;
+}
+
+static void kw_fill(void) {
+    for (size_t k = 0; k < SQ_ARRAY_LEN(keywords); k++) {
+        uint32_t i = kw_hash(keywords[k].text, keywords[k].len) % KW_SLOTS;
+        while (kw_slots[i]) i = (i + 1) % KW_SLOTS;
+        kw_slots[i] = (uint16_t)(k + 1);
+    }
+}
+
 int lex_keyword(const char *s, size_t n, int *fallback) {
-    size_t lo = 0, hi = SQ_ARRAY_LEN(keywords);
     if (n < 2 || n > LEX_KEYWORD_MAX) return 0;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = kw_cmp(s, n, &keywords[mid]);
-        if (c == 0) {
-            if (fallback) *fallback = keywords[mid].fallback;
-            return keywords[mid].code;
-        }
-        if (c < 0) hi = mid; else lo = mid + 1;
+    pthread_once(&kw_once, kw_fill);
+    for (uint32_t i = kw_hash(s, n) % KW_SLOTS; kw_slots[i]; i = (i + 1) % KW_SLOTS) {
+        const Keyword *k = &keywords[kw_slots[i] - 1];
+        if (k->len != n || kw_cmp(s, n, k) != 0) continue;
+        if (fallback) *fallback = k->fallback;
+        return k->code;
     }
     return 0;
 }

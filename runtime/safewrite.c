@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,4 +159,45 @@ int sq_write_replace(const char *path, const char *data, size_t n, int *err) {
     free(tmp);
     *err = e;
     return ok ? 0 : -1;
+}
+
+/* Read up to cap bytes (fewer only at the end of the file); -1 on error. */
+static ssize_t read_block(int fd, char *buf, size_t cap) {
+    size_t got = 0;
+    while (got < cap) {
+        ssize_t k = read(fd, buf + got, cap - got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) return -1;
+        if (k == 0) break;
+        got += (size_t)k;
+    }
+    return (ssize_t)got;
+}
+
+int sq_file_holds(const char *path, const char *data, size_t n, char *head, size_t head_cap, int *err) {
+    if (head && head_cap) head[0] = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *err = errno;
+        return -1;
+    }
+    struct stat st;
+    char block[1 << 14];
+    int same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    size_t at = 0;
+    for (int first = 1; same; first = 0) {
+        ssize_t k = read_block(fd, block, sizeof block);
+        if (k < 0) same = 0;
+        if (k <= 0) break;
+        if (first && head && head_cap) {
+            size_t h = (size_t)k < head_cap - 1 ? (size_t)k : head_cap - 1;
+            memcpy(head, block, h);
+            head[h] = 0;
+        }
+        if ((uint64_t)st.st_size != n || (size_t)k > n - at || memcmp(block, data + at, (size_t)k) != 0) same = 0;
+        at += (size_t)k;
+    }
+    close(fd);
+    *err = 0;
+    return same && at == n;
 }

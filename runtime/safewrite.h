@@ -39,6 +39,14 @@ int sq_check_writable(const char *path, int *err);
 ** -1 with errno in *err (path then unchanged). */
 int sq_write_replace(const char *path, const char *data, size_t n, int *err);
 
+/* Whether path is a regular file holding exactly data[0..n): 1 yes, 0 no,
+** -1 when it cannot be opened (errno in *err; ENOENT: it is missing).  It
+** is read in blocks and compared as it comes, stopping at the first
+** difference or at once when the sizes differ, so an output that is
+** already up to date costs no buffer of its size.  head (when not NULL)
+** gets the file's first bytes, at most head_cap - 1, NUL-terminated. */
+int sq_file_holds(const char *path, const char *data, size_t n, char *head, size_t head_cap, int *err);
+
 /* A fresh empty file beside path, for a writer that fills it itself (a
 ** SQLite database) before renaming it over path: its name (heap), or NULL
 ** with errno in *err. */

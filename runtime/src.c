@@ -113,6 +113,12 @@ static uint32_t map_to_parent(const SqSrc *s, uint32_t off) {
     return s->segs[i].parent_off + (off - s->segs[i].child_off);
 }
 
+void sq_src_index(const SqSrc *src) {
+    while (src->parent) src = src->parent;
+    SqSrc *f = (SqSrc *)src; /* the line table is a cache */
+    if (!f->n_lines) build_lines(f);
+}
+
 SqSrcPos sq_src_locate(const SqSrc *src, uint32_t off) {
     while (src->parent) {
         off = map_to_parent(src, off);

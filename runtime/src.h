@@ -87,6 +87,10 @@ void sq_srcset_truncate(SqSrcSet *set, uint32_t keep);
 
 /* Resolve an offset of src to a position in the outermost file. */
 SqSrcPos sq_src_locate(const SqSrc *src, uint32_t off);
+/* Build the line table of src's outermost file now, if not built yet.
+** sq_src_locate and sq_src_line build it on first use; call this before
+** another thread may locate positions in src (runtime/task.h). */
+void sq_src_index(const SqSrc *src);
 /* The line containing pos (without its newline). */
 const char *sq_src_line(const SqSrc *file, uint32_t line, size_t *len);
 

@@ -7,9 +7,11 @@
 #include "runtime/util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 void sq_oom(void) {
@@ -131,7 +133,12 @@ char *sq_read_file(const char *path, size_t *len, int *err) {
         *err = errno;
         return NULL;
     }
+    /* a regular file's size is known: one read fills the buffer (the
+    ** loop still follows a file that grows meanwhile, or a pipe) */
+    struct stat st;
     size_t cap = 1 << 16, n = 0;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size < SIZE_MAX / 2 - 8192)
+        cap = (size_t)st.st_size + 4096 + 2 + 1;
     errno = 0;
     char *buf = sq_malloc(cap);
     for (;;) {

@@ -21,6 +21,7 @@
 
 #include "backend/cbind/emit_c_int.h"
 #include "runtime/arena.h"
+#include "runtime/task.h"
 #include "runtime/util.h"
 
 /* ---- identifiers ------------------------------------------------------------ */
@@ -534,6 +535,16 @@ static void emit_header(SqBuf *h, const CPackage *pk, SqArena *a) {
 
 /* ---- the entry point ----------------------------------------------------------------------- */
 
+typedef struct SourceJob {
+    SqBuf *out;
+    const CPackage *pk;
+} SourceJob;
+
+static void source_job(void *arg) {
+    SourceJob *j = arg;
+    cemit_source(j->out, j->pk);
+}
+
 int sq_cbind_emit_c(SqBuf *header, SqBuf *source, const char *package, const SqCompiledQuery *qs, size_t n,
                     SqDiags *d) {
     SqArena *a = sq_arena_new();
@@ -549,8 +560,13 @@ int sq_cbind_emit_c(SqBuf *header, SqBuf *source, const char *package, const SqC
     }
     int rc = names_clash(a, &pk, d);
     if (rc == 0) {
+        /* the source on a thread of its own while the header is written
+        ** here: both only read pk, and the source's arenas are its own */
+        for (size_t i = 0; i < n; i++) sq_src_index(qs[i].src);
+        SourceJob job = {source, &pk};
+        SqTask *t = sq_task_start(source_job, &job);
         emit_header(header, &pk, a);
-        cemit_source(source, &pk);
+        sq_task_join(t);
     }
     sq_arena_free(a);
     return rc;

@@ -34,7 +34,6 @@ struct SqDb {
     double deadline;  /* monotonic seconds; 0 while no timeout runs */
     int is_timed_out; /* the progress handler stopped the statement */
     char *denied;     /* what the authorizer refused first in this query (heap) */
-    int prepare_only; /* sq_db_columns: writes may be prepared, never run */
 };
 
 /* ------------------------------------------------------------------ */
@@ -180,11 +179,6 @@ static int authorize(void *arg, int code, const char *arg1, const char *arg2,
     }
     if (rule && rule->is_allowed) return SQLITE_OK;
     if (code == SQLITE_PRAGMA && is_read_pragma(arg1)) return SQLITE_OK;
-    /* sq_db_columns prepares INSERT, UPDATE and DELETE to read their
-    ** shape and finalizes them unstepped (and query_only stays on) */
-    if (((SqDb *)arg)->prepare_only && !is_schema_table(arg1) &&
-        (code == SQLITE_INSERT || code == SQLITE_UPDATE || code == SQLITE_DELETE))
-        return SQLITE_OK;
     /* Setting up an eponymous virtual table (json_each, pragma_table_info)
     ** asks to update the schema table's columns.  A real UPDATE of it is
     ** refused by SQLite itself ("may not be modified") and by the
@@ -712,9 +706,13 @@ int sq_db_columns(SqDb *db, const char *sql, SqResult *out, SqDbParams *params, 
     if (params) sq_db_params_free(params);
     sqlite3_stmt *st = NULL;
     const char *tail = NULL;
-    db->prepare_only = 1;
+    /* The statement is finalized unstepped, so nothing it would do can
+    ** happen: the authorizer, which guards running, is not asked (it is a
+    ** call per column read), and INSERT, UPDATE and DELETE prepare too.
+    ** The code using the bindings prepares it with no authorizer either. */
+    sqlite3_set_authorizer(db->h, NULL, NULL);
     int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, &tail);
-    db->prepare_only = 0;
+    sqlite3_set_authorizer(db->h, authorize, db);
     if (rc != SQLITE_OK || !st) {
         set_err(err, "%s", rc != SQLITE_OK ? sqlite3_errmsg(db->h) : "no statement");
         sqlite3_finalize(st);

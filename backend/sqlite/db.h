@@ -163,7 +163,9 @@ void sq_db_params_free(SqDbParams *p);
 ** and its parameters into *params (when not NULL; freed first): what a
 ** statement takes and returns, asked of SQLite itself (squint compile
 ** checks its own signature against it).  INSERT, UPDATE and DELETE are
-** prepared too, and never run.  0, or -1 with SQLite's message in *err
+** prepared too, and never run: the statement is prepared without the
+** authorizer (nothing it would do can happen unstepped), which is back
+** on when this returns.  0, or -1 with SQLite's message in *err
 ** (malloc'd; when err is not NULL). */
 int sq_db_columns(SqDb *db, const char *sql, SqResult *out, SqDbParams *params, char **err);
 

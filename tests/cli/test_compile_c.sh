@@ -107,6 +107,20 @@ expect_grep "$M/lib.h is missing" "$TMP/err" "compile c: ... names lib.h missing
 expect_grep "$M/queries.json is up to date" "$TMP/err" "compile c: ... and each file for itself"
 expect_exit 0 "compile c: its own files are replaced" -- "$SQUINT" compile --schema $S --out "$M" --name lib "${QUERIES[@]}"
 cmp -s "$M/lib.c" "$O/lib.c" && ok "compile c: ... the edited lib.c rewritten" || not_ok "compile c: ... the edited lib.c rewritten"
+expect_grep "24 queries written to $M/lib.h and $M/lib.c; $M/queries.json is already up to date" "$TMP/err" \
+    "compile c: ... and lib.h written; queries.json, already up to date, left alone"
+# A file that already holds what would be written is not touched: the
+# rename that replaces a file gives it a new inode, so an unchanged inode
+# and mtime show it was left alone (and a build depending on it does nothing).
+before=$(stat -c '%i %Y' "$M/queries.json" "$M/lib.h" "$M/lib.c")
+sleep 1   # (not a timing check: makes a rewrite visible in the mtime)
+expect_exit 0 "compile c: run again with nothing changed" -- \
+    "$SQUINT" compile --schema $S --out "$M" --name lib "${QUERIES[@]}"
+expect_grep "24 queries: $M/queries.json, $M/lib.h and $M/lib.c are already up to date" "$TMP/err" \
+    "compile c: ... says all three are already up to date"
+[ "$(stat -c '%i %Y' "$M/queries.json" "$M/lib.h" "$M/lib.c")" = "$before" ] &&
+    ok "compile c: ... and leaves the three files alone (same inode, same mtime)" ||
+    not_ok "compile c: ... and leaves the three files alone (same inode, same mtime)"
 
 # ---- --emit-json, names ----------------------------------------------------------------------
 expect_exit 0 "compile c: --emit-json" -- "$SQUINT" compile --schema $S --out "$TMP/json" --emit-json $F/library.sql

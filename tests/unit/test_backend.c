@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 
 #include "backend/sqlite/db.h"
+#include "backend/sqlite/prepq.h"
 #include "backend/sqlite/result.h"
 #include "runtime/strbuf.h"
 #include "runtime/util.h"
@@ -352,6 +353,64 @@ static void memory_database_from_ddl(void **state) {
     sq_db_close(db);
 }
 
+/* SQLite's view of statements, asked on the queue's thread: outcomes in
+** the order queued, writes prepared (never run), refusals with SQLite's
+** message; a schema that does not load is told once. */
+static void prep_queue_gives_outcomes_in_order(void **state) {
+    (void)state;
+    SqPrepQueue *q = sq_prepq_start("CREATE TABLE emp(id INTEGER PRIMARY KEY, name TEXT);");
+    sq_prepq_add(q, "SELECT id, name AS who FROM emp WHERE id = :id");
+    sq_prepq_add(q, "SELECT nope FROM emp");
+    sq_prepq_add(q, "INSERT INTO emp(name) VALUES (?1) RETURNING id");
+    for (int i = 0; i < 200; i++) sq_prepq_add(q, i % 2 ? "SELECT 1, 2" : "SELECT ?");
+    char *err = NULL;
+    assert_int_equal(sq_prepq_finish(q, &err), 203);
+    assert_null(err);
+    const SqPrepOutcome *o = sq_prepq_outcome(q, 0);
+    assert_true(o->ok);
+    assert_int_equal(o->cols.n_cols, 2);
+    assert_string_equal(o->cols.col_names[1], "who");
+    assert_int_equal(o->params.n, 1);
+    assert_string_equal(o->params.names[0], ":id");
+    o = sq_prepq_outcome(q, 1);
+    assert_false(o->ok);
+    assert_non_null(strstr(o->err, "no such column: nope"));
+    o = sq_prepq_outcome(q, 2);
+    assert_true(o->ok);
+    assert_int_equal(o->cols.n_cols, 1);
+    for (int i = 0; i < 200; i++) {
+        o = sq_prepq_outcome(q, 3 + (size_t)i);
+        assert_true(o->ok);
+        assert_int_equal(o->cols.n_cols, i % 2 ? 2 : 1);
+        assert_int_equal(o->params.n, i % 2 ? 0 : 1);
+    }
+    sq_prepq_free(q);
+    q = sq_prepq_start("CREATE TABLE x(");
+    sq_prepq_add(q, "SELECT 1");
+    assert_int_equal(sq_prepq_finish(q, &err), (size_t)-1);
+    assert_non_null(err);
+    free(err);
+    sq_prepq_free(q);
+    sq_prepq_free(NULL);
+}
+
+/* sq_db_columns prepares a write without the authorizer, which guards
+** what runs: the same database still refuses to run one afterwards. */
+static void columns_of_a_write_leave_the_guard_on(void **state) {
+    (void)state;
+    char *err = NULL;
+    SqDb *db = sq_db_open_memory("CREATE TABLE t(a INTEGER);", &err);
+    assert_non_null(db);
+    SqResult r;
+    sq_result_init(&r);
+    assert_int_equal(sq_db_columns(db, "DELETE FROM t RETURNING a", &r, NULL, &err), 0);
+    assert_int_equal(r.n_cols, 1);
+    assert_int_equal(sq_db_query(db, "INSERT INTO t VALUES (1)", NULL, &r, &err), SQ_EXEC_DENIED);
+    free(err);
+    sq_result_free(&r);
+    sq_db_close(db);
+}
+
 /* ------------------------------------------------------------------ */
 /* Values                                                              */
 /* ------------------------------------------------------------------ */
@@ -663,6 +722,8 @@ int main(void) {
         DB_TEST(max_rows_stops_a_cartesian_product),
         DB_TEST(max_bytes_bounds_text_and_blobs),
         cmocka_unit_test(memory_database_from_ddl),
+        cmocka_unit_test(prep_queue_gives_outcomes_in_order),
+        cmocka_unit_test(columns_of_a_write_leave_the_guard_on),
         cmocka_unit_test(value_equality_follows_python),
         cmocka_unit_test(value_print_forms),
         CMP_TEST(list_mode_needs_same_order),

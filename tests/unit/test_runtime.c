@@ -21,6 +21,7 @@
 #include "runtime/sha256.h"
 #include "runtime/src.h"
 #include "runtime/strbuf.h"
+#include "runtime/task.h"
 #include "runtime/util.h"
 
 /* ------------------------------------------------------------------ */
@@ -1040,6 +1041,72 @@ static void safe_writes(void **state) {
     assert_int_equal(system(cmd), 0);
 }
 
+/* Whether a file holds a text: equal, a size apart, a byte apart past the
+** first block, missing, a directory; the head comes back either way. */
+static void file_holds_compares_and_gives_the_head(void **state) {
+    (void)state;
+    char dir[64] = "/tmp/sq_test_holds_XXXXXX", a[128], missing[128];
+    assert_non_null(mkdtemp(dir));
+    path_in(a, sizeof a, dir, "a.txt");
+    path_in(missing, sizeof missing, dir, "missing.txt");
+    size_t n = 100000;   /* several of the reader's blocks */
+    char *text = sq_malloc(n + 1);
+    for (size_t i = 0; i < n; i++) text[i] = (char)('a' + i % 26);
+    text[n] = 0;
+    write_text(a, text);
+    char head[8];
+    int err = -1;
+    assert_int_equal(sq_file_holds(a, text, n, head, sizeof head, &err), 1);
+    assert_string_equal(head, "abcdefg");
+    assert_int_equal(sq_file_holds(a, text, n - 1, NULL, 0, &err), 0);   /* shorter */
+    text[n - 5] = '#';                                                  /* last block differs */
+    assert_int_equal(sq_file_holds(a, text, n, head, sizeof head, &err), 0);
+    assert_string_equal(head, "abcdefg");
+    text[n - 5] = 'z';
+    text[3] = '#';                                                      /* first block differs */
+    assert_int_equal(sq_file_holds(a, text, n, NULL, 0, &err), 0);
+    assert_int_equal(sq_file_holds(missing, text, n, head, sizeof head, &err), -1);
+    assert_int_equal(err, ENOENT);
+    assert_string_equal(head, "");
+    assert_int_equal(sq_file_holds(dir, "", 0, head, sizeof head, &err), 0);
+    write_text(a, "");
+    assert_int_equal(sq_file_holds(a, "", 0, head, sizeof head, &err), 1);
+    assert_int_equal(sq_file_holds(a, "x", 1, head, sizeof head, &err), 0);
+    free(text);
+    unlink(a);
+    rmdir(dir);
+}
+
+typedef struct TaskProbe {
+    const char *text;
+    size_t len;
+    SqBuf out;
+} TaskProbe;
+
+static void task_copies(void *arg) {
+    TaskProbe *p = arg;
+    for (int i = 0; i < 1000; i++) sq_buf_puts(&p->out, p->text);
+    p->len = p->out.len;
+}
+
+/* A task has run to its end when sq_task_join returns, while the caller
+** did its own work meanwhile; NULL joins. */
+static void task_runs_and_joins(void **state) {
+    (void)state;
+    TaskProbe p = {"abc", 0, SQ_BUF_INIT};
+    SqTask *t = sq_task_start(task_copies, &p);
+    SqBuf mine = SQ_BUF_INIT;
+    for (int i = 0; i < 1000; i++) sq_buf_puts(&mine, "xy");
+    sq_task_join(t);
+    assert_int_equal(p.len, 3000);
+    assert_int_equal(p.out.len, 3000);
+    assert_int_equal(mine.len, 2000);
+    sq_buf_free(&p.out);
+    sq_buf_free(&mine);
+    sq_task_join(NULL);
+}
+
+
 /* FIPS 180-4's examples, and one message fed in uneven pieces: the
 ** digest must not depend on how update() was called. */
 static void sha256_known_digests(void **state) {
@@ -1147,6 +1214,8 @@ int main(void) {
         cmocka_unit_test(json_doubles_and_non_finite),
         cmocka_unit_test(diag_codes_have_slug_and_summary),
         cmocka_unit_test(safe_writes),
+        cmocka_unit_test(file_holds_compares_and_gives_the_head),
+        cmocka_unit_test(task_runs_and_joins),
         cmocka_unit_test(sha256_known_digests),
         cmocka_unit_test(hex_decode),
         cmocka_unit_test(path_helpers),
