@@ -53,6 +53,7 @@ int cmd_prompt(int argc, char **argv);
 int cmd_llm(int argc, char **argv);
 int cmd_compile(int argc, char **argv);
 int cmd_template(int argc, char **argv);
+int cmd_expand(int argc, char **argv);
 
 /* ---- option parsing ------------------------------------------------ */
 
@@ -115,7 +116,8 @@ typedef struct CliArgs {
 extern const CliOpt cli_opts_parse[], cli_opts_check[], cli_opts_ir[], cli_opts_emit[], cli_opts_passes[],
     cli_opts_opt[], cli_opts_graph[], cli_opts_lint[], cli_opts_equiv[], cli_opts_eval[], cli_opts_merge[],
     cli_opts_fixture[], cli_opts_fixture_llm[], cli_opts_prompt[], cli_opts_llm_run[], cli_opts_llm_import[],
-    cli_opts_compile[], cli_opts_template_extract[], cli_opts_template_sample[];
+    cli_opts_compile[], cli_opts_template_extract[], cli_opts_template_sample[],
+    cli_opts_expand[];
 
 void cli_args_init(CliArgs *a, int argc, char **argv, const char *cmd);
 /* The hint after a usage error's one line: "try 'squint CMD --help'" on

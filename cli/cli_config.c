@@ -43,6 +43,7 @@ static const Section sections[] = {
     {"merge", {cli_opts_merge, NULL}},     {"fixture", {cli_opts_fixture, cli_opts_fixture_llm}},
     {"prompt", {cli_opts_prompt, NULL}},   {"llm", {cli_opts_llm_run, cli_opts_llm_import}},
     {"compile", {cli_opts_compile, NULL}},  {"template", {cli_opts_template_extract, cli_opts_template_sample}},
+    {"expand", {cli_opts_expand, NULL}},
 };
 #define N_SECTIONS (sizeof sections / sizeof *sections)
 

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "backend/emit/emit.h"
 
 const char cli_queries_help[] =
     "      --input-format F   auto (default), sql, spider, bird, tsv, bird-pred,\n"
@@ -192,4 +193,19 @@ void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx
     cq->n_items += b.n_items;
     for (uint32_t i = 0; i < b.n_items; i++) each_statement(cq, &b.items[i], fn, ctx);
     sq_arena_free(items);
+}
+
+void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *q) {
+    sq_json_span_members(w, &cq->srcs, q->stmt->span);
+    sq_jw_key(w, "db_id");
+    if (q->item && q->item->db_id) sq_jw_str(w, q->item->db_id);
+    else sq_jw_null(w);
+    sq_jw_key(w, "question_id");
+    if (q->item && q->item->qid >= 0) sq_jw_int(w, q->item->qid);
+    else sq_jw_null(w);
+    SqBuf b = SQ_BUF_INIT;
+    sq_emit_sqlite(q->ir, &b);
+    sq_jw_key(w, "sql");
+    sq_jw_str(w, sq_buf_str(&b));
+    sq_buf_free(&b);
 }

@@ -77,6 +77,11 @@ int cli_read_db_id_source(const char *cmd, const char *path, SqSrcSet *srcs, SqD
 ** query per line (a prediction file aligned with the gold). */
 SqInputFormat cli_file_format(SqInputFormat given, int has_db_id_source);
 
+/* The members every command's JSON object for a query opens with: its
+** span (file, line, col, ...), db_id and question_id (null for a script's
+** statement), and sql, the query as the SQL backend writes it. */
+void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *q);
+
 /* Read path and call fn on each query in it. */
 void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx);
 /* Print the diagnostics (stderr) and give the exit code: 2 for unreadable

@@ -153,10 +153,14 @@ const char *cli_schema_db_path(CliSchema *s, const char *db_id) {
     return sq_db_root_path(s->arena, s->path, db_id);
 }
 
-const char *cli_fixture_db_path(SqArena *a, const char *dir, const SqBenchItem *item) {
+const char *cli_fixture_suite_path(SqArena *a, const char *dir, const SqBenchItem *item, unsigned k) {
     long long id = item->qid >= 0 ? (long long)item->qid : (long long)item->index;
-    const char *path = sq_arena_printf(a, "%s/%lld/00.sqlite", dir, id);
+    const char *path = sq_arena_printf(a, "%s/%lld/%02u.sqlite", dir, id, k);
     return sq_path_exists(path) ? path : NULL;
+}
+
+const char *cli_fixture_db_path(SqArena *a, const char *dir, const SqBenchItem *item) {
+    return cli_fixture_suite_path(a, dir, item, 0);
 }
 
 /* A new catalog for db_id ("" for the single schema), owned by the

@@ -127,6 +127,10 @@ const char *cli_schema_db_path(CliSchema *s, const char *db_id);
 ** or NULL when there is no such file (a question with no witness). */
 const char *cli_fixture_db_path(SqArena *a, const char *dir, const SqBenchItem *item);
 
+/* Database k of that suite (DIR/<id>/NN.sqlite, NN = k in two digits; 0
+** is the witness), or NULL when the suite has no such file. */
+const char *cli_fixture_suite_path(SqArena *a, const char *dir, const SqBenchItem *item, unsigned k);
+
 /* The column profile of db_id's real data, into *p: BIRD's metadata when
 ** metadata (a dev_metadata.json) is given, else the database of
 ** cli_schema_db_path, through the profile cache under cache (NULL: the

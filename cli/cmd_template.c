@@ -112,18 +112,8 @@ static void extract_text(ExtractRun *r, CliQuery *cq, SqTemplate *t) {
 static void extract_json(ExtractRun *r, CliQuery *cq, SqTemplate *t) {
     SqJsonWriter *w = &r->jw;
     sq_jw_obj_begin(w);
-    sq_json_span_members(w, &r->cq.srcs, cq->stmt->span);
-    sq_jw_key(w, "db_id");
-    if (cq->item && cq->item->db_id) sq_jw_str(w, cq->item->db_id);
-    else sq_jw_null(w);
-    sq_jw_key(w, "question_id");
-    if (cq->item && cq->item->qid >= 0) sq_jw_int(w, cq->item->qid);
-    else sq_jw_null(w);
+    cli_query_json_head(w, &r->cq, cq);
     SqBuf b = SQ_BUF_INIT;
-    sq_emit_sqlite(cq->ir, &b);
-    sq_jw_key(w, "sql");
-    sq_jw_str(w, sq_buf_str(&b));
-    sq_buf_reset(&b);
     put_template_sql(cq->ir, t, &b);
     sq_jw_key(w, "template");
     sq_jw_str(w, sq_buf_str(&b));

@@ -25,6 +25,7 @@ static const CliCommand commands[] = {
     {"prompt", "requests for a language model, OpenAI batch JSONL ('squint prompt --list')", cmd_prompt},
     {"compile", "annotated query files (sqlc's '-- name: X :one') into a typed JSON manifest", cmd_compile},
     {"template", "queries as templates with typed slots ('squint template extract')", cmd_template},
+    {"expand", "join one more table to each query along the schema's keys (seed 001's JQE)", cmd_expand},
     {"llm", "send requests to an OpenAI-compatible API, resumable and cached ('squint llm run')", cmd_llm},
 };
 

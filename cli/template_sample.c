@@ -318,6 +318,22 @@ static SqDb *source_db(SampleRun *r, const CliQuery *q, const char **why) {
     return db;
 }
 
+/* With --fixtures, the suite's other databases (01.sqlite, ...): they
+** tell instances apart before the solver is asked.  How many, into *n. */
+static SqDb **suite_dbs(SampleRun *r, const CliQuery *q, uint32_t *n) {
+    *n = 0;
+    if (!r->fixtures || !q->item) return NULL;
+    SqDb **dbs = NULL;
+    const char *path;
+    for (unsigned k = 1; k < 100 && (path = cli_fixture_suite_path(q->arena, r->fixtures, q->item, k)); k++) {
+        SqDb *db = sq_db_open_at(path, r->opt.now, NULL);
+        if (!db) continue;   /* one that does not open only tells less apart */
+        dbs = sq_realloc(dbs, (*n + 1) * sizeof *dbs);
+        dbs[(*n)++] = db;
+    }
+    return dbs;
+}
+
 /* In a worker: the instances of the source r->cur, as records and a
 ** trailer. */
 static int run_source(void *ctx, size_t task, SqBuf *out) {
@@ -329,10 +345,14 @@ static int run_source(void *ctx, size_t task, SqBuf *out) {
     SqTmplInstance *inst = NULL;
     uint32_t n = 0;
     if (db) {
+        uint32_t n_also;
+        SqDb **also = suite_dbs(r, q, &n_also);
         SqTmplSource src = {q->ir, q->cat, r->cq.names, sq_template_slots(q->ir, q->cat, &r->slots), db,
-                            strtoull(r->cur_sid, NULL, 10)};
+                            strtoull(r->cur_sid, NULL, 10), also, n_also};
         n = sq_tmpl_sample(&src, &r->opt, &inst, &why);
         sq_db_close(db);
+        for (uint32_t i = 0; i < n_also; i++) sq_db_close(also[i]);
+        free(also);
     }
     for (uint32_t i = 0; !why && i < n; i++) record(r, out, q, r->cur_sid, n, &inst[i]);
     trailer(out, inst, why ? 0 : n, !why && n < r->opt.n, why);

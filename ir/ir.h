@@ -223,6 +223,11 @@ void ir_visit_cores(IrRel **top, IrCoreFn fn, void *arg);
 void ir_conjuncts(SqArena *a, SqExpr *e, SqExprList *out);
 /* The AND of the expressions of l (NULL when l is empty). */
 SqExpr *ir_and(SqArena *a, const SqExprList *l);
+/* l = r, typed as SQLite types a comparison (an integer, NULL when either
+** side may be). */
+SqExpr *ir_equal(SqArena *a, SqExpr *l, SqExpr *r, SrcSpan at);
+/* A reference to column col of the relation r. */
+SqExpr *ir_column_ref(SqArena *a, const IrRel *r, uint32_t col, SrcSpan at);
 /* A PROJECT of the one expression e over input, to stand in for proj: a
 ** copy of proj (its id, so what names proj's first column names this
 ** one's), with no WITH and one column, named name, of e's type.  Nothing

@@ -32,6 +32,21 @@ IrRel *ir_project_one(SqArena *a, const IrRel *proj, IrRel *input, SqExpr *e, co
     return p;
 }
 
+SqExpr *ir_equal(SqArena *a, SqExpr *l, SqExpr *r, SrcSpan at) {
+    SqExpr *e = sq_expr_new(a, SQX_BINARY, at, sq_type(SQ_TY_INTEGER, SQ_AFF_BLOB, l->type.nullable || r->type.nullable));
+    e->op = AST_OP_EQ;
+    e->u.bin.l = l;
+    e->u.bin.r = r;
+    return e;
+}
+
+SqExpr *ir_column_ref(SqArena *a, const IrRel *r, uint32_t col, SrcSpan at) {
+    SqExpr *e = sq_expr_new(a, SQX_COLUMN, at, r->cols.items[col].type);
+    e->u.col.rel = r->id;
+    e->u.col.col = col;
+    return e;
+}
+
 SqExpr *ir_and(SqArena *a, const SqExprList *l) {
     SqExpr *acc = NULL;
     for (uint32_t i = 0; i < l->n; i++) {

@@ -178,14 +178,7 @@ static void retarget(SqExpr *e, uint32_t from, uint32_t to) {
     sq_expr_walk(e, retarget_cb, ids);
 }
 
-static SqExpr *equality(Unnest *u, SqExpr *l, SqExpr *r, SrcSpan at) {
-    SqExpr *e = sq_expr_new(u->q->arena, SQX_BINARY, at,
-                            sq_type(SQ_TY_INTEGER, SQ_AFF_BLOB, l->type.nullable || r->type.nullable));
-    e->op = AST_OP_EQ;
-    e->u.bin.l = l;
-    e->u.bin.r = r;
-    return e;
-}
+static SqExpr *equality(Unnest *u, SqExpr *l, SqExpr *r, SrcSpan at) { return ir_equal(u->q->arena, l, r, at); }
 
 /* Join the FROM tree of core c with item: FROM := JOIN(type, FROM, item). */
 static void join_in(Unnest *u, IrCore *c, IrRel *item, IrJoinType type, SqExpr *cond,

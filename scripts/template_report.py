@@ -69,9 +69,10 @@ def instances(title, where, recs, summary, seconds):
     told = collections.Counter(r.get("distinct_by") for r in valid)
     print("Duplicates (instances that are the same query as the source or an accepted instance) "
           "caught by their text: %d, by normal form: %d, by the solver: %d.  Valid instances told "
-          "apart from the source and the accepted ones by their rows on the data: %d, by a "
-          "counterexample the solver found: %d.\n" % (caught["text"], caught["normal form"],
-                                                      caught["solver"], told["result"], told["solver"]))
+          "apart from the source and the accepted ones (the costliest proof each needed): by their rows "
+          "on the data: %d, on another database of the fixture's suite: %d, by a counterexample the "
+          "solver found: %d.\n" % (caught["text"], caught["normal form"], caught["solver"], told["result"],
+                                   told["suite"], told["solver"]))
     distinct = collections.defaultdict(set)
     for r in valid:
         distinct[r["source_id"]].add(r["sql"])
@@ -117,15 +118,16 @@ def main():
     scope = "its first %d questions" % limit if limit else "all of it"
     instances("BIRD dev (%s), `--n 10 --seed 1`, on witnesses" % scope, "witness", brecs, bsummary, bseconds)
     print("BIRD's databases are not in the corpora: each question's data is the witness `squint fixture` "
-          "built for it (`--max-mutants 1 --timeout 0.5`, only the witness is used; %d s for them), a few "
-          "rows per table on which the gold returns rows.  Values are drawn from those rows, and an "
-          "instance must return rows on them.\n" % fixture_seconds)
+          "built for it (`--max-mutants 1 --timeout 0.5`; %d s for them), a few rows per table on which the "
+          "gold returns rows.  Values are drawn from those rows, and an instance must return rows on them; "
+          "the suite's other databases (the empty one, the one with NULLs, the mutant's counterexample) "
+          "only tell instances apart.\n" % fixture_seconds)
     if limit:
         print("Only the first %d questions were measured (`TEMPLATE_BIRD_LIMIT=%d make template-report`).  On "
-              "a witness most instances return the same rows as their source, so the solver has to tell "
-              "them apart (%d of the %d valid ones here), which on BIRD's schemas takes about a second an "
-              "instance: the whole of BIRD dev would take hours on this machine.  Comparing on every "
-              "database of the question's suite first, not only its witness, is the next step.\n"
+              "a witness most instances return the same rows as their source; the suite's other databases "
+              "tell some apart, and the solver the rest (%d of the %d valid ones here), which on BIRD's "
+              "schemas takes most of a second an instance: the whole of BIRD dev would take hours on this "
+              "machine.\n"
               % (limit, limit, sum(1 for r in brecs if r["valid"] and r.get("distinct_by") == "solver"),
                  sum(1 for r in brecs if r["valid"])))
 

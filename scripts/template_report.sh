@@ -43,8 +43,9 @@ if [ $reuse = 0 ]; then
         --out "$out/spider-sample.jsonl" 2>"$out/spider-sample.summary" || true
     echo $(($(date +%s) - t0)) >"$out/spider-sample.seconds"
 fi
-# BIRD: a witness per question (squint fixture, one mutant each: only the
-# witness is used), then the instances sampled and checked on it
+# BIRD: a suite per question (squint fixture, one mutant each), then the
+# instances sampled from and checked on its witness, the suite's other
+# databases telling instances apart before the solver
 limit=${TEMPLATE_BIRD_LIMIT:-0}
 python3 - "$B/dev.json" "$limit" >"$out/bird-gold.json" <<'EOF'
 import json, sys

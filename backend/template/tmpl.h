@@ -67,8 +67,12 @@ typedef struct SqTmplInstance {
     int64_t rows;            /* rows it returns on the database; -1: it did not run */
     const char *same_as;     /* a rejected duplicate: "source" or "instance K" */
     const char *caught_by;   /* ... found by: "text", "normal form", "solver" */
-    const char *distinct_by; /* a valid one: "result" (the database's rows
-                                differ), "solver" (a counterexample) */
+    const char *distinct_by; /* a valid one: the costliest proof it needed
+                                against the source and the instances before
+                                it: "result" (the database's rows differ),
+                                "suite" (the rows differ on another database
+                                of the fixture's suite), "solver" (a
+                                counterexample) */
     uint32_t redraws;        /* draws made again because their query
                                 returned no row on the database */
     double seconds;          /* making and checking it took (for reports,
@@ -85,6 +89,10 @@ typedef struct SqTmplSource {
     SqTemplate *t;           /* q's slots */
     SqDb *db;                /* the database its values and runs use */
     uint64_t id;             /* mixed into the seed: the source's number */
+    SqDb *const *also;       /* more databases that may tell an instance from
+                                another before the solver is asked (the rest
+                                of a fixture's suite); never sampled from */
+    uint32_t n_also;
 } SqTmplSource;
 
 /* Make opt->n instances of src, checked as above, into *out (an array in

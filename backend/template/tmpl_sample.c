@@ -534,15 +534,49 @@ static int returns_nothing(Checker *c, const char *sql) {
 /* Whether q's rows come in an order it asks for. */
 static int sorted(const IrQuery *q) { return q->root && ir_root_sorted(q->root); }
 
+/* Record that telling the instance from one known query took the proof
+** how: distinct_by keeps the costliest one needed against any of them
+** (rows on the database, then on the suite's other databases, then the
+** solver). */
+static void told_by(SqTmplInstance *in, const char *how) {
+    static const char *const cost[] = {"result", "suite", "solver"};
+    int had = -1, now = 0;
+    for (int i = 0; i < 3; i++) {
+        if (in->distinct_by && strcmp(in->distinct_by, cost[i]) == 0) had = i;
+        if (strcmp(how, cost[i]) == 0) now = i;
+    }
+    if (now > had) in->distinct_by = cost[now];
+}
+
+/* Whether sql1 and sql2 both run on db and give different rows. */
+static int rows_differ_on(Checker *c, SqDb *db, const char *sql1, const char *sql2, SqCompareMode mode) {
+    SqResult r1, r2;
+    sq_result_init(&r1);
+    sq_result_init(&r2);
+    int differ = sq_db_query(db, sql1, &c->opt->limits, &r1, NULL) == SQ_EXEC_OK &&
+                 sq_db_query(db, sql2, &c->opt->limits, &r2, NULL) == SQ_EXEC_OK && !sq_result_equal(&r1, &r2, mode, 0);
+    sq_result_free(&r1);
+    sq_result_free(&r2);
+    return differ;
+}
+
 /* Is the instance (q, sql, rows) another query than k?  1 yes, 0 no (the
-** instance is rejected, with the reason). */
+** instance is rejected, with the reason).  Rows that differ on the
+** database, or on another database of the suite, prove it; else the
+** solver decides. */
 static int differs(Checker *c, SqTmplInstance *in, const Known *k, IrQuery *q, const char *sql,
                    const SqResult *rows) {
     int list = sorted(k->q) || sorted(q);
-    if (!sq_result_equal(&k->rows, rows, list ? SQ_CMP_LIST : SQ_CMP_BAG, 0)) {
-        if (!in->distinct_by) in->distinct_by = "result";
+    SqCompareMode mode = list ? SQ_CMP_LIST : SQ_CMP_BAG;
+    if (!sq_result_equal(&k->rows, rows, mode, 0)) {
+        told_by(in, "result");
         return 1;
     }
+    for (uint32_t i = 0; i < c->src->n_also; i++)
+        if (rows_differ_on(c, c->src->also[i], k->sql, sql, mode)) {
+            told_by(in, "suite");
+            return 1;
+        }
     SqEquivOptions eo = c->opt->equiv;
     eo.sem = list ? SQ_SMT_LIST : SQ_SMT_BAG;
     SqEquivResult er;
@@ -550,7 +584,7 @@ static int differs(Checker *c, SqTmplInstance *in, const Known *k, IrQuery *q, c
     int distinct = 1;
     switch (er.verdict) {
     case SQ_VERDICT_DIFFERENT: case SQ_VERDICT_DIFFERENT_TIES: case SQ_VERDICT_COLUMNS:
-        in->distinct_by = "solver";
+        told_by(in, "solver");
         break;
     case SQ_VERDICT_EQUIVALENT:
         distinct = 0;

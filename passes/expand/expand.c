@@ -319,6 +319,12 @@ int sq_expand_run(SqPassCtx *ctx, IrQuery *q) {
     return 0;
 }
 
+const SqExpandPlan *sq_expand_result(const SqPassCtx *ctx, const char **why) {
+    const ExpandResult *r = sq_pass_result(ctx, "expand");
+    *why = !r ? "the expand pass has not run" : r->why;
+    return r && !r->why ? &r->plan : NULL;
+}
+
 static const char *fate_name(uint8_t f) {
     return f == SQ_EXPAND_KEPT ? "kept" : f == SQ_EXPAND_SAME_PAIR ? "same-pair" : "redundant";
 }

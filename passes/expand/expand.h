@@ -94,6 +94,22 @@ SqGraph *sq_expansion_graph(SqArena *a, const SqExpandPlan *p, const SqExpansion
 ** each FROM item by its name in the query, the candidate by its table. */
 void sq_expansion_text(const SqExpandPlan *p, const SqExpansion *x, SqBuf *out);
 
+/* Join x's table into q (expand_sql.c): q is the query p was made from,
+** or one bound from the same text (its FROM items have the ids the plan's
+** nodes name).  A new FROM item scanning the table is joined INNER to the
+** FROM tree of q's top SELECT with the AND of x's conditions.  The one
+** change to q's existing nodes is recorded in *patch and made: undo it
+** with ir_patch_undo(patch, 1).  0, or -1 with *why (q unchanged): q's top
+** is no SELECT with a FROM clause, or a condition joins a FROM item of a
+** subquery (the join query graph is made after unnesting, the SQL is the
+** query as written). */
+int sq_expansion_join(IrQuery *q, const Catalog *cat, const SqExpandPlan *p, const SqExpansion *x, IrPatch *patch,
+                      const char **why);
+
+/* The plan the pass made (NULL with *why when it made none, or has not
+** run on this IR). */
+const SqExpandPlan *sq_expand_result(const SqPassCtx *ctx, const char **why);
+
 /* The pass (registry.c): the plan of the query, or why there is none. */
 int sq_expand_run(SqPassCtx *ctx, IrQuery *q);
 void sq_expand_print(const SqPassCtx *ctx, IrQuery *q, SqBuf *out);

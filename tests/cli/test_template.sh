@@ -152,6 +152,48 @@ for r in recs:
 assert sum(r["valid"] for r in recs) > 0
 EOF
 
+# ---- the suite's other databases tell instances apart before the solver ----------
+# 00.sqlite, the witness, holds qty 5 and 7; 01.sqlite also 2 and 3: "qty >= 2"
+# and "qty > 2" give the same count on the first and not on the second.
+mkdir -p "$TMP/suite/7"
+python3 - "$TMP/suite/7" "$S" <<'EOF'
+import sqlite3, sys
+for name, qtys in (("00", [5, 7]), ("01", [5, 7, 2, 3])):
+    con = sqlite3.connect("%s/%s.sqlite" % (sys.argv[1], name))
+    con.executescript(open(sys.argv[2]).read())
+    for i, q in enumerate(qtys):
+        con.execute("INSERT INTO orders VALUES (?, 1, 'P1', ?, ?, ?, 'paid')", (i + 1, "2012-01-0%d" % (i + 1), q, 10.0 * q))
+    con.commit()
+EOF
+echo '[{"question_id": 7, "db_id": "shop", "question": "q", "SQL": "SELECT count(*) FROM orders WHERE qty > 2"}]' >"$TMP/suite.json"
+expect_exit 0 "sample --fixtures with a suite of two databases" -- \
+    "$SQUINT" template sample --gold "$TMP/suite.json" --schema $S --fixtures "$TMP/suite" --out "$TMP/suite.jsonl" --n 10
+python3 - "$TMP/suite.jsonl" "$TMP/suite/7" >"$TMP/check" 2>&1 <<'EOF' && ok "... distinct_by is the costliest proof each needed, checked on both databases ($(cat "$TMP/check"))" || { not_ok "... distinct_by is the costliest proof each needed"; cat "$TMP/check"; }
+import collections, json, sqlite3, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+recs = [r for r in recs if r.get("record") == "template-instance"]
+dbs = [sqlite3.connect("file:%s/%s.sqlite?mode=ro" % (sys.argv[2], n), uri=True) for n in ("00", "01")]
+rows = lambda sql, db: sorted(db.execute(sql).fetchall())
+known = ["SELECT count(*) FROM orders WHERE qty > 2"]
+cost = {"result": 0, "suite": 1, "solver": 2}
+told = collections.Counter()
+for r in recs:
+    if not r["valid"]:
+        continue
+    need = 0
+    for k in known:
+        if rows(k, dbs[0]) != rows(r["sql"], dbs[0]):
+            continue
+        need = max(need, 1 if rows(k, dbs[1]) != rows(r["sql"], dbs[1]) else 2)
+    if cost[r["distinct_by"]] != need:
+        print("instance", r["instance"], r["sql"], r["distinct_by"], "needed", need)
+        sys.exit(1)
+    told[r["distinct_by"]] += 1
+    known.append(r["sql"])
+print(" ".join("%s=%d" % kv for kv in sorted(told.items())))
+sys.exit(told["suite"] == 0)
+EOF
+
 # ---- Spider dev's gold on its databases -----------------------------------------
 SP=$C/spider-dev
 if [ -f "$SP/dev.json" ] && [ -d "$SP/database" ]; then

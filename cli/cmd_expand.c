@@ -1,0 +1,368 @@
+/*
+** cmd_expand.c -- `squint expand`: join query expansion (seed 001's JQE)
+** over the queries of a file, each expansion as SQL made on the IR,
+** pruned by the shape of its join graph over the run and, with a
+** database, by running it (docs/squint-expand.md).
+**
+** Layer: cli.  Queries are read as `squint opt` reads them (cli_queries.h).
+** The plan (passes/expand) is made on a second binding of the query's own
+** text, unnested; its FROM items keep the ids of the query as written,
+** into which each expansion is joined (sq_expansion_join), written by the
+** SQL backend, and undone.  The run takes, in each query's ranked order,
+** the first --n expansions of each isomorphism class of join graphs (the
+** canonical form sq_graph_canonical gives); with a database, only one that
+** runs and returns a row takes its class's place.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/emit/emit.h"
+#include "backend/sqlite/db.h"
+#include "passes/expand/expand.h"
+#include "passes/pass.h"
+#include "runtime/strmap.h"
+#include "cli/cli.h"
+#include "cli/cli_config.h"
+#include "cli/cli_queries.h"
+
+static const char expand_head[] =
+    "usage: squint expand [options] FILE...\n"
+    "\n"
+    "Join query expansion (seed 001's JQE): for every SELECT in FILE (a SQL script\n"
+    "or a benchmark file, as 'squint check' reads them; '-' is standard input), the\n"
+    "ways to join one more table to it along the schema's keys, each written as SQL\n"
+    "made on the query's IR.  A query's expansions are ranked (fewer join conditions\n"
+    "first, then key to foreign key before two foreign keys, then the table's name);\n"
+    "over the whole run the first --n of each shape of join graph (its isomorphism\n"
+    "class) are taken, and with a database (--db, --db-root or --fixtures) each must\n"
+    "run on it and return a row.  docs/squint-expand.md.\n"
+    "\n"
+    "options:\n"
+    "  -f, --format FMT       text (default) or json (one array, an object per query)\n"
+    "      --n N              expansions taken per shape of join graph over the run\n"
+    "                         (default 1; 0: every one)\n"
+    "      --fixtures DIR     run each expansion on its question's witness, which\n"
+    "                         'squint fixture --out DIR' built (BIRD without its\n"
+    "                         databases)\n"
+    "      --no-run           do not run the expansions, even with a database\n"
+    "      --timeout S        seconds per run of an expansion (default 10; 0: none)\n"
+    "  -h, --help             show this help\n"
+    "      --version          print the version and exit\n";
+
+static const char expand_tail[] =
+    "\n"
+    "exit status: 0 done, 1 a statement has errors, 2 usage error, unreadable\n"
+    "input or schema, a malformed benchmark item\n"
+    CLI_EXIT_OOM;
+
+#define EXPAND_FORMATS (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
+
+const CliOpt cli_opts_expand[] = {
+    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"help", 'h', 0},
+    CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
+
+/* What became of one expansion the plan kept. */
+typedef enum ExpFate {
+    EXP_TAKEN,
+    EXP_CLASS_FULL,    /* its shape's class has --n already */
+    EXP_NOT_JOINABLE,  /* sq_expansion_join refused it */
+    EXP_FAILED,        /* it does not run on the database */
+    EXP_NO_ROWS,       /* it runs and returns no row */
+} ExpFate;
+
+static const char *const fate_names[] = {"taken", "class-full", "not-joinable", "does-not-run", "no-rows"};
+
+typedef struct Outcome {
+    const SqExpansion *x;
+    ExpFate fate;
+    const char *why;       /* the reason, for all but taken */
+    const char *sql;       /* when it was made */
+    int64_t rows;          /* rows on the database; -1: not run */
+} Outcome;
+
+typedef struct ExpandRun {
+    SqFormat format;
+    long n;                /* per class; 0: no limit */
+    const char *fixtures;
+    int no_run;
+    SqExecLimits limits;
+    CliQueries cq;
+    SqBuf out;
+    SqJsonWriter jw;
+    SqStrMap *classes;     /* canonical form -> expansions taken */
+    char *db_path;         /* the database open now, and its path */
+    SqDb *db;
+    size_t n_queries_planned, n_kept, n_taken, n_joinable, n_run, n_run_failed, n_no_rows, n_class_full;
+} ExpandRun;
+
+static int own_option(void *ctx, const char *name, const char *val) {
+    ExpandRun *r = ctx;
+    if (strcmp(name, "help") == 0) {
+        cli_queries_usage(stdout, expand_head, expand_tail);
+        cli_help_common(stdout, cli_opts_expand, 1);
+        return SQ_EXIT_OK;
+    }
+    if (strcmp(name, "format") == 0)
+        return cli_parse_format("expand", val, EXPAND_FORMATS, &r->format) ? -1 : SQ_EXIT_USAGE;
+    if (strcmp(name, "n") == 0) return cli_parse_count("expand", "--n", val, 0, 1000000, &r->n);
+    if (strcmp(name, "timeout") == 0) return cli_parse_seconds("expand", "--timeout", val, &r->limits.timeout_sec);
+    if (strcmp(name, "fixtures") == 0) r->fixtures = val;
+    else if (strcmp(name, "no-run") == 0) r->no_run = 1;
+    else return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
+    return -1;
+}
+
+/* ---- the database of a query ----------------------------------------------------- */
+
+/* The database the query's expansions run on (kept open while the next
+** query's is the same file), or NULL: none given, or it does not open
+** (said once in *why). */
+static SqDb *query_db(ExpandRun *r, const CliQuery *q, const char **why) {
+    *why = NULL;
+    if (r->no_run) return NULL;
+    const char *path = NULL;
+    if (r->fixtures) path = q->item ? cli_fixture_db_path(q->arena, r->fixtures, q->item) : NULL;
+    else path = cli_schema_db_path(&r->cq.schema, q->item ? q->item->db_id : NULL);
+    if (!path) {
+        if (r->fixtures) *why = "no witness in --fixtures for it";
+        return NULL;
+    }
+    if (r->db && strcmp(r->db_path, path) == 0) return r->db;
+    sq_db_close(r->db);
+    free(r->db_path);
+    char *err = NULL;
+    r->db = sq_db_open_file(path, &err);
+    r->db_path = sq_strdup(path);
+    if (!r->db) *why = sq_arena_printf(q->arena, "cannot open '%s': %s", path, err ? err : "?");
+    free(err);
+    return r->db;
+}
+
+/* ---- one query ---------------------------------------------------------------- */
+
+/* The plan of q: made on its text bound again and unnested; NULL with
+** *why when there is none. */
+static const SqExpandPlan *plan_of(ExpandRun *r, CliQuery *q, SqPassCtx *pc, SqDiags *scratch, const char **why) {
+    const SqSrc *src = sq_src_get(&r->cq.srcs, q->stmt->span.file);
+    const SqSrc *copy = sq_src_add_copy(&r->cq.srcs, src->name, src->text + q->stmt->span.start,
+                                        q->stmt->span.end - q->stmt->span.start);
+    IrQuery *u = ir_load_query(q->arena, copy, q->cat, r->cq.names, scratch, &r->cq.schema.ctx.bind_opt, why);
+    if (!u) return NULL;
+    sq_pass_ctx_init(pc, q->arena, q->cat, r->cq.names, scratch);
+    const char *names[] = {"unnest", "expand"};
+    if (sq_pass_run(pc, u, names, 2) < 0) {
+        *why = "the expand pass failed";
+        return NULL;
+    }
+    return sq_expand_result(pc, why);
+}
+
+/* Run sql on db: its fate and rows. */
+static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o) {
+    SqResult res;
+    sq_result_init(&res);
+    char *err = NULL;
+    SqExecStatus st = sq_db_query(db, o->sql, &r->limits, &res, &err);
+    r->n_run++;
+    if (st != SQ_EXEC_OK) {
+        o->fate = EXP_FAILED;
+        o->why = sq_arena_printf(q->arena, "%s: %s", sq_exec_status_name(st), err ? err : "");
+    } else {
+        o->rows = (int64_t)res.n_rows;
+        if (!res.n_rows) {
+            o->fate = EXP_NO_ROWS;
+            o->why = "it returns no row on the database";
+        }
+    }
+    free(err);
+    sq_result_free(&res);
+}
+
+/* The fate of kept expansion x of plan p. */
+static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpansion *x, SqDb *db, Outcome *o) {
+    memset(o, 0, sizeof *o);
+    o->x = x;
+    o->rows = -1;
+    const char *key = x->pattern ? x->pattern : "";
+    int *taken = x->pattern ? sq_strmap_get(r->classes, key) : NULL;
+    if (r->n && taken && *taken >= r->n) {
+        o->fate = EXP_CLASS_FULL;
+        o->why = sq_arena_printf(q->arena, "its shape's class has %d already", *taken);
+        return;
+    }
+    IrPatch patch;
+    if (sq_expansion_join(q->ir, q->cat, p, x, &patch, &o->why) < 0) {
+        o->fate = EXP_NOT_JOINABLE;
+        return;
+    }
+    SqBuf b = SQ_BUF_INIT;
+    sq_emit_sqlite(q->ir, &b);
+    ir_patch_undo(&patch, 1);
+    o->sql = sq_arena_strdup(q->arena, sq_buf_str(&b));
+    sq_buf_free(&b);
+    if (db) run_on(r, db, q, o);
+    if (o->fate != EXP_TAKEN) return;
+    if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
+}
+
+static void tally(ExpandRun *r, const Outcome *o) {
+    r->n_kept++;
+    r->n_joinable += o->fate != EXP_NOT_JOINABLE && o->fate != EXP_CLASS_FULL;
+    r->n_taken += o->fate == EXP_TAKEN;
+    r->n_run_failed += o->fate == EXP_FAILED;
+    r->n_no_rows += o->fate == EXP_NO_ROWS;
+    r->n_class_full += o->fate == EXP_CLASS_FULL;
+}
+
+/* ---- output ------------------------------------------------------------------- */
+
+static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const Outcome *os, const char *why,
+                       const char *db_why) {
+    SqBuf *out = &r->out;
+    sq_buf_printf(out, "-- %s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
+    if (q->item && q->item->label) sq_buf_printf(out, " (%s)", q->item->label);
+    sq_buf_putc(out, '\n');
+    if (!p) {
+        sq_buf_printf(out, "-- no expansion: %s\n", why);
+        return;
+    }
+    sq_buf_printf(out, "-- %u candidate table%s, %u expansion%s kept by the plan\n", p->n_candidates,
+                  p->n_candidates == 1 ? "" : "s", p->n_kept, p->n_kept == 1 ? "" : "s");
+    if (db_why) sq_buf_printf(out, "-- not run: %s\n", db_why);
+    for (uint32_t i = 0; i < p->n_kept; i++) {
+        const Outcome *o = &os[i];
+        sq_buf_printf(out, "-- %c %s: ", o->fate == EXP_TAKEN ? '+' : '-', o->x->table);
+        sq_expansion_text(p, o->x, out);
+        sq_buf_printf(out, "  (%u, %u) %+.2f%s", o->x->n_nodes, o->x->n_edges, o->x->delta_avg_degree,
+                      o->x->cyclic ? " cyclic" : "");
+        if (o->rows >= 0) sq_buf_printf(out, ", %lld row%s", (long long)o->rows, o->rows == 1 ? "" : "s");
+        if (o->fate != EXP_TAKEN) sq_buf_printf(out, ": %s (%s)", fate_names[o->fate], o->why);
+        sq_buf_putc(out, '\n');
+        if (o->fate == EXP_TAKEN) sq_buf_printf(out, "%s;\n", o->sql);
+    }
+}
+
+static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *o) {
+    sq_jw_obj_begin(w);
+    sq_jw_key(w, "table");
+    sq_jw_str(w, o->x->table);
+    SqBuf b = SQ_BUF_INIT;
+    sq_expansion_text(p, o->x, &b);
+    sq_jw_key(w, "conditions");
+    sq_jw_str(w, sq_buf_str(&b));
+    sq_buf_free(&b);
+    sq_jw_key(w, "fate");
+    sq_jw_str(w, fate_names[o->fate]);
+    sq_jw_key(w, "why");
+    if (o->why) sq_jw_str(w, o->why);
+    else sq_jw_null(w);
+    sq_jw_key(w, "sql");
+    if (o->sql) sq_jw_str(w, o->sql);
+    else sq_jw_null(w);
+    sq_jw_key(w, "rows");
+    if (o->rows >= 0) sq_jw_int(w, o->rows);
+    else sq_jw_null(w);
+    sq_jw_key(w, "nodes");
+    sq_jw_int(w, o->x->n_nodes);
+    sq_jw_key(w, "edges");
+    sq_jw_int(w, o->x->n_edges);
+    sq_jw_key(w, "delta_avg_degree");
+    sq_jw_double(w, o->x->delta_avg_degree);
+    sq_jw_key(w, "cyclic");
+    sq_jw_bool(w, o->x->cyclic);
+    sq_jw_key(w, "pattern");
+    if (o->x->pattern) sq_jw_str(w, o->x->pattern);
+    else sq_jw_null(w);
+    sq_jw_obj_end(w);
+}
+
+static void json_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const Outcome *os, const char *why,
+                       const char *db_why) {
+    SqJsonWriter *w = &r->jw;
+    sq_jw_obj_begin(w);
+    cli_query_json_head(w, &r->cq, q);
+    sq_jw_key(w, "why");
+    if (!p) sq_jw_str(w, why);
+    else sq_jw_null(w);
+    sq_jw_key(w, "not_run");
+    if (db_why) sq_jw_str(w, db_why);
+    else sq_jw_null(w);
+    sq_jw_key(w, "candidates");
+    sq_jw_int(w, p ? p->n_candidates : 0);
+    sq_jw_key(w, "expansions");
+    sq_jw_arr_begin(w);
+    for (uint32_t i = 0; p && i < p->n_kept; i++) json_outcome(w, p, &os[i]);
+    sq_jw_arr_end(w);
+    sq_jw_obj_end(w);
+}
+
+static void expand_query(void *arg, CliQuery *q) {
+    ExpandRun *r = arg;
+    SqDiags scratch;
+    sq_diags_init(&scratch, &r->cq.srcs);
+    SqPassCtx pc;
+    const char *why = NULL, *db_why = NULL;
+    const SqExpandPlan *p = plan_of(r, q, &pc, &scratch, &why);
+    Outcome *os = NULL;
+    if (p) {
+        r->n_queries_planned++;
+        SqDb *db = query_db(r, q, &db_why);
+        os = sq_arena_alloc(q->arena, (p->n_kept + 1) * sizeof *os);
+        for (uint32_t i = 0; i < p->n_kept; i++) {
+            judge(r, q, p, &p->items[i], db, &os[i]);
+            tally(r, &os[i]);
+        }
+    }
+    if (r->format == SQ_FMT_JSON) json_query(r, q, p, os, why, db_why);
+    else text_query(r, q, p, os, why, db_why);
+    cli_flush(&r->out, stdout);
+    sq_diags_free(&scratch);
+}
+
+static void summary(ExpandRun *r) {
+    sq_buf_printf(&r->out,
+                  "-- %zu quer%s, %zu with a plan: %zu expansions kept by the plans, %zu taken (%zu shapes); "
+                  "%zu left for their shape's class, %zu not joinable as written",
+                  r->cq.n_queries, r->cq.n_queries == 1 ? "y" : "ies", r->n_queries_planned, r->n_kept, r->n_taken,
+                  sq_strmap_count(r->classes), r->n_class_full, r->n_kept - r->n_joinable - r->n_class_full);
+    if (r->n_run)
+        sq_buf_printf(&r->out, "; %zu run: %zu did not run, %zu returned no row", r->n_run, r->n_run_failed,
+                      r->n_no_rows);
+    else
+        sq_buf_puts(&r->out, r->no_run ? "; none run (--no-run)" : "; none run (no database)");
+    sq_buf_putc(&r->out, '\n');
+}
+
+int cmd_expand(int argc, char **argv) {
+    ExpandRun r;
+    memset(&r, 0, sizeof r);
+    r.format = SQ_FMT_TEXT;
+    r.n = 1;
+    r.limits.timeout_sec = 10;
+    r.classes = sq_strmap_new();
+    cli_queries_init(&r.cq, "expand");
+    CliArgs a;
+    cli_args_init(&a, argc, argv, "expand");
+    a.operands = CLI_OPERANDS_FILES;
+    int rc = cli_queries_read_options(&r.cq, &a, cli_opts_expand, own_option, &r);
+    if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) {
+        sq_jw_init(&r.jw, &r.out, 1);
+        if (r.format == SQ_FMT_JSON) sq_jw_arr_begin(&r.jw);
+        for (int i = a.i; i < a.argc; i++) cli_queries_file(&r.cq, a.argv[i], expand_query, &r);
+        if (r.format == SQ_FMT_JSON) {
+            sq_jw_arr_end(&r.jw);
+            sq_buf_putc(&r.out, '\n');
+        } else {
+            summary(&r);
+        }
+        cli_flush(&r.out, stdout);
+        rc = cli_queries_finish(&r.cq);
+    }
+    sq_db_close(r.db);
+    free(r.db_path);
+    sq_strmap_free(r.classes);
+    sq_buf_free(&r.out);
+    cli_queries_free(&r.cq);
+    return rc;
+}

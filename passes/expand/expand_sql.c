@@ -1,0 +1,98 @@
+/*
+** expand_sql.c -- an expansion made a query: its table joined into the
+** IR of the query the plan was made from (expand.h, sq_expansion_join).
+**
+** Layer: passes.  The join is built on the IR, never by pasting text: a
+** new FROM item scanning the table, joined INNER to the top SELECT core's
+** FROM tree with the AND of the expansion's conditions, each a column of
+** a FROM item equal to a column of the table.  The only change to the
+** existing IR is one pointer, the core's FROM slot, made through an
+** IrPatch so that the caller can undo it; the new nodes stay in the arena.
+** The SQL backend then writes the query (with statement-unique aliases).
+*/
+#include <string.h>
+
+#include "passes/expand/expand.h"
+#include "runtime/util.h"
+
+/* The catalog's table named name (any case), or NULL. */
+static CatTable *table_named(const Catalog *cat, const char *name) {
+    for (uint32_t i = 0; i < cat->n_tables; i++)
+        if (sq_stricmp(cat->tables[i]->name, name) == 0) return cat->tables[i];
+    return NULL;
+}
+
+/* The index of the column named name among cols, or -1. */
+static int32_t column_named(const SqColumnList *cols, const char *name) {
+    for (uint32_t i = 0; i < cols->n; i++)
+        if (cols->items[i].name && sq_stricmp(cols->items[i].name, name) == 0) return (int32_t)i;
+    return -1;
+}
+
+/* A FROM item scanning t, with t's columns as the binder gives them. */
+static IrRel *scan_of(IrQuery *q, CatTable *t, SrcSpan at) {
+    IrRel *s = ir_rel_new(q, IR_SCAN, 0, at);
+    s->u.scan.table = t;
+    s->alias = t->name;
+    s->flags |= IRF_FROM_ITEM;
+    for (uint32_t i = 0; i < t->n_cols; i++) {
+        const CatColumn *cc = &t->cols[i];
+        SqColumn *c = SQ_ARENA_PUSH(q->arena, &s->cols);
+        c->name = cc->name;
+        c->key = cc->key;
+        c->type = sq_type(sq_class_of_affinity((SqAffinity)cc->affinity), (SqAffinity)cc->affinity, !cc->not_null);
+        c->hidden = cc->hidden;
+        c->table = t;
+        c->table_col = (int32_t)i;
+    }
+    return s;
+}
+
+/* The equalities of condition c between the query's FROM item and the new
+** item s, appended to out; NULL, or why they cannot be made. */
+static const char *equalities(IrQuery *q, const IrCore *core, const SqExpandPlan *p, const SqExpandCond *c,
+                              IrRel *s, SqExprList *out) {
+    const SqGraphNode *n = &p->query->nodes[c->node];
+    IrRel *item = ir_rel(q, n->rel);
+    if (!item || !ir_rel_binds(core->from, n->rel))
+        return sq_arena_printf(q->arena, "%s is not a FROM item of the query's top SELECT (a subquery's)", n->name);
+    for (uint32_t k = 0; k < c->n_cols; k++) {
+        int32_t qc = column_named(&item->cols, c->q_cols[k]), tc = column_named(&s->cols, c->t_cols[k]);
+        if (qc < 0 || tc < 0)
+            return sq_arena_printf(q->arena, "no column %s.%s", qc < 0 ? n->name : s->alias,
+                                   qc < 0 ? c->q_cols[k] : c->t_cols[k]);
+        sq_expr_list_add(q->arena, out,
+                         ir_equal(q->arena, ir_column_ref(q->arena, item, (uint32_t)qc, core->from->span),
+                                  ir_column_ref(q->arena, s, (uint32_t)tc, core->from->span), core->from->span));
+    }
+    return NULL;
+}
+
+int sq_expansion_join(IrQuery *q, const Catalog *cat, const SqExpandPlan *p, const SqExpansion *x, IrPatch *patch,
+                      const char **why) {
+    IrCore core;
+    memset(&core, 0, sizeof core);
+    *why = NULL;
+    if (!q->root || !ir_core_split(&q->root, &core)) {
+        *why = "the query's top is no SELECT with a FROM clause (a compound query or VALUES)";
+        return -1;
+    }
+    CatTable *t = table_named(cat, x->table);
+    if (!t) {
+        *why = sq_arena_printf(q->arena, "no table %s in the catalog", x->table);
+        return -1;
+    }
+    SrcSpan at = core.from->span;
+    IrRel *s = scan_of(q, t, at);
+    SqExprList eqs = {0};
+    for (uint32_t i = 0; i < x->n_conds && !*why; i++) *why = equalities(q, &core, p, x->conds[i], s, &eqs);
+    if (*why) return -1;
+    IrRel *j = ir_rel_new(q, IR_JOIN, 0, at);
+    j->u.join.left = core.from;
+    j->u.join.right = s;
+    j->u.join.type = IR_JOIN_INNER;
+    j->u.join.cond = ir_and(q->arena, &eqs);
+    ir_patch_set(patch, core.from_slot, &j, sizeof j);
+    ir_patch_apply(patch, 1);
+    return 0;
+}

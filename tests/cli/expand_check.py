@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""expand_check.py JSON SCHEMA N [DB] -- check squint expand's JSON against
+SQLite: every expansion's SQL prepares on the schema with the columns of
+its query and one JOIN more; with DB, each one run returns the rows the
+record says (a taken one at least one, a no-rows one none); over the run,
+at most N taken per shape (pattern), and a class-full one comes after N
+taken of its shape.  Prints what is wrong; exits 1 then, else 0 and the
+counts on stdout."""
+import collections
+import sqlite3
+import sys
+
+
+def columns(con, sql):
+    return len(con.execute(sql + " LIMIT 0").description or [])
+
+
+def main():
+    out, schema, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    db = sys.argv[4] if len(sys.argv) > 4 else None
+    import json
+    queries = json.load(open(out))
+    empty = sqlite3.connect(":memory:")
+    empty.executescript(open(schema).read())
+    data = sqlite3.connect(db) if db else None
+    bad, taken, counts = [], collections.Counter(), collections.Counter()
+    for q in queries:
+        for x in q["expansions"]:
+            counts[x["fate"]] += 1
+            sql = x["sql"]
+            if x["fate"] == "class-full":
+                if n and taken[x["pattern"]] < n:
+                    bad.append("class-full with %d of its shape taken: %s" % (taken[x["pattern"]], x["conditions"]))
+                continue
+            if sql is None:
+                if x["fate"] != "not-joinable":
+                    bad.append("no SQL for a %s one" % x["fate"])
+                continue
+            try:
+                if columns(empty, sql) != columns(empty, q["sql"]):
+                    bad.append("other columns than its query's: " + sql)
+            except sqlite3.Error as e:
+                bad.append("SQLite does not prepare %s: %s" % (sql, e))
+                continue
+            if sql.count(" JOIN ") != q["sql"].count(" JOIN ") + 1:
+                bad.append("not one JOIN more: " + sql)
+            if data is not None and x["rows"] is not None:
+                got = len(data.execute(sql).fetchall())
+                if got != x["rows"]:
+                    bad.append("%d rows, the record says %d: %s" % (got, x["rows"], sql))
+                if (x["fate"] == "taken") != (got > 0):
+                    bad.append("%s with %d rows: %s" % (x["fate"], got, sql))
+            if x["fate"] == "taken":
+                taken[x["pattern"]] += 1
+                if n and x["pattern"] is not None and taken[x["pattern"]] > n:
+                    bad.append("more than %d of one shape taken: %s" % (n, x["pattern"]))
+    for b in bad:
+        print(b)
+    if bad:
+        sys.exit(1)
+    print(" ".join("%s=%d" % kv for kv in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()

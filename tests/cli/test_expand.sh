@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# test_expand.sh -- squint expand (docs/squint-expand.md): usage errors;
+# the text and JSON of seed 001's example queries, every expansion's SQL
+# checked against SQLite (expand_check.py: it prepares with its query's
+# columns and one JOIN more; on a database, it returns the rows its record
+# says, a taken one at least one); the shape classes over the run (--n);
+# the execution filter on a database, on a fixture's witness (--fixtures)
+# and off (--no-run); Spider dev's first items on their databases
+# (../shared/corpora, SQUINT_CORPORA; skipped without it).  Prints TAP
+# lines.
+cd "$(dirname "$0")/../.." || exit 2
+. tests/cli/lib.sh
+S=tests/golden/expand.schema.sql
+Q=tests/golden/expand/001-stages.sql
+C=${SQUINT_CORPORA:-../shared/corpora}
+check() { python3 tests/cli/expand_check.py "$@" >"$TMP/check" 2>&1; }
+
+# ---- usage ------------------------------------------------------------------
+expect_exit 2 "expand without a schema" -- "$SQUINT" expand "$Q"
+expect_exit 2 "expand with a bad --format" -- "$SQUINT" expand --format sql --schema $S "$Q"
+expect_exit 2 "expand --n -1" -- "$SQUINT" expand --n -1 --schema $S "$Q"
+expect_grep "squint expand: --n" "$TMP/err" "... says what --n takes"
+expect_exit 0 "expand --help" -- "$SQUINT" expand --help
+expect_grep "--fixtures DIR" "$TMP/out" "... documents --fixtures"
+
+# ---- the expansions, without a database -------------------------------------------------
+expect_exit 0 "expand seed 001's examples (one per shape)" -- "$SQUINT" expand --schema $S "$Q"
+expect_grep "^-- \+ bond: molecule.molecule_id = bond.molecule_id  \(3, 2\) \+0.33$" "$TMP/out" \
+    "... the first expansion of the running example, taken"
+expect_grep "^SELECT COUNT\(DISTINCT molecule.molecule_id\) FROM molecule JOIN atom ON atom.molecule_id = molecule.molecule_id JOIN bond ON molecule.molecule_id = bond.molecule_id WHERE" \
+    "$TMP/out" "... its SQL: bond joined INNER on molecule_id"
+expect_grep "^-- - connected: atom.atom_id = connected.atom_id  \(3, 2\) \+0.33: class-full" "$TMP/out" \
+    "... the next one of the same shape left for its class"
+expect_grep "^-- no expansion: a WITH clause" "$TMP/out" "... a query with no plan says why"
+expect_grep "none run \(no database\)$" "$TMP/out" "... and the summary says nothing was run"
+expect_exit 0 "expand --format json --n 0 (every expansion)" -- "$SQUINT" expand --format json --n 0 --schema $S "$Q"
+check "$TMP/out" $S 0 && ok "... every expansion prepares with its query's columns and one JOIN more ($(cat "$TMP/check"))" ||
+    { not_ok "... every expansion prepares with its query's columns and one JOIN more"; cat "$TMP/check"; }
+grep -q "class-full" "$TMP/check" && not_ok "... --n 0 leaves no class full" || ok "... --n 0 leaves no class full"
+cp "$TMP/out" "$TMP/all.json"
+expect_exit 0 "expand --format json --n 2" -- "$SQUINT" expand --format json --n 2 --schema $S "$Q"
+check "$TMP/out" $S 2 && ok "... at most two of each shape taken ($(cat "$TMP/check"))" ||
+    { not_ok "... at most two of each shape taken"; cat "$TMP/check"; }
+python3 - "$TMP/all.json" "$TMP/out" <<'PY' && ok "... taken: the first two of each shape, in order" || not_ok "... taken: the first two of each shape, in order"
+import collections, json, sys
+every = [x for q in json.load(open(sys.argv[1])) for x in q["expansions"] if x["fate"] == "taken"]
+two = [x for q in json.load(open(sys.argv[2])) for x in q["expansions"] if x["fate"] == "taken"]
+seen, want = collections.Counter(), []
+for x in every:
+    seen[x["pattern"]] += 1
+    if seen[x["pattern"]] <= 2:
+        want.append(x["sql"])
+sys.exit([x["sql"] for x in two] != want)
+PY
+
+# ---- the execution filter ---------------------------------------------------------------
+python3 - "$TMP/data.sqlite" "$S" <<'PY'
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1])
+con.executescript(open(sys.argv[2]).read())
+con.executescript("""
+INSERT INTO molecule VALUES ('TR000', '-'), ('TR001', '+');
+INSERT INTO atom VALUES ('A1', 'TR000', 'cl'), ('A2', 'TR000', 'c'), ('A3', 'TR001', 'o');
+INSERT INTO bond VALUES ('B1', 'TR000', '-');
+""")
+con.commit()
+PY
+expect_exit 0 "expand --db (a database with no row in connected)" -- \
+    "$SQUINT" expand --format json --n 0 --db "$TMP/data.sqlite" "$Q"
+check "$TMP/out" $S 0 "$TMP/data.sqlite" && ok "... each run returns the rows its record says ($(cat "$TMP/check"))" ||
+    { not_ok "... each run returns the rows its record says"; cat "$TMP/check"; }
+grep -q "no-rows=" "$TMP/check" && ok "... an expansion through connected returns no row and is dropped" ||
+    not_ok "... an expansion through connected returns no row and is dropped"
+expect_exit 0 "expand --db --no-run" -- "$SQUINT" expand --no-run --n 0 --db "$TMP/data.sqlite" "$Q"
+expect_grep "none run \(--no-run\)$" "$TMP/out" "... runs nothing"
+# a benchmark item and its fixture's witness (DIR/<question_id>/00.sqlite)
+python3 - "$TMP/gold.json" <<'PY'
+import json, sys
+json.dump([{"question_id": 7, "db_id": "tox", "SQL": "SELECT molecule.label FROM molecule WHERE molecule.molecule_id = 'TR000'"}],
+          open(sys.argv[1], "w"))
+PY
+mkdir -p "$TMP/fx/7" && cp "$TMP/data.sqlite" "$TMP/fx/7/00.sqlite"
+expect_exit 0 "expand --fixtures (the item's witness)" -- \
+    "$SQUINT" expand --format json --n 0 --schema $S --fixtures "$TMP/fx" "$TMP/gold.json"
+check "$TMP/out" $S 0 "$TMP/data.sqlite" && ok "... run on the witness: the rows its records say ($(cat "$TMP/check"))" ||
+    { not_ok "... run on the witness"; cat "$TMP/check"; }
+python3 -c 'import json,sys; q=json.load(open(sys.argv[1]))[0]; sys.exit(not (q["question_id"] == 7 and all(x["rows"] is not None for x in q["expansions"])))' "$TMP/out" &&
+    ok "... every expansion of question 7 was run" || not_ok "... every expansion of question 7 was run"
+rm "$TMP/fx/7/00.sqlite"
+expect_exit 0 "expand --fixtures without the item's witness" -- \
+    "$SQUINT" expand --n 0 --schema $S --fixtures "$TMP/fx" "$TMP/gold.json"
+expect_grep "^-- not run: no witness in --fixtures for it" "$TMP/out" "... says so, and runs nothing"
+
+# ---- Spider dev's first items on their databases -------------------------------------------
+if [ -f "$C/spider-dev/dev.json" ] && [ -d "$C/spider-dev/database" ]; then
+    python3 -c 'import json,sys; json.dump(json.load(open(sys.argv[1]))[:60], open(sys.argv[2], "w"))' \
+        "$C/spider-dev/dev.json" "$TMP/spider.json"
+    expect_exit 0 "expand Spider dev's first 60 items on their databases" -- \
+        "$SQUINT" expand --format json --n 3 --db-root "$C/spider-dev/database" "$TMP/spider.json"
+    python3 - "$TMP/out" "$C/spider-dev/database" >"$TMP/check" 2>&1 <<'PY' && ok "... every expansion prepares and runs as its record says ($(cat "$TMP/check"))" || { not_ok "... every expansion prepares and runs as its record says"; cat "$TMP/check"; }
+import json, sqlite3, sys
+n = bad = 0
+for q in json.load(open(sys.argv[1])):
+    con = sqlite3.connect("file:%s/%s/%s.sqlite?mode=ro" % (sys.argv[2], q["db_id"], q["db_id"]), uri=True)
+    for x in q["expansions"]:
+        if x["sql"] is None or x["rows"] is None:
+            continue
+        n += 1
+        got = len(con.execute(x["sql"]).fetchall())
+        if got != x["rows"] or (x["fate"] == "taken") != (got > 0):
+            bad += 1
+            print("wrong:", x["sql"], got, x["rows"], x["fate"])
+print("%d expansions run" % n)
+sys.exit(bad > 0 or n == 0)
+PY
+else
+    ok "# SKIP Spider dev: no $C/spider-dev"
+fi
