@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "backend/emit/emit.h"
+#include "backend/equiv/equiv.h"
+#include "backend/fixture/fixture.h"
 #include "backend/sqlite/db.h"
 #include "passes/expand/expand.h"
 #include "passes/pass.h"
@@ -46,6 +48,11 @@ static const char expand_head[] =
     "                         databases)\n"
     "      --no-run           do not run the expansions, even with a database\n"
     "      --timeout S        seconds per run of an expansion (default 10; 0: none)\n"
+    "      --no-equiv         do not decide whether a taken expansion changes the\n"
+    "                         query's result\n"
+    "      --bound K          rows per table of that search (default 2)\n"
+    "      --rlimit N         z3's resource units per search (default 10000000): the\n"
+    "                         same verdicts on every machine\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n";
 
@@ -58,7 +65,8 @@ static const char expand_tail[] =
 #define EXPAND_FORMATS (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 const CliOpt cli_opts_expand[] = {
-    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"help", 'h', 0},
+    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
+    {"bound", 0, 1}, {"rlimit", 0, 1}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* What became of one expansion the plan kept. */
@@ -78,14 +86,19 @@ typedef struct Outcome {
     const char *why;       /* the reason, for all but taken */
     const char *sql;       /* when it was made */
     int64_t rows;          /* rows on the database; -1: not run */
+    /* a taken one: does it change the query's result? */
+    int changes;           /* 1 yes, 0 no (up to the bound or proved), -1 not decided */
+    const char *verdict;   /* squint equiv's verdict and what it adds */
+    const char *counterexample; /* changes: the database's SQL script */
 } Outcome;
 
 typedef struct ExpandRun {
     SqFormat format;
     long n;                /* per class; 0: no limit */
     const char *fixtures;
-    int no_run;
+    int no_run, no_equiv;
     SqExecLimits limits;
+    SqEquivOptions equiv;
     CliQueries cq;
     SqBuf out;
     SqJsonWriter jw;
@@ -93,6 +106,7 @@ typedef struct ExpandRun {
     char *db_path;         /* the database open now, and its path */
     SqDb *db;
     size_t n_queries_planned, n_kept, n_taken, n_joinable, n_run, n_run_failed, n_no_rows, n_class_full;
+    size_t n_changes, n_same, n_undecided;
 } ExpandRun;
 
 static int own_option(void *ctx, const char *name, const char *val) {
@@ -106,8 +120,21 @@ static int own_option(void *ctx, const char *name, const char *val) {
         return cli_parse_format("expand", val, EXPAND_FORMATS, &r->format) ? -1 : SQ_EXIT_USAGE;
     if (strcmp(name, "n") == 0) return cli_parse_count("expand", "--n", val, 0, 1000000, &r->n);
     if (strcmp(name, "timeout") == 0) return cli_parse_seconds("expand", "--timeout", val, &r->limits.timeout_sec);
+    if (strcmp(name, "bound") == 0) {
+        long k;
+        int rc = cli_parse_count("expand", "--bound", val, 1, 8, &k);
+        r->equiv.bound = (int)k;
+        return rc;
+    }
+    if (strcmp(name, "rlimit") == 0) {
+        long k;
+        int rc = cli_parse_count("expand", "--rlimit", val, 0, 4000000000L, &k);
+        r->equiv.rlimit = (uint64_t)k;
+        return rc;
+    }
     if (strcmp(name, "fixtures") == 0) r->fixtures = val;
     else if (strcmp(name, "no-run") == 0) r->no_run = 1;
+    else if (strcmp(name, "no-equiv") == 0) r->no_equiv = 1;
     else return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
     return -1;
 }
@@ -178,11 +205,51 @@ static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o) {
     sq_result_free(&res);
 }
 
+/* Whether taken expansion o changes q's result: squint equiv between the
+** query and the expansion (read back from its SQL: it must bind too),
+** under bag semantics (list when either sorts).  The expansion's result
+** columns are the query's, so no projection is needed. */
+static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o) {
+    SqDiags scratch;
+    sq_diags_init(&scratch, &r->cq.srcs);
+    const SqSrc *src = sq_src_add_copy(&r->cq.srcs, "expansion", o->sql, strlen(o->sql));
+    const char *why = NULL;
+    IrQuery *x = ir_load_query(q->arena, src, q->cat, r->cq.names, &scratch, &r->cq.schema.ctx.bind_opt, &why);
+    o->changes = -1;
+    if (!x) {
+        o->verdict = sq_arena_printf(q->arena, "its SQL does not bind again: %s", why);
+        sq_diags_free(&scratch);
+        return;
+    }
+    SqEquivOptions eo = r->equiv;
+    int list = (q->ir->root && ir_root_sorted(q->ir->root)) || (x->root && ir_root_sorted(x->root));
+    eo.sem = list ? SQ_SMT_LIST : SQ_SMT_BAG;
+    SqEquivResult er;
+    sq_equiv(q->cat, q->ir, orig, x, o->sql, &eo, &er);
+    o->verdict = sq_arena_printf(q->arena, "%s%s%s", sq_verdict_name(er.verdict), er.detail ? ": " : "",
+                                 er.detail ? er.detail : "");
+    if (er.verdict == SQ_VERDICT_DIFFERENT || er.verdict == SQ_VERDICT_DIFFERENT_TIES) {
+        o->changes = 1;
+        SqBuf b = SQ_BUF_INIT;
+        sq_fixture_sql(&er.fixture, &b);
+        o->counterexample = sq_arena_strdup(q->arena, sq_buf_str(&b));
+        sq_buf_free(&b);
+    } else if (er.verdict == SQ_VERDICT_EQUIVALENT) {
+        o->changes = 0;
+        o->verdict = er.proof ? sq_arena_printf(q->arena, "equivalent (%s)", er.proof)
+                              : sq_arena_printf(q->arena, "equivalent up to %d rows per table", er.bound);
+    }
+    sq_equiv_result_free(&er);
+    sq_diags_free(&scratch);
+}
+
 /* The fate of kept expansion x of plan p. */
-static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpansion *x, SqDb *db, Outcome *o) {
+static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpansion *x, SqDb *db,
+                  const char *orig, Outcome *o) {
     memset(o, 0, sizeof *o);
     o->x = x;
     o->rows = -1;
+    o->changes = -1;
     const char *key = x->pattern ? x->pattern : "";
     int *taken = x->pattern ? sq_strmap_get(r->classes, key) : NULL;
     if (r->n && taken && *taken >= r->n) {
@@ -203,6 +270,7 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     if (db) run_on(r, db, q, o);
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
+    if (!r->no_equiv) decide_change(r, q, orig, o);
 }
 
 static void tally(ExpandRun *r, const Outcome *o) {
@@ -212,6 +280,10 @@ static void tally(ExpandRun *r, const Outcome *o) {
     r->n_run_failed += o->fate == EXP_FAILED;
     r->n_no_rows += o->fate == EXP_NO_ROWS;
     r->n_class_full += o->fate == EXP_CLASS_FULL;
+    if (o->fate != EXP_TAKEN || r->no_equiv) return;
+    r->n_changes += o->changes == 1;
+    r->n_same += o->changes == 0;
+    r->n_undecided += o->changes < 0;
 }
 
 /* ---- output ------------------------------------------------------------------- */
@@ -238,7 +310,12 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
         if (o->rows >= 0) sq_buf_printf(out, ", %lld row%s", (long long)o->rows, o->rows == 1 ? "" : "s");
         if (o->fate != EXP_TAKEN) sq_buf_printf(out, ": %s (%s)", fate_names[o->fate], o->why);
         sq_buf_putc(out, '\n');
-        if (o->fate == EXP_TAKEN) sq_buf_printf(out, "%s;\n", o->sql);
+        if (o->fate != EXP_TAKEN) continue;
+        if (o->verdict)
+            sq_buf_printf(out, "--   %s the query's result: %s\n",
+                          o->changes == 1 ? "changes" : o->changes == 0 ? "keeps" : "not known whether it changes",
+                          o->verdict);
+        sq_buf_printf(out, "%s;\n", o->sql);
     }
 }
 
@@ -272,6 +349,15 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     sq_jw_bool(w, o->x->cyclic);
     sq_jw_key(w, "pattern");
     if (o->x->pattern) sq_jw_str(w, o->x->pattern);
+    else sq_jw_null(w);
+    sq_jw_key(w, "changes_result");
+    if (o->changes >= 0) sq_jw_bool(w, o->changes);
+    else sq_jw_null(w);
+    sq_jw_key(w, "equiv");
+    if (o->verdict) sq_jw_str(w, o->verdict);
+    else sq_jw_null(w);
+    sq_jw_key(w, "counterexample");
+    if (o->counterexample) sq_jw_str(w, o->counterexample);
     else sq_jw_null(w);
     sq_jw_obj_end(w);
 }
@@ -307,9 +393,13 @@ static void expand_query(void *arg, CliQuery *q) {
     if (p) {
         r->n_queries_planned++;
         SqDb *db = query_db(r, q, &db_why);
+        SqBuf b = SQ_BUF_INIT;
+        sq_emit_sqlite(q->ir, &b);
+        const char *orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
+        sq_buf_free(&b);
         os = sq_arena_alloc(q->arena, (p->n_kept + 1) * sizeof *os);
         for (uint32_t i = 0; i < p->n_kept; i++) {
-            judge(r, q, p, &p->items[i], db, &os[i]);
+            judge(r, q, p, &p->items[i], db, orig, &os[i]);
             tally(r, &os[i]);
         }
     }
@@ -330,6 +420,9 @@ static void summary(ExpandRun *r) {
                       r->n_no_rows);
     else
         sq_buf_puts(&r->out, r->no_run ? "; none run (--no-run)" : "; none run (no database)");
+    if (!r->no_equiv)
+        sq_buf_printf(&r->out, "; of the taken, %zu change the query's result, %zu keep it, %zu not decided",
+                      r->n_changes, r->n_same, r->n_undecided);
     sq_buf_putc(&r->out, '\n');
 }
 
@@ -339,6 +432,14 @@ int cmd_expand(int argc, char **argv) {
     r.format = SQ_FMT_TEXT;
     r.n = 1;
     r.limits.timeout_sec = 10;
+    r.limits.max_rows = 100000;
+    r.limits.one_statement = 1;
+    r.equiv = sq_equiv_options_default();
+    r.equiv.bound = 2;
+    r.equiv.rlimit = 10000000;
+    r.equiv.timeout = 0;   /* the budget is z3's units: the same on every machine */
+    r.equiv.isolate = 1;   /* a solver that crashes ends a child, not the run */
+    r.equiv.now = SQ_EQUIV_NOW;
     r.classes = sq_strmap_new();
     cli_queries_init(&r.cq, "expand");
     CliArgs a;

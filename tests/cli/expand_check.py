@@ -4,8 +4,11 @@ SQLite: every expansion's SQL prepares on the schema with the columns of
 its query and one JOIN more; with DB, each one run returns the rows the
 record says (a taken one at least one, a no-rows one none); over the run,
 at most N taken per shape (pattern), and a class-full one comes after N
-taken of its shape.  Prints what is wrong; exits 1 then, else 0 and the
-counts on stdout."""
+taken of its shape.  A taken one said to change the query's result has a
+counterexample database on which the two give other rows (as bags; as
+lists when either sorts); one said to keep it gives the same bag of rows
+on DB.  Prints what is wrong; exits 1 then, else 0 and the counts on
+stdout."""
 import collections
 import sqlite3
 import sys
@@ -13,6 +16,24 @@ import sys
 
 def columns(con, sql):
     return len(con.execute(sql + " LIMIT 0").description or [])
+
+
+def check_change(q, x, schema, data, bad, counts):
+    if x.get("changes_result") is True:
+        counts["changes"] += 1
+        con = sqlite3.connect(":memory:")
+        con.executescript(open(schema).read() if "CREATE TABLE" not in x["counterexample"] else "")
+        con.executescript(x["counterexample"])
+        a, b = con.execute(q["sql"]).fetchall(), con.execute(x["sql"]).fetchall()
+        sorts = " ORDER BY " in q["sql"] or " ORDER BY " in x["sql"]
+        if (a == b) if sorts else (sorted(map(repr, a)) == sorted(map(repr, b))):
+            bad.append("said to change the result, the same rows on its counterexample: " + x["sql"])
+    elif x.get("changes_result") is False:
+        counts["keeps"] += 1
+        if data is not None:
+            a, b = data.execute(q["sql"]).fetchall(), data.execute(x["sql"]).fetchall()
+            if sorted(map(repr, a)) != sorted(map(repr, b)):
+                bad.append("said to keep the result, other rows on the database: " + x["sql"])
 
 
 def main():
@@ -51,6 +72,7 @@ def main():
                 if (x["fate"] == "taken") != (got > 0):
                     bad.append("%s with %d rows: %s" % (x["fate"], got, sql))
             if x["fate"] == "taken":
+                check_change(q, x, schema, data, bad, counts)
                 taken[x["pattern"]] += 1
                 if n and x["pattern"] is not None and taken[x["pattern"]] > n:
                     bad.append("more than %d of one shape taken: %s" % (n, x["pattern"]))

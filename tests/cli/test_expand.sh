@@ -32,11 +32,19 @@ expect_grep "^SELECT COUNT\(DISTINCT molecule.molecule_id\) FROM molecule JOIN a
 expect_grep "^-- - connected: atom.atom_id = connected.atom_id  \(3, 2\) \+0.33: class-full" "$TMP/out" \
     "... the next one of the same shape left for its class"
 expect_grep "^-- no expansion: a WITH clause" "$TMP/out" "... a query with no plan says why"
-expect_grep "none run \(no database\)$" "$TMP/out" "... and the summary says nothing was run"
+expect_grep "^--   changes the query's result: different$" "$TMP/out" "... whether each taken one changes the result"
+expect_grep "none run \(no database\); of the taken" "$TMP/out" "... and the summary says nothing was run, and how many change the result"
+expect_exit 0 "expand --no-equiv" -- "$SQUINT" expand --no-equiv --schema $S "$Q"
+grep -q "the query's result" "$TMP/out" && not_ok "... decides nothing about the result" ||
+    ok "... decides nothing about the result"
+expect_exit 2 "expand --bound 0" -- "$SQUINT" expand --bound 0 --schema $S "$Q"
 expect_exit 0 "expand --format json --n 0 (every expansion)" -- "$SQUINT" expand --format json --n 0 --schema $S "$Q"
 check "$TMP/out" $S 0 && ok "... every expansion prepares with its query's columns and one JOIN more ($(cat "$TMP/check"))" ||
     { not_ok "... every expansion prepares with its query's columns and one JOIN more"; cat "$TMP/check"; }
 grep -q "class-full" "$TMP/check" && not_ok "... --n 0 leaves no class full" || ok "... --n 0 leaves no class full"
+grep -q "changes=" "$TMP/check" && grep -q "keeps=" "$TMP/check" &&
+    ok "... some change the query's result (a counterexample shows it), some keep it" ||
+    not_ok "... some change the query's result (a counterexample shows it), some keep it"
 cp "$TMP/out" "$TMP/all.json"
 expect_exit 0 "expand --format json --n 2" -- "$SQUINT" expand --format json --n 2 --schema $S "$Q"
 check "$TMP/out" $S 2 && ok "... at most two of each shape taken ($(cat "$TMP/check"))" ||
@@ -72,7 +80,7 @@ check "$TMP/out" $S 0 "$TMP/data.sqlite" && ok "... each run returns the rows it
 grep -q "no-rows=" "$TMP/check" && ok "... an expansion through connected returns no row and is dropped" ||
     not_ok "... an expansion through connected returns no row and is dropped"
 expect_exit 0 "expand --db --no-run" -- "$SQUINT" expand --no-run --n 0 --db "$TMP/data.sqlite" "$Q"
-expect_grep "none run \(--no-run\)$" "$TMP/out" "... runs nothing"
+expect_grep "none run \(--no-run\); of the taken" "$TMP/out" "... runs nothing"
 # a benchmark item and its fixture's witness (DIR/<question_id>/00.sqlite)
 python3 - "$TMP/gold.json" <<'PY'
 import json, sys
@@ -106,10 +114,20 @@ for q in json.load(open(sys.argv[1])):
         if x["sql"] is None or x["rows"] is None:
             continue
         n += 1
-        got = len(con.execute(x["sql"]).fetchall())
-        if got != x["rows"] or (x["fate"] == "taken") != (got > 0):
+        got = con.execute(x["sql"]).fetchall()
+        if len(got) != x["rows"] or (x["fate"] == "taken") != (len(got) > 0):
             bad += 1
-            print("wrong:", x["sql"], got, x["rows"], x["fate"])
+            print("wrong:", x["sql"], len(got), x["rows"], x["fate"])
+        if x.get("changes_result") is False and sorted(map(repr, got)) != sorted(map(repr, con.execute(q["sql"]).fetchall())):
+            bad += 1
+            print("said to keep the result, other rows:", x["sql"])
+        if x.get("changes_result") is True:
+            cx = sqlite3.connect(":memory:")
+            cx.executescript(x["counterexample"])
+            a, b = cx.execute(q["sql"]).fetchall(), cx.execute(x["sql"]).fetchall()
+            if sorted(map(repr, a)) == sorted(map(repr, b)) and (" ORDER BY " not in q["sql"] or a == b):
+                bad += 1
+                print("said to change the result, same rows on its counterexample:", x["sql"])
 print("%d expansions run" % n)
 sys.exit(bad > 0 or n == 0)
 PY
