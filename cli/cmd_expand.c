@@ -434,12 +434,7 @@ int cmd_expand(int argc, char **argv) {
     r.limits.timeout_sec = 10;
     r.limits.max_rows = 100000;
     r.limits.one_statement = 1;
-    r.equiv = sq_equiv_options_default();
-    r.equiv.bound = 2;
-    r.equiv.rlimit = 10000000;
-    r.equiv.timeout = 0;   /* the budget is z3's units: the same on every machine */
-    r.equiv.isolate = 1;   /* a solver that crashes ends a child, not the run */
-    r.equiv.now = SQ_EQUIV_NOW;
+    r.equiv = sq_equiv_options_generator();
     r.classes = sq_strmap_new();
     cli_queries_init(&r.cq, "expand");
     CliArgs a;

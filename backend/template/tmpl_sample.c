@@ -25,13 +25,9 @@ SqTmplOptions sq_tmpl_options_default(void) {
     o.limits.timeout_sec = 10.0;
     o.limits.max_rows = 100000;
     o.limits.one_statement = 1;
-    o.equiv = sq_equiv_options_default();
-    o.equiv.bound = 2;
-    o.equiv.rlimit = 10000000;
-    o.equiv.timeout = 0;   /* the budget is z3's units: the same on every machine */
-    o.equiv.isolate = 1;   /* a solver that crashes ends a child, not the run */
+    o.equiv = sq_equiv_options_generator();
     o.bind = sq_db_bind_options();
-    o.now = o.equiv.now = SQ_EQUIV_NOW;
+    o.now = o.equiv.now;
     return o;
 }
 
