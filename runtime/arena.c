@@ -65,12 +65,14 @@ static ArenaBlock *block_new(size_t size, ArenaBlock *next) {
     return b;
 }
 
-SqArena *sq_arena_new(void) {
+SqArena *sq_arena_new_sized(size_t first_block) {
     SqArena *a = sq_calloc(1, sizeof *a);
-    a->first = a->head = block_new(ARENA_FIRST_BLOCK, NULL);
+    a->first = a->head = block_new(first_block < 64 ? 64 : first_block, NULL);
     a->next_size = ARENA_FIRST_BLOCK * 2;
     return a;
 }
+
+SqArena *sq_arena_new(void) { return sq_arena_new_sized(ARENA_FIRST_BLOCK); }
 
 static void run_cleanups(SqArena *a) {
     for (ArenaCleanup *c = a->cleanups; c; c = c->next) c->fn(c->arg);

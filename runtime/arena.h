@@ -16,6 +16,11 @@
 typedef struct SqArena SqArena;
 
 SqArena *sq_arena_new(void);
+
+/* An arena whose first block holds first_block bytes (at least 64): for
+** the many arenas that stay small (a prepared statement's column names),
+** where the usual 4 KiB each would be most of the process's memory. */
+SqArena *sq_arena_new_sized(size_t first_block);
 void sq_arena_free(SqArena *a);
 
 /* Release everything allocated since creation (runs deferred cleanups,

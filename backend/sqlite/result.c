@@ -36,7 +36,10 @@ void sq_result_free(SqResult *r) {
 
 void sq_result_start(SqResult *r, uint32_t n_cols) {
     sq_result_free(r);
-    r->arena = sq_arena_new();
+    /* Room for the names of the columns, which is all that many results
+    ** ever hold (squint compile keeps one per statement it checks); rows
+    ** with text take further blocks of the usual size. */
+    r->arena = sq_arena_new_sized(((size_t)n_cols + 1) * (sizeof *r->col_names + 32));
     r->n_cols = n_cols;
     r->col_names = sq_arena_alloc(r->arena, ((size_t)n_cols + 1) * sizeof *r->col_names);
     for (uint32_t k = 0; k < n_cols; k++) r->col_names[k] = "";

@@ -73,6 +73,27 @@ static void arena_many_small_allocations_do_not_overlap(void **state) {
     sq_arena_free(a);
 }
 
+/* A small first block takes what fits and the rest spills into further
+** blocks, each allocation still its own, zeroed and aligned; reset keeps
+** the small block. */
+static void arena_sized_first_block_spills_over(void **state) {
+    (void)state;
+    SqArena *a = sq_arena_new_sized(100);
+    char *ps[40];
+    for (int i = 0; i < 40; i++) {
+        ps[i] = sq_arena_alloc(a, 40);
+        assert_true(is_zero(ps[i], 40));
+        assert_int_equal((uintptr_t)ps[i] % 16, 0);
+        memset(ps[i], 'a' + i % 26, 40);
+    }
+    for (int i = 0; i < 40; i++) assert_int_equal(ps[i][39], 'a' + i % 26);
+    assert_int_equal(sq_arena_used(a), 40 * 48);
+    sq_arena_reset(a);
+    assert_true(is_zero(sq_arena_alloc(a, 8000), 8000));
+    sq_arena_free(a);
+    sq_arena_free(sq_arena_new_sized(0)); /* at least 64 bytes, whatever is asked */
+}
+
 /* Under AddressSanitizer the arena leaves poisoned bytes after each small
 ** allocation (arena.c). */
 #if SQ_SANITIZED
@@ -1182,6 +1203,7 @@ int main(void) {
         cmocka_unit_test(arena_allocations_are_16_byte_aligned),
         cmocka_unit_test(arena_memory_is_zero_filled),
         cmocka_unit_test(arena_many_small_allocations_do_not_overlap),
+        cmocka_unit_test(arena_sized_first_block_spills_over),
         cmocka_unit_test(arena_big_allocation_leaves_current_block_in_use),
         cmocka_unit_test(arena_reset_allows_reuse_with_zeroed_memory),
         cmocka_unit_test(arena_defer_runs_newest_first_on_reset),
