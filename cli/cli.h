@@ -165,6 +165,16 @@ int cli_report_check(const char *cmd, const char *path, int force, const CliArgs
 ** empty it.  0, or -1 after a message. */
 int cli_report_write(const char *cmd, const char *path, SqBuf *b);
 
+/* ---- requests for a language model (cmd_prompt.c) ------------------- */
+
+/* Whether a file of requests (the OpenAI batch lines squint prompt and
+** squint expand --requests write) may go to path, opt naming it in
+** messages: never one of in[0..n) nor a special file; an existing file
+** only when it holds nothing but requests, or with force.  0, or -1
+** after a message. */
+int cli_requests_out_check(const char *cmd, const char *opt, const char *path, int force, const SqOutInput *in,
+                           size_t n);
+
 /* Report a file that cannot be read (errno in err). */
 void cli_io_error(const char *cmd, const char *path, int err);
 

@@ -195,7 +195,7 @@ void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx
     sq_arena_free(items);
 }
 
-void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *q) {
+void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *q, const char *sql) {
     sq_json_span_members(w, &cq->srcs, q->stmt->span);
     sq_jw_key(w, "db_id");
     if (q->item && q->item->db_id) sq_jw_str(w, q->item->db_id);
@@ -203,9 +203,21 @@ void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *
     sq_jw_key(w, "question_id");
     if (q->item && q->item->qid >= 0) sq_jw_int(w, q->item->qid);
     else sq_jw_null(w);
+    sq_jw_key(w, "sql");
+    if (sql) {
+        sq_jw_str(w, sql);
+        return;
+    }
     SqBuf b = SQ_BUF_INIT;
     sq_emit_sqlite(q->ir, &b);
-    sq_jw_key(w, "sql");
     sq_jw_str(w, sq_buf_str(&b));
     sq_buf_free(&b);
+}
+
+void cli_query_item_id(SqBuf *b, const char *prefix, const CliQuery *q) {
+    const SqBenchItem *it = q->item;
+    if (it->qid >= 0) sq_buf_printf(b, "%s/qid-%lld", prefix, (long long)it->qid);
+    else if (!it->label) sq_buf_printf(b, "%s/line-%u", prefix, q->pos.line);
+    else if (strncmp(it->label, "line ", 5) == 0) sq_buf_printf(b, "%s/line-%u", prefix, it->index + 1);
+    else sq_buf_printf(b, "%s/item-%u", prefix, it->index);
 }

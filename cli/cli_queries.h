@@ -79,8 +79,15 @@ SqInputFormat cli_file_format(SqInputFormat given, int has_db_id_source);
 
 /* The members every command's JSON object for a query opens with: its
 ** span (file, line, col, ...), db_id and question_id (null for a script's
-** statement), and sql, the query as the SQL backend writes it. */
-void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *q);
+** statement), and sql, the query as the SQL backend writes it: sql when
+** the caller has written it already, else written here. */
+void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *q, const char *sql);
+
+/* The id of q's item, after prefix and a '/': qid-N (BIRD's question_id),
+** item-N (0-based, Spider), line-N (a line of SQL<TAB>db_id or of SQL
+** lines; in a script, the line the query starts on).  The custom_id of
+** the requests made for it. */
+void cli_query_item_id(SqBuf *b, const char *prefix, const CliQuery *q);
 
 /* Read path and call fn on each query in it. */
 void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx);

@@ -11,7 +11,9 @@
 ** SQL backend, and undone.  The run takes, in each query's ranked order,
 ** the first --n expansions of each isomorphism class of join graphs (the
 ** canonical form sq_graph_canonical gives); with a database, only one that
-** runs and returns a row takes its class's place.
+** runs and returns a row takes its class's place.  With --requests, each
+** taken expansion also gets a request for a language model
+** (prompts/expand-question.txt) that asks for its question and evidence.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,8 @@
 #include "backend/emit/emit.h"
 #include "backend/equiv/equiv.h"
 #include "backend/fixture/fixture.h"
+#include "backend/prompt/prompt.h"
+#include "backend/prompt/prompt_data.h"
 #include "backend/sqlite/db.h"
 #include "passes/expand/expand.h"
 #include "passes/pass.h"
@@ -26,6 +30,10 @@
 #include "cli/cli.h"
 #include "cli/cli_config.h"
 #include "cli/cli_queries.h"
+
+/* The model named in --requests when --model is not given: a placeholder,
+** as squint prompt's, that squint llm run --model replaces. */
+#define EXPAND_MODEL "squint-placeholder"
 
 static const char expand_head[] =
     "usage: squint expand [options] FILE...\n"
@@ -53,6 +61,12 @@ static const char expand_head[] =
     "      --bound K          rows per table of that search (default 2)\n"
     "      --rlimit N         z3's resource units per search (default 10000000): the\n"
     "                         same verdicts on every machine\n"
+    "      --requests FILE    also write, for each taken expansion, a request for a\n"
+    "                         language model that asks for its question and evidence\n"
+    "                         (task expand-question; OpenAI batch lines, as 'squint\n"
+    "                         prompt' writes them, for 'squint llm run')\n"
+    "      --model M          the requests' body.model (default '" EXPAND_MODEL "')\n"
+    "      --force            replace --requests even when it holds other things\n"
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n";
 
@@ -66,7 +80,7 @@ static const char expand_tail[] =
 
 const CliOpt cli_opts_expand[] = {
     {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
-    {"bound", 0, 1}, {"rlimit", 0, 1}, {"help", 'h', 0},
+    {"bound", 0, 1}, {"rlimit", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* What became of one expansion the plan kept. */
@@ -90,6 +104,9 @@ typedef struct Outcome {
     int changes;           /* 1 yes, 0 no (up to the bound or proved), -1 not decided */
     const char *verdict;   /* squint equiv's verdict and what it adds */
     const char *counterexample; /* changes: the database's SQL script */
+    const char *schema;    /* with --requests: the DDL of the tables the
+                              expansion reads */
+    const char *request;   /* the custom_id of its request, or NULL */
 } Outcome;
 
 typedef struct ExpandRun {
@@ -107,6 +124,13 @@ typedef struct ExpandRun {
     SqDb *db;
     size_t n_queries_planned, n_kept, n_taken, n_joinable, n_run, n_run_failed, n_no_rows, n_class_full;
     size_t n_changes, n_same, n_undecided;
+    const char *requests;  /* --requests FILE, or NULL */
+    int force;
+    SqPromptParams params; /* the requests' model, temperature, seed, tokens */
+    SqArena *tpl_arena;
+    SqPromptTemplate tpl;  /* expand-question, built in */
+    SqBuf req;             /* the requests made, in order */
+    size_t n_requests;
 } ExpandRun;
 
 static int own_option(void *ctx, const char *name, const char *val) {
@@ -133,6 +157,9 @@ static int own_option(void *ctx, const char *name, const char *val) {
         return rc;
     }
     if (strcmp(name, "fixtures") == 0) r->fixtures = val;
+    else if (strcmp(name, "requests") == 0) r->requests = val;
+    else if (strcmp(name, "model") == 0) r->params.model = val;
+    else if (strcmp(name, "force") == 0) r->force = 1;
     else if (strcmp(name, "no-run") == 0) r->no_run = 1;
     else if (strcmp(name, "no-equiv") == 0) r->no_equiv = 1;
     else return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
@@ -264,6 +291,12 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     }
     SqBuf b = SQ_BUF_INIT;
     sq_emit_sqlite(q->ir, &b);
+    if (r->requests) {
+        SqBuf ddl = SQ_BUF_INIT;
+        sq_prompt_schema(q->cat, &q->ir, 1, NULL, &ddl);
+        o->schema = sq_arena_strdup(q->arena, sq_buf_str(&ddl));
+        sq_buf_free(&ddl);
+    }
     ir_patch_undo(&patch, 1);
     o->sql = sq_arena_strdup(q->arena, sq_buf_str(&b));
     sq_buf_free(&b);
@@ -271,6 +304,69 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
     if (!r->no_equiv) decide_change(r, q, orig, o);
+}
+
+/* ---- question requests (--requests) ----------------------------------------------- */
+
+/* The built-in expand-question template, parsed; and may --requests be
+** written?  -1 to go on, or 2 after a message. */
+static int requests_start(ExpandRun *r, const CliArgs *a) {
+    if (!r->requests) return -1;
+    if (!*r->params.model) {
+        fprintf(stderr, "squint expand: --model takes a name\n");
+        return SQ_EXIT_USAGE;
+    }
+    size_t n = 0;
+    SqOutInput *in = sq_arena_alloc(r->tpl_arena, ((size_t)(a->argc - a->i) + 3) * sizeof *in);
+    for (int i = a->i; i < a->argc; i++) in[n++] = (SqOutInput){a->argv[i], "a FILE"};
+    if (r->cq.schema.path) in[n++] = (SqOutInput){r->cq.schema.path, r->cq.schema.option};
+    if (r->fixtures) in[n++] = (SqOutInput){r->fixtures, "--fixtures"};
+    if (cli_requests_out_check("expand", "--requests", r->requests, r->force, in, n) < 0) return SQ_EXIT_USAGE;
+    const SqPromptTask *t = sq_prompt_task_find("expand-question");
+    const SqPromptText *b = sq_prompt_builtin("expand-question");
+    SqBuf err = SQ_BUF_INIT;
+    int rc = -1;
+    if (!t || !b || !b->text) {
+        fprintf(stderr, "squint expand: no template prompts/expand-question.txt was built into squint\n");
+        rc = SQ_EXIT_USAGE;
+    } else if (sq_prompt_template_parse(r->tpl_arena, b->path, b->text, strlen(b->text), &r->tpl, &err) < 0) {
+        fprintf(stderr, "squint expand: %s\n", sq_buf_str(&err));
+        rc = SQ_EXIT_USAGE;
+    } else {
+        r->params.temperature = t->temperature;
+        r->params.max_tokens = t->max_tokens;
+    }
+    sq_buf_free(&err);
+    return rc;
+}
+
+/* The request for taken expansion o (the i-th the plan kept) of q, whose
+** SQL as the backend writes it is orig. */
+static void make_request(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, uint32_t i, const char *orig,
+                         Outcome *o) {
+    SqBuf id = SQ_BUF_INIT, join = SQ_BUF_INIT, sys = SQ_BUF_INIT, user = SQ_BUF_INIT;
+    cli_query_item_id(&id, "expand-question", q);
+    sq_buf_printf(&id, "/x-%u", i);
+    sq_buf_printf(&join, "the table %s on ", o->x->table);
+    sq_expansion_text(p, o->x, &join);
+    SqPromptValues v = {{NULL}};
+    v.v[SQ_SLOT_SCHEMA] = o->schema;
+    v.v[SQ_SLOT_SQL] = o->sql;
+    v.v[SQ_SLOT_ORIGINAL_SQL] = orig;
+    v.v[SQ_SLOT_JOIN] = sq_buf_str(&join);
+    v.v[SQ_SLOT_QUESTION] = q->item ? q->item->question : NULL;
+    v.v[SQ_SLOT_EVIDENCE] = q->item ? q->item->evidence : NULL;
+    v.v[SQ_SLOT_DB_ID] = q->item ? q->item->db_id : NULL;
+    SqPromptSlot missing;
+    if (sq_prompt_render(&r->tpl, &v, &sys, &user, &missing) == 0) {
+        sq_prompt_request_json(&r->req, sq_buf_str(&id), &r->params, sq_buf_str(&sys), sq_buf_str(&user));
+        o->request = sq_arena_strdup(q->arena, sq_buf_str(&id));
+        r->n_requests++;
+    }
+    sq_buf_free(&id);
+    sq_buf_free(&join);
+    sq_buf_free(&sys);
+    sq_buf_free(&user);
 }
 
 static void tally(ExpandRun *r, const Outcome *o) {
@@ -315,6 +411,7 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
             sq_buf_printf(out, "--   %s the query's result: %s\n",
                           o->changes == 1 ? "changes" : o->changes == 0 ? "keeps" : "not known whether it changes",
                           o->verdict);
+        if (o->request) sq_buf_printf(out, "--   question request: %s\n", o->request);
         sq_buf_printf(out, "%s;\n", o->sql);
     }
 }
@@ -359,14 +456,17 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     sq_jw_key(w, "counterexample");
     if (o->counterexample) sq_jw_str(w, o->counterexample);
     else sq_jw_null(w);
+    sq_jw_key(w, "question_request");
+    if (o->request) sq_jw_str(w, o->request);
+    else sq_jw_null(w);
     sq_jw_obj_end(w);
 }
 
-static void json_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const Outcome *os, const char *why,
-                       const char *db_why) {
+static void json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpandPlan *p, const Outcome *os,
+                       const char *why, const char *db_why) {
     SqJsonWriter *w = &r->jw;
     sq_jw_obj_begin(w);
-    cli_query_json_head(w, &r->cq, q);
+    cli_query_json_head(w, &r->cq, q, orig);
     sq_jw_key(w, "why");
     if (!p) sq_jw_str(w, why);
     else sq_jw_null(w);
@@ -390,20 +490,22 @@ static void expand_query(void *arg, CliQuery *q) {
     const char *why = NULL, *db_why = NULL;
     const SqExpandPlan *p = plan_of(r, q, &pc, &scratch, &why);
     Outcome *os = NULL;
+    const char *orig = NULL;   /* the query as the SQL backend writes it */
     if (p) {
         r->n_queries_planned++;
         SqDb *db = query_db(r, q, &db_why);
         SqBuf b = SQ_BUF_INIT;
         sq_emit_sqlite(q->ir, &b);
-        const char *orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
+        orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
         sq_buf_free(&b);
         os = sq_arena_alloc(q->arena, (p->n_kept + 1) * sizeof *os);
         for (uint32_t i = 0; i < p->n_kept; i++) {
             judge(r, q, p, &p->items[i], db, orig, &os[i]);
+            if (r->requests && os[i].fate == EXP_TAKEN) make_request(r, q, p, i, orig, &os[i]);
             tally(r, &os[i]);
         }
     }
-    if (r->format == SQ_FMT_JSON) json_query(r, q, p, os, why, db_why);
+    if (r->format == SQ_FMT_JSON) json_query(r, q, orig, p, os, why, db_why);
     else text_query(r, q, p, os, why, db_why);
     cli_flush(&r->out, stdout);
     sq_diags_free(&scratch);
@@ -436,12 +538,15 @@ int cmd_expand(int argc, char **argv) {
     r.limits.one_statement = 1;
     r.equiv = sq_equiv_options_generator();
     r.classes = sq_strmap_new();
+    r.params.model = EXPAND_MODEL;
+    r.tpl_arena = sq_arena_new();
     cli_queries_init(&r.cq, "expand");
     CliArgs a;
     cli_args_init(&a, argc, argv, "expand");
     a.operands = CLI_OPERANDS_FILES;
     int rc = cli_queries_read_options(&r.cq, &a, cli_opts_expand, own_option, &r);
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) rc = requests_start(&r, &a);
     if (rc < 0) {
         sq_jw_init(&r.jw, &r.out, 1);
         if (r.format == SQ_FMT_JSON) sq_jw_arr_begin(&r.jw);
@@ -454,11 +559,17 @@ int cmd_expand(int argc, char **argv) {
         }
         cli_flush(&r.out, stdout);
         rc = cli_queries_finish(&r.cq);
+        if (r.requests && cli_report_write("expand", r.requests, &r.req) < 0) rc = SQ_EXIT_USAGE;
+        else if (r.requests)
+            fprintf(stderr, "squint expand: %zu question request%s written to %s\n", r.n_requests,
+                    r.n_requests == 1 ? "" : "s", r.requests);
     }
     sq_db_close(r.db);
     free(r.db_path);
     sq_strmap_free(r.classes);
     sq_buf_free(&r.out);
+    sq_buf_free(&r.req);
+    sq_arena_free(r.tpl_arena);
     cli_queries_free(&r.cq);
     return rc;
 }

@@ -200,6 +200,11 @@ static int check_options(PromptRun *r, const CliArgs *a) {
         fprintf(stderr, "squint prompt: give one FILE (%d given)\n", a->argc - a->i);
         return SQ_EXIT_USAGE;
     }
+    if (r->task->input == SQ_PROMPT_IN_EXPAND) {
+        fprintf(stderr, "squint prompt: %s's slots are an expansion of a gold query and the query it expands; "
+                        "squint expand --requests FILE writes its requests\n", r->task->name);
+        return SQ_EXIT_USAGE;
+    }
     if (r->task->input == SQ_PROMPT_IN_LOOP) {
         fprintf(stderr, "squint prompt: %s's slots are the state of the SynSQL loop, which squint fixture --llm "
                         "runs and fills; squint prompt writes only its first step, synsql-selector\n",
@@ -279,6 +284,7 @@ static void list_task(const SqPromptTask *t) {
     printf("%-20s %s\n", t->name, t->summary);
     printf("  input:    %s\n", t->input == SQ_PROMPT_IN_GOLD      ? "a gold file, one request per query"
                               : t->input == SQ_PROMPT_IN_RECORDS ? "squint eval's records, one request per counterexample"
+                              : t->input == SQ_PROMPT_IN_EXPAND  ? "squint expand --requests, one request per expansion"
                                                                  : "the SynSQL loop of squint fixture --llm");
     if (builtin_template(a, t, &tpl, &err) == 0) {
         fputs("  slots:    ", stdout);
@@ -389,16 +395,6 @@ static void add_request(PromptRun *r, const char *id, const SqPromptValues *v, c
 /* Gold files                                                          */
 /* ------------------------------------------------------------------ */
 
-/* TASK/qid-N (BIRD), TASK/item-N (0-based, Spider), TASK/line-N (a line
-** of SQL<TAB>db_id or SQL lines; a script: the line the query starts). */
-static void gold_id(SqBuf *b, const char *task, const CliQuery *q) {
-    const SqBenchItem *it = q->item;
-    if (it->qid >= 0) sq_buf_printf(b, "%s/qid-%lld", task, (long long)it->qid);
-    else if (!it->label) sq_buf_printf(b, "%s/line-%u", task, q->pos.line);
-    else if (strncmp(it->label, "line ", 5) == 0) sq_buf_printf(b, "%s/line-%u", task, it->index + 1);
-    else sq_buf_printf(b, "%s/item-%u", task, it->index);
-}
-
 /* "dev.json:3:12 (item 0)": where a gold query is. */
 static void gold_where(SqBuf *b, const CliQuery *q) {
     sq_buf_printf(b, "%s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
@@ -423,7 +419,7 @@ static void gold_query(void *ctx, CliQuery *q) {
     v.v[SQ_SLOT_DB_ID] = it->db_id;
     v.v[SQ_SLOT_SAMPLE_ROWS] = sq_buf_str(&rows);
     v.v[SQ_SLOT_DATABASE_SCHEMA] = sq_buf_str(&whole);
-    gold_id(&id, r->task->name, q);
+    cli_query_item_id(&id, r->task->name, q);
     gold_where(&where, q);
     add_request(r, sq_buf_str(&id), &v, sq_buf_str(&where));
     sq_buf_free(&schema);
@@ -629,22 +625,27 @@ static size_t run_inputs(const PromptRun *r, SqOutInput *in) {
     return n;
 }
 
+int cli_requests_out_check(const char *cmd, const char *opt, const char *path, int force, const SqOutInput *in,
+                           size_t n) {
+    if (!force && !sq_out_input_of(path, in, n) && sq_path_exists(path) && !sq_path_is_special(path) &&
+        !is_our_output(path)) {
+        fprintf(stderr, "squint %s: %s: '%s' exists and holds other things than requests squint wrote; pass "
+                        "--force to replace it\n", cmd, opt, path);
+        return -1;
+    }
+    SqBuf why = SQ_BUF_INIT;
+    int rc = sq_out_check(path, 1, in, n, &why);
+    if (rc < 0) fprintf(stderr, "squint %s: %s: %s\n", cmd, opt, sq_buf_str(&why));
+    sq_buf_free(&why);
+    return rc;
+}
+
 /* --out may be written (asked before any work): -1 to go on, or 2. */
 static int check_out(PromptRun *r) {
     if (!r->out_path) return -1;
     SqOutInput in[6];
     size_t n = run_inputs(r, in);
-    if (!r->force && !sq_out_input_of(r->out_path, in, n) && sq_path_exists(r->out_path) &&
-        !sq_path_is_special(r->out_path) && !is_our_output(r->out_path)) {
-        fprintf(stderr, "squint prompt: --out: '%s' exists and holds other things than requests of squint "
-                        "prompt; pass --force to replace it\n", r->out_path);
-        return SQ_EXIT_USAGE;
-    }
-    SqBuf why = SQ_BUF_INIT;
-    int rc = sq_out_check(r->out_path, 1, in, n, &why);
-    if (rc < 0) fprintf(stderr, "squint prompt: --out: %s\n", sq_buf_str(&why));
-    sq_buf_free(&why);
-    return rc < 0 ? SQ_EXIT_USAGE : -1;
+    return cli_requests_out_check("prompt", "--out", r->out_path, r->force, in, n) < 0 ? SQ_EXIT_USAGE : -1;
 }
 
 /* Write the requests: standard output, or --out replaced whole.  The

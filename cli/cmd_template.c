@@ -112,7 +112,7 @@ static void extract_text(ExtractRun *r, CliQuery *cq, SqTemplate *t) {
 static void extract_json(ExtractRun *r, CliQuery *cq, SqTemplate *t) {
     SqJsonWriter *w = &r->jw;
     sq_jw_obj_begin(w);
-    cli_query_json_head(w, &r->cq, cq);
+    cli_query_json_head(w, &r->cq, cq, NULL);
     SqBuf b = SQ_BUF_INIT;
     put_template_sql(cq->ir, t, &b);
     sq_jw_key(w, "template");

@@ -474,7 +474,7 @@ static void summary(SampleRun *r) {
             (unsigned long long)r->n_failed, (unsigned long long)r->n_made, (unsigned long long)r->n_valid,
             r->n_made ? 100.0 * (double)r->n_valid / (double)r->n_made : 0.0);
     fprintf(stderr, "  %llu sources ran out of new variants before --n; %llu draws made again because their "
-                    "query returned no row\n",
+                    "query returned no row or only NULL\n",
             (unsigned long long)r->n_used_up, (unsigned long long)r->n_redraws);
     if (r->n_valid_ms) {
         double sum = 0;

@@ -47,7 +47,7 @@ def instances(title, where, recs, summary, seconds):
           (n, n / len(sources) if sources else 0, len(valid), pct(len(valid), n)))
     m = re.search(r"(\d+) draws made again", summary)
     if m:
-        print("- %s draws were made again because their query returned no row on its data "
+        print("- %s draws were made again because their query returned no row, or only NULL, on its data "
               "(the eighth draw is kept and checked whatever it returns)." % m.group(1))
     m = re.search(r"median ([\d.]+) ms, mean ([\d.]+) ms", summary)
     if m:

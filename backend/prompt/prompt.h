@@ -77,7 +77,11 @@
     X(FEEDBACK, "feedback", "SynSQL: the critic's scores and feedback on the previous round",           \
       "only squint fixture --llm's loop has a previous round (its first round has none)")               \
     X(DATA, "data", "SynSQL: the test data of a round, as text tables",                                 \
-      "only squint fixture --llm's loop has test data")
+      "only squint fixture --llm's loop has test data")                                                 \
+    X(ORIGINAL_SQL, "original_sql", "expand-question: the gold query before the expansion joined a "      \
+      "table into it (sql is the expansion)", "only squint expand --requests has an expanded query")     \
+    X(JOIN, "join", "expand-question: the table the expansion joins and its join conditions",           \
+      "only squint expand --requests has an expanded query")
 
 typedef enum SqPromptSlot {
 #define SQ_PROMPT_SLOT_ENUM(id, name, doc, why) SQ_SLOT_##id,
@@ -153,6 +157,8 @@ typedef enum SqPromptInput {
                              counterexample */
     SQ_PROMPT_IN_LOOP,    /* squint fixture --llm's SynSQL loop, which
                              alone has the task's slots */
+    SQ_PROMPT_IN_EXPAND,  /* squint expand --requests: one request per
+                             expansion taken, which alone has its slots */
 } SqPromptInput;
 
 /* One task: a row of the table in task.c. */

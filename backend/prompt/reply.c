@@ -53,6 +53,8 @@ static const ReplyFormat formats[] = {
       {"coverage", "coverage", 1, 1, scores}, {"complexity", "complexity", 1, 1, scores},
       {"variety", "variety", 1, 1, scores}, {"relevance", "relevance", 1, 1, scores},
       {"feedback", "feedback", 1, 1, NULL}}},
+    {"expand-question",
+     {{"analysis", "analysis", 0, 1, NULL}, {"question", "question", 1, 1, NULL}, {"evidence", "evidence", 0, 1, NULL}}},
 };
 
 /* One value found: a span of the reply, or a string of a JSON reply. */
@@ -154,7 +156,8 @@ static int scan_json(const ReplyFormat *rf, const char *text, size_t n, Found *g
 }
 
 /* The counts, the empty values and the allowed ones; an allowed value
-** is replaced by its own spelling (case aside: "Yes" is "yes"). */
+** is replaced by its own spelling (case aside: "Yes" is "yes").  An
+** optional element written empty counts as left out. */
 static int check_values(const ReplyFormat *rf, Found *got, SqBuf *why) {
     for (int f = 0; f < MAX_FIELDS && rf->fields[f].tag; f++) {
         const ReplyField *fd = &rf->fields[f];
@@ -165,6 +168,10 @@ static int check_values(const ReplyFormat *rf, Found *got, SqBuf *why) {
             else sq_buf_printf(why, "%d <%s> element%s, the task asks for %d to %d", c, fd->tag, c == 1 ? "" : "s",
                                fd->min, fd->max);
             return -1;
+        }
+        if (c == 1 && fd->min == 0 && fd->max == 1 && !got->v[f][0].n) {
+            got->count[f] = 0;   /* an optional element written empty: none, as if left out */
+            continue;
         }
         for (int i = 0; i < c; i++) {
             Span *v = &got->v[f][i];

@@ -65,6 +65,8 @@ static const SqPromptTask tasks[] = {
      0.7, 4096, "<sql>INSERT ...;</sql>"},
     {"synsql-critic", "SynSQL critic: the test data scored 1-10 on six dimensions, with feedback", SQ_PROMPT_IN_LOOP,
      0.0, 1024, "<alignment>N</alignment> ... <relevance>N</relevance> <feedback>...</feedback>"},
+    {"expand-question", "the question and evidence of a gold query that one more table was joined into",
+     SQ_PROMPT_IN_EXPAND, 0.7, 1024, "<analysis>...</analysis> <question>...</question> <evidence>...</evidence>"},
 };
 
 const SqPromptTask *sq_prompt_tasks(size_t *n) {

@@ -20,6 +20,10 @@
 ** system call and a switch of threads per statement. */
 #define PREPQ_BATCH 32
 
+/* Why nothing was prepared when the script left no database (and SQLite
+** gave no message). */
+static const char no_schema[] = "the schema did not load";
+
 typedef struct PrepJob {
     char *sql;
     SqPrepOutcome out;
@@ -48,7 +52,7 @@ static SqPrepOutcome prepare(SqPrepQueue *p, const char *sql) {
     memset(&o, 0, sizeof o);
     sq_result_init(&o.cols);
     if (!p->db) {
-        o.err = sq_strdup("the schema did not load");
+        o.err = sq_strdup(no_schema);
         return o;
     }
     o.ok = sq_db_columns(p->db, sql, &o.cols, &o.params, &o.err) == 0;
@@ -114,7 +118,7 @@ size_t sq_prepq_finish(SqPrepQueue *p, char **open_err) {
     join(p);
     if (open_err) *open_err = NULL;
     if (!p->db) {
-        if (open_err) *open_err = sq_strdup(p->open_err ? p->open_err : "the schema did not load");
+        if (open_err) *open_err = sq_strdup(p->open_err ? p->open_err : no_schema);
         return (size_t)-1;
     }
     return p->n;

@@ -74,7 +74,8 @@ typedef struct SqTmplInstance {
                                 of the fixture's suite), "solver" (a
                                 counterexample) */
     uint32_t redraws;        /* draws made again because their query
-                                returned no row on the database */
+                                returned no row on the database, or only
+                                NULL */
     double seconds;          /* making and checking it took (for reports,
                                 never written into records) */
     int reads_clock;         /* it reads 'now' or CURRENT_*: its question

@@ -447,7 +447,12 @@ typedef struct Known {
     const char *sql;
     IrQuery *q;            /* read back from sql */
     SqResult rows;         /* on the database */
+    SqResult *also;        /* on the suite's other databases (src->also),
+                              each run the first time it is needed */
+    uint8_t *also_ran;     /* per database: ALSO_NOT_RUN, ALSO_OK, ALSO_FAILED */
 } Known;
+
+enum { ALSO_NOT_RUN, ALSO_OK, ALSO_FAILED };
 
 typedef struct Checker {
     const SqTmplSource *src;
@@ -518,11 +523,12 @@ static const char *run(Checker *c, const char *sql, SqResult *rows) {
     return why;
 }
 
-/* Whether sql runs on the database and returns no row. */
+/* Whether sql runs on the database and returns nothing an item could
+** ask for: no row, or rows of NULL only. */
 static int returns_nothing(Checker *c, const char *sql) {
     SqResult r;
     sq_result_init(&r);
-    int none = sq_db_query(c->src->db, sql, &c->opt->limits, &r, NULL) == SQ_EXEC_OK && r.n_rows == 0;
+    int none = sq_db_query(c->src->db, sql, &c->opt->limits, &r, NULL) == SQ_EXEC_OK && (!r.n_rows || all_null(&r));
     sq_result_free(&r);
     return none;
 }
@@ -530,60 +536,55 @@ static int returns_nothing(Checker *c, const char *sql) {
 /* Whether q's rows come in an order it asks for. */
 static int sorted(const IrQuery *q) { return q->root && ir_root_sorted(q->root); }
 
-/* Record that telling the instance from one known query took the proof
-** how: distinct_by keeps the costliest one needed against any of them
-** (rows on the database, then on the suite's other databases, then the
-** solver). */
-static void told_by(SqTmplInstance *in, const char *how) {
-    static const char *const cost[] = {"result", "suite", "solver"};
-    int had = -1, now = 0;
-    for (int i = 0; i < 3; i++) {
-        if (in->distinct_by && strcmp(in->distinct_by, cost[i]) == 0) had = i;
-        if (strcmp(how, cost[i]) == 0) now = i;
+/* What told an instance apart from a known query, cheapest first: its
+** rows on the database, on another database of the suite, the solver.
+** An instance's distinct_by is the costliest needed against any known. */
+typedef enum Told { TOLD_RESULT, TOLD_SUITE, TOLD_SOLVER, TOLD_NOT } Told;
+static const char *const told_name[] = {"result", "suite", "solver"};
+
+/* k's rows on the suite's database i, or NULL when it does not run there;
+** run once per query and database, however many instances ask. */
+static const SqResult *rows_on(Checker *c, Known *k, uint32_t i) {
+    if (!k->also) {
+        k->also = sq_arena_alloc(c->a, c->src->n_also * sizeof *k->also);
+        k->also_ran = sq_arena_alloc(c->a, c->src->n_also);
     }
-    if (now > had) in->distinct_by = cost[now];
+    if (k->also_ran[i] == ALSO_NOT_RUN) {
+        sq_result_init(&k->also[i]);
+        int ok = sq_db_query(c->src->also[i], k->sql, &c->opt->limits, &k->also[i], NULL) == SQ_EXEC_OK;
+        k->also_ran[i] = ok ? ALSO_OK : ALSO_FAILED;
+    }
+    return k->also_ran[i] == ALSO_OK ? &k->also[i] : NULL;
 }
 
-/* Whether sql1 and sql2 both run on db and give different rows. */
-static int rows_differ_on(Checker *c, SqDb *db, const char *sql1, const char *sql2, SqCompareMode mode) {
-    SqResult r1, r2;
-    sq_result_init(&r1);
-    sq_result_init(&r2);
-    int differ = sq_db_query(db, sql1, &c->opt->limits, &r1, NULL) == SQ_EXEC_OK &&
-                 sq_db_query(db, sql2, &c->opt->limits, &r2, NULL) == SQ_EXEC_OK && !sq_result_equal(&r1, &r2, mode, 0);
-    sq_result_free(&r1);
-    sq_result_free(&r2);
-    return differ;
+static void known_free(Checker *c, Known *k) {
+    sq_result_free(&k->rows);
+    for (uint32_t i = 0; k->also && i < c->src->n_also; i++)
+        if (k->also_ran[i] != ALSO_NOT_RUN) sq_result_free(&k->also[i]);
 }
 
-/* Is the instance (q, sql, rows) another query than k?  1 yes, 0 no (the
-** instance is rejected, with the reason).  Rows that differ on the
-** database, or on another database of the suite, prove it; else the
-** solver decides. */
-static int differs(Checker *c, SqTmplInstance *in, const Known *k, IrQuery *q, const char *sql,
-                   const SqResult *rows) {
-    int list = sorted(k->q) || sorted(q);
+/* Is the instance nk another query than k?  What told them apart, or
+** TOLD_NOT (the instance is rejected, with the reason).  Rows that differ
+** on the database, or on another database of the suite, prove it; else
+** the solver decides. */
+static Told differs(Checker *c, SqTmplInstance *in, Known *k, Known *nk) {
+    int list = sorted(k->q) || sorted(nk->q);
     SqCompareMode mode = list ? SQ_CMP_LIST : SQ_CMP_BAG;
-    if (!sq_result_equal(&k->rows, rows, mode, 0)) {
-        told_by(in, "result");
-        return 1;
+    if (!sq_result_equal(&k->rows, &nk->rows, mode, 0)) return TOLD_RESULT;
+    for (uint32_t i = 0; i < c->src->n_also; i++) {
+        const SqResult *r1 = rows_on(c, k, i), *r2 = rows_on(c, nk, i);
+        if (r1 && r2 && !sq_result_equal(r1, r2, mode, 0)) return TOLD_SUITE;
     }
-    for (uint32_t i = 0; i < c->src->n_also; i++)
-        if (rows_differ_on(c, c->src->also[i], k->sql, sql, mode)) {
-            told_by(in, "suite");
-            return 1;
-        }
     SqEquivOptions eo = c->opt->equiv;
     eo.sem = list ? SQ_SMT_LIST : SQ_SMT_BAG;
     SqEquivResult er;
-    sq_equiv(c->src->cat, k->q, k->sql, q, sql, &eo, &er);
-    int distinct = 1;
+    sq_equiv(c->src->cat, k->q, k->sql, nk->q, nk->sql, &eo, &er);
+    Told told = TOLD_NOT;
     switch (er.verdict) {
     case SQ_VERDICT_DIFFERENT: case SQ_VERDICT_DIFFERENT_TIES: case SQ_VERDICT_COLUMNS:
-        told_by(in, "solver");
+        told = TOLD_SOLVER;
         break;
     case SQ_VERDICT_EQUIVALENT:
-        distinct = 0;
         in->same_as = k->label;
         in->caught_by = er.proof ? "normal form" : "solver";
         reject(c, in, sq_arena_printf(c->a, "equivalent to the %s (%s)", k->label,
@@ -592,14 +593,13 @@ static int differs(Checker *c, SqTmplInstance *in, const Known *k, IrQuery *q, c
                                                                  er.bound)));
         break;
     default:
-        distinct = 0;
         reject(c, in, sq_arena_printf(c->a, "not shown to differ from the %s (%s%s%s)", k->label,
                                       sq_verdict_name(er.verdict), er.detail ? ": " : "",
                                       er.detail ? er.detail : ""));
         break;
     }
     sq_equiv_result_free(&er);
-    return distinct;
+    return told;
 }
 
 /* The label of the source or instance whose SQL is sql, or NULL. */
@@ -639,19 +639,27 @@ static void check(Checker *c, SqTmplInstance *in) {
         reject(c, in, why);
         return;
     }
-    Known k = {lab, in->sql, q, {0}};
-    sq_result_init(&k.rows);
+    Known k;
+    memset(&k, 0, sizeof k);
+    k.label = lab;
+    k.sql = in->sql;
+    k.q = q;
     if ((why = run(c, in->sql, &k.rows)) != NULL) {
         reject(c, in, why);
-        sq_result_free(&k.rows);
+        known_free(c, &k);
         return;
     }
     in->rows = (int64_t)k.rows.n_rows;
-    for (uint32_t i = 0; i < c->n_known; i++)
-        if (!differs(c, in, &c->known[i], q, in->sql, &k.rows)) {
-            sq_result_free(&k.rows);
+    Told costliest = TOLD_RESULT;
+    for (uint32_t i = 0; i < c->n_known; i++) {
+        Told t = differs(c, in, &c->known[i], &k);
+        if (t == TOLD_NOT) {
+            known_free(c, &k);
             return;
         }
+        if (t > costliest) costliest = t;
+    }
+    if (c->n_known) in->distinct_by = told_name[costliest];
     *SQ_ARENA_APPEND(c->a, c->known, c->n_known, c->cap_known) = k;
 }
 
@@ -679,16 +687,18 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
     *why = NULL;
     SqBuf b = SQ_BUF_INIT;
     sq_emit_sqlite(src->q, &b);
-    Known source = {"source", sq_arena_strdup(c.a, sq_buf_str(&b)), NULL, {0}};
+    Known source;
+    memset(&source, 0, sizeof source);
+    source.label = "source";
+    source.sql = sq_arena_strdup(c.a, sq_buf_str(&b));
     sq_buf_free(&b);
-    sq_result_init(&source.rows);
     source.q = read_back(&c, source.sql, why);
     if (source.q && (*why = run(&c, source.sql, &source.rows)) == NULL) {
         *SQ_ARENA_APPEND(c.a, c.known, c.n_known, c.cap_known) = source;
         remember_text(&c, source.sql, "source");
     } else {
         if (!*why) *why = "the source does not bind";
-        sq_result_free(&source.rows);
+        known_free(&c, &source);
     }
     uint32_t n = 0;
     SqTmplInstance *res = NULL;
@@ -701,8 +711,9 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
             /* draws that give a text made already are drawn again; when
             ** DRAWS of them give nothing new, the query's small domain is
             ** used up and it gets no more instances.  A draw whose query
-            ** returns no row on the database is drawn again too, but the
-            ** last draw is kept whatever it returns (and checked). */
+            ** returns no row on the database, or only NULL, is drawn again
+            ** too, but the last draw is kept whatever it returns (and
+            ** checked). */
             int fresh = 0;
             uint32_t redraws = 0;
             for (int tries = 0; tries < DRAWS && !fresh; tries++) {
@@ -723,7 +734,7 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
             n++;
         }
     }
-    for (uint32_t i = 0; i < c.n_known; i++) sq_result_free(&c.known[i].rows);
+    for (uint32_t i = 0; i < c.n_known; i++) known_free(&c, &c.known[i]);
     sq_diags_free(&c.diags);
     sq_srcset_free(&c.srcs);
     *out = res;

@@ -5,7 +5,8 @@
 # columns and one JOIN more; on a database, it returns the rows its record
 # says, a taken one at least one); the shape classes over the run (--n);
 # the execution filter on a database, on a fixture's witness (--fixtures)
-# and off (--no-run); Spider dev's first items on their databases
+# and off (--no-run); the question requests (--requests,
+# expand_requests_check.py); Spider dev's first items on their databases
 # (../shared/corpora, SQUINT_CORPORA; skipped without it).  Prints TAP
 # lines.
 cd "$(dirname "$0")/../.." || exit 2
@@ -98,6 +99,40 @@ rm "$TMP/fx/7/00.sqlite"
 expect_exit 0 "expand --fixtures without the item's witness" -- \
     "$SQUINT" expand --n 0 --schema $S --fixtures "$TMP/fx" "$TMP/gold.json"
 expect_grep "^-- not run: no witness in --fixtures for it" "$TMP/out" "... says so, and runs nothing"
+
+# ---- question requests (--requests) -------------------------------------------------------
+python3 - "$TMP/qgold.json" <<'PY'
+import json, sys
+json.dump([{"question_id": 3, "db_id": "tox", "question": "How many molecules with chlorine are not carcinogenic?",
+            "evidence": "label = '-' means not carcinogenic; element 'cl' is chlorine",
+            "SQL": "SELECT COUNT(DISTINCT molecule.molecule_id) FROM molecule JOIN atom ON atom.molecule_id = molecule.molecule_id WHERE molecule.label = '-' AND atom.element = 'cl'"},
+           {"question_id": 4, "db_id": "tox", "question": "List the labels of the molecules.", "evidence": "",
+            "SQL": "SELECT label FROM molecule"}], open(sys.argv[1], "w"))
+PY
+expect_exit 0 "expand --requests (a question and evidence asked for each taken expansion)" -- \
+    "$SQUINT" expand --format json --n 0 --requests "$TMP/req.jsonl" --schema $S "$TMP/qgold.json"
+expect_grep "squint expand: [0-9]+ question requests written to" "$TMP/err" "... says how many it wrote"
+python3 tests/cli/expand_requests_check.py "$TMP/out" "$TMP/req.jsonl" "$TMP/qgold.json" >"$TMP/check" 2>&1 &&
+    ok "... one request per taken expansion, with both queries, the join, the question and evidence ($(cat "$TMP/check"))" ||
+    { not_ok "... one request per taken expansion, with both queries, the join, the question and evidence"; cat "$TMP/check"; }
+expect_exit 0 "expand --requests in text" -- "$SQUINT" expand --requests "$TMP/req2.jsonl" --model m1 --schema $S "$TMP/qgold.json"
+expect_grep "^--   question request: expand-question/qid-3/x-[0-9]+$" "$TMP/out" "... names each request under its expansion"
+grep -q '"model":"m1"' "$TMP/req2.jsonl" && ok "... --model names the model" || not_ok "... --model names the model"
+echo "my notes" >"$TMP/notes.txt"
+expect_exit 2 "expand --requests over a file squint did not write" -- \
+    "$SQUINT" expand --requests "$TMP/notes.txt" --schema $S "$TMP/qgold.json"
+expect_grep "holds other things than requests" "$TMP/err" "... refuses, and says why"
+[ "$(cat "$TMP/notes.txt")" = "my notes" ] && ok "... and leaves it as it was" || not_ok "... and leaves it as it was"
+expect_exit 2 "expand --requests naming its input" -- \
+    "$SQUINT" expand --force --requests "$TMP/qgold.json" --schema $S "$TMP/qgold.json"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/qgold.json" && ok "... the input is untouched" ||
+    not_ok "... the input is untouched"
+expect_exit 0 "expand --requests over requests it wrote before" -- \
+    "$SQUINT" expand --requests "$TMP/req2.jsonl" --schema $S "$TMP/qgold.json"
+expect_exit 2 "squint prompt expand-question" -- "$SQUINT" prompt expand-question --schema $S "$TMP/qgold.json"
+expect_grep "squint expand --requests" "$TMP/err" "... says that squint expand writes its requests"
+expect_exit 0 "squint prompt --list" -- "$SQUINT" prompt --list
+expect_grep "^expand-question " "$TMP/out" "... lists expand-question"
 
 # ---- Spider dev's first items on their databases -------------------------------------------
 if [ -f "$C/spider-dev/dev.json" ] && [ -d "$C/spider-dev/database" ]; then

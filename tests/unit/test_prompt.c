@@ -249,6 +249,12 @@ static void test_replies(void **state) {
          "<variety>6</variety><relevance>11</relevance><feedback>f</feedback>",
          "!<relevance> is '11', not one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"},
         {"synsql-critic", "<alignment>9</alignment>", "!0 <integrity> elements, the task asks for 1"},
+        {"expand-question", "<analysis>a</analysis><question>Which bonds?</question><evidence></evidence>",
+         "{\"analysis\":\"a\",\"question\":\"Which bonds?\"}"},
+        {"expand-question", "<question>q</question><evidence>e</evidence>", "{\"question\":\"q\",\"evidence\":\"e\"}"},
+        {"sql-to-question", "<analysis></analysis><question>a</question><question>b</question><question>c</question>",
+         "{\"questions\":[\"a\",\"b\",\"c\"]}"},
+        {"expand-question", "<question>q1</question><question>q2</question>", "!more than 1 <question> element"},
         {"nope", "x", "!no reply format for the task 'nope'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
