@@ -54,6 +54,9 @@ static const char expand_head[] =
     "      --fixtures DIR     run each expansion on its question's witness, which\n"
     "                         'squint fixture --out DIR' built (BIRD without its\n"
     "                         databases)\n"
+    "      --add-column       also show a column of the joined table in the result (its\n"
+    "                         first column in no key), where the query neither groups\n"
+    "                         nor aggregates\n"
     "      --no-run           do not run the expansions, even with a database\n"
     "      --timeout S        seconds per run of an expansion (default 10; 0: none)\n"
     "      --no-equiv         do not decide whether a taken expansion changes the\n"
@@ -79,7 +82,7 @@ static const char expand_tail[] =
 #define EXPAND_FORMATS (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 const CliOpt cli_opts_expand[] = {
-    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
+    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
     {"bound", 0, 1}, {"rlimit", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
@@ -99,6 +102,10 @@ typedef struct Outcome {
     ExpFate fate;
     const char *why;       /* the reason, for all but taken */
     const char *sql;       /* when it was made */
+    const char *join_sql;  /* with a column added: the expansion without it,
+                              which the verdict on the result is about */
+    const char *column;    /* the column added, "table.column", or NULL */
+    const char *column_why; /* --add-column: why none was added */
     int64_t rows;          /* rows on the database; -1: not run */
     /* a taken one: does it change the query's result? */
     int changes;           /* 1 yes, 0 no (up to the bound or proved), -1 not decided */
@@ -113,7 +120,7 @@ typedef struct ExpandRun {
     SqFormat format;
     long n;                /* per class; 0: no limit */
     const char *fixtures;
-    int no_run, no_equiv;
+    int no_run, no_equiv, add_column;
     SqExecLimits limits;
     SqEquivOptions equiv;
     CliQueries cq;
@@ -161,6 +168,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     else if (strcmp(name, "model") == 0) r->params.model = val;
     else if (strcmp(name, "force") == 0) r->force = 1;
     else if (strcmp(name, "no-run") == 0) r->no_run = 1;
+    else if (strcmp(name, "add-column") == 0) r->add_column = 1;
     else if (strcmp(name, "no-equiv") == 0) r->no_equiv = 1;
     else return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
     return -1;
@@ -239,7 +247,8 @@ static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o) {
 static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o) {
     SqDiags scratch;
     sq_diags_init(&scratch, &r->cq.srcs);
-    const SqSrc *src = sq_src_add_copy(&r->cq.srcs, "expansion", o->sql, strlen(o->sql));
+    const char *sql = o->join_sql ? o->join_sql : o->sql;
+    const SqSrc *src = sq_src_add_copy(&r->cq.srcs, "expansion", sql, strlen(sql));
     const char *why = NULL;
     IrQuery *x = ir_load_query(q->arena, src, q->cat, r->cq.names, &scratch, &r->cq.schema.ctx.bind_opt, &why);
     o->changes = -1;
@@ -252,7 +261,7 @@ static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *
     int list = (q->ir->root && ir_root_sorted(q->ir->root)) || (x->root && ir_root_sorted(x->root));
     eo.sem = list ? SQ_SMT_LIST : SQ_SMT_BAG;
     SqEquivResult er;
-    sq_equiv(q->cat, q->ir, orig, x, o->sql, &eo, &er);
+    sq_equiv(q->cat, q->ir, orig, x, sql, &eo, &er);
     o->verdict = sq_arena_printf(q->arena, "%s%s%s", sq_verdict_name(er.verdict), er.detail ? ": " : "",
                                  er.detail ? er.detail : "");
     if (er.verdict == SQ_VERDICT_DIFFERENT || er.verdict == SQ_VERDICT_DIFFERENT_TIES) {
@@ -268,6 +277,19 @@ static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *
     }
     sq_equiv_result_free(&er);
     sq_diags_free(&scratch);
+}
+
+/* --add-column on the expansion joined into q, whose SQL b holds: the
+** column shown (patches in shown[0..2), to be undone), b holding the SQL
+** with it and o->join_sql the SQL without; or -1 with o->column_why. */
+static int add_column(CliQuery *q, Outcome *o, IrPatch shown[2], SqBuf *b) {
+    const char *col;
+    if (sq_expansion_add_column(q->ir, shown, &col, &o->column_why) < 0) return -1;
+    o->join_sql = sq_arena_strdup(q->arena, sq_buf_str(b));
+    o->column = sq_arena_printf(q->arena, "%s.%s", o->x->table, col);
+    sq_buf_reset(b);
+    sq_emit_sqlite(q->ir, b);
+    return 0;
 }
 
 /* The fate of kept expansion x of plan p. */
@@ -291,12 +313,15 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     }
     SqBuf b = SQ_BUF_INIT;
     sq_emit_sqlite(q->ir, &b);
+    IrPatch shown[2];
+    int added = r->add_column && add_column(q, o, shown, &b) == 0;
     if (r->requests) {
         SqBuf ddl = SQ_BUF_INIT;
         sq_prompt_schema(q->cat, &q->ir, 1, NULL, &ddl);
         o->schema = sq_arena_strdup(q->arena, sq_buf_str(&ddl));
         sq_buf_free(&ddl);
     }
+    if (added) ir_patch_undo(shown, 2);
     ir_patch_undo(&patch, 1);
     o->sql = sq_arena_strdup(q->arena, sq_buf_str(&b));
     sq_buf_free(&b);
@@ -411,6 +436,8 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
             sq_buf_printf(out, "--   %s the query's result: %s\n",
                           o->changes == 1 ? "changes" : o->changes == 0 ? "keeps" : "not known whether it changes",
                           o->verdict);
+        if (o->column) sq_buf_printf(out, "--   shows the column %s\n", o->column);
+        else if (o->column_why) sq_buf_printf(out, "--   no column added: %s\n", o->column_why);
         if (o->request) sq_buf_printf(out, "--   question request: %s\n", o->request);
         sq_buf_printf(out, "%s;\n", o->sql);
     }
@@ -455,6 +482,15 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     else sq_jw_null(w);
     sq_jw_key(w, "counterexample");
     if (o->counterexample) sq_jw_str(w, o->counterexample);
+    else sq_jw_null(w);
+    sq_jw_key(w, "added_column");
+    if (o->column) sq_jw_str(w, o->column);
+    else sq_jw_null(w);
+    sq_jw_key(w, "added_column_why");
+    if (o->column_why) sq_jw_str(w, o->column_why);
+    else sq_jw_null(w);
+    sq_jw_key(w, "join_sql");
+    if (o->join_sql) sq_jw_str(w, o->join_sql);
     else sq_jw_null(w);
     sq_jw_key(w, "question_request");
     if (o->request) sq_jw_str(w, o->request);

@@ -106,6 +106,18 @@ void sq_expansion_text(const SqExpandPlan *p, const SqExpansion *x, SqBuf *out);
 int sq_expansion_join(IrQuery *q, const Catalog *cat, const SqExpandPlan *p, const SqExpansion *x, IrPatch *patch,
                       const char **why);
 
+/* Show a column of the table that sq_expansion_join just joined into q
+** (the expansion's --add-column): appended to the result of q's top
+** SELECT, after its columns, as table.column.  The column is the table's
+** first that is neither in a key (primary, unique or foreign) nor hidden,
+** else its first that a query can name.  The two changes, to the result's
+** expressions and its columns, are recorded in patch[0..2) and made: undo
+** them with ir_patch_undo(patch, 2) before undoing the join.  0 with *col
+** the column's index, or -1 with *why (q unchanged): the query groups or
+** aggregates (a column more would need a GROUP BY of its own), or the
+** table has no column to show. */
+int sq_expansion_add_column(IrQuery *q, IrPatch patch[2], const char **col, const char **why);
+
 /* The plan the pass made (NULL with *why when it made none, or has not
 ** run on this IR). */
 const SqExpandPlan *sq_expand_result(const SqPassCtx *ctx, const char **why);

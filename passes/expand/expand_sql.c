@@ -9,6 +9,9 @@
 ** existing IR is one pointer, the core's FROM slot, made through an
 ** IrPatch so that the caller can undo it; the new nodes stay in the arena.
 ** The SQL backend then writes the query (with statement-unique aliases).
+** A column of the table added to the result (sq_expansion_add_column) is
+** two more patches, the result's expression and column lists replaced by
+** copies one longer.
 */
 #include <string.h>
 
@@ -94,5 +97,65 @@ int sq_expansion_join(IrQuery *q, const Catalog *cat, const SqExpandPlan *p, con
     j->u.join.cond = ir_and(q->arena, &eqs);
     ir_patch_set(patch, core.from_slot, &j, sizeof j);
     ir_patch_apply(patch, 1);
+    return 0;
+}
+
+/* Whether column i of t is in one of its keys or foreign keys. */
+static int in_a_key(const CatTable *t, uint32_t i) {
+    if (t->cols[i].pk || t->cols[i].unique) return 1;
+    for (uint32_t k = 0; k < t->n_keys; k++)
+        for (uint32_t c = 0; c < t->keys[k].n_cols; c++)
+            if (t->keys[k].cols[c] == i) return 1;
+    for (uint32_t f = 0; f < t->n_fks; f++)
+        for (uint32_t c = 0; c < t->fks[f].n_cols; c++)
+            if (t->fks[f].cols[c] == i) return 1;
+    return 0;
+}
+
+/* The column of s (a scan) to show: the first in no key, else the first
+** nameable one; -1 when there is none. */
+static int32_t column_to_show(const IrRel *s) {
+    const CatTable *t = s->u.scan.table;
+    int32_t first = -1;
+    for (uint32_t i = 0; i < s->cols.n; i++) {
+        if (!ir_column_nameable(&s->cols.items[i])) continue;
+        if (first < 0) first = (int32_t)i;
+        if (i < t->n_cols && !in_a_key(t, i)) return (int32_t)i;
+    }
+    return first;
+}
+
+int sq_expansion_add_column(IrQuery *q, IrPatch patch[2], const char **col, const char **why) {
+    IrCore core;
+    memset(&core, 0, sizeof core);
+    *why = NULL;
+    if (!q->root || !ir_core_split(&q->root, &core) || core.from->kind != IR_JOIN ||
+        !core.from->u.join.right || core.from->u.join.right->kind != IR_SCAN) {
+        *why = "no table was joined into the query's top SELECT";
+        return -1;
+    }
+    if (core.agg) {
+        *why = "the query groups or aggregates: a column more would need a GROUP BY of its own";
+        return -1;
+    }
+    IrRel *s = core.from->u.join.right, *p = core.project;
+    int32_t c = column_to_show(s);
+    if (c < 0) {
+        *why = sq_arena_printf(q->arena, "%s has no column a query can name", s->alias);
+        return -1;
+    }
+    SqExprList exprs = {0};
+    for (uint32_t i = 0; i < p->u.project.exprs.n; i++) sq_expr_list_add(q->arena, &exprs, p->u.project.exprs.items[i]);
+    sq_expr_list_add(q->arena, &exprs, ir_column_ref(q->arena, s, (uint32_t)c, p->span));
+    SqColumnList cols = {0};
+    for (uint32_t i = 0; i < p->cols.n; i++) *SQ_ARENA_PUSH(q->arena, &cols) = p->cols.items[i];
+    SqColumn *nc = SQ_ARENA_PUSH(q->arena, &cols);
+    *nc = s->cols.items[c];
+    nc->hidden = 0;
+    nc->is_alias = 0;
+    ir_patch_set(&patch[0], &p->u.project.exprs, &exprs, sizeof exprs);
+    ir_patch_set(&patch[1], &p->cols, &cols, sizeof cols);
+    ir_patch_apply(patch, 2);
+    *col = s->cols.items[c].name;
     return 0;
 }

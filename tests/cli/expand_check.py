@@ -7,8 +7,12 @@ at most N taken per shape (pattern), and a class-full one comes after N
 taken of its shape.  A taken one said to change the query's result has a
 counterexample database on which the two give other rows (as bags; as
 lists when either sorts); one said to keep it gives the same bag of rows
-on DB.  Prints what is wrong; exits 1 then, else 0 and the counts on
-stdout."""
+on DB.  With --add-column, an expansion that shows a column
+(added_column, "table.column") has one column more, its rows without
+that column are the rows of the expansion without it (join_sql, as bags,
+as sets under DISTINCT, on DB), and each value the column shows is one of that column's; the
+verdict is about join_sql.  Prints what is wrong; exits 1 then, else 0
+and the counts on stdout."""
 import collections
 import sqlite3
 import sys
@@ -24,16 +28,33 @@ def check_change(q, x, schema, data, bad, counts):
         con = sqlite3.connect(":memory:")
         con.executescript(open(schema).read() if "CREATE TABLE" not in x["counterexample"] else "")
         con.executescript(x["counterexample"])
-        a, b = con.execute(q["sql"]).fetchall(), con.execute(x["sql"]).fetchall()
-        sorts = " ORDER BY " in q["sql"] or " ORDER BY " in x["sql"]
+        sql = x.get("join_sql") or x["sql"]
+        a, b = con.execute(q["sql"]).fetchall(), con.execute(sql).fetchall()
+        sorts = " ORDER BY " in q["sql"] or " ORDER BY " in sql
         if (a == b) if sorts else (sorted(map(repr, a)) == sorted(map(repr, b))):
             bad.append("said to change the result, the same rows on its counterexample: " + x["sql"])
     elif x.get("changes_result") is False:
         counts["keeps"] += 1
         if data is not None:
-            a, b = data.execute(q["sql"]).fetchall(), data.execute(x["sql"]).fetchall()
+            a, b = data.execute(q["sql"]).fetchall(), data.execute(x.get("join_sql") or x["sql"]).fetchall()
             if sorted(map(repr, a)) != sorted(map(repr, b)):
                 bad.append("said to keep the result, other rows on the database: " + x["sql"])
+
+
+def check_column(x, data, bad, counts):
+    """The column an expansion shows, on DB: the rest of each row is the
+    expansion's without it, and its values are the table column's."""
+    counts["column"] += 1
+    table, col = x["added_column"].split(".")
+    rows = data.execute(x["sql"]).fetchall()
+    without = data.execute(x["join_sql"]).fetchall()
+    # as bags; as sets under DISTINCT, where the column more keeps rows apart
+    group = set if x["sql"].startswith("SELECT DISTINCT ") else sorted
+    if group(repr(r[:-1]) for r in rows) != group(map(repr, without)):
+        bad.append("its rows without the column it shows are not the join's: " + x["sql"])
+    values = set(v for (v,) in data.execute('SELECT "%s" FROM "%s"' % (col, table)))
+    if any(r[-1] not in values for r in rows):
+        bad.append("a value not in %s: %s" % (x["added_column"], x["sql"]))
 
 
 def main():
@@ -58,8 +79,9 @@ def main():
                     bad.append("no SQL for a %s one" % x["fate"])
                 continue
             try:
-                if columns(empty, sql) != columns(empty, q["sql"]):
-                    bad.append("other columns than its query's: " + sql)
+                more = 1 if x.get("added_column") else 0
+                if columns(empty, sql) != columns(empty, q["sql"]) + more:
+                    bad.append("other columns than its query's%s: %s" % (" and one more" if more else "", sql))
             except sqlite3.Error as e:
                 bad.append("SQLite does not prepare %s: %s" % (sql, e))
                 continue
@@ -71,6 +93,8 @@ def main():
                     bad.append("%d rows, the record says %d: %s" % (got, x["rows"], sql))
                 if (x["fate"] == "taken") != (got > 0):
                     bad.append("%s with %d rows: %s" % (x["fate"], got, sql))
+            if x.get("added_column") and data is not None:
+                check_column(x, data, bad, counts)
             if x["fate"] == "taken":
                 check_change(q, x, schema, data, bad, counts)
                 taken[x["pattern"]] += 1

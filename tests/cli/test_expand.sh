@@ -5,7 +5,8 @@
 # columns and one JOIN more; on a database, it returns the rows its record
 # says, a taken one at least one); the shape classes over the run (--n);
 # the execution filter on a database, on a fixture's witness (--fixtures)
-# and off (--no-run); the question requests (--requests,
+# and off (--no-run); a column of the joined table shown (--add-column);
+# the question requests (--requests,
 # expand_requests_check.py); Spider dev's first items on their databases
 # (../shared/corpora, SQUINT_CORPORA; skipped without it).  Prints TAP
 # lines.
@@ -80,6 +81,21 @@ check "$TMP/out" $S 0 "$TMP/data.sqlite" && ok "... each run returns the rows it
     { not_ok "... each run returns the rows its record says"; cat "$TMP/check"; }
 grep -q "no-rows=" "$TMP/check" && ok "... an expansion through connected returns no row and is dropped" ||
     not_ok "... an expansion through connected returns no row and is dropped"
+expect_exit 0 "expand --add-column --db (a column of each joined table shown)" -- \
+    "$SQUINT" expand --format json --n 0 --add-column --db "$TMP/data.sqlite" "$Q"
+check "$TMP/out" $S 0 "$TMP/data.sqlite" && ok "... its rows are the join's with one column more, that column's values ($(cat "$TMP/check"))" ||
+    { not_ok "... its rows are the join's with one column more, that column's values"; cat "$TMP/check"; }
+grep -q "column=" "$TMP/check" && ok "... some expansions show a column" || not_ok "... some expansions show a column"
+python3 - "$TMP/out" <<'PY' && ok "... bond_type for bond (no key), none where the query aggregates" || not_ok "... bond_type for bond (no key), none where the query aggregates"
+import json, sys
+xs = [(q, x) for q in json.load(open(sys.argv[1])) for x in q["expansions"] if x["sql"]]
+agg = [x for q, x in xs if "COUNT(" in q["sql"]]
+plain = [x for q, x in xs if q["sql"] == "SELECT molecule.label FROM molecule"]
+ok = agg and all(x["added_column"] is None and "aggregates" in x["added_column_why"] for x in agg)
+ok = ok and any(x["added_column"] == "bond.bond_type" for x in plain)
+ok = ok and all(x["join_sql"] is not None for q, x in xs if x["added_column"])
+sys.exit(0 if ok else 1)
+PY
 expect_exit 0 "expand --db --no-run" -- "$SQUINT" expand --no-run --n 0 --db "$TMP/data.sqlite" "$Q"
 expect_grep "none run \(--no-run\); of the taken" "$TMP/out" "... runs nothing"
 # a benchmark item and its fixture's witness (DIR/<question_id>/00.sqlite)

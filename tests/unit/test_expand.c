@@ -2,7 +2,8 @@
 ** (sq_expansion_join) gives SQL that SQLite prepares, with the original's columns, and that
 ** undoing gives the original's SQL back byte for byte; on data where every foreign key has its
 ** row, a key-to-foreign-key expansion keeps the original's rows; the join is refused, with the
-** reason, where the plan's table sits in a subquery; a compound query has no plan. */
+** reason, where the plan's table sits in a subquery; a column of the joined table shown
+** (--add-column) with the join's rows beside it; a compound query has no plan. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -261,6 +262,58 @@ static void a_subquery_table_is_refused_with_the_reason(void **state) {
     assert_non_null(strstr(why, "is not a FROM item of the query's top SELECT"));
 }
 
+/* --add-column: after the join, a column of the new table shown last,
+** the first in no key (bond_type for bond, label for molecule), with the
+** rows of the join beside it; both undos give the original back; a query
+** that aggregates, or ORDER BY's hidden column, is handled. */
+static void a_shown_column_is_the_first_in_no_key(void **state) {
+    T *t = *state;
+    load(t, "SELECT T1.element FROM atom AS T1 WHERE T1.molecule_id = 'TR000' ORDER BY T1.atom_id");
+    const SqExpansion *b = kept(t, "bond", "T1.molecule_id = bond.molecule_id");
+    assert_non_null(b);
+    IrPatch join, shown[2];
+    const char *why = NULL, *col = NULL;
+    assert_int_equal(sq_expansion_join(t->q, t->cat, t->plan, b, &join, &why), 0);
+    char *joined = emit(t->q);
+    assert_int_equal(sq_expansion_add_column(t->q, shown, &col, &why), 0);
+    assert_string_equal(col, "bond_type");
+    char *s = emit(t->q);
+    assert_string_equal(s, "SELECT T1.element, bond.bond_type FROM atom AS T1 JOIN bond ON T1.molecule_id = "
+                           "bond.molecule_id WHERE T1.molecule_id = 'TR000' ORDER BY T1.atom_id");
+    int n1, n2;
+    char *rj = rows_of(t, joined, &n1), *rs = rows_of(t, s, &n2);
+    assert_int_equal(n2, n1 + 1);
+    assert_string_equal(rs, "cl|-;cl|-;c|-;c|-");   /* sorted as text */
+    assert_string_equal(rj, "c;c;cl;cl");
+    ir_patch_undo(shown, 2);
+    char *again = emit(t->q);
+    assert_string_equal(again, joined);
+    ir_patch_undo(&join, 1);
+    free(again);
+    again = emit(t->q);
+    assert_string_equal(again, t->orig);
+    free(again);
+    free(rj);
+    free(rs);
+    free(s);
+    free(joined);
+
+    load(t, "SELECT count(*) FROM atom WHERE element = 'c'");
+    const SqExpansion *m = kept(t, "molecule", "atom.molecule_id = molecule.molecule_id");
+    assert_non_null(m);
+    assert_int_equal(sq_expansion_join(t->q, t->cat, t->plan, m, &join, &why), 0);
+    joined = emit(t->q);
+    assert_int_equal(sq_expansion_add_column(t->q, shown, &col, &why), -1);
+    assert_non_null(strstr(why, "aggregates"));
+    again = emit(t->q);
+    assert_string_equal(again, joined);   /* a refusal changes nothing */
+    ir_patch_undo(&join, 1);
+    free(again);
+    free(joined);
+    /* no table joined: refused */
+    assert_int_equal(sq_expansion_add_column(t->q, shown, &col, &why), -1);
+}
+
 /* A compound query has no join query graph, so no plan: the pass says
 ** why. */
 static void a_compound_query_has_no_plan(void **state) {
@@ -282,6 +335,7 @@ int main(void) {
         EXP_TEST(every_kept_expansion_prepares_with_the_same_columns),
         EXP_TEST(a_key_join_keeps_rows_a_foreign_key_join_multiplies_them),
         EXP_TEST(a_subquery_table_is_refused_with_the_reason),
+        EXP_TEST(a_shown_column_is_the_first_in_no_key),
         EXP_TEST(a_compound_query_has_no_plan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
