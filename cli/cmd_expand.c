@@ -24,6 +24,7 @@
 #include "backend/prompt/prompt.h"
 #include "backend/prompt/prompt_data.h"
 #include "backend/sqlite/db.h"
+#include "backend/template/tmpl.h"
 #include "passes/expand/expand.h"
 #include "passes/pass.h"
 #include "runtime/strmap.h"
@@ -57,6 +58,9 @@ static const char expand_head[] =
     "      --add-column       also show a column of the joined table in the result (its\n"
     "                         first column in no key), where the query neither groups\n"
     "                         nor aggregates\n"
+    "      --add-filter       also keep only the rows where that column equals a value:\n"
+    "                         the most frequent of its values on the database whose\n"
+    "                         expansion returns a row (needs a database)\n"
     "      --no-run           do not run the expansions, even with a database\n"
     "      --timeout S        seconds per run of an expansion (default 10; 0: none)\n"
     "      --no-equiv         do not decide whether a taken expansion changes the\n"
@@ -82,7 +86,7 @@ static const char expand_tail[] =
 #define EXPAND_FORMATS (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 const CliOpt cli_opts_expand[] = {
-    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
+    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"add-filter", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
     {"bound", 0, 1}, {"rlimit", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
@@ -106,6 +110,8 @@ typedef struct Outcome {
                               which the verdict on the result is about */
     const char *column;    /* the column added, "table.column", or NULL */
     const char *column_why; /* --add-column: why none was added */
+    const char *filter;    /* the filter added, "table.column = value", or NULL */
+    const char *filter_why; /* --add-filter: why none was added */
     int64_t rows;          /* rows on the database; -1: not run */
     /* a taken one: does it change the query's result? */
     int changes;           /* 1 yes, 0 no (up to the bound or proved), -1 not decided */
@@ -120,7 +126,7 @@ typedef struct ExpandRun {
     SqFormat format;
     long n;                /* per class; 0: no limit */
     const char *fixtures;
-    int no_run, no_equiv, add_column;
+    int no_run, no_equiv, add_column, add_filter;
     SqExecLimits limits;
     SqEquivOptions equiv;
     CliQueries cq;
@@ -169,6 +175,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     else if (strcmp(name, "force") == 0) r->force = 1;
     else if (strcmp(name, "no-run") == 0) r->no_run = 1;
     else if (strcmp(name, "add-column") == 0) r->add_column = 1;
+    else if (strcmp(name, "add-filter") == 0) r->add_filter = 1;
     else if (strcmp(name, "no-equiv") == 0) r->no_equiv = 1;
     else return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
     return -1;
@@ -292,6 +299,86 @@ static int add_column(CliQuery *q, Outcome *o, IrPatch shown[2], SqBuf *b) {
     return 0;
 }
 
+/* The values --add-filter tries, most frequent first. */
+enum { FILTER_TRIES = 8 };
+
+/* Whether sql returns a row on db. */
+static int has_rows(ExpandRun *r, SqDb *db, const char *sql) {
+    SqResult res;
+    sq_result_init(&res);
+    int yes = sq_db_query(db, sql, &r->limits, &res, NULL) == SQ_EXEC_OK && res.n_rows > 0;
+    sq_result_free(&res);
+    return yes;
+}
+
+/* The values of the joined table's column in the rows of the expansion
+** before grouping (sq_expansion_probe), most frequent first, ties by
+** value: at most FILTER_TRIES, into vals.  0, or -1 with *why. */
+static int filter_values(ExpandRun *r, CliQuery *q, SqDb *db, const char *col, SqResult *vals, const char **why) {
+    IrPatch probe;
+    if (sq_expansion_probe(q->ir, &probe, why) < 0) return -1;
+    SqBuf sub = SQ_BUF_INIT, c = SQ_BUF_INIT, ask = SQ_BUF_INIT;
+    sq_emit_sqlite(q->ir, &sub);
+    ir_patch_undo(&probe, 1);
+    ir_sql_ident(&c, col);
+    sq_buf_printf(&ask, "SELECT %s FROM (%s) WHERE %s IS NOT NULL GROUP BY %s ORDER BY count(*) DESC, %s LIMIT %d",
+                  sq_buf_str(&c), sq_buf_str(&sub), sq_buf_str(&c), sq_buf_str(&c), sq_buf_str(&c), FILTER_TRIES);
+    char *err = NULL;
+    int rc = sq_db_query(db, sq_buf_str(&ask), &r->limits, vals, &err) == SQ_EXEC_OK ? 0 : -1;
+    if (rc < 0) *why = sq_arena_printf(q->arena, "its values do not come: %s", err ? err : "?");
+    free(err);
+    sq_buf_free(&sub);
+    sq_buf_free(&c);
+    sq_buf_free(&ask);
+    return rc;
+}
+
+/* --add-filter on the expansion joined into q, whose SQL b holds: the
+** values of the joined table's column in the expansion's rows are tried
+** in turn (filter_values), and the first whose filter leaves the
+** expansion a row is kept: b then holds the SQL with it, o->filter says
+** it and 0 is returned.  Else -1 with o->filter_why (b unchanged).  The
+** filter's patch is undone before returning. */
+static int add_filter(ExpandRun *r, CliQuery *q, SqDb *db, Outcome *o, SqBuf *b) {
+    const char *col = sq_expansion_column(q->ir, &o->filter_why);
+    if (!col) return -1;
+    if (!db) {
+        o->filter_why = "no database to draw its value from";
+        return -1;
+    }
+    SqResult vals;
+    sq_result_init(&vals);
+    SqBuf sql = SQ_BUF_INIT;
+    int rc = filter_values(r, q, db, col, &vals, &o->filter_why) < 0 ? -2 : -1;
+    for (uint64_t i = 0; i < vals.n_rows && rc == -1; i++) {
+        const SqValue *v = &vals.cells[i * vals.n_cols];
+        SqExpr *lit = sq_tmpl_literal(q->arena, v, q->ir->root->span);
+        IrPatch f;
+        if (!lit || sq_expansion_add_filter(q->ir, lit, &f, &o->filter_why) < 0) continue;
+        sq_buf_reset(&sql);
+        sq_emit_sqlite(q->ir, &sql);
+        ir_patch_undo(&f, 1);
+        if (!has_rows(r, db, sq_buf_str(&sql))) continue;
+        SqBuf text = SQ_BUF_INIT;
+        sq_buf_printf(&text, "%s.%s = ", o->x->table, col);
+        sq_value_print(v, &text);
+        o->filter = sq_arena_strdup(q->arena, sq_buf_str(&text));
+        sq_buf_free(&text);
+        sq_buf_reset(b);
+        sq_buf_puts(b, sq_buf_str(&sql));
+        rc = 0;
+    }
+    if (rc == -1)
+        o->filter_why = vals.n_rows ? sq_arena_printf(q->arena, "none of the %llu most frequent values of %s.%s leaves "
+                                                      "the expansion a row", (unsigned long long)vals.n_rows,
+                                                      o->x->table, col)
+                                    : sq_arena_printf(q->arena, "the expansion's rows hold no value of %s.%s",
+                                                      o->x->table, col);
+    sq_result_free(&vals);
+    sq_buf_free(&sql);
+    return rc < 0 ? -1 : 0;
+}
+
 /* The fate of kept expansion x of plan p. */
 static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpansion *x, SqDb *db,
                   const char *orig, Outcome *o) {
@@ -315,6 +402,10 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     sq_emit_sqlite(q->ir, &b);
     IrPatch shown[2];
     int added = r->add_column && add_column(q, o, shown, &b) == 0;
+    if (r->add_filter) {
+        const char *join_only = o->join_sql ? o->join_sql : sq_arena_strdup(q->arena, sq_buf_str(&b));
+        if (add_filter(r, q, db, o, &b) == 0) o->join_sql = join_only;
+    }
     if (r->requests) {
         SqBuf ddl = SQ_BUF_INIT;
         sq_prompt_schema(q->cat, &q->ir, 1, NULL, &ddl);
@@ -438,6 +529,8 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
                           o->verdict);
         if (o->column) sq_buf_printf(out, "--   shows the column %s\n", o->column);
         else if (o->column_why) sq_buf_printf(out, "--   no column added: %s\n", o->column_why);
+        if (o->filter) sq_buf_printf(out, "--   keeps only the rows where %s\n", o->filter);
+        else if (o->filter_why) sq_buf_printf(out, "--   no filter added: %s\n", o->filter_why);
         if (o->request) sq_buf_printf(out, "--   question request: %s\n", o->request);
         sq_buf_printf(out, "%s;\n", o->sql);
     }
@@ -488,6 +581,12 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     else sq_jw_null(w);
     sq_jw_key(w, "added_column_why");
     if (o->column_why) sq_jw_str(w, o->column_why);
+    else sq_jw_null(w);
+    sq_jw_key(w, "added_filter");
+    if (o->filter) sq_jw_str(w, o->filter);
+    else sq_jw_null(w);
+    sq_jw_key(w, "added_filter_why");
+    if (o->filter_why) sq_jw_str(w, o->filter_why);
     else sq_jw_null(w);
     sq_jw_key(w, "join_sql");
     if (o->join_sql) sq_jw_str(w, o->join_sql);

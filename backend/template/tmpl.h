@@ -111,4 +111,10 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
 ** instance is only dropped, never wrongly accepted. */
 SqTmplOptions sq_tmpl_options_default(void);
 
+/* A literal of v, a value read from a database (tmpl_values.c): INTEGER,
+** REAL (written so that it reads back as a REAL) or TEXT (copied into a);
+** NULL for NULL and BLOB, which no comparison drawn from a column uses.
+** squint expand --add-filter draws its values with it too. */
+SqExpr *sq_tmpl_literal(SqArena *a, const SqValue *v, SrcSpan at);
+
 #endif

@@ -73,22 +73,22 @@ static int ask_int(SqArena *a, SqDb *db, const char *sql, int64_t *out) {
 
 /* ---- literals ------------------------------------------------------------ */
 
-static SqExpr *literal_like(SqArena *a, const SqExpr *old, SqValueType vt) {
+static SqExpr *literal_like(SqArena *a, SrcSpan at, SqValueType vt) {
     SqType ty = {vt == SQ_VAL_INTEGER ? SQ_TY_INTEGER : vt == SQ_VAL_REAL ? SQ_TY_REAL : SQ_TY_TEXT,
                  SQ_AFF_BLOB, 0};
-    SqExpr *e = sq_expr_new(a, SQX_LITERAL, old->span, ty);
+    SqExpr *e = sq_expr_new(a, SQX_LITERAL, at, ty);
     e->u.lit.vtype = (uint8_t)vt;
     return e;
 }
 
-static SqExpr *int_literal(SqArena *a, const SqExpr *old, int64_t i) {
-    SqExpr *e = literal_like(a, old, SQ_VAL_INTEGER);
+static SqExpr *int_literal(SqArena *a, SrcSpan at, int64_t i) {
+    SqExpr *e = literal_like(a, at, SQ_VAL_INTEGER);
     e->u.lit.i = i;
     return e;
 }
 
-static SqExpr *real_literal(SqArena *a, const SqExpr *old, double r) {
-    SqExpr *e = literal_like(a, old, SQ_VAL_REAL);
+static SqExpr *real_literal(SqArena *a, SrcSpan at, double r) {
+    SqExpr *e = literal_like(a, at, SQ_VAL_REAL);
     e->u.lit.r = r;
     char *t = sq_arena_printf(a, "%.15g", r);
     if (!strpbrk(t, ".eEn")) t = sq_arena_printf(a, "%s.0", t); /* a REAL stays one */
@@ -96,8 +96,8 @@ static SqExpr *real_literal(SqArena *a, const SqExpr *old, double r) {
     return e;
 }
 
-static SqExpr *text_literal(SqArena *a, const SqExpr *old, const char *s, uint32_t n) {
-    SqExpr *e = literal_like(a, old, SQ_VAL_TEXT);
+static SqExpr *text_literal(SqArena *a, SrcSpan at, const char *s, uint32_t n) {
+    SqExpr *e = literal_like(a, at, SQ_VAL_TEXT);
     char *copy = sq_arena_alloc(a, n + 1);
     memcpy(copy, s, n);
     copy[n] = 0;
@@ -130,11 +130,15 @@ static SqExpr *value_literal(SqArena *a, const SqExpr *old, const SqValue *v, ui
     int64_t i;
     if (aff == SQ_AFF_TEXT && o->u.lit.vtype == SQ_VAL_INTEGER && v->type == SQ_VAL_TEXT &&
         is_integer_text(v->s, v->n, &i))
-        return int_literal(a, old, i);
+        return int_literal(a, old->span, i);
+    return sq_tmpl_literal(a, v, old->span);
+}
+
+SqExpr *sq_tmpl_literal(SqArena *a, const SqValue *v, SrcSpan at) {
     switch ((SqValueType)v->type) {
-    case SQ_VAL_INTEGER: return int_literal(a, old, v->i);
-    case SQ_VAL_REAL: return real_literal(a, old, v->r);
-    case SQ_VAL_TEXT: return text_literal(a, old, v->s, v->n);
+    case SQ_VAL_INTEGER: return int_literal(a, at, v->i);
+    case SQ_VAL_REAL: return real_literal(a, at, v->r);
+    case SQ_VAL_TEXT: return text_literal(a, at, v->s, v->n);
     default: return NULL;
     }
 }
@@ -204,8 +208,8 @@ static SqExpr *draw_threshold(SqArena *a, SqDb *db, const SqSlot *s, const char 
     double x = two_figures(v.type == SQ_VAL_INTEGER ? (double)v.i : v.r);
     const SqExpr *old = old_literal(s);
     int integral = old->u.lit.vtype == SQ_VAL_INTEGER || v.type == SQ_VAL_INTEGER;
-    if (integral && fabs(x) < 9e15) return int_literal(a, *s->expr, (int64_t)llround(x));
-    return real_literal(a, *s->expr, x);
+    if (integral && fabs(x) < 9e15) return int_literal(a, (*s->expr)->span, (int64_t)llround(x));
+    return real_literal(a, (*s->expr)->span, x);
 }
 
 /* The column's dates: the first and the number of days to the last. */
@@ -243,7 +247,7 @@ static SqExpr *draw_day(SqArena *a, SqDb *db, const SqExpr *old, int with_time, 
     SqValue v;
     int ok = ask(a, db, sq_buf_str(&q), &v) && v.type == SQ_VAL_TEXT;
     sq_buf_free(&q);
-    return ok ? text_literal(a, old, v.s, v.n) : NULL;
+    return ok ? text_literal(a, old->span, v.s, v.n) : NULL;
 }
 
 /* A date slot's new day, with a time of day when the query's literal has
@@ -278,7 +282,7 @@ static SqExpr *draw_period(SqArena *a, SqDb *db, const SqSlot *s, const char *t,
         return NULL;
     }
     const SqExpr *old = old_literal(s);
-    if (old->u.lit.vtype == SQ_VAL_INTEGER) return old->u.lit.i == v ? NULL : int_literal(a, *s->expr, v);
+    if (old->u.lit.vtype == SQ_VAL_INTEGER) return old->u.lit.i == v ? NULL : int_literal(a, (*s->expr)->span, v);
     if (old->u.lit.vtype != SQ_VAL_TEXT) return NULL;
     char *txt = sq_arena_printf(a, "%0*lld", (int)old->u.lit.n, (long long)v);
     /* a month written '2012-06' (substr of 7) is not a plain number */
@@ -286,7 +290,7 @@ static SqExpr *draw_period(SqArena *a, SqDb *db, const SqSlot *s, const char *t,
         memchr(old->u.lit.s, '-', old->u.lit.n))
         return NULL;
     SqValue same = {SQ_VAL_TEXT, 0, 0, txt, (uint32_t)strlen(txt)};
-    return same_value(old, &same) ? NULL : text_literal(a, *s->expr, txt, (uint32_t)strlen(txt));
+    return same_value(old, &same) ? NULL : text_literal(a, (*s->expr)->span, txt, (uint32_t)strlen(txt));
 }
 
 /* ---- time references relative to now ------------------------------------- */
@@ -318,8 +322,8 @@ static SqExpr *relative_call(SqArena *a, const SqExpr *old, const char *fn, cons
     SqExpr *f = sq_expr_new(a, SQX_FUNC, old->span, sq_type(SQ_TY_TEXT, SQ_AFF_BLOB, 1));
     f->u.func.name = fn;
     f->u.func.def = sq_func_resolve(fn, 2, &exists);
-    sq_expr_list_add(a, &f->u.func.args, text_literal(a, old, "now", 3));
-    sq_expr_list_add(a, &f->u.func.args, text_literal(a, old, modifier, (uint32_t)strlen(modifier)));
+    sq_expr_list_add(a, &f->u.func.args, text_literal(a, old->span, "now", 3));
+    sq_expr_list_add(a, &f->u.func.args, text_literal(a, old->span, modifier, (uint32_t)strlen(modifier)));
     return f;
 }
 
@@ -377,5 +381,5 @@ SqExpr *tmpl_draw_limit(SqArena *a, const SqSlot *s, int64_t rows, uint64_t *rng
         if (counts[i] != now && (counts[i] < rows || rows < 0)) fit[n++] = counts[i];
     for (size_t i = 0; !n && i < SQ_ARRAY_LEN(counts); i++) /* none cuts: any other */
         if (counts[i] != now) fit[n++] = counts[i];
-    return int_literal(a, *s->expr, fit[tmpl_below(rng, n)]);
+    return int_literal(a, (*s->expr)->span, fit[tmpl_below(rng, n)]);
 }

@@ -118,6 +118,27 @@ int sq_expansion_join(IrQuery *q, const Catalog *cat, const SqExpandPlan *p, con
 ** table has no column to show. */
 int sq_expansion_add_column(IrQuery *q, IrPatch patch[2], const char **col, const char **why);
 
+/* The column of the table sq_expansion_join just joined into q that
+** sq_expansion_add_column shows and sq_expansion_add_filter compares:
+** its name, or NULL with *why. */
+const char *sq_expansion_column(IrQuery *q, const char **why);
+
+/* The rows --add-filter draws its value from: q (into which
+** sq_expansion_join just joined a table) made the SELECT of that table's
+** column (sq_expansion_column) over the FROM and WHERE of its top SELECT,
+** before any grouping, DISTINCT, ORDER BY or LIMIT (its WITH kept).  The
+** change, q's root, is recorded in *patch and made: emit the SQL, then
+** undo it with ir_patch_undo(patch, 1).  0, or -1 with *why. */
+int sq_expansion_probe(IrQuery *q, IrPatch *patch, const char **why);
+
+/* Keep only the rows of q (into which sq_expansion_join just joined a
+** table) where that table's column (sq_expansion_column) equals value,
+** a literal (--add-filter): ANDed to the WHERE of q's top SELECT, or a
+** WHERE made for it.  The change is recorded in *patch and made: undo it
+** with ir_patch_undo(patch, 1) before undoing the join (and after
+** undoing a column shown).  0, or -1 with *why (q unchanged). */
+int sq_expansion_add_filter(IrQuery *q, SqExpr *value, IrPatch *patch, const char **why);
+
 /* The plan the pass made (NULL with *why when it made none, or has not
 ** run on this IR). */
 const SqExpandPlan *sq_expand_result(const SqPassCtx *ctx, const char **why);

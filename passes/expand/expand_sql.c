@@ -125,25 +125,44 @@ static int32_t column_to_show(const IrRel *s) {
     return first;
 }
 
+/* The scan of the table sq_expansion_join joined into q's top SELECT
+** (whose operators go into *core), or NULL with *why. */
+static IrRel *joined_scan(IrQuery *q, IrCore *core, const char **why) {
+    memset(core, 0, sizeof *core);
+    *why = NULL;
+    if (!q->root || !ir_core_split(&q->root, core) || core->from->kind != IR_JOIN || !core->from->u.join.right ||
+        core->from->u.join.right->kind != IR_SCAN) {
+        *why = "no table was joined into the query's top SELECT";
+        return NULL;
+    }
+    return core->from->u.join.right;
+}
+
+/* The scan just joined and the index of its column to show; -1 with *why. */
+static int32_t joined_column(IrQuery *q, IrCore *core, IrRel **s, const char **why) {
+    if (!(*s = joined_scan(q, core, why))) return -1;
+    int32_t c = column_to_show(*s);
+    if (c < 0) *why = sq_arena_printf(q->arena, "%s has no column a query can name", (*s)->alias);
+    return c;
+}
+
+const char *sq_expansion_column(IrQuery *q, const char **why) {
+    IrCore core;
+    IrRel *s;
+    int32_t c = joined_column(q, &core, &s, why);
+    return c < 0 ? NULL : s->cols.items[c].name;
+}
+
 int sq_expansion_add_column(IrQuery *q, IrPatch patch[2], const char **col, const char **why) {
     IrCore core;
-    memset(&core, 0, sizeof core);
-    *why = NULL;
-    if (!q->root || !ir_core_split(&q->root, &core) || core.from->kind != IR_JOIN ||
-        !core.from->u.join.right || core.from->u.join.right->kind != IR_SCAN) {
-        *why = "no table was joined into the query's top SELECT";
-        return -1;
-    }
+    IrRel *s;
+    int32_t c = joined_column(q, &core, &s, why);
+    if (c < 0) return -1;
     if (core.agg) {
         *why = "the query groups or aggregates: a column more would need a GROUP BY of its own";
         return -1;
     }
-    IrRel *s = core.from->u.join.right, *p = core.project;
-    int32_t c = column_to_show(s);
-    if (c < 0) {
-        *why = sq_arena_printf(q->arena, "%s has no column a query can name", s->alias);
-        return -1;
-    }
+    IrRel *p = core.project;
     SqExprList exprs = {0};
     for (uint32_t i = 0; i < p->u.project.exprs.n; i++) sq_expr_list_add(q->arena, &exprs, p->u.project.exprs.items[i]);
     sq_expr_list_add(q->arena, &exprs, ir_column_ref(q->arena, s, (uint32_t)c, p->span));
@@ -157,5 +176,46 @@ int sq_expansion_add_column(IrQuery *q, IrPatch patch[2], const char **col, cons
     ir_patch_set(&patch[1], &p->cols, &cols, sizeof cols);
     ir_patch_apply(patch, 2);
     *col = s->cols.items[c].name;
+    return 0;
+}
+
+int sq_expansion_probe(IrQuery *q, IrPatch *patch, const char **why) {
+    IrCore core;
+    IrRel *s;
+    int32_t c = joined_column(q, &core, &s, why);
+    if (c < 0) return -1;
+    IrRel *p = ir_rel_new(q, IR_PROJECT, 0, core.project->span);
+    p->input = *core.where_slot;
+    p->with = q->root->with;
+    sq_expr_list_add(q->arena, &p->u.project.exprs, ir_column_ref(q->arena, s, (uint32_t)c, p->span));
+    SqColumn *nc = SQ_ARENA_PUSH(q->arena, &p->cols);
+    *nc = s->cols.items[c];
+    nc->hidden = 0;
+    nc->is_alias = 0;
+    ir_patch_set(patch, &q->root, &p, sizeof p);
+    ir_patch_apply(patch, 1);
+    return 0;
+}
+
+int sq_expansion_add_filter(IrQuery *q, SqExpr *value, IrPatch *patch, const char **why) {
+    IrCore core;
+    IrRel *s;
+    int32_t c = joined_column(q, &core, &s, why);
+    if (c < 0) return -1;
+    SrcSpan at = core.from->span;
+    SqExpr *eq = ir_equal(q->arena, ir_column_ref(q->arena, s, (uint32_t)c, at), value, at);
+    if (core.where) {
+        SqExprList both = {0};
+        sq_expr_list_add(q->arena, &both, core.where->u.filter.pred);
+        sq_expr_list_add(q->arena, &both, eq);
+        SqExpr *pred = ir_and(q->arena, &both);
+        ir_patch_set(patch, &core.where->u.filter.pred, &pred, sizeof pred);
+    } else {
+        IrRel *f = ir_rel_new(q, IR_FILTER, 0, at);
+        f->input = core.from;
+        f->u.filter.pred = eq;
+        ir_patch_set(patch, core.where_slot, &f, sizeof f);
+    }
+    ir_patch_apply(patch, 1);
     return 0;
 }

@@ -11,7 +11,10 @@ on DB.  With --add-column, an expansion that shows a column
 (added_column, "table.column") has one column more, its rows without
 that column are the rows of the expansion without it (join_sql, as bags,
 as sets under DISTINCT, on DB), and each value the column shows is one of that column's; the
-verdict is about join_sql.  Prints what is wrong; exits 1 then, else 0
+verdict is about join_sql.  With --add-filter, the value an expansion
+filters on (added_filter, "table.column = value") is one the column holds,
+and where that column is also the one shown, every row shows the value
+and the rest of the rows are some of join_sql's (as bags).  Prints what is wrong; exits 1 then, else 0
 and the counts on stdout."""
 import collections
 import sqlite3
@@ -57,6 +60,25 @@ def check_column(x, data, bad, counts):
         bad.append("a value not in %s: %s" % (x["added_column"], x["sql"]))
 
 
+def check_filter(x, data, bad, counts):
+    """The filter an expansion adds, on DB."""
+    counts["filter"] += 1
+    target, literal = x["added_filter"].split(" = ", 1)
+    table, col = target.split(".")
+    if data.execute('SELECT count(*) FROM "%s" WHERE "%s" = %s' % (table, col, literal)).fetchone()[0] == 0:
+        bad.append("filters on a value %s does not hold: %s" % (target, x["sql"]))
+    if x.get("added_column") != target:
+        return
+    value = data.execute("SELECT " + literal).fetchone()[0]
+    rows = data.execute(x["sql"]).fetchall()
+    if any(r[-1] != value for r in rows):
+        bad.append("a row whose %s is not %s: %s" % (target, literal, x["sql"]))
+    left = collections.Counter(map(repr, data.execute(x["join_sql"]).fetchall()))
+    left.subtract(collections.Counter(repr(r[:-1]) for r in rows))
+    if not x["sql"].startswith("SELECT DISTINCT ") and min(left.values(), default=0) < 0:
+        bad.append("rows that the join without the filter does not give: " + x["sql"])
+
+
 def main():
     out, schema, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     db = sys.argv[4] if len(sys.argv) > 4 else None
@@ -93,8 +115,10 @@ def main():
                     bad.append("%d rows, the record says %d: %s" % (got, x["rows"], sql))
                 if (x["fate"] == "taken") != (got > 0):
                     bad.append("%s with %d rows: %s" % (x["fate"], got, sql))
-            if x.get("added_column") and data is not None:
+            if x.get("added_column") and data is not None and not x.get("added_filter"):
                 check_column(x, data, bad, counts)
+            if x.get("added_filter") and data is not None:
+                check_filter(x, data, bad, counts)
             if x["fate"] == "taken":
                 check_change(q, x, schema, data, bad, counts)
                 taken[x["pattern"]] += 1

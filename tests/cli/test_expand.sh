@@ -5,7 +5,8 @@
 # columns and one JOIN more; on a database, it returns the rows its record
 # says, a taken one at least one); the shape classes over the run (--n);
 # the execution filter on a database, on a fixture's witness (--fixtures)
-# and off (--no-run); a column of the joined table shown (--add-column);
+# and off (--no-run); a column of the joined table shown (--add-column)
+# and a filter on it (--add-filter);
 # the question requests (--requests,
 # expand_requests_check.py); Spider dev's first items on their databases
 # (../shared/corpora, SQUINT_CORPORA; skipped without it).  Prints TAP
@@ -96,6 +97,16 @@ ok = ok and any(x["added_column"] == "bond.bond_type" for x in plain)
 ok = ok and all(x["join_sql"] is not None for q, x in xs if x["added_column"])
 sys.exit(0 if ok else 1)
 PY
+expect_exit 0 "expand --add-column --add-filter --db (a value of that column kept)" -- \
+    "$SQUINT" expand --format json --n 0 --add-column --add-filter --db "$TMP/data.sqlite" "$Q"
+check "$TMP/out" $S 0 "$TMP/data.sqlite" && ok "... each value is the column's, every row shows it, the rows are the join's ($(cat "$TMP/check"))" ||
+    { not_ok "... each value is the column's, every row shows it, the rows are the join's"; cat "$TMP/check"; }
+grep -q "filter=" "$TMP/check" && ok "... some expansions keep a filter" || not_ok "... some expansions keep a filter"
+expect_grep "\"added_filter\": \"bond.bond_type = '-'\"" "$TMP/out" \
+    "... the counting query filters on the bond type its joined rows hold"
+expect_grep "the expansion's rows hold no value of connected" "$TMP/out" "... and says why where there is none"
+expect_exit 0 "expand --add-filter --no-run" -- "$SQUINT" expand --add-filter --no-run --schema $S "$Q"
+expect_grep "^--   no filter added: no database to draw its value from$" "$TMP/out" "... needs a database, and says so"
 expect_exit 0 "expand --db --no-run" -- "$SQUINT" expand --no-run --n 0 --db "$TMP/data.sqlite" "$Q"
 expect_grep "none run \(--no-run\); of the taken" "$TMP/out" "... runs nothing"
 # a benchmark item and its fixture's witness (DIR/<question_id>/00.sqlite)

@@ -3,7 +3,8 @@
 ** undoing gives the original's SQL back byte for byte; on data where every foreign key has its
 ** row, a key-to-foreign-key expansion keeps the original's rows; the join is refused, with the
 ** reason, where the plan's table sits in a subquery; a column of the joined table shown
-** (--add-column) with the join's rows beside it; a compound query has no plan. */
+** (--add-column) with the join's rows beside it; a filter on it (--add-filter) with its
+** values drawn from the joined rows; a compound query has no plan. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -314,6 +315,74 @@ static void a_shown_column_is_the_first_in_no_key(void **state) {
     assert_int_equal(sq_expansion_add_column(t->q, shown, &col, &why), -1);
 }
 
+/* The TEXT literal s, in the current query's arena. */
+static SqExpr *text_literal(T *t, const char *s) {
+    SqExpr *lit = sq_expr_new(t->a, SQX_LITERAL, t->q->root->span, sq_type(SQ_TY_TEXT, SQ_AFF_BLOB, 0));
+    lit->u.lit.vtype = SQ_VAL_TEXT;
+    lit->u.lit.s = s;
+    lit->u.lit.n = (uint32_t)strlen(s);
+    return lit;
+}
+
+/* --add-filter: the probe is the joined column over the FROM and WHERE,
+** before the aggregate, so its values are those of the joined rows ('='
+** for the molecule labelled '-', though '-' is bond's most frequent); the
+** filter is ANDed to the WHERE, or makes one; each undo gives the SQL
+** before it back. */
+static void a_filter_draws_from_the_joined_rows(void **state) {
+    T *t = *state;
+    load(t, "SELECT count(*) FROM molecule WHERE label = '-'");
+    const SqExpansion *b = kept(t, "bond", "molecule.molecule_id = bond.molecule_id");
+    assert_non_null(b);
+    IrPatch join, probe, filter;
+    const char *why = NULL;
+    assert_int_equal(sq_expansion_join(t->q, t->cat, t->plan, b, &join, &why), 0);
+    char *joined = emit(t->q);
+    assert_string_equal(sq_expansion_column(t->q, &why), "bond_type");
+    assert_int_equal(sq_expansion_probe(t->q, &probe, &why), 0);
+    char *p = emit(t->q);
+    assert_string_equal(p, "SELECT bond.bond_type FROM molecule JOIN bond ON molecule.molecule_id = bond.molecule_id "
+                           "WHERE molecule.label = '-'");
+    int n;
+    char *rows = rows_of(t, p, &n);
+    assert_string_equal(rows, "=");
+    ir_patch_undo(&probe, 1);
+    char *again = emit(t->q);
+    assert_string_equal(again, joined);
+    free(again);
+    assert_int_equal(sq_expansion_add_filter(t->q, text_literal(t, "="), &filter, &why), 0);
+    char *f = emit(t->q);
+    assert_string_equal(f, "SELECT count(*) FROM molecule JOIN bond ON molecule.molecule_id = bond.molecule_id "
+                           "WHERE (molecule.label = '-') AND (bond.bond_type = '=')");
+    char *counted = rows_of(t, f, &n);
+    assert_string_equal(counted, "1");
+    ir_patch_undo(&filter, 1);
+    ir_patch_undo(&join, 1);
+    again = emit(t->q);
+    assert_string_equal(again, t->orig);
+    free(again);
+    free(counted);
+    free(f);
+    free(rows);
+    free(p);
+    free(joined);
+
+    load(t, "SELECT label FROM molecule");
+    b = kept(t, "bond", "molecule.molecule_id = bond.molecule_id");
+    assert_non_null(b);
+    assert_int_equal(sq_expansion_join(t->q, t->cat, t->plan, b, &join, &why), 0);
+    assert_int_equal(sq_expansion_add_filter(t->q, text_literal(t, "="), &filter, &why), 0);
+    f = emit(t->q);
+    assert_string_equal(f, "SELECT molecule.label FROM molecule JOIN bond ON molecule.molecule_id = bond.molecule_id "
+                           "WHERE bond.bond_type = '='");
+    ir_patch_undo(&filter, 1);
+    ir_patch_undo(&join, 1);
+    again = emit(t->q);
+    assert_string_equal(again, t->orig);
+    free(again);
+    free(f);
+}
+
 /* A compound query has no join query graph, so no plan: the pass says
 ** why. */
 static void a_compound_query_has_no_plan(void **state) {
@@ -336,6 +405,7 @@ int main(void) {
         EXP_TEST(a_key_join_keeps_rows_a_foreign_key_join_multiplies_them),
         EXP_TEST(a_subquery_table_is_refused_with_the_reason),
         EXP_TEST(a_shown_column_is_the_first_in_no_key),
+        EXP_TEST(a_filter_draws_from_the_joined_rows),
         EXP_TEST(a_compound_query_has_no_plan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
