@@ -536,6 +536,12 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
     }
 }
 
+/* "key": s, or null when s is NULL. */
+static void str_member(SqJsonWriter *w, const char *key, const char *s) {
+    sq_jw_key(w, key);
+    sq_jw_str(w, s);
+}
+
 static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *o) {
     sq_jw_obj_begin(w);
     sq_jw_key(w, "table");
@@ -547,12 +553,8 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     sq_buf_free(&b);
     sq_jw_key(w, "fate");
     sq_jw_str(w, fate_names[o->fate]);
-    sq_jw_key(w, "why");
-    if (o->why) sq_jw_str(w, o->why);
-    else sq_jw_null(w);
-    sq_jw_key(w, "sql");
-    if (o->sql) sq_jw_str(w, o->sql);
-    else sq_jw_null(w);
+    str_member(w, "why", o->why);
+    str_member(w, "sql", o->sql);
     sq_jw_key(w, "rows");
     if (o->rows >= 0) sq_jw_int(w, o->rows);
     else sq_jw_null(w);
@@ -564,36 +566,18 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     sq_jw_double(w, o->x->delta_avg_degree);
     sq_jw_key(w, "cyclic");
     sq_jw_bool(w, o->x->cyclic);
-    sq_jw_key(w, "pattern");
-    if (o->x->pattern) sq_jw_str(w, o->x->pattern);
-    else sq_jw_null(w);
+    str_member(w, "pattern", o->x->pattern);
     sq_jw_key(w, "changes_result");
     if (o->changes >= 0) sq_jw_bool(w, o->changes);
     else sq_jw_null(w);
-    sq_jw_key(w, "equiv");
-    if (o->verdict) sq_jw_str(w, o->verdict);
-    else sq_jw_null(w);
-    sq_jw_key(w, "counterexample");
-    if (o->counterexample) sq_jw_str(w, o->counterexample);
-    else sq_jw_null(w);
-    sq_jw_key(w, "added_column");
-    if (o->column) sq_jw_str(w, o->column);
-    else sq_jw_null(w);
-    sq_jw_key(w, "added_column_why");
-    if (o->column_why) sq_jw_str(w, o->column_why);
-    else sq_jw_null(w);
-    sq_jw_key(w, "added_filter");
-    if (o->filter) sq_jw_str(w, o->filter);
-    else sq_jw_null(w);
-    sq_jw_key(w, "added_filter_why");
-    if (o->filter_why) sq_jw_str(w, o->filter_why);
-    else sq_jw_null(w);
-    sq_jw_key(w, "join_sql");
-    if (o->join_sql) sq_jw_str(w, o->join_sql);
-    else sq_jw_null(w);
-    sq_jw_key(w, "question_request");
-    if (o->request) sq_jw_str(w, o->request);
-    else sq_jw_null(w);
+    str_member(w, "equiv", o->verdict);
+    str_member(w, "counterexample", o->counterexample);
+    str_member(w, "added_column", o->column);
+    str_member(w, "added_column_why", o->column_why);
+    str_member(w, "added_filter", o->filter);
+    str_member(w, "added_filter_why", o->filter_why);
+    str_member(w, "join_sql", o->join_sql);
+    str_member(w, "question_request", o->request);
     sq_jw_obj_end(w);
 }
 
