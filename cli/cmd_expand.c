@@ -19,18 +19,12 @@
 #include <string.h>
 
 #include "backend/emit/emit.h"
-#include "backend/equiv/equiv.h"
 #include "backend/fixture/fixture.h"
-#include "backend/prompt/prompt.h"
 #include "backend/prompt/prompt_data.h"
-#include "backend/sqlite/db.h"
 #include "backend/template/tmpl.h"
-#include "passes/expand/expand.h"
 #include "passes/pass.h"
-#include "runtime/strmap.h"
-#include "cli/cli.h"
 #include "cli/cli_config.h"
-#include "cli/cli_queries.h"
+#include "cli/expand_int.h"
 
 /* The model named in --requests when --model is not given: a placeholder,
 ** as squint prompt's, that squint llm run --model replaces. */
@@ -91,60 +85,6 @@ const CliOpt cli_opts_expand[] = {
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* What became of one expansion the plan kept. */
-typedef enum ExpFate {
-    EXP_TAKEN,
-    EXP_CLASS_FULL,    /* its shape's class has --n already */
-    EXP_NOT_JOINABLE,  /* sq_expansion_join refused it */
-    EXP_FAILED,        /* it does not run on the database */
-    EXP_NO_ROWS,       /* it runs and returns no row */
-} ExpFate;
-
-static const char *const fate_names[] = {"taken", "class-full", "not-joinable", "does-not-run", "no-rows"};
-
-typedef struct Outcome {
-    const SqExpansion *x;
-    ExpFate fate;
-    const char *why;       /* the reason, for all but taken */
-    const char *sql;       /* when it was made */
-    const char *join_sql;  /* with a column added: the expansion without it,
-                              which the verdict on the result is about */
-    const char *column;    /* the column added, "table.column", or NULL */
-    const char *column_why; /* --add-column: why none was added */
-    const char *filter;    /* the filter added, "table.column = value", or NULL */
-    const char *filter_why; /* --add-filter: why none was added */
-    int64_t rows;          /* rows on the database; -1: not run */
-    /* a taken one: does it change the query's result? */
-    int changes;           /* 1 yes, 0 no (up to the bound or proved), -1 not decided */
-    const char *verdict;   /* squint equiv's verdict and what it adds */
-    const char *counterexample; /* changes: the database's SQL script */
-    const char *schema;    /* with --requests: the DDL of the tables the
-                              expansion reads */
-    const char *request;   /* the custom_id of its request, or NULL */
-} Outcome;
-
-typedef struct ExpandRun {
-    SqFormat format;
-    long n;                /* per class; 0: no limit */
-    const char *fixtures;
-    int no_run, no_equiv, add_column, add_filter;
-    SqExecLimits limits;
-    SqEquivOptions equiv;
-    CliQueries cq;
-    SqBuf out;
-    SqJsonWriter jw;
-    SqStrMap *classes;     /* canonical form -> expansions taken */
-    char *db_path;         /* the database open now, and its path */
-    SqDb *db;
-    size_t n_queries_planned, n_kept, n_taken, n_joinable, n_run, n_run_failed, n_no_rows, n_class_full;
-    size_t n_changes, n_same, n_undecided;
-    const char *requests;  /* --requests FILE, or NULL */
-    int force;
-    SqPromptParams params; /* the requests' model, temperature, seed, tokens */
-    SqArena *tpl_arena;
-    SqPromptTemplate tpl;  /* expand-question, built in */
-    SqBuf req;             /* the requests made, in order */
-    size_t n_requests;
-} ExpandRun;
 
 static int own_option(void *ctx, const char *name, const char *val) {
     ExpandRun *r = ctx;
@@ -422,69 +362,6 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     if (!r->no_equiv) decide_change(r, q, orig, o);
 }
 
-/* ---- question requests (--requests) ----------------------------------------------- */
-
-/* The built-in expand-question template, parsed; and may --requests be
-** written?  -1 to go on, or 2 after a message. */
-static int requests_start(ExpandRun *r, const CliArgs *a) {
-    if (!r->requests) return -1;
-    if (!*r->params.model) {
-        fprintf(stderr, "squint expand: --model takes a name\n");
-        return SQ_EXIT_USAGE;
-    }
-    size_t n = 0;
-    SqOutInput *in = sq_arena_alloc(r->tpl_arena, ((size_t)(a->argc - a->i) + 3) * sizeof *in);
-    for (int i = a->i; i < a->argc; i++) in[n++] = (SqOutInput){a->argv[i], "a FILE"};
-    if (r->cq.schema.path) in[n++] = (SqOutInput){r->cq.schema.path, r->cq.schema.option};
-    if (r->fixtures) in[n++] = (SqOutInput){r->fixtures, "--fixtures"};
-    if (cli_requests_out_check("expand", "--requests", r->requests, r->force, in, n) < 0) return SQ_EXIT_USAGE;
-    const SqPromptTask *t = sq_prompt_task_find("expand-question");
-    const SqPromptText *b = sq_prompt_builtin("expand-question");
-    SqBuf err = SQ_BUF_INIT;
-    int rc = -1;
-    if (!t || !b || !b->text) {
-        fprintf(stderr, "squint expand: no template prompts/expand-question.txt was built into squint\n");
-        rc = SQ_EXIT_USAGE;
-    } else if (sq_prompt_template_parse(r->tpl_arena, b->path, b->text, strlen(b->text), &r->tpl, &err) < 0) {
-        fprintf(stderr, "squint expand: %s\n", sq_buf_str(&err));
-        rc = SQ_EXIT_USAGE;
-    } else {
-        r->params.temperature = t->temperature;
-        r->params.max_tokens = t->max_tokens;
-    }
-    sq_buf_free(&err);
-    return rc;
-}
-
-/* The request for taken expansion o (the i-th the plan kept) of q, whose
-** SQL as the backend writes it is orig. */
-static void make_request(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, uint32_t i, const char *orig,
-                         Outcome *o) {
-    SqBuf id = SQ_BUF_INIT, join = SQ_BUF_INIT, sys = SQ_BUF_INIT, user = SQ_BUF_INIT;
-    cli_query_item_id(&id, "expand-question", q);
-    sq_buf_printf(&id, "/x-%u", i);
-    sq_buf_printf(&join, "the table %s on ", o->x->table);
-    sq_expansion_text(p, o->x, &join);
-    SqPromptValues v = {{NULL}};
-    v.v[SQ_SLOT_SCHEMA] = o->schema;
-    v.v[SQ_SLOT_SQL] = o->sql;
-    v.v[SQ_SLOT_ORIGINAL_SQL] = orig;
-    v.v[SQ_SLOT_JOIN] = sq_buf_str(&join);
-    v.v[SQ_SLOT_QUESTION] = q->item ? q->item->question : NULL;
-    v.v[SQ_SLOT_EVIDENCE] = q->item ? q->item->evidence : NULL;
-    v.v[SQ_SLOT_DB_ID] = q->item ? q->item->db_id : NULL;
-    SqPromptSlot missing;
-    if (sq_prompt_render(&r->tpl, &v, &sys, &user, &missing) == 0) {
-        sq_prompt_request_json(&r->req, sq_buf_str(&id), &r->params, sq_buf_str(&sys), sq_buf_str(&user));
-        o->request = sq_arena_strdup(q->arena, sq_buf_str(&id));
-        r->n_requests++;
-    }
-    sq_buf_free(&id);
-    sq_buf_free(&join);
-    sq_buf_free(&sys);
-    sq_buf_free(&user);
-}
-
 static void tally(ExpandRun *r, const Outcome *o) {
     r->n_kept++;
     r->n_joinable += o->fate != EXP_NOT_JOINABLE && o->fate != EXP_CLASS_FULL;
@@ -520,7 +397,7 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
         sq_buf_printf(out, "  (%u, %u) %+.2f%s", o->x->n_nodes, o->x->n_edges, o->x->delta_avg_degree,
                       o->x->cyclic ? " cyclic" : "");
         if (o->rows >= 0) sq_buf_printf(out, ", %lld row%s", (long long)o->rows, o->rows == 1 ? "" : "s");
-        if (o->fate != EXP_TAKEN) sq_buf_printf(out, ": %s (%s)", fate_names[o->fate], o->why);
+        if (o->fate != EXP_TAKEN) sq_buf_printf(out, ": %s (%s)", expand_fate_names[o->fate], o->why);
         sq_buf_putc(out, '\n');
         if (o->fate != EXP_TAKEN) continue;
         if (o->verdict)
@@ -537,70 +414,6 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
 }
 
 /* "key": s, or null when s is NULL. */
-static void str_member(SqJsonWriter *w, const char *key, const char *s) {
-    sq_jw_key(w, key);
-    sq_jw_str(w, s);
-}
-
-static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *o) {
-    sq_jw_obj_begin(w);
-    sq_jw_key(w, "table");
-    sq_jw_str(w, o->x->table);
-    SqBuf b = SQ_BUF_INIT;
-    sq_expansion_text(p, o->x, &b);
-    sq_jw_key(w, "conditions");
-    sq_jw_str(w, sq_buf_str(&b));
-    sq_buf_free(&b);
-    sq_jw_key(w, "fate");
-    sq_jw_str(w, fate_names[o->fate]);
-    str_member(w, "why", o->why);
-    str_member(w, "sql", o->sql);
-    sq_jw_key(w, "rows");
-    if (o->rows >= 0) sq_jw_int(w, o->rows);
-    else sq_jw_null(w);
-    sq_jw_key(w, "nodes");
-    sq_jw_int(w, o->x->n_nodes);
-    sq_jw_key(w, "edges");
-    sq_jw_int(w, o->x->n_edges);
-    sq_jw_key(w, "delta_avg_degree");
-    sq_jw_double(w, o->x->delta_avg_degree);
-    sq_jw_key(w, "cyclic");
-    sq_jw_bool(w, o->x->cyclic);
-    str_member(w, "pattern", o->x->pattern);
-    sq_jw_key(w, "changes_result");
-    if (o->changes >= 0) sq_jw_bool(w, o->changes);
-    else sq_jw_null(w);
-    str_member(w, "equiv", o->verdict);
-    str_member(w, "counterexample", o->counterexample);
-    str_member(w, "added_column", o->column);
-    str_member(w, "added_column_why", o->column_why);
-    str_member(w, "added_filter", o->filter);
-    str_member(w, "added_filter_why", o->filter_why);
-    str_member(w, "join_sql", o->join_sql);
-    str_member(w, "question_request", o->request);
-    sq_jw_obj_end(w);
-}
-
-static void json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpandPlan *p, const Outcome *os,
-                       const char *why, const char *db_why) {
-    SqJsonWriter *w = &r->jw;
-    sq_jw_obj_begin(w);
-    cli_query_json_head(w, &r->cq, q, orig);
-    sq_jw_key(w, "why");
-    if (!p) sq_jw_str(w, why);
-    else sq_jw_null(w);
-    sq_jw_key(w, "not_run");
-    if (db_why) sq_jw_str(w, db_why);
-    else sq_jw_null(w);
-    sq_jw_key(w, "candidates");
-    sq_jw_int(w, p ? p->n_candidates : 0);
-    sq_jw_key(w, "expansions");
-    sq_jw_arr_begin(w);
-    for (uint32_t i = 0; p && i < p->n_kept; i++) json_outcome(w, p, &os[i]);
-    sq_jw_arr_end(w);
-    sq_jw_obj_end(w);
-}
-
 static void expand_query(void *arg, CliQuery *q) {
     ExpandRun *r = arg;
     SqDiags scratch;
@@ -620,11 +433,11 @@ static void expand_query(void *arg, CliQuery *q) {
         os = sq_arena_alloc(q->arena, (p->n_kept + 1) * sizeof *os);
         for (uint32_t i = 0; i < p->n_kept; i++) {
             judge(r, q, p, &p->items[i], db, orig, &os[i]);
-            if (r->requests && os[i].fate == EXP_TAKEN) make_request(r, q, p, i, orig, &os[i]);
+            if (r->requests && os[i].fate == EXP_TAKEN) expand_request(r, q, p, i, orig, &os[i]);
             tally(r, &os[i]);
         }
     }
-    if (r->format == SQ_FMT_JSON) json_query(r, q, orig, p, os, why, db_why);
+    if (r->format == SQ_FMT_JSON) expand_json_query(r, q, orig, p, os, why, db_why);
     else text_query(r, q, p, os, why, db_why);
     cli_flush(&r->out, stdout);
     sq_diags_free(&scratch);
@@ -665,7 +478,7 @@ int cmd_expand(int argc, char **argv) {
     a.operands = CLI_OPERANDS_FILES;
     int rc = cli_queries_read_options(&r.cq, &a, cli_opts_expand, own_option, &r);
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
-    if (rc < 0) rc = requests_start(&r, &a);
+    if (rc < 0) rc = expand_requests_start(&r, &a);
     if (rc < 0) {
         sq_jw_init(&r.jw, &r.out, 1);
         if (r.format == SQ_FMT_JSON) sq_jw_arr_begin(&r.jw);

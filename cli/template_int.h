@@ -1,6 +1,7 @@
 /*
 ** template_int.h -- what `squint template`'s files share: the sample
-** command (template_sample.c) and its records file (template_out.c).
+** command (template_sample.c) and its --items file (template_out.c); its
+** records file is read back by cli_records.c.
 */
 #ifndef SQ_TEMPLATE_INT_H
 #define SQ_TEMPLATE_INT_H
@@ -18,16 +19,6 @@
 
 /* squint template sample, argv[0] being "sample". */
 int template_sample(int argc, char **argv);
-
-/* Read the records already in path: the source ids all of whose records
-** are there go into done.  Every record must have been made with this
-** run's options (its "options" member equal to options): else -1 after a
-** message saying so.  A last source that a killed run left half
-** written (fewer records than its "of", or a last line with no newline)
-** is cut off the file, to be written again.  A missing file holds none.
-** 0, or -1 after a message ("squint CMD:") when path holds anything else
-** than such records (it is then left untouched). */
-int template_out_read(const char *cmd, const char *path, const char *options, SqStrMap *done);
 
 /* Whether --items may be path: never an input (inputs[0..n)) nor a
 ** special file; an existing file only when it is empty or an items file

@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "cli/cli_config.h"
 #include "cli/cli_queries.h"
+#include "cli/cli_records.h"
 #include "cli/template_int.h"
 #include "runtime/json.h"
 #include "runtime/pool.h"
@@ -510,7 +511,8 @@ static int start(SampleRun *r, CliArgs *a) {
              "n=%u seed=%llu bound=%d rlimit=%llu keep-superlatives=%d reference-date=%s", r->opt.n,
              (unsigned long long)r->opt.seed, r->opt.equiv.bound, (unsigned long long)r->opt.equiv.rlimit,
              r->slots.keep_superlatives, r->reference_date);
-    if (template_out_read("template sample", r->out, r->options, r->done) < 0) return SQ_EXIT_USAGE;
+    CliRecords recs = {"template sample", TEMPLATE_RECORD, "instance", NULL, NULL};
+    if (cli_records_read(&recs, r->out, r->options, r->done) < 0) return SQ_EXIT_USAGE;
     r->fd = open(r->out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (r->fd < 0) {
         cli_io_error("template sample", r->out, errno);
