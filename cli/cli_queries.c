@@ -7,6 +7,7 @@
 */
 #include "cli/cli_queries.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "backend/emit/emit.h"
@@ -220,4 +221,10 @@ void cli_query_item_id(SqBuf *b, const char *prefix, const CliQuery *q) {
     else if (!it->label) sq_buf_printf(b, "%s/line-%u", prefix, q->pos.line);
     else if (strncmp(it->label, "line ", 5) == 0) sq_buf_printf(b, "%s/line-%u", prefix, it->index + 1);
     else sq_buf_printf(b, "%s/item-%u", prefix, it->index);
+}
+
+const char *cli_query_source_id(const CliQuery *q, uint64_t n, char buf[32]) {
+    if (q->item && q->item->qid >= 0) snprintf(buf, 32, "%lld", (long long)q->item->qid);
+    else snprintf(buf, 32, "%llu", (unsigned long long)n);
+    return buf;
 }

@@ -89,6 +89,11 @@ void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *
 ** the requests made for it. */
 void cli_query_item_id(SqBuf *b, const char *prefix, const CliQuery *q);
 
+/* The id of q as the source of generated records (template sample's
+** instances, expand's expansions): BIRD's question_id when its item has
+** one, else n, its place among the run's queries.  Written into buf. */
+const char *cli_query_source_id(const CliQuery *q, uint64_t n, char buf[32]);
+
 /* Read path and call fn on each query in it. */
 void cli_queries_file(CliQueries *cq, const char *path, CliQueryFn fn, void *ctx);
 /* Print the diagnostics (stderr) and give the exit code: 2 for unreadable

@@ -17,6 +17,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend/emit/emit.h"
 #include "backend/fixture/fixture.h"
@@ -62,6 +63,10 @@ static const char expand_head[] =
     "      --bound K          rows per table of that search (default 2)\n"
     "      --rlimit N         z3's resource units per search (default 10000000): the\n"
     "                         same verdicts on every machine\n"
+    "      --out FILE         write a record per expansion (JSON Lines) into FILE\n"
+    "                         instead of the output; a run stopped is resumed by\n"
+    "                         running it again (the queries whose records are all\n"
+    "                         there are skipped)\n"
     "      --requests FILE    also write, for each taken expansion, a request for a\n"
     "                         language model that asks for its question and evidence\n"
     "                         (task expand-question; OpenAI batch lines, as 'squint\n"
@@ -81,7 +86,7 @@ static const char expand_tail[] =
 
 const CliOpt cli_opts_expand[] = {
     {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"add-filter", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
-    {"bound", 0, 1}, {"rlimit", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
+    {"bound", 0, 1}, {"rlimit", 0, 1}, {"out", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* What became of one expansion the plan kept. */
@@ -111,6 +116,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     }
     if (strcmp(name, "fixtures") == 0) r->fixtures = val;
     else if (strcmp(name, "requests") == 0) r->requests = val;
+    else if (strcmp(name, "out") == 0) r->out_path = val;
     else if (strcmp(name, "model") == 0) r->params.model = val;
     else if (strcmp(name, "force") == 0) r->force = 1;
     else if (strcmp(name, "no-run") == 0) r->no_run = 1;
@@ -416,6 +422,12 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
 /* "key": s, or null when s is NULL. */
 static void expand_query(void *arg, CliQuery *q) {
     ExpandRun *r = arg;
+    char buf[32];
+    const char *sid = cli_query_source_id(q, r->n_sources++, buf);
+    if (r->out_path && sq_strmap_get(r->done, sid)) {
+        r->n_skipped++;
+        return;
+    }
     SqDiags scratch;
     sq_diags_init(&scratch, &r->cq.srcs);
     SqPassCtx pc;
@@ -437,18 +449,23 @@ static void expand_query(void *arg, CliQuery *q) {
             tally(r, &os[i]);
         }
     }
-    if (r->format == SQ_FMT_JSON) expand_json_query(r, q, orig, p, os, why, db_why);
+    if (r->out_path) expand_out_source(r, q, sid, orig, p, os);
+    else if (r->format == SQ_FMT_JSON) expand_json_query(r, q, orig, p, os, why, db_why);
     else text_query(r, q, p, os, why, db_why);
     cli_flush(&r->out, stdout);
     sq_diags_free(&scratch);
 }
 
 static void summary(ExpandRun *r) {
+    if (r->n_skipped)
+        sq_buf_printf(&r->out, "-- %zu quer%s skipped: %s records are all in %s (%zu records)\n", r->n_skipped,
+                      r->n_skipped == 1 ? "y" : "ies", r->n_skipped == 1 ? "its" : "their", r->out_path, r->n_earlier);
     sq_buf_printf(&r->out,
                   "-- %zu quer%s, %zu with a plan: %zu expansions kept by the plans, %zu taken (%zu shapes); "
                   "%zu left for their shape's class, %zu not joinable as written",
-                  r->cq.n_queries, r->cq.n_queries == 1 ? "y" : "ies", r->n_queries_planned, r->n_kept, r->n_taken,
-                  sq_strmap_count(r->classes), r->n_class_full, r->n_kept - r->n_joinable - r->n_class_full);
+                  r->cq.n_queries - r->n_skipped, r->cq.n_queries - r->n_skipped == 1 ? "y" : "ies",
+                  r->n_queries_planned, r->n_kept, r->n_taken, sq_strmap_count(r->classes), r->n_class_full,
+                  r->n_kept - r->n_joinable - r->n_class_full);
     if (r->n_run)
         sq_buf_printf(&r->out, "; %zu run: %zu did not run, %zu returned no row", r->n_run, r->n_run_failed,
                       r->n_no_rows);
@@ -458,6 +475,30 @@ static void summary(ExpandRun *r) {
         sq_buf_printf(&r->out, "; of the taken, %zu change the query's result, %zu keep it, %zu not decided",
                       r->n_changes, r->n_same, r->n_undecided);
     sq_buf_putc(&r->out, '\n');
+}
+
+/* Every query of the operands, then the output's end: the text's summary
+** (on stderr with --out, whose records stand for the output), the JSON's
+** closing bracket, the requests (replaced whole, or appended with --out
+** as each query ends).  The exit status. */
+static int run(ExpandRun *r, const CliArgs *a) {
+    sq_jw_init(&r->jw, &r->out, 1);
+    int json = r->format == SQ_FMT_JSON && !r->out_path;
+    if (json) sq_jw_arr_begin(&r->jw);
+    for (int i = a->i; i < a->argc; i++) cli_queries_file(&r->cq, a->argv[i], expand_query, r);
+    if (json) {
+        sq_jw_arr_end(&r->jw);
+        sq_buf_putc(&r->out, '\n');
+    } else {
+        summary(r);
+    }
+    cli_flush(&r->out, r->out_path ? stderr : stdout);
+    int rc = cli_queries_finish(&r->cq);
+    if (r->requests && !r->out_path && cli_report_write("expand", r->requests, &r->req) < 0) rc = SQ_EXIT_USAGE;
+    else if (r->requests)
+        fprintf(stderr, "squint expand: %zu question request%s written to %s\n", r->n_requests,
+                r->n_requests == 1 ? "" : "s", r->requests);
+    return r->write_failed ? SQ_EXIT_USAGE : rc;
 }
 
 int cmd_expand(int argc, char **argv) {
@@ -470,6 +511,9 @@ int cmd_expand(int argc, char **argv) {
     r.limits.one_statement = 1;
     r.equiv = sq_equiv_options_generator();
     r.classes = sq_strmap_new();
+    r.done = sq_strmap_new();
+    r.had_requests = sq_strmap_new();
+    r.fd = r.req_fd = -1;
     r.params.model = EXPAND_MODEL;
     r.tpl_arena = sq_arena_new();
     cli_queries_init(&r.cq, "expand");
@@ -479,26 +523,15 @@ int cmd_expand(int argc, char **argv) {
     int rc = cli_queries_read_options(&r.cq, &a, cli_opts_expand, own_option, &r);
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) rc = expand_requests_start(&r, &a);
-    if (rc < 0) {
-        sq_jw_init(&r.jw, &r.out, 1);
-        if (r.format == SQ_FMT_JSON) sq_jw_arr_begin(&r.jw);
-        for (int i = a.i; i < a.argc; i++) cli_queries_file(&r.cq, a.argv[i], expand_query, &r);
-        if (r.format == SQ_FMT_JSON) {
-            sq_jw_arr_end(&r.jw);
-            sq_buf_putc(&r.out, '\n');
-        } else {
-            summary(&r);
-        }
-        cli_flush(&r.out, stdout);
-        rc = cli_queries_finish(&r.cq);
-        if (r.requests && cli_report_write("expand", r.requests, &r.req) < 0) rc = SQ_EXIT_USAGE;
-        else if (r.requests)
-            fprintf(stderr, "squint expand: %zu question request%s written to %s\n", r.n_requests,
-                    r.n_requests == 1 ? "" : "s", r.requests);
-    }
+    if (rc < 0) rc = expand_out_start(&r, &a);
+    if (rc < 0) rc = run(&r, &a);
+    if (r.fd >= 0) close(r.fd);
+    if (r.req_fd >= 0) close(r.req_fd);
     sq_db_close(r.db);
     free(r.db_path);
     sq_strmap_free(r.classes);
+    sq_strmap_free(r.done);
+    sq_strmap_free(r.had_requests);
     sq_buf_free(&r.out);
     sq_buf_free(&r.req);
     sq_arena_free(r.tpl_arena);

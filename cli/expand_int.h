@@ -70,7 +70,18 @@ typedef struct ExpandRun {
     SqPromptTemplate tpl;  /* expand-question, built in */
     SqBuf req;             /* the requests made, in order */
     size_t n_requests;
+    const char *out_path;  /* --out FILE, or NULL */
+    int fd;                /* --out, open to append */
+    int req_fd;            /* --requests, appended to with --out; else -1 */
+    int write_failed;
+    SqStrMap *done;        /* source ids whose records are all in --out */
+    SqStrMap *had_requests; /* custom_ids in --requests when a run resumes */
+    char options[200];     /* what the records depend on, in every record */
+    size_t n_sources, n_skipped, n_earlier;
 } ExpandRun;
+
+/* The "record" member of every line of --out: how a file of ours is known. */
+#define EXPAND_RECORD "expansion"
 
 /* ---- expand_out.c ------------------------------------------------------------ */
 
@@ -82,6 +93,16 @@ int expand_requests_start(ExpandRun *r, const CliArgs *a);
 ** SQL as the backend writes it is orig: appended to r->req, its
 ** custom_id in o->request. */
 void expand_request(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, uint32_t i, const char *orig, Outcome *o);
+/* --out: may it be written, and the records already there (their
+** queries are skipped, their taken expansions counted in their shapes'
+** classes); with --requests, that file appended to when the run resumes
+** (the requests already there not written again) and begun afresh when
+** it does not.  -1 to go on, or 2 after a message. */
+int expand_out_start(ExpandRun *r, const CliArgs *a);
+/* q's records (its source id sid), appended to --out in one synced
+** write, and its requests to --requests. */
+void expand_out_source(ExpandRun *r, CliQuery *q, const char *sid, const char *orig, const SqExpandPlan *p,
+                       const Outcome *os);
 /* q's object in the JSON output (--format json): orig its SQL, p its plan
 ** (NULL: why there is none), os its kept expansions' outcomes. */
 void expand_json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpandPlan *p, const Outcome *os,

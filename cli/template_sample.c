@@ -172,13 +172,6 @@ static int own_option(void *ctx, const char *name, const char *val) {
 
 /* ---- records ------------------------------------------------------------ */
 
-static const char *source_id(const CliQuery *q, uint64_t n) {
-    static char buf[32];
-    if (q->item && q->item->qid >= 0) snprintf(buf, sizeof buf, "%lld", (long long)q->item->qid);
-    else snprintf(buf, sizeof buf, "%llu", (unsigned long long)n);
-    return buf;
-}
-
 static void record(SampleRun *r, SqBuf *out, const CliQuery *q, const char *sid, uint32_t total,
                    const SqTmplInstance *in) {
     SqJsonWriter w;
@@ -444,7 +437,8 @@ static int source_done(void *ctx, size_t task, SqTaskEnd end, int detail, const 
 
 static void sample_query(void *arg, CliQuery *q) {
     SampleRun *r = arg;
-    const char *sid = source_id(q, r->n_sources++);
+    char buf[32];
+    const char *sid = cli_query_source_id(q, r->n_sources++, buf);
     if (sq_strmap_get(r->done, sid)) {
         r->n_skipped++;
         return;

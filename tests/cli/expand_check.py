@@ -26,7 +26,7 @@ def columns(con, sql):
 
 
 def check_change(q, x, schema, data, bad, counts):
-    if x.get("changes_result") is True:
+    if x.get("changes_original_result") is True:
         counts["changes"] += 1
         con = sqlite3.connect(":memory:")
         con.executescript(open(schema).read() if "CREATE TABLE" not in x["counterexample"] else "")
@@ -36,7 +36,7 @@ def check_change(q, x, schema, data, bad, counts):
         sorts = " ORDER BY " in q["sql"] or " ORDER BY " in sql
         if (a == b) if sorts else (sorted(map(repr, a)) == sorted(map(repr, b))):
             bad.append("said to change the result, the same rows on its counterexample: " + x["sql"])
-    elif x.get("changes_result") is False:
+    elif x.get("changes_original_result") is False:
         counts["keeps"] += 1
         if data is not None:
             a, b = data.execute(q["sql"]).fetchall(), data.execute(x.get("join_sql") or x["sql"]).fetchall()
@@ -94,7 +94,7 @@ def main():
             sql = x["sql"]
             if x["fate"] == "class-full":
                 if n and taken[x["pattern"]] < n:
-                    bad.append("class-full with %d of its shape taken: %s" % (taken[x["pattern"]], x["conditions"]))
+                    bad.append("class-full with %d of its shape taken: %s" % (taken[x["pattern"]], x["join_conditions"]))
                 continue
             if sql is None:
                 if x["fate"] != "not-joinable":

@@ -5,7 +5,7 @@
 usage: expand_requests_check.py EXPAND.json REQUESTS.jsonl GOLD.json
 
 Every taken expansion has exactly one request, named by its
-question_request and no other expansion's; each request's user message
+question_request_id and no other expansion's; each request's user message
 holds the expansion's SQL, the original query's SQL, the table joined with
 its conditions, the CREATE TABLE of that table, the item's question and
 (when it has one) its evidence; an empty evidence gets no section; the
@@ -28,7 +28,7 @@ def main():
     for q in queries:
         g = gold[q["question_id"]]
         for x in q["expansions"]:
-            rid = x["question_request"]
+            rid = x["question_request_id"]
             if x["fate"] != "taken":
                 if rid is not None:
                     bad.append("a request for an expansion not taken: %s" % rid)
@@ -39,8 +39,8 @@ def main():
                 continue
             body = by_id[rid]["body"]
             user = [m["content"] for m in body["messages"] if m["role"] == "user"][0]
-            want = [x["sql"], q["sql"], "the table %s on %s" % (x["table"], x["conditions"]), g["question"],
-                    "CREATE TABLE %s" % x["table"]]
+            want = [x["sql"], q["sql"], "the table %s on %s" % (x["added_table"], x["join_conditions"]), g["question"],
+                    "CREATE TABLE %s" % x["added_table"]]
             if g["evidence"]:
                 want.append(g["evidence"])
             elif "domain knowledge that came with" in user:

@@ -6,7 +6,7 @@
 # says, a taken one at least one); the shape classes over the run (--n);
 # the execution filter on a database, on a fixture's witness (--fixtures)
 # and off (--no-run); a column of the joined table shown (--add-column)
-# and a filter on it (--add-filter);
+# and a filter on it (--add-filter); the records of --out, resumed;
 # the question requests (--requests,
 # expand_requests_check.py); Spider dev's first items on their databases
 # (../shared/corpora, SQUINT_CORPORA; skipped without it).  Prints TAP
@@ -127,6 +127,59 @@ expect_exit 0 "expand --fixtures without the item's witness" -- \
     "$SQUINT" expand --n 0 --schema $S --fixtures "$TMP/fx" "$TMP/gold.json"
 expect_grep "^-- not run: no witness in --fixtures for it" "$TMP/out" "... says so, and runs nothing"
 
+# ---- records (--out) and resuming -------------------------------------------------------
+expect_exit 0 "expand --out (a record per expansion, as JSON Lines)" -- \
+    "$SQUINT" expand --n 1 --out "$TMP/x.jsonl" --requests "$TMP/xr.jsonl" --db "$TMP/data.sqlite" "$Q"
+[ ! -s "$TMP/out" ] && ok "... writes nothing on standard output" || not_ok "... writes nothing on standard output"
+expect_grep "^-- [0-9]+ queries, " "$TMP/err" "... its summary on standard error"
+"$SQUINT" expand --n 1 --format json --requests "$TMP/jr.jsonl" --db "$TMP/data.sqlite" "$Q" >"$TMP/x.json" 2>/dev/null
+python3 - "$TMP/x.jsonl" "$TMP/x.json" <<'PY' && ok "... the records are the JSON output's expansions, with the format's fields" || not_ok "... the records are the JSON output's expansions, with the format's fields"
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+want = [(q, x) for q in json.load(open(sys.argv[2])) for x in q["expansions"]]
+fields = ["record", "id", "source_id", "expansion", "of", "options", "db_id", "question_id", "original_sql", "sql",
+          "added_table", "join_conditions", "fate", "shape", "delta_avg_degree", "cyclic", "changes_original_result",
+          "counterexample", "question_request_id"]
+ok = len(recs) == len(want) and all(f in r for r in recs for f in fields)
+for r, (q, x) in zip(recs, want):
+    ok = ok and r["record"] == "expansion" and r["original_sql"] == q["sql"] and r["id"] == "%s/x-%d" % (r["source_id"], r["expansion"])
+    ok = ok and all(r[k] == x[k] for k in x) and r["of"] == len(q["expansions"])
+sys.exit(0 if ok and recs else 1)
+PY
+cp "$TMP/x.jsonl" "$TMP/full.jsonl"
+cp "$TMP/xr.jsonl" "$TMP/fullr.jsonl"
+cmp -s "$TMP/xr.jsonl" "$TMP/jr.jsonl" && ok "... the same requests as without --out" || not_ok "... the same requests as without --out"
+# a run stopped after the first query's records, in the middle of a line of the second
+python3 - "$TMP/x.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+first = [l for l in lines if l and json.loads(l)["source_id"] == json.loads(lines[0])["source_id"]]
+rest = lines[len(first)]
+open(sys.argv[1], "w").write("\n".join(first) + "\n" + rest[: len(rest) // 2])
+PY
+expect_exit 0 "expand --out again after a stopped run" -- \
+    "$SQUINT" expand --n 1 --out "$TMP/x.jsonl" --requests "$TMP/xr.jsonl" --db "$TMP/data.sqlite" "$Q"
+expect_grep "^-- 1 query skipped: its records are all in" "$TMP/err" "... skips the query whose records are all there"
+cmp -s "$TMP/x.jsonl" "$TMP/full.jsonl" && ok "... and ends with the same records, the shapes taken before counted again" ||
+    { not_ok "... and ends with the same records, the shapes taken before counted again"; diff "$TMP/x.jsonl" "$TMP/full.jsonl" | head -5; }
+python3 - "$TMP/xr.jsonl" "$TMP/fullr.jsonl" <<'PY' && ok "... and the same requests, none twice" || not_ok "... and the same requests, none twice"
+import json, sys
+a = [json.loads(l)["custom_id"] for l in open(sys.argv[1])]
+b = [json.loads(l)["custom_id"] for l in open(sys.argv[2])]
+sys.exit(0 if sorted(a) == sorted(b) and len(set(a)) == len(a) else 1)
+PY
+expect_exit 0 "expand --out once more (every query done)" -- \
+    "$SQUINT" expand --n 1 --out "$TMP/x.jsonl" --requests "$TMP/xr.jsonl" --db "$TMP/data.sqlite" "$Q"
+cmp -s "$TMP/x.jsonl" "$TMP/full.jsonl" && ok "... changes nothing" || not_ok "... changes nothing"
+expect_exit 2 "expand --out with other options than its records'" -- \
+    "$SQUINT" expand --n 2 --out "$TMP/x.jsonl" --db "$TMP/data.sqlite" "$Q"
+expect_grep "holds records made with other options" "$TMP/err" "... says so"
+cmp -s "$TMP/x.jsonl" "$TMP/full.jsonl" && ok "... and leaves them" || not_ok "... and leaves them"
+echo "my notes" >"$TMP/notes2.txt"
+expect_exit 2 "expand --out over a file squint did not write" -- "$SQUINT" expand --out "$TMP/notes2.txt" --schema $S "$Q"
+[ "$(cat "$TMP/notes2.txt")" = "my notes" ] && ok "... refuses, and leaves it as it was" || not_ok "... refuses, and leaves it as it was"
+expect_exit 2 "expand --out naming its input" -- "$SQUINT" expand --out "$Q" --schema $S "$Q"
+
 # ---- question requests (--requests) -------------------------------------------------------
 python3 - "$TMP/qgold.json" <<'PY'
 import json, sys
@@ -180,10 +233,10 @@ for q in json.load(open(sys.argv[1])):
         if len(got) != x["rows"] or (x["fate"] == "taken") != (len(got) > 0):
             bad += 1
             print("wrong:", x["sql"], len(got), x["rows"], x["fate"])
-        if x.get("changes_result") is False and sorted(map(repr, got)) != sorted(map(repr, con.execute(q["sql"]).fetchall())):
+        if x.get("changes_original_result") is False and sorted(map(repr, got)) != sorted(map(repr, con.execute(q["sql"]).fetchall())):
             bad += 1
             print("said to keep the result, other rows:", x["sql"])
-        if x.get("changes_result") is True:
+        if x.get("changes_original_result") is True:
             cx = sqlite3.connect(":memory:")
             cx.executescript(x["counterexample"])
             a, b = cx.execute(q["sql"]).fetchall(), cx.execute(x["sql"]).fetchall()
