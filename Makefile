@@ -14,6 +14,7 @@
 #   make bench      benchmarks (ratios against SQLite in the same run)
 #   make fixture-report  squint fixture on Spider and BIRD dev (docs/fixture-report.md)
 #   make template-report  squint template on Spider and BIRD dev (docs/template-report.md)
+#   make expand-report    squint expand's plans on BIRD and Spider dev (docs/expand-report.md)
 
 CC      ?= cc
 BUILD   ?= build
@@ -98,7 +99,7 @@ BIN     := $(BUILD)/squint
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test demo sanitize sanitize-corpus leaks fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report fixture-report realistic-report template-report clean tools man install uninstall
+.PHONY: all deps test demo sanitize sanitize-corpus leaks fuzz fuzz-smoke fuzz-long conformance soundness soundness-ci bench coverage-report eval-bird-report eval-spider-report fixture-report realistic-report template-report expand-report clean tools man install uninstall
 
 all: $(LIB) $(BIN)
 
@@ -373,6 +374,11 @@ template-report: deps
 	@$(SUBMAKE) all
 	@scripts/template_report.sh $(BUILD) > docs/template-report.md.tmp && mv docs/template-report.md.tmp docs/template-report.md
 	@echo "wrote docs/template-report.md"
+
+expand-report: deps
+	@$(SUBMAKE) all
+	@scripts/expand_report.sh $(BUILD) > docs/expand-report.md.tmp && mv docs/expand-report.md.tmp docs/expand-report.md
+	@echo "wrote docs/expand-report.md"
 
 realistic-report: deps
 	@$(SUBMAKE) all

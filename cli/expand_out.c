@@ -147,6 +147,33 @@ static void json_outcome(SqJsonWriter *w, const SqExpandPlan *p, const Outcome *
     sq_jw_obj_end(w);
 }
 
+/* The shape of the join query graph a plan expands: "shape" [V, E],
+** "avg_degree", "cyclic" and "pattern", its canonical form (null without
+** a plan, or past SQ_EXPAND_MAX_PATTERN tables). */
+static void graph_members(SqJsonWriter *w, const SqExpandPlan *p) {
+    SqGraphStats st;
+    if (p) sq_graph_stats(p->query, 1, &st);
+    sq_jw_key(w, "shape");
+    if (p) {
+        sq_jw_arr_begin(w);
+        sq_jw_int(w, st.n_nodes);
+        sq_jw_int(w, st.n_edges);
+        sq_jw_arr_end(w);
+    } else {
+        sq_jw_null(w);
+    }
+    sq_jw_key(w, "avg_degree");
+    if (p) sq_jw_double(w, st.avg_degree);
+    else sq_jw_null(w);
+    sq_jw_key(w, "cyclic");
+    if (p) sq_jw_bool(w, st.cycles.total > 0);
+    else sq_jw_null(w);
+    SqBuf b = SQ_BUF_INIT;
+    int named = p && sq_graph_canonical(p->query, SQ_EXPAND_MAX_PATTERN, &b);
+    str_member(w, "pattern", named ? sq_buf_str(&b) : NULL);
+    sq_buf_free(&b);
+}
+
 void expand_json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpandPlan *p, const Outcome *os,
                        const char *why, const char *db_why) {
     SqJsonWriter *w = &r->jw;
@@ -158,6 +185,7 @@ void expand_json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpa
     sq_jw_key(w, "not_run");
     if (db_why) sq_jw_str(w, db_why);
     else sq_jw_null(w);
+    graph_members(w, p);
     sq_jw_key(w, "candidates");
     sq_jw_int(w, p ? p->n_candidates : 0);
     sq_jw_key(w, "expansions");
