@@ -12,14 +12,8 @@ root=${SQUINT_CORPORA:-../shared/corpora}
 S=$root/spider-dev
 B=$root/bird-dev
 sq=$build/squint
-if [ ! -d "$S" ] || [ ! -d "$B" ]; then
-    echo "expand_report.sh: $root has no spider-dev or bird-dev: nothing to measure" >&2
-    exit 0
-fi
-if ! command -v python3 >/dev/null; then
-    echo "expand_report.sh: python3 is needed for the numbers (apt-get install python3)" >&2
-    exit 0
-fi
+. "$(dirname "$0")/report_lib.sh"
+report_needs expand_report.sh "$S" "$B"
 out=$build/expand-report
 rm -rf "$out"
 mkdir -p "$out"

@@ -17,14 +17,8 @@ root=${SQUINT_CORPORA:-../shared/corpora}
 S=$root/spider-dev
 B=$root/bird-dev
 sq=$build/squint
-if [ ! -d "$S" ] || [ ! -d "$B" ]; then
-    echo "fixture_report.sh: $root has no spider-dev or bird-dev: nothing to measure" >&2
-    exit 0
-fi
-if ! command -v python3 >/dev/null; then
-    echo "fixture_report.sh: python3 is needed for the numbers (apt-get install python3)" >&2
-    exit 0
-fi
+. "$(dirname "$0")/report_lib.sh"
+report_needs fixture_report.sh "$S" "$B"
 
 # stage NAME OUTPUT CMD...: run CMD (its summary into $build/NAME.summary,
 # its wall seconds into $build/NAME.seconds), unless FIXTURE_REUSE=1 and

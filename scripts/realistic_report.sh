@@ -16,14 +16,8 @@ jobs=${REALISTIC_JOBS:-2}
 root=${SQUINT_CORPORA:-../shared/corpora}
 S=$root/spider-dev
 out=$build/realistic-eval.jsonl
-if [ ! -d "$S" ]; then
-    echo "realistic_report.sh: $root has no spider-dev: nothing to measure" >&2
-    exit 0
-fi
-if ! command -v python3 >/dev/null; then
-    echo "realistic_report.sh: python3 is needed for the page (apt-get install python3)" >&2
-    exit 0
-fi
+. "$(dirname "$0")/report_lib.sh"
+report_needs realistic_report.sh "$S"
 seconds=-
 if [ "${REALISTIC_REUSE:-0}" != 1 ] || [ ! -e "$out" ]; then
     preds=()
