@@ -66,7 +66,7 @@ BACKEND_SRC := backend/sqlite/db.c backend/sqlite/prepq.c backend/sqlite/migrate
                backend/template/tmpl_values.c backend/template/tmpl_sample.c \
                backend/sqlite/spider.c \
                backend/emit/registry.c backend/emit/sql.c backend/emit/ddl.c \
-               backend/fixture/fixture.c backend/fixture/fixture_print.c \
+               backend/fixture/fixture.c backend/fixture/fixture_print.c backend/fixture/fixture_variants.c \
                backend/equiv/equiv.c backend/equiv/equiv_child.c \
                backend/lint/lint_data.c backend/lint/lint_config.c backend/lint/lint_output.c backend/lint/lint_prove.c backend/lint/lint_noqa.c \
                backend/eval/metric.c backend/eval/softf1.c backend/eval/ves.c backend/eval/item.c backend/eval/record.c backend/eval/hardness.c \

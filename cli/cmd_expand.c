@@ -248,15 +248,6 @@ static int add_column(CliQuery *q, Outcome *o, IrPatch shown[2], SqBuf *b) {
 /* The values --add-filter tries, most frequent first. */
 enum { FILTER_TRIES = 8 };
 
-/* Whether sql returns a row on db. */
-static int has_rows(ExpandRun *r, SqDb *db, const char *sql) {
-    SqResult res;
-    sq_result_init(&res);
-    int yes = sq_db_query(db, sql, &r->limits, &res, NULL) == SQ_EXEC_OK && res.n_rows > 0;
-    sq_result_free(&res);
-    return yes;
-}
-
 /* The values of the joined table's column in the rows of the expansion
 ** before grouping (sq_expansion_probe), most frequent first, ties by
 ** value: at most FILTER_TRIES, into vals.  0, or -1 with *why. */
@@ -283,7 +274,7 @@ static int filter_values(ExpandRun *r, CliQuery *q, SqDb *db, const char *col, S
 ** values of the joined table's column in the expansion's rows are tried
 ** in turn (filter_values), and the first whose filter leaves the
 ** expansion a row is kept: b then holds the SQL with it, o->filter says
-** it and 0 is returned.  Else -1 with o->filter_why (b unchanged).  The
+** it, o->rows its rows on db (so it is not run again) and 0 is returned.  Else -1 with o->filter_why (b unchanged).  The
 ** filter's patch is undone before returning. */
 static int add_filter(ExpandRun *r, CliQuery *q, SqDb *db, Outcome *o, SqBuf *b) {
     const char *col = sq_expansion_column(q->ir, &o->filter_why);
@@ -304,7 +295,10 @@ static int add_filter(ExpandRun *r, CliQuery *q, SqDb *db, Outcome *o, SqBuf *b)
         sq_buf_reset(&sql);
         sq_emit_sqlite(q->ir, &sql);
         ir_patch_undo(&f, 1);
-        if (!has_rows(r, db, sq_buf_str(&sql))) continue;
+        int64_t rows = sq_db_count_rows(db, sq_buf_str(&sql), &r->limits, NULL);
+        if (rows <= 0) continue;
+        o->rows = rows;
+        r->n_run++;   /* the expansion's run, as run_on counts it */
         SqBuf text = SQ_BUF_INIT;
         sq_buf_printf(&text, "%s.%s = ", o->x->table, col);
         sq_value_print(v, &text);
@@ -362,7 +356,7 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     ir_patch_undo(&patch, 1);
     o->sql = sq_arena_strdup(q->arena, sq_buf_str(&b));
     sq_buf_free(&b);
-    if (db) run_on(r, db, q, o);
+    if (db && o->rows < 0) run_on(r, db, q, o);
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
     if (!r->no_equiv) decide_change(r, q, orig, o);

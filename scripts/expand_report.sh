@@ -7,11 +7,6 @@
 # Usage: scripts/expand_report.sh BUILD_DIR > docs/expand-report.md
 # Needs python3 for the numbers (skipped with a message without it).
 set -eu
-build=${1:-build}
-root=${SQUINT_CORPORA:-../shared/corpora}
-S=$root/spider-dev
-B=$root/bird-dev
-sq=$build/squint
 . "$(dirname "$0")/report_lib.sh"
 report_needs expand_report.sh "$S" "$B"
 out=$build/expand-report

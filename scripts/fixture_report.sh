@@ -11,12 +11,7 @@
 # there is skipped) and rewrites the page.
 # Needs python3 for the numbers (skipped with a message without it).
 set -eu
-build=${1:-build}
 jobs=${FIXTURE_JOBS:-2}
-root=${SQUINT_CORPORA:-../shared/corpora}
-S=$root/spider-dev
-B=$root/bird-dev
-sq=$build/squint
 . "$(dirname "$0")/report_lib.sh"
 report_needs fixture_report.sh "$S" "$B"
 

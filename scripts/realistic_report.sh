@@ -11,19 +11,16 @@
 # writes the page from the records as they are.  REALISTIC_JOBS=N
 # processes (default 2).  Needs python3 for the page.
 set -eu
-build=${1:-build}
 jobs=${REALISTIC_JOBS:-2}
-root=${SQUINT_CORPORA:-../shared/corpora}
-S=$root/spider-dev
-out=$build/realistic-eval.jsonl
 . "$(dirname "$0")/report_lib.sh"
 report_needs realistic_report.sh "$S"
+out=$build/realistic-eval.jsonl
 seconds=-
 if [ "${REALISTIC_REUSE:-0}" != 1 ] || [ ! -e "$out" ]; then
     preds=()
     for f in "$S"/predictions/model_*.sql; do preds+=(--pred "$(basename "$f" .sql)=$f"); done
     t0=$(date +%s)
-    "$build/squint" eval -q -j "$jobs" --realistic --gold "$S/dev.json" --db-root "$S/database" "${preds[@]}" \
+    "$sq" eval -q -j "$jobs" --realistic --gold "$S/dev.json" --db-root "$S/database" "${preds[@]}" \
         --out "$out" > "$build/realistic-eval.summary"
     seconds=$(($(date +%s) - t0))
     echo "$seconds" > "$build/realistic-eval.seconds"

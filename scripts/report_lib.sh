@@ -1,5 +1,14 @@
 # report_lib.sh -- what the report scripts (scripts/*_report.sh) share;
-# sourced, not run.
+# sourced, not run, after `set -eu`.
+#
+# Sets from the script's first argument (the build directory, default
+# build) and SQUINT_CORPORA (default ../shared/corpora): build, sq (the
+# squint binary), root (the corpora), S (Spider dev), B (BIRD dev).
+build=${1:-build}
+sq=$build/squint
+root=${SQUINT_CORPORA:-../shared/corpora}
+S=$root/spider-dev
+B=$root/bird-dev
 #
 # report_needs NAME DIR...: stop the script (exit 0, with a message on
 # stderr) when a corpus folder it measures, or python3, is missing: a

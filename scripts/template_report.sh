@@ -12,11 +12,6 @@
 # there and measures BIRD again.
 # Needs python3 for the numbers (skipped with a message without it).
 set -eu
-build=${1:-build}
-root=${SQUINT_CORPORA:-../shared/corpora}
-S=$root/spider-dev
-B=$root/bird-dev
-sq=$build/squint
 . "$(dirname "$0")/report_lib.sh"
 report_needs template_report.sh "$S" "$B"
 out=$build/template-report

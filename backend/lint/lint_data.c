@@ -62,12 +62,6 @@ static const char *keep(DataRun *r, SqBuf *b) {
 /* The statement itself                                                */
 /* ------------------------------------------------------------------ */
 
-static int all_null(const SqResult *res) {
-    for (uint64_t i = 0; i < res->n_rows * res->n_cols; i++)
-        if (res->cells[i].type != SQ_VAL_NULL) return 0;
-    return 1;
-}
-
 /* Returns whether the statement ran. */
 static int run_statement(DataRun *r, const char *sql, SrcSpan stmt) {
     SqResult res;
@@ -85,7 +79,7 @@ static int run_statement(DataRun *r, const char *sql, SrcSpan stmt) {
                        "the database", r->lim.timeout_sec);
     else if (st == SQ_EXEC_OK && res.n_rows == 0)
         sq_lint_report(r->l, LR_GOLD_EMPTY, stmt, "the query returns no rows on the database");
-    else if (st == SQ_EXEC_OK && all_null(&res))
+    else if (st == SQ_EXEC_OK && sq_result_all_null(&res))
         sq_lint_report(r->l, LR_GOLD_EMPTY, stmt, "the query returns only NULL on the database "
                        "(%llu row%s)", (unsigned long long)res.n_rows, res.n_rows == 1 ? "" : "s");
     free(err);

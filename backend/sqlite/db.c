@@ -732,3 +732,12 @@ int sq_db_columns(SqDb *db, const char *sql, SqResult *out, SqDbParams *params, 
     sqlite3_finalize(st);
     return 0;
 }
+
+int64_t sq_db_count_rows(SqDb *db, const char *sql, const SqExecLimits *lim, int *all_null) {
+    SqResult r;
+    sq_result_init(&r);
+    int64_t n = sq_db_query(db, sql, lim, &r, NULL) == SQ_EXEC_OK ? (int64_t)r.n_rows : -1;
+    if (all_null) *all_null = sq_result_all_null(&r);
+    sq_result_free(&r);
+    return n;
+}

@@ -148,6 +148,11 @@ size_t sq_migration_up_len(const char *text, size_t len);
 SqExecStatus sq_db_query(SqDb *db, const char *sql, const SqExecLimits *lim,
                          SqResult *out, char **err);
 
+/* The rows sql returns on db (run as sq_db_query does), or -1 when it
+** does not run; *all_null (when not NULL) is set to whether every cell
+** is NULL.  For a caller that asks only whether a query gives an answer. */
+int64_t sq_db_count_rows(SqDb *db, const char *sql, const SqExecLimits *lim, int *all_null);
+
 /* A statement's parameters as SQLite numbers them: names[i] is parameter
 ** i+1's as written (":id", "?3"), NULL for a bare "?" or an unused
 ** number. */

@@ -422,3 +422,9 @@ void sq_result_diff(const SqResult *a, const SqResult *b, SqCompareMode mode,
     }
     if (!found) sq_buf_puts(out, "results differ (a value that equals nothing, such as NaN)");
 }
+
+int sq_result_all_null(const SqResult *r) {
+    for (uint64_t i = 0; i < r->n_rows * r->n_cols; i++)
+        if (r->cells[i].type != SQ_VAL_NULL) return 0;
+    return 1;
+}

@@ -134,6 +134,10 @@ SqValue *sq_result_add_row(SqResult *r);
 SqValue sq_result_text(SqResult *r, const char *s, uint32_t n);
 SqValue sq_result_blob(SqResult *r, const void *p, uint32_t n);
 
+/* Whether every cell of r is NULL (so also when it has no row): nothing
+** a question could ask for. */
+int sq_result_all_null(const SqResult *r);
+
 static inline const SqValue *sq_result_cell(const SqResult *r, uint64_t row,
                                             uint32_t col) {
     return &r->cells[row * r->n_cols + col];

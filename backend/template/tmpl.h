@@ -71,7 +71,13 @@ typedef struct SqTmplInstance {
                                 against the source and the instances before
                                 it: "result" (the database's rows differ),
                                 "suite" (the rows differ on another database
-                                of the fixture's suite), "solver" (a
+                                of the fixture's suite), "counterexample"
+                                (the rows differ on the database of a
+                                counterexample the solver found for an
+                                earlier check of the same source),
+                                "variant" (the rows differ on a one-cell
+                                variant of a small database,
+                                sq_fixture_cell_variants), "solver" (a
                                 counterexample) */
     uint32_t redraws;        /* draws made again because their query
                                 returned no row on the database, or only

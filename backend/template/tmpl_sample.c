@@ -447,12 +447,23 @@ typedef struct Known {
     const char *sql;
     IrQuery *q;            /* read back from sql */
     SqResult rows;         /* on the database */
-    SqResult *also;        /* on the suite's other databases (src->also),
-                              each run the first time it is needed */
+    SqResult *also;        /* on the other databases (the suite's, then the
+                              counterexamples kept), each run the first
+                              time it is needed */
     uint8_t *also_ran;     /* per database: ALSO_NOT_RUN, ALSO_OK, ALSO_FAILED */
 } Known;
 
 enum { ALSO_NOT_RUN, ALSO_OK, ALSO_FAILED };
+
+/* Counterexamples kept per source, at most: each is run by every later
+** instance that its database and the suite's do not tell apart, so a few
+** are worth keeping and many would cost more than they save. */
+enum { CEX_MAX = 8 };
+
+/* One-cell variants of the database (sq_fixture_cell_variants), made for
+** a database of at most VARIANT_ROWS rows (a witness: a real database's
+** rows tell instances apart already), at most VARIANT_MAX of them. */
+enum { VARIANT_ROWS = 64, VARIANT_MAX = 64 };
 
 typedef struct Checker {
     const SqTmplSource *src;
@@ -466,6 +477,14 @@ typedef struct Checker {
         const char *sql, *label;
     } *seen;
     uint32_t n_seen, cap_seen;
+    SqDb *cex[CEX_MAX];    /* the databases of the solver's counterexamples
+                              so far: an alteration's difference often
+                              shows on the database that showed another's */
+    uint32_t n_cex;
+    SqDb **variants;       /* the one-cell variants of the database, made
+                              the first time the solver would be asked */
+    uint32_t n_variants;
+    int variants_made;
 } Checker;
 
 static void reject(Checker *c, SqTmplInstance *in, const char *why) {
@@ -504,12 +523,6 @@ static const char *lint_error(Checker *c, IrQuery *q) {
     return NULL;
 }
 
-static int all_null(const SqResult *r) {
-    for (uint64_t i = 0; i < r->n_rows * r->n_cols; i++)
-        if (r->cells[i].type != SQ_VAL_NULL) return 0;
-    return 1;
-}
-
 /* Run sql into *rows; NULL, or why it is no item. */
 static const char *run(Checker *c, const char *sql, SqResult *rows) {
     char *err = NULL;
@@ -518,7 +531,7 @@ static const char *run(Checker *c, const char *sql, SqResult *rows) {
     if (st != SQ_EXEC_OK)
         why = sq_arena_printf(c->a, "does not run (%s): %s", sq_exec_status_name(st), err ? err : "");
     else if (!rows->n_rows) why = "returns no row";
-    else if (all_null(rows)) why = "returns only NULL";
+    else if (sq_result_all_null(rows)) why = "returns only NULL";
     free(err);
     return why;
 }
@@ -526,11 +539,8 @@ static const char *run(Checker *c, const char *sql, SqResult *rows) {
 /* Whether sql runs on the database and returns nothing an item could
 ** ask for: no row, or rows of NULL only. */
 static int returns_nothing(Checker *c, const char *sql) {
-    SqResult r;
-    sq_result_init(&r);
-    int none = sq_db_query(c->src->db, sql, &c->opt->limits, &r, NULL) == SQ_EXEC_OK && (!r.n_rows || all_null(&r));
-    sq_result_free(&r);
-    return none;
+    int all_null;
+    return sq_db_count_rows(c->src->db, sql, &c->opt->limits, &all_null) >= 0 && all_null;
 }
 
 /* Whether q's rows come in an order it asks for. */
@@ -539,19 +549,45 @@ static int sorted(const IrQuery *q) { return q->root && ir_root_sorted(q->root);
 /* What told an instance apart from a known query, cheapest first: its
 ** rows on the database, on another database of the suite, the solver.
 ** An instance's distinct_by is the costliest needed against any known. */
-typedef enum Told { TOLD_RESULT, TOLD_SUITE, TOLD_SOLVER, TOLD_NOT } Told;
-static const char *const told_name[] = {"result", "suite", "solver"};
+typedef enum Told { TOLD_RESULT, TOLD_SUITE, TOLD_CEX, TOLD_VARIANT, TOLD_SOLVER, TOLD_NOT } Told;
+static const char *const told_name[] = {"result", "suite", "counterexample", "variant", "solver"};
 
-/* k's rows on the suite's database i, or NULL when it does not run there;
+/* The other databases, numbered: the suite's (src->also), then room for
+** CEX_MAX counterexamples, then the variants. */
+static uint32_t first_cex(const Checker *c) { return c->src->n_also; }
+static uint32_t first_variant(const Checker *c) { return c->src->n_also + CEX_MAX; }
+
+static SqDb *other_db(const Checker *c, uint32_t i) {
+    if (i < first_cex(c)) return c->src->also[i];
+    return i < first_variant(c) ? c->cex[i - first_cex(c)] : c->variants[i - first_variant(c)];
+}
+
+/* The one-cell variants of the database, made once per source: none when
+** it holds more than VARIANT_ROWS rows or does not read. */
+static void make_variants(Checker *c) {
+    c->variants_made = 1;
+    SqFixture f;
+    sq_fixture_init(&f, c->src->cat);
+    f.now = c->opt->now;
+    if (sq_fixture_read(&f, c->src->db, VARIANT_ROWS) == 0) {
+        c->variants = sq_arena_alloc(c->a, VARIANT_MAX * sizeof *c->variants);
+        c->n_variants = sq_fixture_cell_variants(&f, c->variants, VARIANT_MAX);
+    }
+    sq_fixture_free(&f);
+}
+
+/* k's rows on the other database i, or NULL when it does not run there;
 ** run once per query and database, however many instances ask. */
 static const SqResult *rows_on(Checker *c, Known *k, uint32_t i) {
     if (!k->also) {
-        k->also = sq_arena_alloc(c->a, c->src->n_also * sizeof *k->also);
-        k->also_ran = sq_arena_alloc(c->a, c->src->n_also);
+        uint32_t n = first_variant(c) + VARIANT_MAX;
+        k->also = sq_arena_alloc(c->a, n * sizeof *k->also);
+        k->also_ran = sq_arena_alloc(c->a, n);
+        memset(k->also_ran, ALSO_NOT_RUN, n);
     }
     if (k->also_ran[i] == ALSO_NOT_RUN) {
         sq_result_init(&k->also[i]);
-        int ok = sq_db_query(c->src->also[i], k->sql, &c->opt->limits, &k->also[i], NULL) == SQ_EXEC_OK;
+        int ok = sq_db_query(other_db(c, i), k->sql, &c->opt->limits, &k->also[i], NULL) == SQ_EXEC_OK;
         k->also_ran[i] = ok ? ALSO_OK : ALSO_FAILED;
     }
     return k->also_ran[i] == ALSO_OK ? &k->also[i] : NULL;
@@ -559,29 +595,52 @@ static const SqResult *rows_on(Checker *c, Known *k, uint32_t i) {
 
 static void known_free(Checker *c, Known *k) {
     sq_result_free(&k->rows);
-    for (uint32_t i = 0; k->also && i < c->src->n_also; i++)
+    for (uint32_t i = 0; k->also && i < first_variant(c) + VARIANT_MAX; i++)
         if (k->also_ran[i] != ALSO_NOT_RUN) sq_result_free(&k->also[i]);
+}
+
+/* Keep the database of a counterexample the solver found, while there is
+** room: later instances are run on it before the solver is asked. */
+static void keep_cex(Checker *c, const SqFixture *f) {
+    if (c->n_cex == CEX_MAX) return;
+    SqDb *db = sq_fixture_open(f, NULL);
+    if (db) c->cex[c->n_cex++] = db;
+}
+
+/* Whether k and nk return other rows on one of the other databases
+** [from, to). */
+static int differ_on(Checker *c, Known *k, Known *nk, SqCompareMode mode, uint32_t from, uint32_t to) {
+    for (uint32_t i = from; i < to; i++) {
+        const SqResult *r1 = rows_on(c, k, i), *r2 = rows_on(c, nk, i);
+        if (r1 && r2 && !sq_result_equal(r1, r2, mode, 0)) return 1;
+    }
+    return 0;
 }
 
 /* Is the instance nk another query than k?  What told them apart, or
 ** TOLD_NOT (the instance is rejected, with the reason).  Rows that differ
-** on the database, or on another database of the suite, prove it; else
-** the solver decides. */
+** on the database, on another database of the suite, on the database of
+** a counterexample found before, or on a one-cell variant of the
+** database prove it; else the solver decides. */
 static Told differs(Checker *c, SqTmplInstance *in, Known *k, Known *nk) {
     int list = sorted(k->q) || sorted(nk->q);
     SqCompareMode mode = list ? SQ_CMP_LIST : SQ_CMP_BAG;
     if (!sq_result_equal(&k->rows, &nk->rows, mode, 0)) return TOLD_RESULT;
-    for (uint32_t i = 0; i < c->src->n_also; i++) {
-        const SqResult *r1 = rows_on(c, k, i), *r2 = rows_on(c, nk, i);
-        if (r1 && r2 && !sq_result_equal(r1, r2, mode, 0)) return TOLD_SUITE;
-    }
+    if (differ_on(c, k, nk, mode, 0, first_cex(c))) return TOLD_SUITE;
+    if (differ_on(c, k, nk, mode, first_cex(c), first_cex(c) + c->n_cex)) return TOLD_CEX;
+    if (!c->variants_made) make_variants(c);
+    if (differ_on(c, k, nk, mode, first_variant(c), first_variant(c) + c->n_variants)) return TOLD_VARIANT;
     SqEquivOptions eo = c->opt->equiv;
     eo.sem = list ? SQ_SMT_LIST : SQ_SMT_BAG;
     SqEquivResult er;
     sq_equiv(c->src->cat, k->q, k->sql, nk->q, nk->sql, &eo, &er);
     Told told = TOLD_NOT;
     switch (er.verdict) {
-    case SQ_VERDICT_DIFFERENT: case SQ_VERDICT_DIFFERENT_TIES: case SQ_VERDICT_COLUMNS:
+    case SQ_VERDICT_DIFFERENT:
+        keep_cex(c, &er.fixture);
+        told = TOLD_SOLVER;
+        break;
+    case SQ_VERDICT_DIFFERENT_TIES: case SQ_VERDICT_COLUMNS:
         told = TOLD_SOLVER;
         break;
     case SQ_VERDICT_EQUIVALENT:
@@ -735,6 +794,8 @@ uint32_t sq_tmpl_sample(const SqTmplSource *src, const SqTmplOptions *opt, SqTmp
         }
     }
     for (uint32_t i = 0; i < c.n_known; i++) known_free(&c, &c.known[i]);
+    for (uint32_t i = 0; i < c.n_cex; i++) sq_db_close(c.cex[i]);
+    for (uint32_t i = 0; i < c.n_variants; i++) sq_db_close(c.variants[i]);
     sq_diags_free(&c.diags);
     sq_srcset_free(&c.srcs);
     *out = res;

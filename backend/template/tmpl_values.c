@@ -5,7 +5,8 @@
 ** run on, asked in SQL: a value slot takes one of the column's distinct
 ** values, a threshold one of its deciles (p10 ... p90) rounded to two
 ** significant figures, a date a day of the column's range at a day, the
-** first of a month or the first of a year, a period a year of the range
+** first of a month or the first of a year (one of the days the column
+** holds when it is compared for equality), a period a year of the range
 ** or any month, day or hour, a time reference relative to now another
 ** span back from now ('-3 months') to a day of the range, 'now' being the
 ** database's clock, stopped at the reference date.  Draws are by rank (ORDER BY ... LIMIT 1
@@ -170,20 +171,27 @@ const char *tmpl_expr_sql(SqArena *a, const SqExpr *e) {
 
 /* ---- values ---------------------------------------------------------------- */
 
-/* One of the column's distinct values that the column does not hold
-** equal to the query's own (the comparison is SQLite's, with the column's
-** affinity: a TEXT column's '2014' is the query's 2014). */
+/* One of the distinct values of what (an expression of table t's column)
+** that is not old's, by rank, into *v (the comparison is SQLite's, with
+** the column's affinity: a TEXT column's '2014' is the query's 2014); 0
+** when there is none. */
+static int held_value(SqArena *a, SqDb *db, const char *what, const SqExpr *old, const char *t, uint64_t *rng,
+                      SqValue *v) {
+    const char *other = sq_arena_printf(a, "%s IS NOT NULL AND %s IS NOT %s", what, what, tmpl_expr_sql(a, old));
+    int64_t n;
+    if (!ask_int(a, db, sq_arena_printf(a, "SELECT count(DISTINCT %s) FROM %s WHERE %s", what, t, other), &n) ||
+        n < 1)
+        return 0;
+    const char *sql = sq_arena_printf(a, "SELECT DISTINCT %s FROM %s WHERE %s ORDER BY 1 LIMIT 1 OFFSET %llu",
+                                      what, t, other, (unsigned long long)tmpl_below(rng, (uint64_t)n));
+    return ask(a, db, sql, v);
+}
+
+/* One of the column's distinct values other than the query's own. */
 static SqExpr *draw_value(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
                           uint64_t *rng) {
-    const char *other = sq_arena_printf(a, "%s IS NOT NULL AND %s IS NOT %s", c, c, tmpl_expr_sql(a, *s->expr));
-    int64_t n;
-    if (!ask_int(a, db, sq_arena_printf(a, "SELECT count(DISTINCT %s) FROM %s WHERE %s", c, t, other), &n) ||
-        n < 1)
-        return NULL;
     SqValue v;
-    const char *sql = sq_arena_printf(a, "SELECT DISTINCT %s FROM %s WHERE %s ORDER BY 1 LIMIT 1 OFFSET %llu",
-                                      c, t, other, (unsigned long long)tmpl_below(rng, (uint64_t)n));
-    return ask(a, db, sql, &v) ? value_literal(a, *s->expr, &v, s->type.aff) : NULL;
+    return held_value(a, db, c, *s->expr, t, rng, &v) ? value_literal(a, *s->expr, &v, s->type.aff) : NULL;
 }
 
 /* v to two significant figures: 1234.5 -> 1200, 57.3 -> 57, 3.14159 -> 3.1. */
@@ -250,12 +258,34 @@ static SqExpr *draw_day(SqArena *a, SqDb *db, const SqExpr *old, int with_time, 
     return ok ? text_literal(a, old->span, v.s, v.n) : NULL;
 }
 
+/* Whether a new time of the slot must be one a row holds: it is compared
+** for equality (=, an IN list's item), where a day drawn from the range
+** would almost never find a row. */
+static int held_only(const SqSlot *s) { return s->in_list || s->op == AST_OP_EQ; }
+
+/* A day the column holds (an instant when with_time), other than the
+** query's own. */
+static SqExpr *draw_held_day(SqArena *a, SqDb *db, const SqExpr *old, int with_time, const char *t,
+                             const char *c, uint64_t *rng) {
+    SqValue v;
+    const char *day = sq_arena_printf(a, "%s(%s)", with_time ? "datetime" : "date", c);
+    return held_value(a, db, day, old, t, rng, &v) && v.type == SQ_VAL_TEXT ? text_literal(a, old->span, v.s, v.n)
+                                                                            : NULL;
+}
+
+/* The slot's new day: one a row holds (held_only), else one of the range. */
+static SqExpr *draw_slot_day(SqArena *a, SqDb *db, const SqSlot *s, int with_time, const char *t, const char *c,
+                             uint64_t *rng) {
+    return held_only(s) ? draw_held_day(a, db, *s->expr, with_time, t, c, rng)
+                        : draw_day(a, db, *s->expr, with_time, t, c, rng);
+}
+
 /* A date slot's new day, with a time of day when the query's literal has
 ** one. */
 static SqExpr *draw_date(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
                          uint64_t *rng) {
     int with_time = s->granularity && strcmp(s->granularity, "datetime") == 0;
-    SqExpr *e = draw_day(a, db, *s->expr, with_time, t, c, rng);
+    SqExpr *e = draw_slot_day(a, db, s, with_time, t, c, rng);
     return e && !same_value(old_literal(s), &(SqValue){SQ_VAL_TEXT, 0, 0, e->u.lit.s, e->u.lit.n}) ? e : NULL;
 }
 
@@ -329,11 +359,14 @@ static SqExpr *relative_call(SqArena *a, const SqExpr *old, const char *fn, cons
 
 /* A day of the column's range as a span back from now: '-K days',
 ** '-K months' or '-K years', K >= 1 counted on the database (its clock is
-** the reference date); NULL when the day is not before now. */
+** the reference date); NULL when the day is not before now.  A slot
+** compared for equality gets a day a row holds, in days: a month or a
+** year back from now lands on now's day of the month, which no row need
+** hold. */
 static SqExpr *draw_relative(SqArena *a, SqDb *db, const SqSlot *s, const char *t, const char *c,
                              uint64_t *rng) {
     const char *fn = window_function(s);
-    SqExpr *day = fn ? draw_day(a, db, *s->expr, 0, t, c, rng) : NULL;
+    SqExpr *day = fn ? draw_slot_day(a, db, s, 0, t, c, rng) : NULL;
     if (!day) return NULL;
     static const char *const units[] = {"day", "month", "year"};
     static const char *const spans[] = {
@@ -341,7 +374,7 @@ static SqExpr *draw_relative(SqArena *a, SqDb *db, const SqSlot *s, const char *
         "(strftime('%%Y', 'now') * 12 + strftime('%%m', 'now')) - (strftime('%%Y', %s) * 12 + strftime('%%m', %s))",
         "strftime('%%Y', 'now') - strftime('%%Y', %s)",
     };
-    uint64_t u = tmpl_below(rng, SQ_ARRAY_LEN(units));
+    uint64_t u = held_only(s) ? 0 : tmpl_below(rng, SQ_ARRAY_LEN(units));
     const char *d = tmpl_expr_sql(a, day);
     int64_t k;
     if (!ask_int(a, db, sq_arena_printf(a, sq_arena_printf(a, "SELECT %s", spans[u]), d, d), &k) || k < 1)
@@ -355,7 +388,7 @@ SqExpr *tmpl_draw_window(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {
     const char *t, *c, *fn = window_function(s);
     if (!fn || !s->expr || !column_names(a, s, &t, &c)) return NULL;
     if (s->kind == SQ_TSLOT_DATE) return draw_relative(a, db, s, t, c, rng);
-    return draw_day(a, db, *s->expr, strcmp(fn, "datetime") == 0, t, c, rng);
+    return draw_slot_day(a, db, s, strcmp(fn, "datetime") == 0, t, c, rng);
 }
 
 SqExpr *tmpl_draw_value(SqArena *a, SqDb *db, const SqSlot *s, uint64_t *rng) {

@@ -175,7 +175,7 @@ recs = [r for r in recs if r.get("record") == "template-instance"]
 dbs = [sqlite3.connect("file:%s/%s.sqlite?mode=ro" % (sys.argv[2], n), uri=True) for n in ("00", "01")]
 rows = lambda sql, db: sorted(db.execute(sql).fetchall())
 known = ["SELECT count(*) FROM orders WHERE qty > 2"]
-cost = {"result": 0, "suite": 1, "solver": 2}
+cost = {"result": 0, "suite": 1, "counterexample": 2, "variant": 2, "solver": 2}
 told = collections.Counter()
 for r in recs:
     if not r["valid"]:
