@@ -15,6 +15,7 @@
 ** taken expansion also gets a request for a language model
 ** (prompts/expand-question.txt) that asks for its question and evidence.
 */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -63,6 +64,8 @@ static const char expand_head[] =
     "      --bound K          rows per table of that search (default 2)\n"
     "      --rlimit N         z3's resource units per search (default 10000000): the\n"
     "                         same verdicts on every machine\n"
+    "  -j, --jobs N           queries whose searches run at once, each in a process of\n"
+    "                         its own, 1 to 256 (default 1); the output is the same\n"
     "      --out FILE         write a record per expansion (JSON Lines) into FILE\n"
     "                         instead of the output; a run stopped is resumed by\n"
     "                         running it again (the queries whose records are all\n"
@@ -78,15 +81,16 @@ static const char expand_head[] =
 
 static const char expand_tail[] =
     "\n"
-    "exit status: 0 done, 1 a statement has errors, 2 usage error, unreadable\n"
-    "input or schema, a malformed benchmark item\n"
+    "exit status: 0 done, 1 a statement has errors or a worker of -j ended\n"
+    "without its query's output, 2 usage error, unreadable input or schema, a\n"
+    "malformed benchmark item\n"
     CLI_EXIT_OOM;
 
 #define EXPAND_FORMATS (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 const CliOpt cli_opts_expand[] = {
     {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"add-filter", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
-    {"bound", 0, 1}, {"rlimit", 0, 1}, {"out", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
+    {"bound", 0, 1}, {"rlimit", 0, 1}, {"jobs", 'j', 1}, {"out", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
 /* What became of one expansion the plan kept. */
@@ -112,6 +116,12 @@ static int own_option(void *ctx, const char *name, const char *val) {
         long k;
         int rc = cli_parse_count("expand", "--rlimit", val, 0, 4000000000L, &k);
         r->equiv.rlimit = (uint64_t)k;
+        return rc;
+    }
+    if (strcmp(name, "jobs") == 0) {
+        long k;
+        int rc = cli_parse_count("expand", "--jobs", val, 1, 256, &k);
+        r->pool.jobs = (unsigned)k;
         return rc;
     }
     if (strcmp(name, "fixtures") == 0) r->fixtures = val;
@@ -319,9 +329,10 @@ static int add_filter(ExpandRun *r, CliQuery *q, SqDb *db, Outcome *o, SqBuf *b)
     return rc < 0 ? -1 : 0;
 }
 
-/* The fate of kept expansion x of plan p. */
+/* The fate of kept expansion x of plan p; whether a taken one changes
+** the query's result is decided after (expand_decide). */
 static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpansion *x, SqDb *db,
-                  const char *orig, Outcome *o) {
+                  Outcome *o) {
     memset(o, 0, sizeof *o);
     o->x = x;
     o->rows = -1;
@@ -359,7 +370,6 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     if (db && o->rows < 0) run_on(r, db, q, o);
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
-    if (!r->no_equiv) decide_change(r, q, orig, o);
 }
 
 static void tally(ExpandRun *r, const Outcome *o) {
@@ -369,17 +379,26 @@ static void tally(ExpandRun *r, const Outcome *o) {
     r->n_run_failed += o->fate == EXP_FAILED;
     r->n_no_rows += o->fate == EXP_NO_ROWS;
     r->n_class_full += o->fate == EXP_CLASS_FULL;
-    if (o->fate != EXP_TAKEN || r->no_equiv) return;
-    r->n_changes += o->changes == 1;
-    r->n_same += o->changes == 0;
-    r->n_undecided += o->changes < 0;
+}
+
+void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]) {
+    counts[0] = counts[1] = counts[2] = 0;
+    for (uint32_t i = 0; !r->no_equiv && eq->p && i < eq->p->n_kept; i++) {
+        Outcome *o = &eq->os[i];
+        if (o->fate != EXP_TAKEN) continue;
+        decide_change(r, eq->q, eq->orig, o);
+        counts[o->changes == 1 ? 0 : o->changes == 0 ? 1 : 2]++;
+    }
 }
 
 /* ---- output ------------------------------------------------------------------- */
 
-static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const Outcome *os, const char *why,
-                       const char *db_why) {
+static void text_query(ExpandRun *r, const ExpandQuery *eq) {
     SqBuf *out = &r->out;
+    const CliQuery *q = eq->q;
+    const SqExpandPlan *p = eq->p;
+    const Outcome *os = eq->os;
+    const char *why = eq->why, *db_why = eq->db_why;
     sq_buf_printf(out, "-- %s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
     if (q->item && q->item->label) sq_buf_printf(out, " (%s)", q->item->label);
     sq_buf_putc(out, '\n');
@@ -413,7 +432,33 @@ static void text_query(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const O
     }
 }
 
-/* "key": s, or null when s is NULL. */
+void expand_render(ExpandRun *r, const ExpandQuery *eq, SqBuf *records) {
+    if (r->out_path) expand_out_records(r, eq, records);
+    else if (r->format == SQ_FMT_JSON) expand_json_query(r, eq);
+    else text_query(r, eq);
+}
+
+void expand_emit(ExpandRun *r, const char *req, size_t req_len, const char *text, size_t len) {
+    if (!r->out_path) {
+        sq_buf_put(&r->out, text, len);
+        cli_flush(&r->out, stdout);
+        return;
+    }
+    /* the requests first: a run stopped between the two writes makes the
+    ** query again, and its requests already written are not repeated */
+    if (r->req_fd >= 0 && req_len && cli_append_synced(r->req_fd, req, req_len) < 0 && !r->write_failed) {
+        cli_io_error("expand", r->requests, errno);
+        r->write_failed = 1;
+    }
+    if (len && cli_append_synced(r->fd, text, len) < 0 && !r->write_failed) {
+        cli_io_error("expand", r->out_path, errno);
+        r->write_failed = 1;
+    }
+}
+
+/* One query: planned, each expansion judged (in order: the classes fill
+** as the run goes), then decided and written here, or with -j in a
+** worker (expand_jobs.c). */
 static void expand_query(void *arg, CliQuery *q) {
     ExpandRun *r = arg;
     char buf[32];
@@ -425,29 +470,45 @@ static void expand_query(void *arg, CliQuery *q) {
     SqDiags scratch;
     sq_diags_init(&scratch, &r->cq.srcs);
     SqPassCtx pc;
-    const char *why = NULL, *db_why = NULL;
-    const SqExpandPlan *p = plan_of(r, q, &pc, &scratch, &why);
-    Outcome *os = NULL;
-    const char *orig = NULL;   /* the query as the SQL backend writes it */
-    if (p) {
+    ExpandQuery eq = {q, sid, NULL, NULL, NULL, NULL, NULL};
+    eq.p = plan_of(r, q, &pc, &scratch, &eq.why);
+    if (eq.p) {
         r->n_queries_planned++;
-        SqDb *db = query_db(r, q, &db_why);
+        SqDb *db = query_db(r, q, &eq.db_why);
         SqBuf b = SQ_BUF_INIT;
         sq_emit_sqlite(q->ir, &b);
-        orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
+        eq.orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
         sq_buf_free(&b);
-        os = sq_arena_alloc(q->arena, (p->n_kept + 1) * sizeof *os);
-        for (uint32_t i = 0; i < p->n_kept; i++) {
-            judge(r, q, p, &p->items[i], db, orig, &os[i]);
-            if (r->requests && os[i].fate == EXP_TAKEN) expand_request(r, q, p, i, orig, &os[i]);
-            tally(r, &os[i]);
+        eq.os = sq_arena_alloc(q->arena, (eq.p->n_kept + 1) * sizeof *eq.os);
+        for (uint32_t i = 0; i < eq.p->n_kept; i++) {
+            judge(r, q, eq.p, &eq.p->items[i], db, &eq.os[i]);
+            if (r->requests && eq.os[i].fate == EXP_TAKEN) expand_request(r, q, eq.p, i, eq.orig, &eq.os[i]);
+            tally(r, &eq.os[i]);
         }
     }
-    if (r->out_path) expand_out_source(r, q, sid, orig, p, os);
-    else if (r->format == SQ_FMT_JSON) expand_json_query(r, q, orig, p, os, why, db_why);
-    else text_query(r, q, p, os, why, db_why);
-    cli_flush(&r->out, stdout);
+    if (r->workers) {
+        expand_jobs_submit(r, &eq);
+    } else {
+        size_t counts[3];
+        expand_decide(r, &eq, counts);
+        expand_count_verdicts(r, counts);
+        SqBuf records = SQ_BUF_INIT;
+        expand_render(r, &eq, &records);
+        if (r->out_path) {
+            expand_emit(r, r->req.data, r->req.len, records.data, records.len);
+            sq_buf_reset(&r->req);
+        } else {
+            cli_flush(&r->out, stdout);
+        }
+        sq_buf_free(&records);
+    }
     sq_diags_free(&scratch);
+}
+
+void expand_count_verdicts(ExpandRun *r, const size_t counts[3]) {
+    r->n_changes += counts[0];
+    r->n_same += counts[1];
+    r->n_undecided += counts[2];
 }
 
 static void summary(ExpandRun *r) {
@@ -479,7 +540,9 @@ static int run(ExpandRun *r, const CliArgs *a) {
     sq_jw_init(&r->jw, &r->out, 1);
     int json = r->format == SQ_FMT_JSON && !r->out_path;
     if (json) sq_jw_arr_begin(&r->jw);
+    expand_jobs_start(r);
     for (int i = a->i; i < a->argc; i++) cli_queries_file(&r->cq, a->argv[i], expand_query, r);
+    expand_jobs_finish(r);
     if (json) {
         sq_jw_arr_end(&r->jw);
         sq_buf_putc(&r->out, '\n');
@@ -492,6 +555,7 @@ static int run(ExpandRun *r, const CliArgs *a) {
     else if (r->requests)
         fprintf(stderr, "squint expand: %zu question request%s written to %s\n", r->n_requests,
                 r->n_requests == 1 ? "" : "s", r->requests);
+    if (rc == SQ_EXIT_OK && r->n_failed_jobs) rc = 1;
     return r->write_failed ? SQ_EXIT_USAGE : rc;
 }
 
@@ -508,6 +572,8 @@ int cmd_expand(int argc, char **argv) {
     r.done = sq_strmap_new();
     r.had_requests = sq_strmap_new();
     r.fd = r.req_fd = -1;
+    r.pool.jobs = 1;
+    r.pool.mem_limit = (uint64_t)4096 << 20;
     r.params.model = EXPAND_MODEL;
     r.tpl_arena = sq_arena_new();
     cli_queries_init(&r.cq, "expand");

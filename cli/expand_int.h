@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/cli_queries.h"
 #include "passes/expand/expand.h"
+#include "runtime/pool.h"
 #include "runtime/strmap.h"
 
 /* What became of one expansion the plan kept. */
@@ -48,6 +49,27 @@ typedef struct Outcome {
     const char *request;   /* the custom_id of its request, or NULL */
 } Outcome;
 
+/* One query between its judging and its output: what is decided and
+** written in the process that judged it, or with -j in a worker. */
+typedef struct ExpandQuery {
+    CliQuery *q;
+    const char *sid;       /* its source id */
+    const char *orig;      /* its SQL as the backend writes it (with a plan) */
+    const SqExpandPlan *p; /* NULL: why there is none */
+    Outcome *os;           /* the plan's kept expansions' outcomes */
+    const char *why, *db_why;
+} ExpandQuery;
+
+/* A query whose turn to be written has not come (-j). */
+typedef struct ExpandEnded {
+    int ready;
+    SqTaskEnd end;
+    int detail;
+    char sid[32];
+    SqBuf req;             /* its requests (--out with --requests) */
+    SqBuf out;             /* what its worker wrote */
+} ExpandEnded;
+
 typedef struct ExpandRun {
     SqFormat format;
     long n;                /* per class; 0: no limit */
@@ -78,6 +100,13 @@ typedef struct ExpandRun {
     SqStrMap *had_requests; /* custom_ids in --requests when a run resumes */
     char options[200];     /* what the records depend on, in every record */
     size_t n_sources, n_skipped, n_earlier;
+    /* -j (expand_jobs.c) */
+    SqPoolOptions pool;
+    SqPool *workers;       /* NULL: every query decided in this process */
+    ExpandQuery cur;       /* the query a worker forked now takes */
+    ExpandEnded *ended;    /* by task number: the queries given to workers */
+    size_t n_ended, cap_ended, next_write;
+    size_t n_failed_jobs;  /* workers that ended without their output */
 } ExpandRun;
 
 /* The "record" member of every line of --out: how a file of ours is known. */
@@ -99,13 +128,35 @@ void expand_request(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, uint32_t i
 ** (the requests already there not written again) and begun afresh when
 ** it does not.  -1 to go on, or 2 after a message. */
 int expand_out_start(ExpandRun *r, const CliArgs *a);
-/* q's records (its source id sid), appended to --out in one synced
-** write, and its requests to --requests. */
-void expand_out_source(ExpandRun *r, CliQuery *q, const char *sid, const char *orig, const SqExpandPlan *p,
-                       const Outcome *os);
-/* q's object in the JSON output (--format json): orig its SQL, p its plan
-** (NULL: why there is none), os its kept expansions' outcomes. */
-void expand_json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpandPlan *p, const Outcome *os,
-                       const char *why, const char *db_why);
+/* eq's records (one line each), appended to b. */
+void expand_out_records(ExpandRun *r, const ExpandQuery *eq, SqBuf *b);
+/* eq's object in the JSON output (--format json), by r->jw. */
+void expand_json_query(ExpandRun *r, const ExpandQuery *eq);
+
+/* ---- cmd_expand.c ---------------------------------------------------------------- */
+
+/* Decide whether each taken expansion of eq changes the query's result
+** (squint equiv); counts[0..3) get how many do, do not, and are not
+** decided. */
+void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]);
+/* Add a query's counts of expand_decide to the run's. */
+void expand_count_verdicts(ExpandRun *r, const size_t counts[3]);
+/* eq's output: its text or JSON into r->out, or with --out its records
+** into records. */
+void expand_render(ExpandRun *r, const ExpandQuery *eq, SqBuf *records);
+/* A query's output at its turn: text[0..len) to standard output, or with
+** --out its requests req[0..req_len) appended to --requests and then its
+** records to --out, each in one synced write. */
+void expand_emit(ExpandRun *r, const char *req, size_t req_len, const char *text, size_t len);
+
+/* ---- expand_jobs.c ------------------------------------------------------------------ */
+
+/* -j N with N > 1: the pool of workers (r->workers), from r->pool. */
+void expand_jobs_start(ExpandRun *r);
+/* eq, judged, given to a worker: decided and written there; its output
+** emitted here when the queries before it have been. */
+void expand_jobs_submit(ExpandRun *r, const ExpandQuery *eq);
+/* Wait for the workers left and emit what they wrote. */
+void expand_jobs_finish(ExpandRun *r);
 
 #endif

@@ -174,9 +174,12 @@ static void graph_members(SqJsonWriter *w, const SqExpandPlan *p) {
     sq_buf_free(&b);
 }
 
-void expand_json_query(ExpandRun *r, CliQuery *q, const char *orig, const SqExpandPlan *p, const Outcome *os,
-                       const char *why, const char *db_why) {
+void expand_json_query(ExpandRun *r, const ExpandQuery *eq) {
     SqJsonWriter *w = &r->jw;
+    CliQuery *q = eq->q;
+    const char *orig = eq->orig, *why = eq->why, *db_why = eq->db_why;
+    const SqExpandPlan *p = eq->p;
+    const Outcome *os = eq->os;
     sq_jw_obj_begin(w);
     cli_query_json_head(w, &r->cq, q, orig);
     sq_jw_key(w, "why");
@@ -266,20 +269,20 @@ int expand_out_start(ExpandRun *r, const CliArgs *a) {
     return -1;
 }
 
-void expand_out_source(ExpandRun *r, CliQuery *q, const char *sid, const char *orig, const SqExpandPlan *p,
-                       const Outcome *os) {
-    SqBuf b = SQ_BUF_INIT;
+void expand_out_records(ExpandRun *r, const ExpandQuery *eq, SqBuf *b) {
+    const CliQuery *q = eq->q;
+    const SqExpandPlan *p = eq->p;
     for (uint32_t i = 0; p && i < p->n_kept; i++) {
         SqJsonWriter w;
-        sq_jw_init(&w, &b, 0);
+        sq_jw_init(&w, b, 0);
         sq_jw_obj_begin(&w);
         str_member(&w, "record", EXPAND_RECORD);
         sq_jw_key(&w, "id");
         SqBuf id = SQ_BUF_INIT;
-        sq_buf_printf(&id, "%s/x-%u", sid, i);
+        sq_buf_printf(&id, "%s/x-%u", eq->sid, i);
         sq_jw_str(&w, sq_buf_str(&id));
         sq_buf_free(&id);
-        str_member(&w, "source_id", sid);
+        str_member(&w, "source_id", eq->sid);
         sq_jw_key(&w, "expansion");
         sq_jw_int(&w, i);
         sq_jw_key(&w, "of");
@@ -289,22 +292,9 @@ void expand_out_source(ExpandRun *r, CliQuery *q, const char *sid, const char *o
         sq_jw_key(&w, "question_id");
         if (q->item && q->item->qid >= 0) sq_jw_int(&w, q->item->qid);
         else sq_jw_null(&w);
-        str_member(&w, "original_sql", orig);
-        outcome_members(&w, p, &os[i]);
+        str_member(&w, "original_sql", eq->orig);
+        outcome_members(&w, p, &eq->os[i]);
         sq_jw_obj_end(&w);
-        sq_buf_putc(&b, '\n');
+        sq_buf_putc(b, '\n');
     }
-    /* the requests first: a run stopped between the two writes makes the
-    ** query again, and its requests already written are not repeated */
-    if (r->req_fd >= 0 && r->req.len && cli_append_synced(r->req_fd, r->req.data, r->req.len) < 0 &&
-        !r->write_failed) {
-        cli_io_error("expand", r->requests, errno);
-        r->write_failed = 1;
-    }
-    sq_buf_reset(&r->req);
-    if (b.len && cli_append_synced(r->fd, b.data, b.len) < 0 && !r->write_failed) {
-        cli_io_error("expand", r->out_path, errno);
-        r->write_failed = 1;
-    }
-    sq_buf_free(&b);
 }

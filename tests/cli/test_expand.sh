@@ -180,6 +180,27 @@ expect_exit 2 "expand --out over a file squint did not write" -- "$SQUINT" expan
 [ "$(cat "$TMP/notes2.txt")" = "my notes" ] && ok "... refuses, and leaves it as it was" || not_ok "... refuses, and leaves it as it was"
 expect_exit 2 "expand --out naming its input" -- "$SQUINT" expand --out "$Q" --schema $S "$Q"
 
+# ---- -j: the searches in worker processes, the same output -------------------------------------
+for fmt in text json; do
+    "$SQUINT" expand --n 0 --format $fmt --requests "$TMP/j1r.jsonl" --db "$TMP/data.sqlite" "$Q" >"$TMP/j1.$fmt" 2>/dev/null
+    expect_exit 0 "expand -j 3 --format $fmt" -- \
+        "$SQUINT" expand -j 3 --n 0 --format $fmt --requests "$TMP/j3r.jsonl" --db "$TMP/data.sqlite" "$Q"
+    cmp -s "$TMP/out" "$TMP/j1.$fmt" && cmp -s "$TMP/j1r.jsonl" "$TMP/j3r.jsonl" &&
+        ok "... writes what -j 1 writes, and the same requests" ||
+        { not_ok "... writes what -j 1 writes, and the same requests"; diff "$TMP/out" "$TMP/j1.$fmt" | head -5; }
+done
+grep -q "change the query's result" "$TMP/j1.text" && ok "... (with verdicts to write)" || not_ok "... (with verdicts to write)"
+rm -f "$TMP/j3.jsonl" "$TMP/j3r.jsonl"
+expect_exit 0 "expand -j 2 --out" -- \
+    "$SQUINT" expand -j 2 --n 1 --out "$TMP/j3.jsonl" --requests "$TMP/j3r.jsonl" --db "$TMP/data.sqlite" "$Q"
+cmp -s "$TMP/j3.jsonl" "$TMP/full.jsonl" && cmp -s "$TMP/j3r.jsonl" "$TMP/fullr.jsonl" &&
+    ok "... the records and requests of -j 1, in order" || not_ok "... the records and requests of -j 1, in order"
+expect_grep "of the taken, [0-9]+ change the query's result" "$TMP/err" "... and its summary counts the workers' verdicts"
+grep -o "of the taken.*" "$TMP/err" >"$TMP/j3.sum"
+"$SQUINT" expand --n 1 --out "$TMP/j1b.jsonl" --db "$TMP/data.sqlite" "$Q" 2>&1 >/dev/null | grep -o "of the taken.*" >"$TMP/j1.sum"
+cmp -s "$TMP/j1.sum" "$TMP/j3.sum" && ok "... the same counts as -j 1" || not_ok "... the same counts as -j 1"
+expect_exit 2 "expand -j 0" -- "$SQUINT" expand -j 0 --schema $S "$Q"
+
 # ---- question requests (--requests) -------------------------------------------------------
 python3 - "$TMP/qgold.json" <<'PY'
 import json, sys
