@@ -61,7 +61,7 @@ PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_deri
                passes/smt/smt.c passes/smt/smt_db.c passes/smt/smt_model.c passes/smt/smt_val.c passes/smt/smt_expr.c passes/smt/smt_collate.c passes/smt/smt_rel.c passes/smt/smt_window.c passes/smt/smt_uf.c passes/smt/smt_str.c passes/smt/smt_strfn.c passes/smt/smt_like.c passes/smt/smt_strnum.c passes/smt/smt_date.c passes/smt/smt_facts.c passes/smt/smt_sample.c passes/smt/smt_fold.c passes/smt/smt_func.c \
                passes/canon/canon_form.c passes/canon/canon_match.c passes/canon/canon_range.c \
                passes/mutate/mutate.c passes/mutate/mutate_expr.c passes/mutate/mutate_rel.c \
-               passes/template/template.c passes/template/template_print.c passes/expand/expand.c passes/expand/expand_sql.c
+               passes/template/template.c passes/template/template_print.c passes/expand/expand.c passes/expand/expand_sql.c passes/expand/tqa.c
 BACKEND_SRC := backend/sqlite/db.c backend/sqlite/prepq.c backend/sqlite/migrate.c backend/sqlite/value.c backend/sqlite/result.c \
                backend/template/tmpl_values.c backend/template/tmpl_sample.c \
                backend/sqlite/spider.c \
@@ -88,7 +88,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cli_config.c cli/cli_walk.c cli/c
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
                cli/eval_report.c cli/eval_report_nav.c cli/eval_report_svg.c cli/eval_report_diff.c cli/eval_report_graph.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c cli/fixture_llm.c \
-               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c cli/llm_attach.c cli/cmd_compile.c cli/compile_config.c cli/cmd_template.c cli/template_sample.c cli/template_out.c cli/cli_records.c cli/cmd_expand.c cli/expand_out.c cli/expand_jobs.c \
+               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c cli/llm_attach.c cli/cmd_compile.c cli/compile_config.c cli/cmd_template.c cli/template_sample.c cli/template_out.c cli/cli_records.c cli/cmd_expand.c cli/expand_out.c cli/expand_jobs.c cli/expand_tqa.c \
                cli/cli_report.c cli/dot_render.c cli/graph_out.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)

@@ -16,6 +16,7 @@
 ** (prompts/expand-question.txt) that asks for its question and evidence.
 */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -57,6 +58,10 @@ static const char expand_head[] =
     "      --add-filter       also keep only the rows where that column equals a value:\n"
     "                         the most frequent it takes in the expansion's rows on\n"
     "                         the database that leaves a row (needs a database)\n"
+    "      --tqa              instead of expansions, each query's linker table (the\n"
+    "                         most central of its join graph, for four tables or more)\n"
+    "                         and the words of its question and evidence that name it\n"
+    "                         (seed 001's TQA)\n"
     "      --no-run           do not run the expansions, even with a database\n"
     "      --timeout S        seconds per run of an expansion (default 10; 0: none)\n"
     "      --no-equiv         do not decide whether a taken expansion changes the\n"
@@ -89,7 +94,7 @@ static const char expand_tail[] =
 #define EXPAND_FORMATS (SQ_FMT_BIT(SQ_FMT_TEXT) | SQ_FMT_BIT(SQ_FMT_JSON))
 
 const CliOpt cli_opts_expand[] = {
-    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"add-filter", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
+    {"format", 'f', 1}, {"n", 0, 1}, {"fixtures", 0, 1}, {"add-column", 0, 0}, {"add-filter", 0, 0}, {"tqa", 0, 0}, {"no-run", 0, 0}, {"timeout", 0, 1}, {"no-equiv", 0, 0},
     {"bound", 0, 1}, {"rlimit", 0, 1}, {"jobs", 'j', 1}, {"out", 0, 1}, {"requests", 0, 1}, {"model", 0, 1}, {"force", 0, 0}, {"help", 'h', 0},
     CLI_QUERIES_OPTIONS, {NULL, 0, 0}};
 
@@ -132,6 +137,7 @@ static int own_option(void *ctx, const char *name, const char *val) {
     else if (strcmp(name, "no-run") == 0) r->no_run = 1;
     else if (strcmp(name, "add-column") == 0) r->add_column = 1;
     else if (strcmp(name, "add-filter") == 0) r->add_filter = 1;
+    else if (strcmp(name, "tqa") == 0) r->tqa = 1;
     else if (strcmp(name, "no-equiv") == 0) r->no_equiv = 1;
     else return SQ_EXIT_USAGE; /* "?": cli_next_opt said why */
     return -1;
@@ -472,6 +478,16 @@ static void expand_query(void *arg, CliQuery *q) {
     SqPassCtx pc;
     ExpandQuery eq = {q, sid, NULL, NULL, NULL, NULL, NULL};
     eq.p = plan_of(r, q, &pc, &scratch, &eq.why);
+    if (r->tqa) {
+        SqBuf b = SQ_BUF_INIT;
+        sq_emit_sqlite(q->ir, &b);
+        eq.orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
+        sq_buf_free(&b);
+        expand_tqa_query(r, &eq);
+        cli_flush(&r->out, stdout);
+        sq_diags_free(&scratch);
+        return;
+    }
     if (eq.p) {
         r->n_queries_planned++;
         SqDb *db = query_db(r, q, &eq.db_why);
@@ -532,6 +548,16 @@ static void summary(ExpandRun *r) {
     sq_buf_putc(&r->out, '\n');
 }
 
+/* --tqa makes no expansion: the options about expansions are refused
+** with it.  -1 to go on, or 2 after a message. */
+static int tqa_alone(const ExpandRun *r) {
+    const char *other = r->out_path ? "--out" : r->requests ? "--requests" : r->add_column ? "--add-column"
+                      : r->add_filter ? "--add-filter" : NULL;
+    if (!r->tqa || !other) return -1;
+    fprintf(stderr, "squint expand: --tqa writes no expansions, so %s does not go with it\n", other);
+    return SQ_EXIT_USAGE;
+}
+
 /* Every query of the operands, then the output's end: the text's summary
 ** (on stderr with --out, whose records stand for the output), the JSON's
 ** closing bracket, the requests (replaced whole, or appended with --out
@@ -546,6 +572,8 @@ static int run(ExpandRun *r, const CliArgs *a) {
     if (json) {
         sq_jw_arr_end(&r->jw);
         sq_buf_putc(&r->out, '\n');
+    } else if (r->tqa) {
+        expand_tqa_summary(r);
     } else {
         summary(r);
     }
@@ -582,6 +610,7 @@ int cmd_expand(int argc, char **argv) {
     a.operands = CLI_OPERANDS_FILES;
     int rc = cli_queries_read_options(&r.cq, &a, cli_opts_expand, own_option, &r);
     if (rc < 0 && cli_queries_start(&r.cq) < 0) rc = SQ_EXIT_USAGE;
+    if (rc < 0) rc = tqa_alone(&r);
     if (rc < 0) rc = expand_requests_start(&r, &a);
     if (rc < 0) rc = expand_out_start(&r, &a);
     if (rc < 0) rc = run(&r, &a);

@@ -107,6 +107,10 @@ typedef struct ExpandRun {
     ExpandEnded *ended;    /* by task number: the queries given to workers */
     size_t n_ended, cap_ended, next_write;
     size_t n_failed_jobs;  /* workers that ended without their output */
+    /* --tqa (expand_tqa.c) */
+    int tqa;
+    size_t n_linker, n_linker_q, n_linker_e; /* queries with a linker table, and a word naming it */
+    size_t n_words_q, n_segs_q, n_words_e, n_segs_e; /* such words, and the segments they name */
 } ExpandRun;
 
 /* The "record" member of every line of --out: how a file of ours is known. */
@@ -148,6 +152,15 @@ void expand_render(ExpandRun *r, const ExpandQuery *eq, SqBuf *records);
 ** --out its requests req[0..req_len) appended to --requests and then its
 ** records to --out, each in one synced write. */
 void expand_emit(ExpandRun *r, const char *req, size_t req_len, const char *text, size_t len);
+
+/* ---- expand_tqa.c ------------------------------------------------------------------ */
+
+/* --tqa: eq's linker table and the words of its question and evidence that
+** name it, into r->out (text) or r->jw (JSON), counted for the summary. */
+void expand_tqa_query(ExpandRun *r, const ExpandQuery *eq);
+/* --tqa's last line of text: how many queries had a linker table and
+** words naming it. */
+void expand_tqa_summary(ExpandRun *r);
 
 /* ---- expand_jobs.c ------------------------------------------------------------------ */
 

@@ -27,6 +27,8 @@ echo $(((t1 - t0) / 1000000)) >"$out/bird-all.ms"
     >"$out/spider-all.json" 2>/dev/null || true
 "$sq" expand --format json --n 1 --no-run --no-equiv --db-root "$S/database" "$S/dev.json" \
     >"$out/spider-n1.json" 2>/dev/null || true
+# the linker tables of seed 001's TQA and the words naming them
+"$sq" expand --tqa --format json --tables "$B/dev_tables.json" "$B/dev.json" >"$out/bird-tqa.json" 2>/dev/null || true
 # then the execution filter and the verdicts (does the join change the
 # query's result?), -j 2, timed: over Spider dev on its databases, and
 # over BIRD dev on the witnesses `make template-report` built for every

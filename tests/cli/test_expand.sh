@@ -8,7 +8,8 @@
 # and off (--no-run); a column of the joined table shown (--add-column)
 # and a filter on it (--add-filter); the records of --out, resumed;
 # the question requests (--requests,
-# expand_requests_check.py); Spider dev's first items on their databases
+# expand_requests_check.py); -j against -j 1; the linker table and the
+# words naming it (--tqa); Spider dev's first items on their databases
 # (../shared/corpora, SQUINT_CORPORA; skipped without it).  Prints TAP
 # lines.
 cd "$(dirname "$0")/../.." || exit 2
@@ -234,6 +235,46 @@ expect_exit 2 "squint prompt expand-question" -- "$SQUINT" prompt expand-questio
 expect_grep "squint expand --requests" "$TMP/err" "... says that squint expand writes its requests"
 expect_exit 0 "squint prompt --list" -- "$SQUINT" prompt --list
 expect_grep "^expand-question " "$TMP/out" "... lists expand-question"
+
+# ---- --tqa: the linker table and the words that name it -------------------------------------
+cat >"$TMP/movies.sql" <<'EOF'
+CREATE TABLE actor (ActorID INTEGER PRIMARY KEY, Name TEXT);
+CREATE TABLE movie (MovieID INTEGER PRIMARY KEY, Title TEXT);
+CREATE TABLE characters (MovieID INTEGER REFERENCES movie, ActorID INTEGER REFERENCES actor, CharacterName TEXT,
+  PRIMARY KEY (MovieID, ActorID));
+CREATE TABLE award (AwardID INTEGER PRIMARY KEY, MovieID INTEGER REFERENCES movie, Name TEXT);
+EOF
+python3 - "$TMP/tqa.json" <<'PY'
+import json, sys
+json.dump([{"question_id": 1, "db_id": "movies",
+            "question": "Which actors played characters in movies that won an award?",
+            "evidence": "the character's name is CharacterName; 'characters' is a value",
+            "SQL": "SELECT a.Name FROM actor a JOIN characters c ON a.ActorID = c.ActorID "
+                   "JOIN movie m ON m.MovieID = c.MovieID JOIN award w ON w.MovieID = m.MovieID"},
+           {"question_id": 2, "db_id": "movies", "question": "Name the movies.", "evidence": "",
+            "SQL": "SELECT Title FROM movie JOIN award ON award.MovieID = movie.MovieID"}], open(sys.argv[1], "w"))
+PY
+expect_exit 0 "expand --tqa --format json" -- "$SQUINT" expand --tqa --format json --schema "$TMP/movies.sql" "$TMP/tqa.json"
+python3 - "$TMP/out" "$TMP/tqa.json" >"$TMP/check" 2>&1 <<'PY' && ok "... the hub of four tables (a tie the schema graph keeps), the words naming it at their offsets, quoted text and column names left out of the evidence" || { not_ok "... the linker table and its words"; cat "$TMP/check"; }
+import json, sys
+got = json.load(open(sys.argv[1]))
+items = json.load(open(sys.argv[2]))
+a, b = got
+assert a["linker_table"] == "characters" and a["tie_broken_by_schema"], a
+assert [s["text"] for s in a["segments"]] == ["characters"], a["segments"]
+for key, text in (("question_refs", items[0]["question"]), ("evidence_refs", items[0]["evidence"])):
+    for m in a[key]:
+        assert text[m["start"]:m["end"]] == m["text"], (key, m)
+assert [m["text"] for m in a["question_refs"]] == ["characters"], a["question_refs"]
+assert [m["text"] for m in a["evidence_refs"]] == ["character"], a["evidence_refs"]
+assert b["linker_table"] is None and "three tables or fewer" in b["why"], b
+PY
+expect_exit 0 "expand --tqa in text" -- "$SQUINT" expand --tqa --schema "$TMP/movies.sql" "$TMP/tqa.json"
+expect_grep '^-- linker table: characters \(a tie broken by the schema graph\); segments: characters$' "$TMP/out" "... names the linker table and its segments"
+expect_grep '^-- question: "characters" \(characters\)$' "$TMP/out" "... and the words of the question"
+expect_grep "^-- 2 queries, 1 with a linker table: 1 with a word of the question that names it" "$TMP/out" "... and sums up"
+expect_exit 2 "expand --tqa --out" -- "$SQUINT" expand --tqa --out "$TMP/t.jsonl" --schema "$TMP/movies.sql" "$TMP/tqa.json"
+expect_grep "does not go with it" "$TMP/err" "... says --out does not go with --tqa"
 
 # ---- Spider dev's first items on their databases -------------------------------------------
 if [ -f "$C/spider-dev/dev.json" ] && [ -d "$C/spider-dev/database" ]; then
