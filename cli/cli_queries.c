@@ -228,3 +228,8 @@ const char *cli_query_source_id(const CliQuery *q, uint64_t n, char buf[32]) {
     else snprintf(buf, 32, "%llu", (unsigned long long)n);
     return buf;
 }
+
+void cli_query_where(SqBuf *b, const CliQuery *q) {
+    sq_buf_printf(b, "%s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
+    if (q->item && q->item->label) sq_buf_printf(b, " (%s)", q->item->label);
+}

@@ -88,6 +88,9 @@ void cli_query_json_head(SqJsonWriter *w, const CliQueries *cq, const CliQuery *
 ** lines; in a script, the line the query starts on).  The custom_id of
 ** the requests made for it. */
 void cli_query_item_id(SqBuf *b, const char *prefix, const CliQuery *q);
+/* "dev.json:3:12 (question_id 7)": where q is, its item's label after its
+** position when it has one; appended to b. */
+void cli_query_where(SqBuf *b, const CliQuery *q);
 
 /* The id of q as the source of generated records (template sample's
 ** instances, expand's expansions): BIRD's question_id when its item has

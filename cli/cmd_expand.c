@@ -405,8 +405,8 @@ static void text_query(ExpandRun *r, const ExpandQuery *eq) {
     const SqExpandPlan *p = eq->p;
     const Outcome *os = eq->os;
     const char *why = eq->why, *db_why = eq->db_why;
-    sq_buf_printf(out, "-- %s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
-    if (q->item && q->item->label) sq_buf_printf(out, " (%s)", q->item->label);
+    sq_buf_puts(out, "-- ");
+    cli_query_where(out, q);
     sq_buf_putc(out, '\n');
     if (!p) {
         sq_buf_printf(out, "-- no expansion: %s\n", why);

@@ -395,12 +395,6 @@ static void add_request(PromptRun *r, const char *id, const SqPromptValues *v, c
 /* Gold files                                                          */
 /* ------------------------------------------------------------------ */
 
-/* "dev.json:3:12 (item 0)": where a gold query is. */
-static void gold_where(SqBuf *b, const CliQuery *q) {
-    sq_buf_printf(b, "%s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
-    if (q->item->label) sq_buf_printf(b, " (%s)", q->item->label);
-}
-
 static void gold_query(void *ctx, CliQuery *q) {
     PromptRun *r = ctx;
     const SqBenchItem *it = q->item;
@@ -420,7 +414,7 @@ static void gold_query(void *ctx, CliQuery *q) {
     v.v[SQ_SLOT_SAMPLE_ROWS] = sq_buf_str(&rows);
     v.v[SQ_SLOT_DATABASE_SCHEMA] = sq_buf_str(&whole);
     cli_query_item_id(&id, r->task->name, q);
-    gold_where(&where, q);
+    cli_query_where(&where, q);
     add_request(r, sq_buf_str(&id), &v, sq_buf_str(&where));
     sq_buf_free(&schema);
     sq_buf_free(&whole);

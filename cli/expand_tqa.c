@@ -111,8 +111,8 @@ void expand_tqa_query(ExpandRun *r, const ExpandQuery *eq) {
         return;
     }
     SqBuf *out = &r->out;
-    sq_buf_printf(out, "-- %s:%u:%u", q->pos.file->name, q->pos.line, q->pos.col);
-    if (q->item && q->item->label) sq_buf_printf(out, " (%s)", q->item->label);
+    sq_buf_puts(out, "-- ");
+    cli_query_where(out, q);
     sq_buf_putc(out, '\n');
     if (!table) {
         sq_buf_printf(out, "-- no linker table: %s\n", why);

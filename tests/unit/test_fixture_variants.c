@@ -12,6 +12,7 @@
 #include "backend/fixture/fixture.h"
 #include "backend/sqlite/db.h"
 #include "runtime/util.h"
+#include "tests/unit/unit_schema.h"
 
 static const char *const ddl =
     "CREATE TABLE dept (id INTEGER PRIMARY KEY, code TEXT UNIQUE, name TEXT NOT NULL, city TEXT);\n"
@@ -27,10 +28,8 @@ static const char *const rows =
     "INSERT INTO checked VALUES (1, 2), (3, 4);\n";
 
 typedef struct T {
-    SqSrcSet srcs;
-    SqDiags diags;
-    SqInterner *names;
-    Catalog *cat;
+    UnitSchema u;
+    Catalog *cat;      /* u.cat */
     SqDb *db;          /* ddl and rows */
     SqFixture fx;      /* read from db */
     SqDb *variants[16];
@@ -39,13 +38,8 @@ typedef struct T {
 
 static int setup(void **state) {
     T *t = sq_calloc(1, sizeof *t);
-    sq_srcset_init(&t->srcs);
-    sq_diags_init(&t->diags, &t->srcs);
-    t->names = sq_interner_new();
-    SqSrc *src = sq_src_add_copy(&t->srcs, "schema.sql", ddl, strlen(ddl));
-    t->cat = sq_catalog_new(t->names, "schema.sql");
-    assert_int_equal(sq_catalog_load_ddl(t->cat, src, &t->diags), 0);
-    sq_catalog_link(t->cat, &t->diags);
+    unit_schema_load(&t->u, ddl);
+    t->cat = t->u.cat;
     char *script = sq_arena_printf(t->cat->arena, "%s%s", ddl, rows);
     t->db = sq_db_open_memory(script, NULL);
     assert_non_null(t->db);
@@ -59,10 +53,7 @@ static int teardown(void **state) {
     for (uint32_t i = 0; i < t->n_variants; i++) sq_db_close(t->variants[i]);
     sq_fixture_free(&t->fx);
     sq_db_close(t->db);
-    sq_catalog_free(t->cat);
-    sq_interner_free(t->names);
-    sq_diags_free(&t->diags);
-    sq_srcset_free(&t->srcs);
+    unit_schema_free(&t->u);
     free(t);
     return 0;
 }

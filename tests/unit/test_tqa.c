@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "passes/expand/tqa.h"
+#include "tests/unit/unit_schema.h"
 
 static int setup(void **state) {
     *state = sq_arena_new();
@@ -132,21 +133,13 @@ static void words_name_segments(void **state) {
 ** out; in the question they are not. */
 static void evidence_leaves_values_and_columns_out(void **state) {
     SqArena *a = *state;
-    SqInterner *names = sq_interner_new();
-    Catalog *cat = sq_catalog_new(names, "t");
-    SqSrcSet srcs;
-    SqDiags diags;
-    sq_srcset_init(&srcs);
-    sq_diags_init(&diags, &srcs);
-    const char *ddl = "CREATE TABLE bond (bond_id TEXT PRIMARY KEY, bond_type TEXT, bonds INT);";
-    assert_int_equal(sq_catalog_load_ddl(cat, sq_src_add_copy(&srcs, "s", ddl, strlen(ddl)), &diags), 0);
+    UnitSchema u;
+    unit_schema_load(&u, "CREATE TABLE bond (bond_id TEXT PRIMARY KEY, bond_type TEXT, bonds INT);");
+    const Catalog *cat = u.cat;
     const char *ev = "double bond refers to bond_type = '=' ; 'bond' is a value; bonds is a column; the atom's bond";
     assert_string_equal(refs(a, "bond", ev, 1, cat), "bond>bond bond>bond");
     assert_string_equal(refs(a, "bond", ev, 0, NULL), "bond>bond bond_type>bond bond>bond bonds>bond bond>bond");
-    sq_diags_free(&diags);
-    sq_srcset_free(&srcs);
-    sq_catalog_free(cat);
-    sq_interner_free(names);
+    unit_schema_free(&u);
 }
 
 int main(void) {
