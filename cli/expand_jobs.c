@@ -10,7 +10,8 @@
 ** was judged.  A worker writes a line of its three counts (changes,
 ** keeps, not decided) and then the query's output; the output is emitted
 ** when every query before it has been, so that -j N writes what -j 1
-** writes.
+** writes.  A worker that ends without its output leaves its query out
+** (null in its place in the JSON array) and makes the exit status 1.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,10 @@ static void write_query(ExpandRun *r, ExpandEnded *e) {
         fprintf(stderr, "squint expand: query %s: its process %s (%d); its output is missing\n", e->sid,
                 e->end == SQ_TASK_OK ? "wrote no counts" : sq_task_end_name(e->end), e->detail);
         r->n_failed_jobs++;
+        if (r->format == SQ_FMT_JSON && !r->out_path) { /* null in its place: the later workers count it */
+            sq_jw_null(&r->jw);
+            cli_flush(&r->out, stdout);
+        }
         return;
     }
     expand_count_verdicts(r, counts);
