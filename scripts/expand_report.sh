@@ -50,6 +50,7 @@ if [ -d "$fx" ] && { [ -n "${EXPAND_FIXTURES:-}" ] || [ "$limit" = 0 ]; }; then
     echo "$fx" >"$out/bird-fixtures.path"
     timed bird-run --n 0 --fixtures "$fx" --tables "$B/dev_tables.json" "$B/dev.json"
     timed bird-run-n1 --n 1 --fixtures "$fx" --tables "$B/dev_tables.json" "$B/dev.json"
+    timed bird-run-noequiv --n 0 --no-equiv --fixtures "$fx" --tables "$B/dev_tables.json" "$B/dev.json"
 fi
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 "$(dirname "$0")/expand_report.py" "$out" "$commit"
