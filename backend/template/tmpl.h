@@ -18,8 +18,11 @@
 **   - no lint rule at error level fires on it;
 **   - it runs on the database and returns a row that is not all NULL;
 **   - it is not the same query as the source or as an instance accepted
-**     before it: a different result on the database shows that at once;
-**     equal results go to squint equiv (normal forms first, then the
+**     before it: a different result on the database shows that at once,
+**     else on another database it tries first (the rest of a fixture's
+**     suite, the counterexamples found for the source's earlier
+**     instances, one-cell variants of a small database); equal results
+**     on all of them go to squint equiv (normal forms first, then the
 **     bounded search), and a proof of equivalence, or no verdict, rejects.
 **
 ** Instances are deterministic for a seed: the choices of instance k of a
