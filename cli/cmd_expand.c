@@ -290,8 +290,9 @@ static int filter_values(ExpandRun *r, CliQuery *q, SqDb *db, const char *col, S
 ** values of the joined table's column in the expansion's rows are tried
 ** in turn (filter_values), and the first whose filter leaves the
 ** expansion a row is kept: b then holds the SQL with it, o->filter says
-** it, o->rows its rows on db (so it is not run again) and 0 is returned.  Else -1 with o->filter_why (b unchanged).  The
-** filter's patch is undone before returning. */
+** it, o->rows its rows on db (so it is not run again) and 0 is returned.
+** Else -1 with o->filter_why (b unchanged).  The filter's patch is undone
+** before returning. */
 static int add_filter(ExpandRun *r, CliQuery *q, SqDb *db, Outcome *o, SqBuf *b) {
     const char *col = sq_expansion_column(q->ir, &o->filter_why);
     if (!col) return -1;
