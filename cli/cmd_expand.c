@@ -78,7 +78,10 @@ static const char expand_head[] =
     "      --requests FILE    also write, for each taken expansion, a request for a\n"
     "                         language model that asks for its question and evidence\n"
     "                         (task expand-question; OpenAI batch lines, as 'squint\n"
-    "                         prompt' writes them, for 'squint llm run')\n"
+    "                         prompt' writes them, for 'squint llm run'); with --tqa,\n"
+    "                         for each question and evidence with words that name the\n"
+    "                         linker table, three requests that rewrite them (tasks\n"
+    "                         tqa-synonym, tqa-backtranslate, tqa-context)\n"
     "      --model M          the requests' body.model (default '" EXPAND_MODEL "')\n"
     "      --force            replace --requests even when it holds other things\n"
     "  -h, --help             show this help\n"
@@ -173,19 +176,31 @@ static SqDb *query_db(ExpandRun *r, const CliQuery *q, const char **why) {
 
 /* The plan of q: made on its text bound again and unnested; NULL with
 ** *why when there is none. */
-static const SqExpandPlan *plan_of(ExpandRun *r, CliQuery *q, SqPassCtx *pc, SqDiags *scratch, const char **why) {
+/* A fresh copy of q's IR through unnest and then the pass last (expand,
+** or for --tqa only jqg); 0, or -1 with why. */
+static int unnest_then(ExpandRun *r, CliQuery *q, SqPassCtx *pc, SqDiags *scratch, const char *last,
+                       const char **why) {
     const SqSrc *src = sq_src_get(&r->cq.srcs, q->stmt->span.file);
     const SqSrc *copy = sq_src_add_copy(&r->cq.srcs, src->name, src->text + q->stmt->span.start,
                                         q->stmt->span.end - q->stmt->span.start);
     IrQuery *u = ir_load_query(q->arena, copy, q->cat, r->cq.names, scratch, &r->cq.schema.ctx.bind_opt, why);
-    if (!u) return NULL;
+    if (!u) return -1;
     sq_pass_ctx_init(pc, q->arena, q->cat, r->cq.names, scratch);
-    const char *names[] = {"unnest", "expand"};
+    const char *names[] = {"unnest", last};
     if (sq_pass_run(pc, u, names, 2) < 0) {
-        *why = "the expand pass failed";
-        return NULL;
+        *why = r->tqa ? "the jqg pass failed" : "the expand pass failed";
+        return -1;
     }
-    return sq_expand_result(pc, why);
+    return 0;
+}
+
+static const SqExpandPlan *plan_of(ExpandRun *r, CliQuery *q, SqPassCtx *pc, SqDiags *scratch, const char **why) {
+    return unnest_then(r, q, pc, scratch, "expand", why) < 0 ? NULL : sq_expand_result(pc, why);
+}
+
+/* --tqa: q's join query graph after unnesting, or NULL with why. */
+static const SqGraph *graph_of(ExpandRun *r, CliQuery *q, SqPassCtx *pc, SqDiags *scratch, const char **why) {
+    return unnest_then(r, q, pc, scratch, "jqg", why) < 0 ? NULL : sq_jqg_graph(pc, why);
 }
 
 /* Run sql on db: its fate and rows. */
@@ -477,9 +492,9 @@ static void expand_query(void *arg, CliQuery *q) {
     SqDiags scratch;
     sq_diags_init(&scratch, &r->cq.srcs);
     SqPassCtx pc;
-    ExpandQuery eq = {q, sid, NULL, NULL, NULL, NULL, NULL};
-    eq.p = plan_of(r, q, &pc, &scratch, &eq.why);
+    ExpandQuery eq = {q, sid, NULL, NULL, NULL, NULL, NULL, NULL};
     if (r->tqa) {
+        eq.g = graph_of(r, q, &pc, &scratch, &eq.why);
         SqBuf b = SQ_BUF_INIT;
         sq_emit_sqlite(q->ir, &b);
         eq.orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
@@ -489,6 +504,7 @@ static void expand_query(void *arg, CliQuery *q) {
         sq_diags_free(&scratch);
         return;
     }
+    eq.p = plan_of(r, q, &pc, &scratch, &eq.why);
     if (eq.p) {
         r->n_queries_planned++;
         SqDb *db = query_db(r, q, &eq.db_why);
@@ -552,8 +568,8 @@ static void summary(ExpandRun *r) {
 /* --tqa makes no expansion: the options about expansions are refused
 ** with it.  -1 to go on, or 2 after a message. */
 static int tqa_alone(const ExpandRun *r) {
-    const char *other = r->out_path ? "--out" : r->requests ? "--requests" : r->add_column ? "--add-column"
-                      : r->add_filter ? "--add-filter" : NULL;
+    const char *other = r->out_path ? "--out" : r->add_column ? "--add-column" : r->add_filter ? "--add-filter"
+                                                                                   : NULL;
     if (!r->tqa || !other) return -1;
     fprintf(stderr, "squint expand: --tqa writes no expansions, so %s does not go with it\n", other);
     return SQ_EXIT_USAGE;
@@ -582,7 +598,7 @@ static int run(ExpandRun *r, const CliArgs *a) {
     int rc = cli_queries_finish(&r->cq);
     if (r->requests && !r->out_path && cli_report_write("expand", r->requests, &r->req) < 0) rc = SQ_EXIT_USAGE;
     else if (r->requests)
-        fprintf(stderr, "squint expand: %zu question request%s written to %s\n", r->n_requests,
+        fprintf(stderr, "squint expand: %zu %srequest%s written to %s\n", r->n_requests, r->tqa ? "" : "question ",
                 r->n_requests == 1 ? "" : "s", r->requests);
     if (rc == SQ_EXIT_OK && r->n_failed_jobs) rc = 1;
     return r->write_failed ? SQ_EXIT_USAGE : rc;

@@ -205,6 +205,12 @@ static int check_options(PromptRun *r, const CliArgs *a) {
                         "squint expand --requests FILE writes its requests\n", r->task->name);
         return SQ_EXIT_USAGE;
     }
+    if (r->task->input == SQ_PROMPT_IN_TQA) {
+        fprintf(stderr, "squint prompt: %s's slots are a query's linker table and the words of its question or "
+                        "evidence that name it; squint expand --tqa --requests FILE writes its requests\n",
+                r->task->name);
+        return SQ_EXIT_USAGE;
+    }
     if (r->task->input == SQ_PROMPT_IN_LOOP) {
         fprintf(stderr, "squint prompt: %s's slots are the state of the SynSQL loop, which squint fixture --llm "
                         "runs and fills; squint prompt writes only its first step, synsql-selector\n",
@@ -285,6 +291,8 @@ static void list_task(const SqPromptTask *t) {
     printf("  input:    %s\n", t->input == SQ_PROMPT_IN_GOLD      ? "a gold file, one request per query"
                               : t->input == SQ_PROMPT_IN_RECORDS ? "squint eval's records, one request per counterexample"
                               : t->input == SQ_PROMPT_IN_EXPAND  ? "squint expand --requests, one request per expansion"
+                              : t->input == SQ_PROMPT_IN_TQA     ? "squint expand --tqa --requests, one request per "
+                                                                   "text naming the linker table"
                                                                  : "the SynSQL loop of squint fixture --llm");
     if (builtin_template(a, t, &tpl, &err) == 0) {
         fputs("  slots:    ", stdout);

@@ -58,6 +58,7 @@ typedef struct ExpandQuery {
     const SqExpandPlan *p; /* NULL: why there is none */
     Outcome *os;           /* the plan's kept expansions' outcomes */
     const char *why, *db_why;
+    const SqGraph *g;      /* --tqa: its join query graph, or NULL: why */
 } ExpandQuery;
 
 /* A query whose turn to be written has not come (-j). */
@@ -69,6 +70,9 @@ typedef struct ExpandEnded {
     SqBuf req;             /* its requests (--out with --requests) */
     SqBuf out;             /* what its worker wrote */
 } ExpandEnded;
+
+/* How many tasks --tqa --requests asks of each text. */
+#define EXPAND_TQA_TASKS 3
 
 typedef struct ExpandRun {
     SqFormat format;
@@ -111,6 +115,8 @@ typedef struct ExpandRun {
     int tqa;
     size_t n_linker, n_linker_q, n_linker_e; /* queries with a linker table, and a word naming it */
     size_t n_words_q, n_segs_q, n_words_e, n_segs_e; /* such words, and the segments they name */
+    SqPromptTemplate tqa_tpl[EXPAND_TQA_TASKS];     /* with --requests: the tasks' templates, */
+    SqPromptParams tqa_params[EXPAND_TQA_TASKS];    /* and their parameters */
 } ExpandRun;
 
 /* The "record" member of every line of --out: how a file of ours is known. */
@@ -154,6 +160,10 @@ void expand_render(ExpandRun *r, const ExpandQuery *eq, SqBuf *records);
 void expand_emit(ExpandRun *r, const char *req, size_t req_len, const char *text, size_t len);
 
 /* ---- expand_tqa.c ------------------------------------------------------------------ */
+
+/* The tasks of --tqa --requests, in the order each text's requests are
+** written: tqa-synonym, tqa-backtranslate, tqa-context. */
+extern const char *const expand_tqa_tasks[EXPAND_TQA_TASKS];
 
 /* --tqa: eq's linker table and the words of its question and evidence that
 ** name it, into r->out (text) or r->jw (JSON), counted for the summary. */

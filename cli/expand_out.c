@@ -39,6 +39,27 @@ static size_t run_inputs(const ExpandRun *r, const CliArgs *a, SqArena *arena, S
     return n;
 }
 
+/* The built-in template of task into *tpl, and its temperature and
+** max_tokens into *params.  -1 to go on, or 2 after a message. */
+static int load_template(ExpandRun *r, const char *task, SqPromptTemplate *tpl, SqPromptParams *params) {
+    const SqPromptTask *t = sq_prompt_task_find(task);
+    const SqPromptText *b = sq_prompt_builtin(task);
+    SqBuf err = SQ_BUF_INIT;
+    int rc = -1;
+    if (!t || !b || !b->text) {
+        fprintf(stderr, "squint expand: no template prompts/%s.txt was built into squint\n", task);
+        rc = SQ_EXIT_USAGE;
+    } else if (sq_prompt_template_parse(r->tpl_arena, b->path, b->text, strlen(b->text), tpl, &err) < 0) {
+        fprintf(stderr, "squint expand: %s\n", sq_buf_str(&err));
+        rc = SQ_EXIT_USAGE;
+    } else {
+        params->temperature = t->temperature;
+        params->max_tokens = t->max_tokens;
+    }
+    sq_buf_free(&err);
+    return rc;
+}
+
 int expand_requests_start(ExpandRun *r, const CliArgs *a) {
     if (!r->requests) return -1;
     if (!*r->params.model) {
@@ -48,21 +69,12 @@ int expand_requests_start(ExpandRun *r, const CliArgs *a) {
     SqOutInput *in;
     size_t n = run_inputs(r, a, r->tpl_arena, &in);
     if (cli_requests_out_check("expand", "--requests", r->requests, r->force, in, n) < 0) return SQ_EXIT_USAGE;
-    const SqPromptTask *t = sq_prompt_task_find("expand-question");
-    const SqPromptText *b = sq_prompt_builtin("expand-question");
-    SqBuf err = SQ_BUF_INIT;
+    if (!r->tqa) return load_template(r, "expand-question", &r->tpl, &r->params);
     int rc = -1;
-    if (!t || !b || !b->text) {
-        fprintf(stderr, "squint expand: no template prompts/expand-question.txt was built into squint\n");
-        rc = SQ_EXIT_USAGE;
-    } else if (sq_prompt_template_parse(r->tpl_arena, b->path, b->text, strlen(b->text), &r->tpl, &err) < 0) {
-        fprintf(stderr, "squint expand: %s\n", sq_buf_str(&err));
-        rc = SQ_EXIT_USAGE;
-    } else {
-        r->params.temperature = t->temperature;
-        r->params.max_tokens = t->max_tokens;
+    for (int t = 0; t < EXPAND_TQA_TASKS && rc < 0; t++) {
+        r->tqa_params[t] = r->params;
+        rc = load_template(r, expand_tqa_tasks[t], &r->tqa_tpl[t], &r->tqa_params[t]);
     }
-    sq_buf_free(&err);
     return rc;
 }
 

@@ -13,6 +13,9 @@
 **                    seed's validation step); --drop-rejected leaves out
 **                    the items whose verdict is not yes.
 **
+** The tqa tasks attach to the JSON of squint expand --tqa instead
+** (cli/llm_tqa.c), through the helpers below.
+**
 ** A reply is an item's when its custom_id is the one `squint prompt` gives
 ** that item: TASK/qid-N for an item with a question_id, else
 ** TASK/item-N (its 0-based place).  Only a gold that is a JSON array of
@@ -32,11 +35,11 @@
 
 /* The member that marks a gold this command wrote, per task. */
 static const char *mark_of(const char *task) {
-    return strcmp(task, "sql-to-question") == 0 ? "question_of" : "check";
+    return strcmp(task, "sql-to-question") == 0 ? "question_of" : llm_tqa_task(task) ? "tqa" : "check";
 }
 
 int llm_attach_task(const char *task) {
-    return strcmp(task, "sql-to-question") == 0 || strcmp(task, "question-check") == 0;
+    return strcmp(task, "sql-to-question") == 0 || strcmp(task, "question-check") == 0 || llm_tqa_task(task);
 }
 
 /* The item's own number: its question_id, or its place. */
@@ -51,8 +54,7 @@ static void item_id(const char *task, const cJSON *item, int i, char *buf, size_
     snprintf(buf, n, "%s/%s-%lld", task, has_qid ? "qid" : "item", item_number(item, i));
 }
 
-/* GOLD read as a JSON array of objects, or NULL after a message. */
-static cJSON *read_gold(const char *path) {
+cJSON *llm_read_gold(const char *path) {
     size_t len;
     int err;
     char *text = sq_read_file(path, &len, &err);
@@ -108,8 +110,7 @@ int llm_attach_check_out(const char *task, const char *gold, const char *records
     return rc < 0 ? SQ_EXIT_USAGE : -1;
 }
 
-/* The taken replies by custom_id: each one's index in got, plus 1. */
-static SqStrMap *taken_replies(const LlmImported *got, size_t n) {
+SqStrMap *llm_taken_replies(const LlmImported *got, size_t n) {
     SqStrMap *m = sq_strmap_new();
     for (size_t i = 0; i < n; i++)
         if (got[i].ok) *sq_strmap_put(m, got[i].custom_id, NULL) = (int)i + 1;
@@ -153,13 +154,25 @@ static int add_check(cJSON *item, const cJSON *reply) {
     return cJSON_IsString(v) && strcmp(v->valuestring, "yes") == 0;
 }
 
+int llm_write_gold(const char *out, const cJSON *res) {
+    char *text = cJSON_Print(res);
+    SqBuf all = SQ_BUF_INIT;
+    sq_buf_puts(&all, text);
+    sq_buf_putc(&all, '\n');
+    int err = 0, rc = sq_write_replace(out, sq_buf_str(&all), all.len, &err);
+    if (rc < 0) fprintf(stderr, "squint llm import: cannot write '%s': %s\n", out, strerror(err));
+    sq_buf_free(&all);
+    cJSON_free(text);
+    return rc;
+}
+
 int llm_attach(const char *task, const char *gold, const char *out, int drop_rejected, int quiet,
                const LlmImported *got, size_t n_got) {
-    cJSON *doc = read_gold(gold);
+    cJSON *doc = llm_read_gold(gold);
     if (!doc) return SQ_EXIT_USAGE;
     int questions = strcmp(task, "sql-to-question") == 0;
     cJSON *res = cJSON_CreateArray();
-    SqStrMap *taken = taken_replies(got, n_got);
+    SqStrMap *taken = llm_taken_replies(got, n_got);
     size_t answered = 0, made = 0, yes = 0;
     char id[96];
     int i = 0;
@@ -178,20 +191,13 @@ int llm_attach(const char *task, const char *gold, const char *out, int drop_rej
         }
         cJSON_Delete(reply);
     }
-    char *text = cJSON_Print(res);
-    SqBuf all = SQ_BUF_INIT;
-    sq_buf_puts(&all, text);
-    sq_buf_putc(&all, '\n');
-    int err = 0, rc = sq_write_replace(out, sq_buf_str(&all), all.len, &err);
-    if (rc < 0) fprintf(stderr, "squint llm import: cannot write '%s': %s\n", out, strerror(err));
-    else if (!quiet && questions)
+    int rc = llm_write_gold(out, res);
+    if (rc == 0 && !quiet && questions)
         fprintf(stderr, "squint llm import: %zu of %d items have questions: %zu items written to %s\n", answered,
                 i, made, out);
-    else if (!quiet)
+    else if (rc == 0 && !quiet)
         fprintf(stderr, "squint llm import: %zu of %d items checked, %zu judged yes; %zu items written to %s\n",
                 answered, i, yes, drop_rejected ? yes : (size_t)i, out);
-    sq_buf_free(&all);
-    cJSON_free(text);
     cJSON_Delete(res);
     cJSON_Delete(doc);
     sq_strmap_free(taken);

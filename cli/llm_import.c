@@ -51,6 +51,11 @@ static const char import_usage[] =
     "for sql-to-question an item per question the model wrote (question_id the\n"
     "item's * 10 + k, question_of the item's), for question-check each item with\n"
     "its \"check\" {verdict, reason} (verdict \"none\" when no reply was taken).\n"
+    "For the tqa tasks (tqa-synonym, tqa-backtranslate, tqa-context) GOLD is the\n"
+    "JSON of 'squint expand --tqa --format json': each query whose texts named its\n"
+    "linker table gets the rewritten question and evidence (a synonym reply's\n"
+    "words put in place), and the words that still name the table; a schema option\n"
+    "leaves column names out of the evidence's check.\n"
     "\n"
     "options:\n"
     "      --out FILE         write to FILE instead of standard output: replaced\n"
@@ -67,7 +72,9 @@ static const char import_usage[] =
     "  -h, --help             show this help\n"
     "      --version          print the version and exit\n"
     "      --schema FILE, --db FILE, --db-root DIR --db-id X, --tables FILE --db-id X\n"
-    "                         the schema of synsql-synthesizer's rows (that task only)\n"
+    "                         the schema of synsql-synthesizer's rows; for a tqa task\n"
+    "                         with --attach, the schemas whose column names the\n"
+    "                         evidence's check leaves out\n"
     "\n"
     "exit status: 0 every reply imported; 1 some rejected (their lines say why);\n"
     "2 bad usage, or RECORDS is not a records file of squint llm run.\n" CLI_EXIT_OOM;
@@ -230,9 +237,17 @@ static void import_one(ImportRun *r, const cJSON *rec) {
     sq_buf_free(&fields);
 }
 
+/* Whether id is a reply to a tqa task other than ours, itself one: the
+** three tasks' requests are one file (squint expand --tqa --requests),
+** so each task's import passes over the others' replies. */
+static int other_tqa_task(const ImportRun *r, const char *id) {
+    size_t k = strlen(r->task);
+    return llm_tqa_task(r->task) && llm_tqa_task(id) && !(strncmp(id, r->task, k) == 0 && id[k] == '/');
+}
+
 /* Pass 2: import the last record of each custom_id. */
 static void import_last(ImportRun *r, const cJSON *rec, long lineno) {
-    if (*sq_strmap_get(r->last, id_of(rec)) == lineno) import_one(r, rec);
+    if (*sq_strmap_get(r->last, id_of(rec)) == lineno && !other_tqa_task(r, id_of(rec))) import_one(r, rec);
 }
 
 /* ---- output --------------------------------------------------------------- */
@@ -377,8 +392,8 @@ static int read_options(ImportRun *r, int argc, char **argv) {
         return SQ_EXIT_USAGE;
     }
     if (r->attach && !llm_attach_task(r->task)) {
-        fprintf(stderr, "squint llm import: --attach takes the replies of sql-to-question or question-check, not "
-                        "of %s\n", r->task);
+        fprintf(stderr, "squint llm import: --attach takes the replies of sql-to-question, question-check and the "
+                        "tqa tasks, not of %s\n", r->task);
         return SQ_EXIT_USAGE;
     }
     if (r->drop_rejected && !(r->attach && strcmp(r->task, "question-check") == 0)) {
@@ -388,14 +403,19 @@ static int read_options(ImportRun *r, int argc, char **argv) {
     return -1;
 }
 
-/* synsql-synthesizer's schema: required for it, refused for the others.
-** -1 to go on, or 2. */
+/* synsql-synthesizer's schema: required for it; for a tqa task with
+** --attach, the schemas whose column names the evidence's check leaves
+** out (optional, one per db_id); refused for the others.  -1 to go on,
+** or 2. */
 static int load_schema(ImportRun *r) {
-    int wants = strcmp(r->task, "synsql-synthesizer") == 0;
-    if (wants != cli_schema_given(&r->schema)) {
+    int wants = strcmp(r->task, "synsql-synthesizer") == 0, given = cli_schema_given(&r->schema);
+    if (given && r->attach && llm_tqa_task(r->task))
+        return cli_schema_start(&r->schema, &r->srcs, r->names, &r->diags) == 0 ? -1 : SQ_EXIT_USAGE;
+    if (wants != given) {
         fprintf(stderr, wants ? "squint llm import: synsql-synthesizer's rows are checked against a schema: give "
                                 "--schema, --db, --db-root or --tables\n"
-                              : "squint llm import: a schema option is only for synsql-synthesizer\n");
+                              : "squint llm import: a schema option is only for synsql-synthesizer, and for the "
+                                "tqa tasks with --attach\n");
         return SQ_EXIT_USAGE;
     }
     if (!wants) return -1;
@@ -417,13 +437,12 @@ int llm_import(int argc, char **argv) {
     if (rc < 0) rc = r.attach ? llm_attach_check_out(r.task, r.attach, r.records, r.out, r.force) : check_out(&r);
     if (rc < 0 && (each_record(&r, note_last) < 0 || each_record(&r, import_last) < 0)) rc = SQ_EXIT_USAGE;
     if (rc < 0 && !r.attach && write_out(&r) < 0) rc = SQ_EXIT_USAGE;
-    if (rc < 0 && r.attach) {
-        int arc = llm_attach(r.task, r.attach, r.out, r.drop_rejected, r.quiet, r.items, r.n);
-        if (arc != SQ_EXIT_OK) rc = arc;
-    }
     if (rc < 0) {
         summary(&r);
-        rc = r.n_rejected ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
+        int arc = !r.attach           ? SQ_EXIT_OK
+                  : llm_tqa_task(r.task) ? llm_tqa_attach(r.task, r.attach, r.out, r.quiet, &r.schema, r.items, r.n)
+                                         : llm_attach(r.task, r.attach, r.out, r.drop_rejected, r.quiet, r.items, r.n);
+        rc = arc != SQ_EXIT_OK ? arc : r.n_rejected ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
     }
     for (size_t i = 0; i < r.n; i++) {
         free(r.items[i].custom_id);

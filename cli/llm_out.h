@@ -42,8 +42,29 @@ typedef struct LlmImported {
 ** item's "check", the items judged other than yes left out when
 ** drop_rejected).  0, or 2 after a message. */
 int llm_attach_task(const char *task);
+/* Whether task is one of seed 001's TQA tasks (tqa-*), whose replies go
+** back into the JSON of squint expand --tqa (cli/llm_tqa.c). */
+int llm_tqa_task(const char *task);
 int llm_attach_check_out(const char *task, const char *gold, const char *records, const char *out, int force);
 int llm_attach(const char *task, const char *gold, const char *out, int drop_rejected, int quiet,
                const LlmImported *got, size_t n);
+
+/* --attach's helpers: GOLD read as a JSON array of objects (NULL after a
+** message); the taken replies of got by custom_id (each one's index in
+** got, plus 1); res written to out, replaced whole (0, or -1 after a
+** message). */
+struct cJSON;
+struct cJSON *llm_read_gold(const char *path);
+SqStrMap *llm_taken_replies(const LlmImported *got, size_t n);
+int llm_write_gold(const char *out, const struct cJSON *res);
+
+/* --attach TQA for a tqa task: TQA's items whose texts named the linker
+** table, rewritten by the replies got[0..n) and checked, written to out
+** as a gold; schema (given or not) leaves column names out of the
+** evidence's check.  0, 1 when some reply does not fit its text, or 2
+** after a message. */
+struct CliSchema;
+int llm_tqa_attach(const char *task, const char *gold, const char *out, int quiet, struct CliSchema *schema,
+                   const LlmImported *got, size_t n);
 
 #endif

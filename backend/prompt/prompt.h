@@ -81,7 +81,18 @@
     X(ORIGINAL_SQL, "original_sql", "expand-question: the gold query before the expansion joined a "      \
       "table into it (sql is the expansion)", "only squint expand --requests has an expanded query")     \
     X(JOIN, "join", "expand-question: the table the expansion joins and its join conditions",           \
-      "only squint expand --requests has an expanded query")
+      "only squint expand --requests has an expanded query")                                            \
+    X(LINKER_TABLE, "linker_table", "tqa tasks: the query's linker table, whose words are replaced",    \
+      "only squint expand --tqa --requests has a linker table")                                         \
+    X(SEGMENTS, "segments", "tqa tasks: the parts of the linker table's name, abbreviations marked",    \
+      "only squint expand --tqa --requests has a linker table")                                         \
+    X(TEXT, "text", "tqa tasks: the text whose words are replaced (the question or the evidence)",      \
+      "only squint expand --tqa --requests has a text to rewrite")                                      \
+    X(TEXT_KIND, "text_kind", "tqa tasks: what the text is, \"question\" or \"evidence\"",             \
+      "only squint expand --tqa --requests has a text to rewrite")                                      \
+    X(TOKENS, "tokens", "tqa tasks: the words of the text that name the linker table, a JSON array "    \
+      "of {\"token\", \"position\"} (position: the offset of the word's first byte in the text)",      \
+      "only squint expand --tqa --requests has a text to rewrite")
 
 typedef enum SqPromptSlot {
 #define SQ_PROMPT_SLOT_ENUM(id, name, doc, why) SQ_SLOT_##id,
@@ -89,6 +100,9 @@ typedef enum SqPromptSlot {
 #undef SQ_PROMPT_SLOT_ENUM
     SQ_SLOT__COUNT
 } SqPromptSlot;
+
+/* A template's slots are bits of a uint32_t (SqPromptTemplate). */
+_Static_assert(SQ_SLOT__COUNT <= 32, "a template's slot sets are 32 bits");
 
 /* "schema", ...; what the slot holds; why an item may lack it. */
 const char *sq_prompt_slot_name(SqPromptSlot s);
@@ -159,6 +173,9 @@ typedef enum SqPromptInput {
                              alone has the task's slots */
     SQ_PROMPT_IN_EXPAND,  /* squint expand --requests: one request per
                              expansion taken, which alone has its slots */
+    SQ_PROMPT_IN_TQA,     /* squint expand --tqa --requests: one request
+                             per text (question or evidence) with words
+                             that name the query's linker table */
 } SqPromptInput;
 
 /* One task: a row of the table in task.c. */

@@ -35,6 +35,18 @@ typedef struct ReplyFormat {
     ReplyField fields[MAX_FIELDS];
 } ReplyFormat;
 
+/* A reply that is not elements, read by a function of its own. */
+typedef struct ReplyReader {
+    const char *task;
+    int (*read)(const char *text, size_t n, SqJsonWriter *w, SqBuf *why);
+} ReplyReader;
+
+static int read_substitutions(const char *text, size_t n, SqJsonWriter *w, SqBuf *why);
+
+static const ReplyReader readers[] = {
+    {"tqa-synonym", read_substitutions},
+};
+
 static const char *const yes_no[] = {"yes", "no", NULL};
 static const char *const readings[] = {"A", "B", "both", "neither", NULL};
 static const char *const scores[] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", NULL};
@@ -55,6 +67,8 @@ static const ReplyFormat formats[] = {
       {"feedback", "feedback", 1, 1, NULL}}},
     {"expand-question",
      {{"analysis", "analysis", 0, 1, NULL}, {"question", "question", 1, 1, NULL}, {"evidence", "evidence", 0, 1, NULL}}},
+    {"tqa-backtranslate", {{"translation", "translation", 0, 1, NULL}, {"text", "text", 1, 1, NULL}}},
+    {"tqa-context", {{"masked", "masked", 0, 1, NULL}, {"text", "text", 1, 1, NULL}}},
 };
 
 /* One value found: a span of the reply, or a string of a JSON reply. */
@@ -74,7 +88,13 @@ static const ReplyFormat *format_of(const char *task) {
     return NULL;
 }
 
-int sq_prompt_reply_known(const char *task) { return format_of(task) != NULL; }
+static const ReplyReader *reader_of(const char *task) {
+    for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
+        if (strcmp(readers[i].task, task) == 0) return &readers[i];
+    return NULL;
+}
+
+int sq_prompt_reply_known(const char *task) { return format_of(task) != NULL || reader_of(task) != NULL; }
 
 static Span trim(const char *s, size_t n) {
     while (n && strchr(" \t\r\n", *s)) s++, n--;
@@ -208,7 +228,82 @@ static void write_fields(const ReplyFormat *rf, const Found *got, SqJsonWriter *
     }
 }
 
+/* ---- tqa-synonym: substitutions in JSON ------------------------------ */
+
+/* One {"token": "...", "position": N} of a tqa-synonym reply into *pos and
+** *tok; -1 with the reason when it is not one. */
+static int substitution(const cJSON *e, int k, long long *pos, Span *tok, SqBuf *why) {
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "token");
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(e, "position");
+    if (!cJSON_IsObject(e) || !cJSON_IsString(t) || !cJSON_IsNumber(p)) {
+        sq_buf_printf(why, "substitution %d is not an object with a string \"token\" and a number \"position\"", k + 1);
+        return -1;
+    }
+    double d = p->valuedouble;
+    if (d < 0 || d > 1e9 || d != (double)(long long)d) {
+        sq_buf_printf(why, "substitution %d's position is not a whole number of at least 0", k + 1);
+        return -1;
+    }
+    *pos = (long long)d;
+    *tok = trim(t->valuestring, strlen(t->valuestring));
+    if (!tok->n) {
+        sq_buf_printf(why, "substitution %d's token is empty", k + 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* The reply of tqa-synonym: a JSON array (in a ``` fence or not) of
+** {"token", "position"} objects, at most MAX_VALUES, no position twice;
+** written as "substitutions": [{"position": N, "token": "..."}] in the
+** reply's order.  Which positions the request gave is not known here:
+** squint llm import --attach checks them against the text. */
+static int read_substitutions(const char *text, size_t n, SqJsonWriter *w, SqBuf *why) {
+    Span t = unfence(text, n);
+    cJSON *root = cJSON_ParseWithLength(t.s, t.n);
+    int rc = -1, k = 0;
+    long long pos[MAX_VALUES];
+    Span tok[MAX_VALUES];
+    if (!cJSON_IsArray(root)) {
+        sq_buf_puts(why, "the reply is not a JSON array of {\"token\", \"position\"} objects");
+        goto done;
+    }
+    for (const cJSON *e = root->child; e; e = e->next, k++) {
+        if (k == MAX_VALUES) {
+            sq_buf_printf(why, "more than %d substitutions", MAX_VALUES);
+            goto done;
+        }
+        if (substitution(e, k, &pos[k], &tok[k], why) < 0) goto done;
+        for (int j = 0; j < k; j++)
+            if (pos[j] == pos[k]) {
+                sq_buf_printf(why, "two substitutions at position %lld", pos[k]);
+                goto done;
+            }
+    }
+    if (!k) {
+        sq_buf_puts(why, "the JSON array holds no substitution");
+        goto done;
+    }
+    sq_jw_key(w, "substitutions");
+    sq_jw_arr_begin(w);
+    for (int j = 0; j < k; j++) {
+        sq_jw_obj_begin(w);
+        sq_jw_key(w, "position");
+        sq_jw_int(w, pos[j]);
+        sq_jw_key(w, "token");
+        sq_jw_strn(w, tok[j].s, tok[j].n);
+        sq_jw_obj_end(w);
+    }
+    sq_jw_arr_end(w);
+    rc = 0;
+done:
+    cJSON_Delete(root);
+    return rc;
+}
+
 int sq_prompt_reply_parse(const char *task, const char *text, size_t n, SqJsonWriter *w, SqBuf *why) {
+    const ReplyReader *rd = reader_of(task);
+    if (rd) return rd->read(text, n, w, why);
     const ReplyFormat *rf = format_of(task);
     if (!rf) {
         sq_buf_printf(why, "no reply format for the task '%s'", task);

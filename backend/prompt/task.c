@@ -67,6 +67,12 @@ static const SqPromptTask tasks[] = {
      0.0, 1024, "<alignment>N</alignment> ... <relevance>N</relevance> <feedback>...</feedback>"},
     {"expand-question", "the question and evidence of a gold query that one more table was joined into",
      SQ_PROMPT_IN_EXPAND, 0.7, 1024, "<analysis>...</analysis> <question>...</question> <evidence>...</evidence>"},
+    {"tqa-synonym", "TQA synonym replacement: another word for each word that names the linker table",
+     SQ_PROMPT_IN_TQA, 0.7, 512, "[{\"token\": \"...\", \"position\": N}, ...]"},
+    {"tqa-backtranslate", "TQA back-translation: the text through French, the linker table's words replaced",
+     SQ_PROMPT_IN_TQA, 0.7, 1024, "<translation>...</translation> <text>...</text>"},
+    {"tqa-context", "TQA contextual augmentation: the linker table's words masked, then filled from context",
+     SQ_PROMPT_IN_TQA, 0.7, 1024, "<masked>...</masked> <text>...</text>"},
 };
 
 const SqPromptTask *sq_prompt_tasks(size_t *n) {

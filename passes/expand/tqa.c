@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "passes/expand/tqa.h"
+
+#include "ir/graph/querygraph.h"
 #include "runtime/util.h"
 
 /* ---- the linker table ------------------------------------------------------ */
@@ -18,7 +20,7 @@ static double schema_score(const SqGraph *schema, const double *sbc, const char 
     return i < 0 ? -1 : sbc[i];
 }
 
-int sq_tqa_linker(const SqGraph *q, const SqGraph *schema, int *tie) {
+int sq_tqa_linker(const SqGraph *q, SqArena *a, const Catalog *cat, int *tie) {
     if (tie) *tie = 0;
     if (q->n_nodes <= 3) return -1;
     double *bc = sq_calloc(q->n_nodes, sizeof *bc);
@@ -27,7 +29,8 @@ int sq_tqa_linker(const SqGraph *q, const SqGraph *schema, int *tie) {
     for (uint32_t i = 1; i < q->n_nodes; i++)
         if (bc[i] > bc[best] + 1e-9) best = i;
     for (uint32_t i = 0; i < q->n_nodes; i++) n_best += fabs(bc[i] - bc[best]) < 1e-9;
-    if (n_best > 1 && schema && schema->n_nodes) {
+    const SqGraph *schema = n_best > 1 && cat ? sq_schema_graph(a, cat) : NULL;
+    if (schema && schema->n_nodes) {
         if (tie) *tie = 1;
         double *sbc = sq_calloc(schema->n_nodes, sizeof *sbc);
         sq_graph_betweenness(schema, sbc);

@@ -52,9 +52,10 @@ typedef struct SqTqaMatch {
 
 /* The linker table's node in q (the join query graph), or -1 when q has
 ** three nodes or fewer; *tie (may be NULL) is set when several nodes had
-** the highest betweenness and schema (the schema graph; may be NULL)
-** chose among them. */
-int sq_tqa_linker(const SqGraph *q, const SqGraph *schema, int *tie);
+** the highest betweenness and the schema graph of cat (may be NULL; then
+** the first tied node wins) chose among them.  That graph is built, in a,
+** only for a tie. */
+int sq_tqa_linker(const SqGraph *q, SqArena *a, const Catalog *cat, int *tie);
 
 /* The segments of a table's name, in a; returns how many. */
 uint32_t sq_tqa_segments(SqArena *a, const char *name, SqTqaSegment **out);

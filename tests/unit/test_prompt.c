@@ -144,9 +144,14 @@ static void test_builtins(void **state) {
         if (sq_prompt_template_parse(a, b->path, b->text, strlen(b->text), &t, &err) != 0)
             fail_msg("%s: %s", b->path, sq_buf_str(&err));
         /* the SynSQL tasks build data from the question alone: the gold
-        ** query must never reach them; every other task is about a query */
+        ** query must never reach them; the tqa tasks rewrite words of a
+        ** text, and are not shown the query whose table names they hide;
+        ** every other task is about a query */
         uint32_t sql = (1u << SQ_SLOT_SQL) | (1u << SQ_SLOT_SQL2);
+        uint32_t tqa = (1u << SQ_SLOT_TEXT) | (1u << SQ_SLOT_TOKENS) | (1u << SQ_SLOT_LINKER_TABLE);
         if (strncmp(tasks[i].name, "synsql-", 7) == 0) assert_false((t.required | t.optional) & sql);
+        else if (strncmp(tasks[i].name, "tqa-", 4) == 0)
+            assert_true(!((t.required | t.optional) & sql) && (t.required & tqa) == tqa);
         else assert_true(t.required & (1u << SQ_SLOT_SQL));
         assert_true(sq_prompt_reply_known(tasks[i].name));
         assert_true(t.system.n_parts > 0);
@@ -256,6 +261,21 @@ static void test_replies(void **state) {
          "{\"questions\":[\"a\",\"b\",\"c\"]}"},
         {"expand-question", "<question>q1</question><question>q2</question>", "!more than 1 <question> element"},
         {"nope", "x", "!no reply format for the task 'nope'"},
+        {"tqa-synonym", "```json\n[{\"token\": \" role \", \"position\": 4}, {\"position\": 20, \"token\": \"parts\"}]\n```",
+         "{\"substitutions\":[{\"position\":4,\"token\":\"role\"},{\"position\":20,\"token\":\"parts\"}]}"},
+        {"tqa-synonym", "[{\"token\": \"a\", \"position\": 4}, {\"token\": \"b\", \"position\": 4}]",
+         "!two substitutions at position 4"},
+        {"tqa-synonym", "[{\"token\": \"a\", \"position\": 4.5}]",
+         "!substitution 1's position is not a whole number of at least 0"},
+        {"tqa-synonym", "[{\"token\": \"a\", \"position\": -1}]",
+         "!substitution 1's position is not a whole number of at least 0"},
+        {"tqa-synonym", "[{\"token\": \"a\", \"position\": 1}, {\"word\": \"b\", \"position\": 2}]",
+         "!substitution 2 is not an object with a string \"token\" and a number \"position\""},
+        {"tqa-synonym", "[{\"token\": \"  \", \"position\": 1}]", "!substitution 1's token is empty"},
+        {"tqa-synonym", "{\"token\": \"a\", \"position\": 1}",
+         "!the reply is not a JSON array of {\"token\", \"position\"} objects"},
+        {"tqa-backtranslate", "<translation>fr</translation><text>en</text>", "{\"translation\":\"fr\",\"text\":\"en\"}"},
+        {"tqa-context", "<masked>a [MASK]</masked>", "!0 <text> elements, the task asks for 1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *got = reply(cases[i].task, cases[i].text);

@@ -42,8 +42,8 @@ static SqGraph *graph(SqArena *a, const char *names, const char *edges) {
     return g;
 }
 
-static const char *linker(SqGraph *q, SqGraph *s, int *tie) {
-    int i = sq_tqa_linker(q, s, tie);
+static const char *linker(SqArena *a, SqGraph *q, const Catalog *cat, int *tie) {
+    int i = sq_tqa_linker(q, a, cat, tie);
     return i < 0 ? "none" : q->nodes[i].name;
 }
 
@@ -53,12 +53,12 @@ static void linker_is_the_most_central(void **state) {
     SqArena *a = *state;
     int tie;
     SqGraph *q = graph(a, "actor characters movie award", "actor-characters characters-movie movie-award");
-    assert_string_equal(linker(q, NULL, &tie), "characters"); /* 2 vs movie's 2: a tie, no schema */
+    assert_string_equal(linker(a, q, NULL, &tie), "characters"); /* 2 vs movie's 2: a tie, no schema */
     q = graph(a, "actor characters movie award", "actor-characters characters-movie characters-award");
-    assert_string_equal(linker(q, NULL, &tie), "characters");
+    assert_string_equal(linker(a, q, NULL, &tie), "characters");
     assert_int_equal(tie, 0);
     q = graph(a, "actor characters movie", "actor-characters characters-movie");
-    assert_string_equal(linker(q, NULL, &tie), "none");
+    assert_string_equal(linker(a, q, NULL, &tie), "none");
 }
 
 /* A tie in the query graph goes to the tied table most central in the
@@ -67,11 +67,26 @@ static void schema_breaks_a_tie(void **state) {
     SqArena *a = *state;
     int tie;
     SqGraph *q = graph(a, "a b c d", "a-b b-c c-d");
-    SqGraph *s = graph(a, "a b c d e f", "a-b b-c c-d c-e c-f");
-    assert_string_equal(linker(q, s, &tie), "c");
+    UnitSchema u; /* the schema graph's edges: a-b b-c c-d c-e c-f (no two keys referenced twice, so no
+                  ** FK-FK edges) */
+    unit_schema_load(&u, "CREATE TABLE d (id INT PRIMARY KEY); CREATE TABLE e (id INT PRIMARY KEY);"
+                         "CREATE TABLE f (id INT PRIMARY KEY);"
+                         "CREATE TABLE c (id INT PRIMARY KEY, d_id INT REFERENCES d(id), e_id INT REFERENCES e(id),"
+                         " f_id INT REFERENCES f(id));"
+                         "CREATE TABLE b (id INT PRIMARY KEY, c_id INT REFERENCES c(id));"
+                         "CREATE TABLE a (id INT PRIMARY KEY, b_id INT REFERENCES b(id));");
+    assert_string_equal(linker(a, q, u.cat, &tie), "c");
     assert_int_equal(tie, 1);
-    SqGraph *s2 = graph(a, "a b c d e f", "a-b b-c c-d b-e b-f");
-    assert_string_equal(linker(q, s2, &tie), "b");
+    unit_schema_free(&u);
+    /* a-b b-c c-d b-e b-f */
+    unit_schema_load(&u, "CREATE TABLE d (id INT PRIMARY KEY); CREATE TABLE e (id INT PRIMARY KEY);"
+                         "CREATE TABLE f (id INT PRIMARY KEY);"
+                         "CREATE TABLE c (id INT PRIMARY KEY, d_id INT REFERENCES d(id));"
+                         "CREATE TABLE b (id INT PRIMARY KEY, c_id INT REFERENCES c(id), e_id INT REFERENCES e(id),"
+                         " f_id INT REFERENCES f(id));"
+                         "CREATE TABLE a (id INT PRIMARY KEY, b_id INT REFERENCES b(id));");
+    assert_string_equal(linker(a, q, u.cat, &tie), "b");
+    unit_schema_free(&u);
 }
 
 static const char *segments(SqArena *a, const char *name) {
