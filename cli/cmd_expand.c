@@ -203,8 +203,9 @@ static const SqGraph *graph_of(ExpandRun *r, CliQuery *q, SqPassCtx *pc, SqDiags
     return unnest_then(r, q, pc, scratch, "jqg", why) < 0 ? NULL : sq_jqg_graph(pc, why);
 }
 
-/* Run sql on db: its fate and rows. */
-static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o) {
+/* Run sql on db: its fate and rows; its result into *keep (initialised)
+** when it ran and keep is not NULL. */
+static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o, SqResult *keep) {
     SqResult res;
     sq_result_init(&res);
     char *err = NULL;
@@ -221,7 +222,56 @@ static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o) {
         }
     }
     free(err);
-    sq_result_free(&res);
+    if (keep && st == SQ_EXEC_OK) *keep = res;
+    else sq_result_free(&res);
+}
+
+/* The database of the execution filter holds at most this many rows for
+** its rows to be written as an expansion's counterexample. */
+#define DB_CEX_ROWS 200
+
+/* The query's own result on the database, run once per query: the
+** first time an expansion of it is taken. */
+typedef struct OrigRun {
+    int state;             /* 0 not run, 1 ran, -1 did not run */
+    SqResult res;
+} OrigRun;
+
+/* Whether the join changes q's result, told on the database without the
+** solver: when q does not sort (a sorted query's rows may differ by ties
+** alone), the two results are compared as bags, and when they differ the
+** database, if it holds at most DB_CEX_ROWS rows, is the counterexample
+** (got: the expansion's result, when o->sql is the join itself).  Results
+** that agree decide nothing: the solver searches then (decide_change). */
+static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, OrigRun *orun, Outcome *o,
+                         const SqResult *got) {
+    if (r->no_equiv || ir_root_sorted(q->ir->root)) return;
+    if (orun->state == 0) {
+        sq_result_init(&orun->res);
+        orun->state = sq_db_query(db, orig, &r->limits, &orun->res, NULL) == SQ_EXEC_OK ? 1 : -1;
+    }
+    SqResult mine;
+    sq_result_init(&mine);
+    const SqResult *x = o->join_sql ? &mine : got;
+    if (orun->state < 0 || (o->join_sql && sq_db_query(db, o->join_sql, &r->limits, &mine, NULL) != SQ_EXEC_OK) ||
+        sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) {
+        sq_result_free(&mine);
+        return;
+    }
+    SqFixture f;
+    sq_fixture_init(&f, q->cat);
+    if (sq_fixture_read(&f, db, DB_CEX_ROWS) == 0) {
+        SqBuf why = SQ_BUF_INIT, b = SQ_BUF_INIT;
+        sq_result_diff(&orun->res, x, SQ_CMP_BAG, 0, &why);
+        sq_fixture_sql(&f, &b);
+        o->changes = 1;
+        o->verdict = sq_arena_printf(q->arena, "different on the database: %s", sq_buf_str(&why));
+        o->counterexample = sq_arena_strdup(q->arena, sq_buf_str(&b));
+        sq_buf_free(&why);
+        sq_buf_free(&b);
+    }
+    sq_fixture_free(&f);
+    sq_result_free(&mine);
 }
 
 /* Whether taken expansion o changes q's result: squint equiv between the
@@ -354,7 +404,7 @@ static int add_filter(ExpandRun *r, CliQuery *q, SqDb *db, Outcome *o, SqBuf *b)
 /* The fate of kept expansion x of plan p; whether a taken one changes
 ** the query's result is decided after (expand_decide). */
 static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpansion *x, SqDb *db,
-                  Outcome *o) {
+                  const char *orig, OrigRun *orun, Outcome *o) {
     memset(o, 0, sizeof *o);
     o->x = x;
     o->rows = -1;
@@ -389,7 +439,11 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     ir_patch_undo(&patch, 1);
     o->sql = sq_arena_strdup(q->arena, sq_buf_str(&b));
     sq_buf_free(&b);
-    if (db && o->rows < 0) run_on(r, db, q, o);
+    SqResult got;
+    sq_result_init(&got);
+    if (db && o->rows < 0) run_on(r, db, q, o, &got);
+    if (db && o->fate == EXP_TAKEN) decide_on_db(r, q, db, orig, orun, o, &got);
+    sq_result_free(&got);
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
 }
@@ -408,7 +462,7 @@ void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]) {
     for (uint32_t i = 0; !r->no_equiv && eq->p && i < eq->p->n_kept; i++) {
         Outcome *o = &eq->os[i];
         if (o->fate != EXP_TAKEN) continue;
-        decide_change(r, eq->q, eq->orig, o);
+        if (o->changes != 1) decide_change(r, eq->q, eq->orig, o); /* else the database told */
         counts[o->changes == 1 ? 0 : o->changes == 0 ? 1 : 2]++;
     }
 }
@@ -513,11 +567,13 @@ static void expand_query(void *arg, CliQuery *q) {
         eq.orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
         sq_buf_free(&b);
         eq.os = sq_arena_alloc(q->arena, (eq.p->n_kept + 1) * sizeof *eq.os);
+        OrigRun orun = {0, {0}};
         for (uint32_t i = 0; i < eq.p->n_kept; i++) {
-            judge(r, q, eq.p, &eq.p->items[i], db, &eq.os[i]);
+            judge(r, q, eq.p, &eq.p->items[i], db, eq.orig, &orun, &eq.os[i]);
             if (r->requests && eq.os[i].fate == EXP_TAKEN) expand_request(r, q, eq.p, i, eq.orig, &eq.os[i]);
             tally(r, &eq.os[i]);
         }
+        if (orun.state) sq_result_free(&orun.res);
     }
     if (r->workers) {
         expand_jobs_submit(r, &eq);
