@@ -237,13 +237,7 @@ expect_exit 0 "squint prompt --list" -- "$SQUINT" prompt --list
 expect_grep "^expand-question " "$TMP/out" "... lists expand-question"
 
 # ---- --tqa: the linker table and the words that name it -------------------------------------
-cat >"$TMP/movies.sql" <<'EOF'
-CREATE TABLE actor (ActorID INTEGER PRIMARY KEY, Name TEXT);
-CREATE TABLE movie (MovieID INTEGER PRIMARY KEY, Title TEXT);
-CREATE TABLE characters (MovieID INTEGER REFERENCES movie, ActorID INTEGER REFERENCES actor, CharacterName TEXT,
-  PRIMARY KEY (MovieID, ActorID));
-CREATE TABLE award (AwardID INTEGER PRIMARY KEY, MovieID INTEGER REFERENCES movie, Name TEXT);
-EOF
+cp tests/cli/fixtures/tqa/movies.sql "$TMP/movies.sql"
 python3 - "$TMP/tqa.json" <<'PY'
 import json, sys
 json.dump([{"question_id": 1, "db_id": "movies",

@@ -21,27 +21,9 @@ if ! command -v python3 >/dev/null; then
     exit 0
 fi
 
-SERVER_PID=
-stop_server() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null; }
-trap 'stop_server; rm -rf "$TMP"' EXIT
+. tests/cli/llm_server.sh
 
-# start_server REPLIES -- the test server on a free port; sets URL
-start_server() {
-    rm -f "$TMP/port"
-    python3 tests/llm/server.py --port-file "$TMP/port" --replies "$1" 2>"$TMP/server.err" &
-    SERVER_PID=$!
-    for _ in $(seq 300); do [ -s "$TMP/port" ] && break; sleep 0.1; done
-    if [ ! -s "$TMP/port" ]; then not_ok "expand --tqa: the test server starts"; cat "$TMP/server.err"; exit 1; fi
-    URL=http://127.0.0.1:$(cat "$TMP/port")/v1
-}
-
-cat >"$TMP/movies.sql" <<'EOF'
-CREATE TABLE actor (ActorID INTEGER PRIMARY KEY, Name TEXT);
-CREATE TABLE movie (MovieID INTEGER PRIMARY KEY, Title TEXT);
-CREATE TABLE characters (MovieID INTEGER REFERENCES movie, ActorID INTEGER REFERENCES actor, CharacterName TEXT,
-  PRIMARY KEY (MovieID, ActorID));
-CREATE TABLE award (AwardID INTEGER PRIMARY KEY, MovieID INTEGER REFERENCES movie, Name TEXT);
-EOF
+cp tests/cli/fixtures/tqa/movies.sql "$TMP/movies.sql"
 python3 - "$TMP/gold.json" <<'PY'
 import json, sys
 join4 = ("SELECT a.Name FROM actor a JOIN characters c ON a.ActorID = c.ActorID "
@@ -113,7 +95,7 @@ rules = [
 for m, c in rules:
     print(json.dumps({"match": m, "content": c}))
 PY
-start_server "$TMP/replies.jsonl"
+start_server --replies "$TMP/replies.jsonl"
 "$SQUINT" llm run "$TMP/req.jsonl" --endpoint "$URL" --out "$TMP/rec.jsonl" --quiet
 stop_server
 
@@ -165,43 +147,38 @@ for out in (sr, bt, ca):
 PY
 
 # ---- substitutions that do not fit the text ----------------------------------------------------
-python3 - "$TMP/rec.jsonl" "$TMP/bad-rec.jsonl" <<'PY'
+# edit_replies ID=CONTENT... -- rec.jsonl into bad-rec.jsonl with the replies of those ids replaced
+edit_replies() {
+    python3 - "$TMP/rec.jsonl" "$TMP/bad-rec.jsonl" "$@" <<'PY'
 import json, sys
+edits = dict(a.split("=", 1) for a in sys.argv[3:])
 out = open(sys.argv[2], "w")
 for line in open(sys.argv[1]):
     r = json.loads(line)
-    if r["custom_id"] == "tqa-synonym/qid-1/question":
-        r["response"]["body"]["choices"][0]["message"]["content"] = '[{"token": "roles", "position": 21}]'
-    if r["custom_id"] == "tqa-synonym/qid-1/evidence":
-        r["response"]["body"]["choices"][0]["message"]["content"] = 'roles, I think'
+    if r["custom_id"] in edits:
+        r["response"]["body"]["choices"][0]["message"]["content"] = edits[r["custom_id"]]
     out.write(json.dumps(r, separators=(",", ":")) + "\n")
 PY
-expect_exit 1 "llm import tqa-synonym --attach: a substitution where no word starts" -- \
+}
+edit_replies 'tqa-synonym/qid-1/question=[{"token": "roles", "position": 21}]' 'tqa-synonym/qid-1/evidence=roles, I think'
+expect_exit 1 "llm import tqa-synonym --attach: replies that do not fit" -- \
     "$SQUINT" llm import tqa-synonym "$TMP/bad-rec.jsonl" --attach "$TMP/tqa.json" --out "$TMP/bad.json"
 expect_grep "qid-1/evidence: the reply is not a JSON array" "$TMP/err" "... a reply that is not JSON is rejected with the reason"
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1])) == []' "$TMP/bad.json" &&
     ok "... and no item is written for them" || not_ok "... and no item is written for them"
-python3 - "$TMP/rec.jsonl" "$TMP/bad-rec.jsonl" <<'PY'
-import json, sys
-out = open(sys.argv[2], "w")
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    if r["custom_id"] == "tqa-synonym/qid-1/question":
-        r["response"]["body"]["choices"][0]["message"]["content"] = '[{"token": "roles", "position": 21}]'
-    out.write(json.dumps(r, separators=(",", ":")) + "\n")
-PY
+edit_replies 'tqa-synonym/qid-1/question=[{"token": "roles", "position": 21}]'
 expect_exit 1 "llm import tqa-synonym --attach: a position no word starts at" -- \
     "$SQUINT" llm import tqa-synonym "$TMP/bad-rec.jsonl" --attach "$TMP/tqa.json" --out "$TMP/bad.json"
 expect_grep "qid-1/question: a substitution at position 21, where no word given starts" "$TMP/err" "... says where"
-python3 - "$TMP/rec.jsonl" "$TMP/bad-rec.jsonl" <<'PY'
-import json, sys
-out = open(sys.argv[2], "w")
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    if r["custom_id"] == "tqa-synonym/qid-1/question":
-        r["response"]["body"]["choices"][0]["message"]["content"] = '[]'
-    out.write(json.dumps(r, separators=(",", ":")) + "\n")
-PY
+edit_replies 'tqa-synonym/qid-1/question=[{"token": "roles", "position": 20}, {"token": "x", "position": 52}]'
+expect_exit 1 "llm import tqa-synonym --attach: a substitution more than the words given" -- \
+    "$SQUINT" llm import tqa-synonym "$TMP/bad-rec.jsonl" --attach "$TMP/tqa.json" --out "$TMP/bad.json"
+expect_grep "qid-1/question: a substitution at position 52" "$TMP/err" "... is refused too"
+edit_replies 'tqa-synonym/qid-3/question=[{"token": "parts", "position": 9}]'
+expect_exit 1 "llm import tqa-synonym --attach: a word without a substitution" -- \
+    "$SQUINT" llm import tqa-synonym "$TMP/bad-rec.jsonl" --attach "$TMP/tqa.json" --out "$TMP/bad.json"
+expect_grep "qid-3/question: no substitution for 'character' at position 30" "$TMP/err" "... names the word left"
+edit_replies 'tqa-synonym/qid-1/question=[]'
 expect_exit 1 "llm import tqa-synonym: an empty array" -- "$SQUINT" llm import tqa-synonym "$TMP/bad-rec.jsonl"
 expect_grep "holds no substitution" "$TMP/out" "... is rejected"
 

@@ -24,20 +24,7 @@ if ! command -v python3 >/dev/null; then
     exit 0
 fi
 
-SERVER_PID=
-stop_server() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null; }
-trap 'stop_server; rm -rf "$TMP"' EXIT
-
-# start_server [ARGS] -- the test server on a free port; sets PORT and URL
-start_server() {
-    rm -f "$TMP/port"
-    python3 tests/llm/server.py --port-file "$TMP/port" "$@" 2>"$TMP/server.err" &
-    SERVER_PID=$!
-    for _ in $(seq 300); do [ -s "$TMP/port" ] && break; sleep 0.1; done
-    if [ ! -s "$TMP/port" ]; then not_ok "llm: the test server starts"; cat "$TMP/server.err"; exit 1; fi
-    PORT=$(cat "$TMP/port")
-    URL=http://127.0.0.1:$PORT/v1
-}
+. tests/cli/llm_server.sh
 
 # stats EXPR -- a Python expression over the server's /stats (s), printed
 stats() {
