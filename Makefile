@@ -88,7 +88,7 @@ CLI_SRC     := cli/main.c cli/cli_common.c cli/cli_config.c cli/cli_walk.c cli/c
                cli/cli_schema.c cli/cmd_lint.c \
                cli/cmd_equiv.c cli/cmd_eval.c cli/eval_summary.c \
                cli/eval_report.c cli/eval_report_nav.c cli/eval_report_svg.c cli/eval_report_diff.c cli/eval_report_graph.c cli/eval_out.c cli/cmd_merge.c cli/cmd_fixture.c cli/fixture_out.c cli/fixture_show.c cli/fixture_llm.c \
-               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c cli/llm_attach.c cli/llm_tqa.c cli/cmd_compile.c cli/compile_config.c cli/cmd_template.c cli/template_sample.c cli/template_out.c cli/cli_records.c cli/cmd_expand.c cli/expand_out.c cli/expand_jobs.c cli/expand_tqa.c \
+               cli/cmd_prompt.c cli/cmd_llm.c cli/llm_out.c cli/llm_import.c cli/llm_attach.c cli/llm_tqa.c cli/llm_expand.c cli/cmd_compile.c cli/compile_config.c cli/cmd_template.c cli/template_sample.c cli/template_out.c cli/cli_records.c cli/cmd_expand.c cli/expand_out.c cli/expand_jobs.c cli/expand_tqa.c \
                cli/cli_report.c cli/dot_render.c cli/graph_out.c
 
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o) $(GEN_SRC:%.c=%.o)

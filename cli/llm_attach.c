@@ -14,7 +14,8 @@
 **                    the items whose verdict is not yes.
 **
 ** The tqa tasks attach to the JSON of squint expand --tqa instead
-** (cli/llm_tqa.c), through the helpers below.
+** (cli/llm_tqa.c), and expand-question to what squint expand wrote
+** (cli/llm_expand.c), through the helpers below.
 **
 ** A reply is an item's when its custom_id is the one `squint prompt` gives
 ** that item: TASK/qid-N for an item with a question_id, else
@@ -35,11 +36,15 @@
 
 /* The member that marks a gold this command wrote, per task. */
 static const char *mark_of(const char *task) {
-    return strcmp(task, "sql-to-question") == 0 ? "question_of" : llm_tqa_task(task) ? "tqa" : "check";
+    return strcmp(task, "sql-to-question") == 0   ? "question_of"
+           : strcmp(task, "expand-question") == 0 ? "expansion_of"
+           : llm_tqa_task(task)                   ? "tqa"
+                                                  : "check";
 }
 
 int llm_attach_task(const char *task) {
-    return strcmp(task, "sql-to-question") == 0 || strcmp(task, "question-check") == 0 || llm_tqa_task(task);
+    return strcmp(task, "sql-to-question") == 0 || strcmp(task, "question-check") == 0 ||
+           strcmp(task, "expand-question") == 0 || llm_tqa_task(task);
 }
 
 /* The item's own number: its question_id, or its place. */

@@ -55,7 +55,9 @@ static const char import_usage[] =
     "JSON of 'squint expand --tqa --format json': each query whose texts named its\n"
     "linker table gets the rewritten question and evidence (a synonym reply's\n"
     "words put in place), and the words that still name the table; a schema option\n"
-    "leaves column names out of the evidence's check.\n"
+    "leaves column names out of the evidence's check.  For expand-question GOLD is\n"
+    "what 'squint expand --requests' wrote beside them (its JSON, or its --out\n"
+    "records): an item per expansion with a question, its SQL the expansion's.\n"
     "\n"
     "options:\n"
     "      --out FILE         write to FILE instead of standard output: replaced\n"
@@ -392,8 +394,8 @@ static int read_options(ImportRun *r, int argc, char **argv) {
         return SQ_EXIT_USAGE;
     }
     if (r->attach && !llm_attach_task(r->task)) {
-        fprintf(stderr, "squint llm import: --attach takes the replies of sql-to-question, question-check and the "
-                        "tqa tasks, not of %s\n", r->task);
+        fprintf(stderr, "squint llm import: --attach takes the replies of sql-to-question, question-check, "
+                        "expand-question and the tqa tasks, not of %s\n", r->task);
         return SQ_EXIT_USAGE;
     }
     if (r->drop_rejected && !(r->attach && strcmp(r->task, "question-check") == 0)) {
@@ -439,9 +441,10 @@ int llm_import(int argc, char **argv) {
     if (rc < 0 && !r.attach && write_out(&r) < 0) rc = SQ_EXIT_USAGE;
     if (rc < 0) {
         summary(&r);
-        int arc = !r.attach           ? SQ_EXIT_OK
-                  : llm_tqa_task(r.task) ? llm_tqa_attach(r.task, r.attach, r.out, r.quiet, &r.schema, r.items, r.n)
-                                         : llm_attach(r.task, r.attach, r.out, r.drop_rejected, r.quiet, r.items, r.n);
+        int arc = !r.attach             ? SQ_EXIT_OK
+                  : llm_tqa_task(r.task)   ? llm_tqa_attach(r.task, r.attach, r.out, r.quiet, &r.schema, r.items, r.n)
+                  : strcmp(r.task, "expand-question") == 0 ? llm_expand_attach(r.attach, r.out, r.quiet, r.items, r.n)
+                  : llm_attach(r.task, r.attach, r.out, r.drop_rejected, r.quiet, r.items, r.n);
         rc = arc != SQ_EXIT_OK ? arc : r.n_rejected ? SQ_EXIT_FINDINGS : SQ_EXIT_OK;
     }
     for (size_t i = 0; i < r.n; i++) {

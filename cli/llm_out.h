@@ -63,6 +63,11 @@ int llm_write_gold(const char *out, const struct cJSON *res);
 ** as a gold; schema (given or not) leaves column names out of the
 ** evidence's check.  0, 1 when some reply does not fit its text, or 2
 ** after a message. */
+/* --attach X for expand-question: an item per expansion of X (squint
+** expand's JSON or its --out records) whose question request has a reply
+** among got[0..n), written to out.  0, or 2 after a message. */
+int llm_expand_attach(const char *gold, const char *out, int quiet, const LlmImported *got, size_t n);
+
 struct CliSchema;
 int llm_tqa_attach(const char *task, const char *gold, const char *out, int quiet, struct CliSchema *schema,
                    const LlmImported *got, size_t n);

@@ -79,12 +79,9 @@ spawn() { # spawn KIND NAME CMD...: run CMD in the background
     ) &
 }
 
-for t in "$BUILD"/tests/test_*; do
-    [ -x "$t" ] || continue
-    spawn unit "unit/$(basename "$t")" env CMOCKA_MESSAGE_OUTPUT=TAP "$t"
-done
-for t in tests/cli/*.sh tests/source/*.sh; do
-    [ -e "$t" ] || continue
+# spawn_script FILE: a CLI or source script, once per part it has
+spawn_script() {
+    local t=$1 kind
     kind=$(basename "$(dirname "$t")")
     if grep -q '^# run.sh: --parts' "$t"; then
         while IFS= read -r part; do
@@ -93,6 +90,21 @@ for t in tests/cli/*.sh tests/source/*.sh; do
     else
         spawn "$kind" "$kind/$(basename "$t")" bash "$t"
     fi
+}
+
+# The scripts whose header says "run.sh: first" (the longest, minutes
+# each) start before the rest, so that none of them is left running alone
+# at the end while the other processors idle.
+for t in tests/cli/*.sh; do
+    grep -q '^# run.sh: first' "$t" && spawn_script "$t"
+done
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] || continue
+    spawn unit "unit/$(basename "$t")" env CMOCKA_MESSAGE_OUTPUT=TAP "$t"
+done
+for t in tests/cli/*.sh tests/source/*.sh; do
+    [ -e "$t" ] || continue
+    grep -q '^# run.sh: first' "$t" || spawn_script "$t"
 done
 
 # Count one background job's TAP lines, and a failure when it ended badly

@@ -2,6 +2,7 @@
 # test_eval.sh -- squint eval on the bundled benchmark (examples/eval-demo):
 # EX-test and EX-verified counts, the records, resume after kill -9,
 # shards, the read-only guarantee, and usage errors.  Prints TAP lines.
+# run.sh: first (one of the longest: started before the rest)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 eval_demo_db "eval"

@@ -4,6 +4,7 @@
 # installed with scripts/deps.sh when it is missing (set SQUINT_NO_BROWSER=1
 # to skip that); if it cannot be, the rendering test is skipped with a
 # message.
+# run.sh: first (one of the longest: started before the rest)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 eval_demo_db "eval report"

@@ -6,6 +6,7 @@
 # equivalent mutants are reported as proved, unsatisfiable golds as empty,
 # runs are reproducible, resume after kill -9 loses and repeats nothing, and
 # the output directory never takes a file squint did not write.  Prints TAP.
+# run.sh: first (one of the longest: started before the rest)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 F=tests/cli/fixtures/fixture

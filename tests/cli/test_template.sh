@@ -7,6 +7,7 @@
 # file's items carry their db_id and question_id; Spider dev's gold
 # (../shared/corpora, SQUINT_CORPORA; skipped without it) checked the
 # same way on its databases.  Prints TAP lines.
+# run.sh: first (one of the longest: started before the rest)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 S=tests/golden/template.schema.sql

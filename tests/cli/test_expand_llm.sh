@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# test_expand_tqa.sh -- seed 001's textual query augmentation end to end,
-# against the test LLM server on 127.0.0.1 (tests/llm/server.py).  Prints
-# TAP lines.
-#   - squint expand --tqa --requests: three requests (tqa-synonym,
-#     tqa-backtranslate, tqa-context) per text that names the linker
-#     table, with the text and the words at their byte offsets; none for
-#     a query without a linker table; squint prompt refuses the tasks;
+# test_expand_llm.sh -- squint expand's requests for a language model and
+# their replies back, end to end against the test LLM server on 127.0.0.1
+# (tests/llm/server.py).  Prints TAP lines.
+#   - seed 001's textual query augmentation: squint expand --tqa --requests
+#     writes three requests (tqa-synonym, tqa-backtranslate, tqa-context)
+#     per text that names the linker table, with the text and the words at
+#     their byte offsets; none for a query without a linker table; squint
+#     prompt refuses the tasks;
 #   - squint llm run, then squint llm import TASK --attach TQA: the
 #     synonyms put in place (checked here against the text cut by hand),
 #     the other tasks' texts taken as written, and each new text checked
@@ -13,11 +14,15 @@
 #     three tasks;
 #   - replies that do not fit: not JSON, a position given twice, a
 #     position where no word starts, a word without a substitution;
-#   - --attach into a file that is not squint expand --tqa's is refused.
+#   - --attach into a file that is not squint expand --tqa's is refused;
+#   - the expansions' questions (expand-question): squint expand
+#     --requests, the replies, and llm import --attach of squint expand's
+#     JSON and of its --out records: an item per expansion with a question,
+#     the expansion's SQL, question_id N * 1000 + K.
 cd "$(dirname "$0")/../.." || exit 2
 . tests/cli/lib.sh
 if ! command -v python3 >/dev/null; then
-    echo "ok - expand --tqa: skipped (no python3 for the test server; scripts/deps.sh installs it)"
+    echo "ok - expand llm: skipped (no python3 for the test server; scripts/deps.sh installs it)"
     exit 0
 fi
 
@@ -190,3 +195,49 @@ expect_grep "squint expand --tqa --format json" "$TMP/err" "... says what it tak
 expect_exit 2 "llm import tqa-synonym with a schema but no --attach" -- \
     "$SQUINT" llm import tqa-synonym "$TMP/rec.jsonl" --schema "$TMP/movies.sql"
 expect_exit 2 "expand --tqa --out" -- "$SQUINT" expand --tqa --out "$TMP/t.jsonl" --schema "$TMP/movies.sql" "$TMP/gold.json"
+
+# ---- the expansions' questions (expand-question) ---------------------------------------------
+expect_exit 0 "expand --requests" -- "$SQUINT" expand --format json --n 0 --requests "$TMP/xreq.jsonl" \
+    --schema "$TMP/movies.sql" "$TMP/gold.json"
+cp "$TMP/out" "$TMP/x.json"
+expect_exit 0 "expand --out --requests" -- "$SQUINT" expand --n 0 --out "$TMP/x.jsonl" --requests "$TMP/xreq2.jsonl" \
+    --schema "$TMP/movies.sql" "$TMP/gold.json"
+python3 - >"$TMP/xreplies.jsonl" <<'PY'
+import json
+print(json.dumps({"match": "The extended query, which joins", "content":
+                  "<analysis>more</analysis><question>Which titles have awards and actors?</question><evidence></evidence>"}))
+PY
+start_server --replies "$TMP/xreplies.jsonl"
+"$SQUINT" llm run "$TMP/xreq.jsonl" --endpoint "$URL" --out "$TMP/xrec.jsonl" --quiet
+stop_server
+python3 - "$TMP/xrec.jsonl" "$TMP/xrec2.jsonl" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+with open(sys.argv[2], "w") as f:   # no record of the first request: its expansion gets no item
+    for r in recs[1:]:
+        f.write(json.dumps(r, separators=(",", ":")) + "\n")
+PY
+for x in x.json x.jsonl; do
+    expect_exit 0 "llm import expand-question --attach $x" -- \
+        "$SQUINT" llm import expand-question "$TMP/xrec2.jsonl" --attach "$TMP/$x" --out "$TMP/items-$x"
+done
+expect_grep "expansions asked about have a question" "$TMP/err" "... says how many expansions got a question"
+python3 - "$TMP/x.json" "$TMP/xrec2.jsonl" "$TMP/items-x.json" "$TMP/items-x.jsonl" >"$TMP/check" 2>&1 <<'PY' && ok "... an item per expansion answered (its SQL, the reply's question, question_id N * 1000 + K), the same from the JSON and from the records ($(cat "$TMP/check"))" || { not_ok "... the expansions' items"; cat "$TMP/check"; }
+import json, sys
+queries = json.load(open(sys.argv[1]))
+answered = {json.loads(l)["custom_id"] for l in open(sys.argv[2])}
+a, b = json.load(open(sys.argv[3])), json.load(open(sys.argv[4]))
+assert a == b, (a, b)
+want = {}
+for q in queries:
+    for k, x in enumerate(q["expansions"]):
+        rid = x.get("question_request_id")
+        if rid and rid in answered:
+            want[q["question_id"] * 1000 + k] = x["sql"]
+assert want and {i["question_id"]: i["SQL"] for i in a} == want, (want, a)
+for i in a:
+    assert i["question"] == "Which titles have awards and actors?" and i["evidence"] == "", i
+    assert i["expansion_of"]["question_id"] * 1000 + i["expansion_of"]["expansion"] == i["question_id"], i
+print(len(a), "items")
+PY
+
