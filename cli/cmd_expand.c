@@ -241,7 +241,7 @@ typedef struct OrigRun {
 ** solver: when q does not sort (a sorted query's rows may differ by ties
 ** alone), the two results are compared as bags, and when they differ the
 ** database, if it holds at most DB_CEX_ROWS rows, is the counterexample
-** (got: the expansion's result, when o->sql is the join itself).  Results
+** (got: o->sql's result when the execution filter kept it, else NULL).  Results
 ** that agree decide nothing: the solver searches then (decide_change). */
 static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, OrigRun *orun, Outcome *o,
                          const SqResult *got) {
@@ -252,8 +252,9 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, 
     }
     SqResult mine;
     sq_result_init(&mine);
-    const SqResult *x = o->join_sql ? &mine : got;
-    if (orun->state < 0 || (o->join_sql && sq_db_query(db, o->join_sql, &r->limits, &mine, NULL) != SQ_EXEC_OK) ||
+    const char *sql = o->join_sql ? o->join_sql : got ? NULL : o->sql; /* what is still to run */
+    const SqResult *x = sql ? &mine : got;
+    if (orun->state < 0 || (sql && sq_db_query(db, sql, &r->limits, &mine, NULL) != SQ_EXEC_OK) ||
         sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) {
         sq_result_free(&mine);
         return;
@@ -441,8 +442,9 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     sq_buf_free(&b);
     SqResult got;
     sq_result_init(&got);
-    if (db && o->rows < 0) run_on(r, db, q, o, &got);
-    if (db && o->fate == EXP_TAKEN) decide_on_db(r, q, db, orig, orun, o, &got);
+    int ran = db && o->rows < 0;
+    if (ran) run_on(r, db, q, o, &got);
+    if (db && o->fate == EXP_TAKEN) decide_on_db(r, q, db, orig, orun, o, ran ? &got : NULL);
     sq_result_free(&got);
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;

@@ -191,7 +191,7 @@ static cJSON *augmented(TqaAttach *t, const cJSON *item, SqBuf text[2], const in
     add_text(tqa, "linker_table", str_of(item, "linker_table"));
     for (int k = 0; k < 2; k++) {
         const char *before = str_of(item, kinds[k]);
-        add_text(o, kinds[k], before ? sq_buf_str(&text[k]) : NULL);
+        add_text(o, kinds[k], before ? sq_buf_str(&text[k]) : k == 1 ? "" : NULL); /* dev.json's evidence is a string */
         char key[32];
         snprintf(key, sizeof key, "%s_before", kinds[k]);
         add_text(tqa, key, before);

@@ -112,6 +112,9 @@ def run_section(name, queries, ms, n1=None, thesis=False, filter_ms=None):
           "the expansion, the thesis does not measure it): **%d change it (%s)**, %d keep it (%s), %d not "
           "decided (%s)." % (ch[True], pct(ch[True], len(taken)), ch[False], pct(ch[False], len(taken)),
                              ch[None], pct(ch[None], len(taken))))
+    told = sum(1 for x in taken if (x.get("equiv") or "").startswith("different on the database: "))
+    print("- Of those that change it, %d were told on the database of the execution filter (the two results "
+          "differ there, so no search was made) and %d by the solver's search." % (told, ch[True] - told))
     if ms is not None:
         print("- Time for the whole set with `-j 2`, the plans, the runs and every verdict included: **%.1f s**%s."
               % (ms / 1000.0, " (goal: under 60 s)" if thesis else ""))
