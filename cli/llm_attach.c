@@ -59,7 +59,23 @@ static void item_id(const char *task, const cJSON *item, int i, char *buf, size_
     snprintf(buf, n, "%s/%s-%lld", task, has_qid ? "qid" : "item", item_number(item, i));
 }
 
-cJSON *llm_read_gold(const char *path) {
+/* text as JSON Lines of objects, made one array; NULL when a line is not
+** an object. */
+static cJSON *parse_lines(char *text) {
+    cJSON *doc = cJSON_CreateArray();
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        cJSON *o = cJSON_Parse(line);
+        if (!cJSON_IsObject(o)) {
+            cJSON_Delete(o);
+            cJSON_Delete(doc);
+            return NULL;
+        }
+        cJSON_AddItemToArray(doc, o);
+    }
+    return doc;
+}
+
+cJSON *llm_read_gold(const char *path, int lines_too) {
     size_t len;
     int err;
     char *text = sq_read_file(path, &len, &err);
@@ -68,12 +84,20 @@ cJSON *llm_read_gold(const char *path) {
         return NULL;
     }
     cJSON *doc = cJSON_ParseWithLength(text, len);
+    if (!cJSON_IsArray(doc) && lines_too) {
+        cJSON_Delete(doc);
+        doc = parse_lines(text);
+    }
     free(text);
     int ok = cJSON_IsArray(doc);
     for (const cJSON *it = doc ? doc->child : NULL; ok && it; it = it->next) ok = cJSON_IsObject(it);
     if (!ok) {
-        fprintf(stderr, "squint llm import: --attach: '%s' is not a gold file of JSON items (Spider's or BIRD's "
-                        "dev.json form)\n", path);
+        if (lines_too)
+            fprintf(stderr, "squint llm import: --attach: '%s' is neither a JSON array of objects nor JSON Lines "
+                            "of them\n", path);
+        else
+            fprintf(stderr, "squint llm import: --attach: '%s' is not a gold file of JSON items (Spider's or "
+                            "BIRD's dev.json form)\n", path);
         cJSON_Delete(doc);
         return NULL;
     }
@@ -173,7 +197,7 @@ int llm_write_gold(const char *out, const cJSON *res) {
 
 int llm_attach(const char *task, const char *gold, const char *out, int drop_rejected, int quiet,
                const LlmImported *got, size_t n_got) {
-    cJSON *doc = llm_read_gold(gold);
+    cJSON *doc = llm_read_gold(gold, 0);
     if (!doc) return SQ_EXIT_USAGE;
     int questions = strcmp(task, "sql-to-question") == 0;
     cJSON *res = cJSON_CreateArray();

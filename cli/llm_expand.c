@@ -29,37 +29,6 @@ static const char *str_of(const cJSON *o, const char *key) {
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-/* X read: a JSON array, or JSON Lines of objects made one array; NULL
-** after a message. */
-static cJSON *read_expansions(const char *path) {
-    size_t len;
-    int err;
-    char *text = sq_read_file(path, &len, &err);
-    if (!text) {
-        fprintf(stderr, "squint llm import: --attach: cannot read '%s': %s\n", path, strerror(err));
-        return NULL;
-    }
-    cJSON *doc = cJSON_ParseWithLength(text, len);
-    if (!cJSON_IsArray(doc)) {
-        cJSON_Delete(doc);
-        doc = cJSON_CreateArray();
-        for (char *line = strtok(text, "\n"); line && doc; line = strtok(NULL, "\n")) {
-            cJSON *o = cJSON_Parse(line);
-            if (cJSON_IsObject(o)) {
-                cJSON_AddItemToArray(doc, o);
-            } else {
-                cJSON_Delete(o);
-                cJSON_Delete(doc);
-                doc = NULL;
-            }
-        }
-    }
-    free(text);
-    if (!doc) fprintf(stderr, "squint llm import: --attach: '%s' is neither squint expand's JSON nor its records\n",
-                      path);
-    return doc;
-}
-
 /* N and K of a request id TASK/qid-N/x-K (or item-N, line-N); 0, or -1. */
 static int request_numbers(const char *id, long long *n, long *k) {
     const char *s = strchr(id, '/');
@@ -122,7 +91,7 @@ static void attach_one(const cJSON *src, const cJSON *x, const LlmImported *got,
 }
 
 int llm_expand_attach(const char *gold, const char *out, int quiet, const LlmImported *got, size_t n_got) {
-    cJSON *doc = read_expansions(gold);
+    cJSON *doc = llm_read_gold(gold, 1);
     if (!doc) return SQ_EXIT_USAGE;
     SqStrMap *taken = llm_taken_replies(got, n_got);
     cJSON *res = cJSON_CreateArray();

@@ -49,12 +49,12 @@ int llm_attach_check_out(const char *task, const char *gold, const char *records
 int llm_attach(const char *task, const char *gold, const char *out, int drop_rejected, int quiet,
                const LlmImported *got, size_t n);
 
-/* --attach's helpers: GOLD read as a JSON array of objects (NULL after a
-** message); the taken replies of got by custom_id (each one's index in
-** got, plus 1); res written to out, replaced whole (0, or -1 after a
-** message). */
+/* --attach's helpers: GOLD read as a JSON array of objects, or with
+** lines_too also as JSON Lines of objects (NULL after a message); the
+** taken replies of got by custom_id (each one's index in got, plus 1);
+** res written to out, replaced whole (0, or -1 after a message). */
 struct cJSON;
-struct cJSON *llm_read_gold(const char *path);
+struct cJSON *llm_read_gold(const char *path, int lines_too);
 SqStrMap *llm_taken_replies(const LlmImported *got, size_t n);
 int llm_write_gold(const char *out, const struct cJSON *res);
 

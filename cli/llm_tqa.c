@@ -254,7 +254,7 @@ static void summary(const TqaAttach *t, const char *out) {
 
 int llm_tqa_attach(const char *task, const char *gold, const char *out, int quiet, CliSchema *schema,
                    const LlmImported *got, size_t n_got) {
-    cJSON *doc = llm_read_gold(gold);
+    cJSON *doc = llm_read_gold(gold, 0);
     if (!doc) return SQ_EXIT_USAGE;
     for (const cJSON *it = doc->child; it; it = it->next)
         if (!cJSON_HasObjectItem(it, "linker_table") || !cJSON_HasObjectItem(it, "question_refs")) {
