@@ -183,6 +183,11 @@ static int add_check(cJSON *item, const cJSON *reply) {
     return cJSON_IsString(v) && strcmp(v->valuestring, "yes") == 0;
 }
 
+const char *llm_str(const cJSON *o, const char *key) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
 int llm_write_gold(const char *out, const cJSON *res) {
     char *text = cJSON_Print(res);
     SqBuf all = SQ_BUF_INIT;

@@ -24,10 +24,6 @@
 /* Expansion numbers past this do not fit question_id's three digits. */
 #define MAX_EXPANSION 999
 
-static const char *str_of(const cJSON *o, const char *key) {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 /* N and K of a request id TASK/qid-N/x-K (or item-N, line-N); 0, or -1. */
 static int request_numbers(const char *id, long long *n, long *k) {
@@ -48,15 +44,15 @@ static cJSON *item_of(const cJSON *src, const cJSON *x, const cJSON *reply, cons
     long long n;
     long k;
     if (request_numbers(id, &n, &k) < 0 || k > MAX_EXPANSION) return NULL;
-    const char *q = str_of(reply, "question"), *e = str_of(reply, "evidence");
+    const char *q = llm_str(reply, "question"), *e = llm_str(reply, "evidence");
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "question_id", (double)(n * 1000 + k));
-    const char *db = str_of(src, "db_id");
+    const char *db = llm_str(src, "db_id");
     if (db) cJSON_AddStringToObject(o, "db_id", db);
     else cJSON_AddNullToObject(o, "db_id");
     cJSON_AddStringToObject(o, "question", q ? q : "");
     cJSON_AddStringToObject(o, "evidence", e ? e : "");
-    cJSON_AddStringToObject(o, "SQL", str_of(x, "sql"));
+    cJSON_AddStringToObject(o, "SQL", llm_str(x, "sql"));
     cJSON *of = cJSON_CreateObject();
     const cJSON *qid = cJSON_GetObjectItemCaseSensitive(src, "question_id");
     if (cJSON_IsNumber(qid)) cJSON_AddNumberToObject(of, "question_id", qid->valuedouble);
@@ -74,8 +70,8 @@ static cJSON *item_of(const cJSON *src, const cJSON *x, const cJSON *reply, cons
 /* Expansion x of source src into res when its request has a reply. */
 static void attach_one(const cJSON *src, const cJSON *x, const LlmImported *got, const SqStrMap *taken, cJSON *res,
                        size_t *asked, size_t *made) {
-    const char *id = str_of(x, "question_request_id");
-    if (!id || !str_of(x, "sql")) return;
+    const char *id = llm_str(x, "question_request_id");
+    if (!id || !llm_str(x, "sql")) return;
     (*asked)++;
     const int *k = sq_strmap_get(taken, id);
     if (!k) return;

@@ -57,6 +57,8 @@ struct cJSON;
 struct cJSON *llm_read_gold(const char *path, int lines_too);
 SqStrMap *llm_taken_replies(const LlmImported *got, size_t n);
 int llm_write_gold(const char *out, const struct cJSON *res);
+/* The string member key of o, or NULL when it is none. */
+const char *llm_str(const struct cJSON *o, const char *key);
 
 /* --attach TQA for a tqa task: TQA's items whose texts named the linker
 ** table, rewritten by the replies got[0..n) and checked, written to out

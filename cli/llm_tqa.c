@@ -53,10 +53,6 @@ typedef struct TqaAttach {
     size_t n_texts[2], n_hidden[2];
 } TqaAttach;
 
-static const char *str_of(const cJSON *o, const char *key) {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 /* The item's segments, for the detection. */
 static uint32_t item_segments(TqaAttach *t, const cJSON *item, SqTqaSegment **out) {
@@ -64,7 +60,7 @@ static uint32_t item_segments(TqaAttach *t, const cJSON *item, SqTqaSegment **ou
     uint32_t n = (uint32_t)cJSON_GetArraySize(segs), k = 0;
     *out = sq_arena_alloc(t->arena, (n + 1) * sizeof **out);
     for (const cJSON *s = segs ? segs->child : NULL; s; s = s->next) {
-        const char *text = str_of(s, "text");
+        const char *text = llm_str(s, "text");
         if (!text) continue;
         (*out)[k].text = sq_arena_strdup(t->arena, text);
         (*out)[k++].abbr = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s, "abbreviation"));
@@ -76,7 +72,7 @@ static uint32_t item_segments(TqaAttach *t, const cJSON *item, SqTqaSegment **ou
 static const char *substitute_at(const cJSON *subs, double pos) {
     for (const cJSON *s = subs ? subs->child : NULL; s; s = s->next) {
         const cJSON *p = cJSON_GetObjectItemCaseSensitive(s, "position");
-        if (cJSON_IsNumber(p) && p->valuedouble == pos) return str_of(s, "token");
+        if (cJSON_IsNumber(p) && p->valuedouble == pos) return llm_str(s, "token");
     }
     return NULL;
 }
@@ -114,7 +110,7 @@ static int apply_substitutions(const char *text, const cJSON *refs, const cJSON 
         }
         const char *sub = substitute_at(subs, a->valuedouble);
         if (!sub) {
-            sq_buf_printf(why, "no substitution for '%s' at position %.0f", str_of(r, "text"), a->valuedouble);
+            sq_buf_printf(why, "no substitution for '%s' at position %.0f", llm_str(r, "text"), a->valuedouble);
             return -1;
         }
         size_t start = (size_t)a->valuedouble;
@@ -130,7 +126,7 @@ static int apply_substitutions(const char *text, const cJSON *refs, const cJSON 
 ** no word naming the table (kept as it is), -1 with why (no reply: why
 ** empty). */
 static int rewrite(TqaAttach *t, const cJSON *item, int k, SqBuf *out, SqBuf *why) {
-    const char *text = str_of(item, kinds[k]);
+    const char *text = llm_str(item, kinds[k]);
     char key[32];
     snprintf(key, sizeof key, "%s_refs", kinds[k]);
     const cJSON *refs = cJSON_GetObjectItemCaseSensitive(item, key);
@@ -139,7 +135,7 @@ static int rewrite(TqaAttach *t, const cJSON *item, int k, SqBuf *out, SqBuf *wh
         return 1;
     }
     SqBuf id = SQ_BUF_INIT;
-    sq_buf_printf(&id, "%s/%s/%s", t->task, str_of(item, "request_key"), kinds[k]);
+    sq_buf_printf(&id, "%s/%s/%s", t->task, llm_str(item, "request_key"), kinds[k]);
     const int *got = sq_strmap_get(t->taken, sq_buf_str(&id));
     sq_buf_free(&id);
     if (!got) return -1;
@@ -148,7 +144,7 @@ static int rewrite(TqaAttach *t, const cJSON *item, int k, SqBuf *out, SqBuf *wh
     if (t->synonym) {
         rc = apply_substitutions(text, refs, cJSON_GetObjectItemCaseSensitive(reply, "substitutions"), out, why);
     } else {
-        const char *nt = str_of(reply, "text");
+        const char *nt = llm_str(reply, "text");
         if (nt) sq_buf_puts(out, nt);
         else rc = -1, sq_buf_puts(why, "the reply has no text");
     }
@@ -162,7 +158,11 @@ static cJSON *words_left(TqaAttach *t, const cJSON *item, int k, const char *tex
     SqTqaSegment *segs;
     uint32_t n_segs = item_segments(t, item, &segs);
     const Catalog *cat = NULL;
-    if (k == 1 && cli_schema_given(t->schema)) cat = cli_schema_resolve(t->schema, str_of(item, "db_id"), sq_span(0, 0, 0));
+    if (k == 1 && cli_schema_given(t->schema)) {
+        size_t first = t->schema->diags->n; /* a schema that does not load is said once, by its first item */
+        cat = cli_schema_resolve(t->schema, llm_str(item, "db_id"), sq_span(0, 0, 0));
+        cli_print_diags_text(t->schema->diags, first, cli_stderr_color_default());
+    }
     SqTqaMatch *m;
     uint32_t n = sq_tqa_references(t->arena, segs, n_segs, text, k == 1, cat, &m);
     cJSON *a = cJSON_CreateArray();
@@ -185,12 +185,12 @@ static cJSON *augmented(TqaAttach *t, const cJSON *item, SqBuf text[2], const in
     cJSON *o = cJSON_CreateObject(), *tqa = cJSON_CreateObject();
     const cJSON *qid = cJSON_GetObjectItemCaseSensitive(item, "question_id");
     if (cJSON_IsNumber(qid)) cJSON_AddNumberToObject(o, "question_id", qid->valuedouble);
-    add_text(o, "db_id", str_of(item, "db_id"));
+    add_text(o, "db_id", llm_str(item, "db_id"));
     int hidden = 1;
     cJSON_AddStringToObject(tqa, "task", t->task);
-    add_text(tqa, "linker_table", str_of(item, "linker_table"));
+    add_text(tqa, "linker_table", llm_str(item, "linker_table"));
     for (int k = 0; k < 2; k++) {
-        const char *before = str_of(item, kinds[k]);
+        const char *before = llm_str(item, kinds[k]);
         add_text(o, kinds[k], before ? sq_buf_str(&text[k]) : k == 1 ? "" : NULL); /* dev.json's evidence is a string */
         char key[32];
         snprintf(key, sizeof key, "%s_before", kinds[k]);
@@ -204,14 +204,14 @@ static cJSON *augmented(TqaAttach *t, const cJSON *item, SqBuf text[2], const in
         hidden &= n_left == 0;
     }
     cJSON_AddBoolToObject(tqa, "hidden", hidden);
-    add_text(o, "SQL", str_of(item, "gold_sql"));
+    add_text(o, "SQL", llm_str(item, "gold_sql"));
     cJSON_AddItemToObject(o, "tqa", tqa);
     return o;
 }
 
 /* Whether a text of item has words that name its linker table. */
 static int names_table(const cJSON *item) {
-    return str_of(item, "linker_table") && str_of(item, "request_key") &&
+    return llm_str(item, "linker_table") && llm_str(item, "request_key") &&
            (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(item, "question_refs")) > 0 ||
             cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(item, "evidence_refs")) > 0);
 }
@@ -230,7 +230,7 @@ static void attach_item(TqaAttach *t, const cJSON *item, cJSON *res) {
         t->n_missing++;
     } else if (rc < 0) {
         if (t->n_bad++ < MAX_SHOWN)
-            fprintf(stderr, "squint llm import: %s/%s/%s: %s\n", t->task, str_of(item, "request_key"), kinds[k - 1],
+            fprintf(stderr, "squint llm import: %s/%s/%s: %s\n", t->task, llm_str(item, "request_key"), kinds[k - 1],
                     sq_buf_str(&why));
     } else {
         cJSON_AddItemToArray(res, augmented(t, item, text, changed));

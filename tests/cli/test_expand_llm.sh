@@ -120,6 +120,11 @@ expect_exit 1 "llm import tqa-synonym --attach (a reply rejected)" -- \
 expect_grep "1 of 2 items whose text names the linker table rewritten .1 without a reply taken" "$TMP/err" \
     "... counts the items rewritten and those without a reply"
 expect_grep "gone from 1 of 1 questions .100.0 %. and 1 of 1 evidence" "$TMP/err" "... and how often the table's words are gone"
+mkdir -p "$TMP/noroot"
+expect_exit 0 "llm import tqa-context --attach, a schema that does not load" -- \
+    "$SQUINT" llm import tqa-context "$TMP/rec.jsonl" --attach "$TMP/tqa.json" --out "$TMP/ca0.json" --db-root "$TMP/noroot"
+[ "$(grep -c "unknown db_id 'movies'" "$TMP/err")" = 1 ] && ok "... says so, once" ||
+    { not_ok "... says so, once"; cat "$TMP/err"; }
 expect_exit 0 "llm import tqa-backtranslate --attach" -- \
     "$SQUINT" llm import tqa-backtranslate "$TMP/rec.jsonl" --attach "$TMP/tqa.json" --out "$TMP/bt.json"
 expect_grep "gone from 2 of 2 questions .100.0 %. and 0 of 1 evidence" "$TMP/err" \
