@@ -24,7 +24,6 @@
 /* Expansion numbers past this do not fit question_id's three digits. */
 #define MAX_EXPANSION 999
 
-
 /* N and K of a request id TASK/qid-N/x-K (or item-N, line-N); 0, or -1. */
 static int request_numbers(const char *id, long long *n, long *k) {
     const char *s = strchr(id, '/');

@@ -31,7 +31,6 @@
 #include "cli/llm_out.h"
 #include "passes/expand/tqa.h"
 #include "runtime/arena.h"
-#include "runtime/safewrite.h"
 #include "runtime/util.h"
 
 /* Rejections listed on stderr before the rest are only counted. */
@@ -52,7 +51,6 @@ typedef struct TqaAttach {
     size_t n_linked, n_done, n_missing, n_bad;
     size_t n_texts[2], n_hidden[2];
 } TqaAttach;
-
 
 /* The item's segments, for the detection. */
 static uint32_t item_segments(TqaAttach *t, const cJSON *item, SqTqaSegment **out) {
@@ -81,9 +79,12 @@ static const char *substitute_at(const cJSON *subs, double pos) {
 ** at; its position into *pos. */
 static int stray_position(const cJSON *subs, const cJSON *refs, double *pos) {
     for (const cJSON *s = subs ? subs->child : NULL; s; s = s->next) {
-        double p = cJSON_GetObjectItemCaseSensitive(s, "position")->valuedouble;
+        const cJSON *sp = cJSON_GetObjectItemCaseSensitive(s, "position");
+        double p = cJSON_IsNumber(sp) ? sp->valuedouble : -1;
         const cJSON *r = refs ? refs->child : NULL;
-        while (r && cJSON_GetObjectItemCaseSensitive(r, "start")->valuedouble != p) r = r->next;
+        while (r && !(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(r, "start")) &&
+                      cJSON_GetObjectItemCaseSensitive(r, "start")->valuedouble == p))
+            r = r->next;
         if (!r) {
             *pos = p;
             return 1;
