@@ -51,7 +51,7 @@ FRONTEND_SRC := frontend/types.c frontend/functions.c frontend/catalog.c \
                frontend/bind_walk.c frontend/bind_agg.c frontend/bind_select.c \
                frontend/bind_coll.c \
                frontend/catalog_json.c frontend/bench_input.c
-IR_SRC      := ir/ir.c ir/lower.c ir/ir_load.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_edit.c \
+IR_SRC      := ir/ir.c ir/lower.c ir/ir_load.c ir/ir_sql.c ir/ir_print.c ir/ir_core.c ir/ir_determined.c ir/ir_edit.c \
                ir/graph/graph.c ir/graph/graph_algo.c ir/graph/graph_print.c ir/graph/querygraph.c
 PASSES_SRC  := passes/pass.c passes/registry.c passes/unnest.c passes/merge_derived.c \
                passes/jqg.c passes/joinelim.c passes/joinelim_keys.c passes/joinelim_print.c \

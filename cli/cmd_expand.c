@@ -237,15 +237,60 @@ typedef struct OrigRun {
     SqResult res;
 } OrigRun;
 
+/* A verdict told on a database: o changes q's result, rows (a fixture)
+** are the counterexample, why says how the two results differ. */
+static void told(CliQuery *q, Outcome *o, const char *where, const SqFixture *rows, const SqResult *a,
+                 const SqResult *b) {
+    SqBuf why = SQ_BUF_INIT, cex = SQ_BUF_INIT;
+    sq_result_diff(a, b, SQ_CMP_BAG, 0, &why);
+    sq_fixture_sql(rows, &cex);
+    o->changes = 1;
+    o->verdict = sq_arena_printf(q->arena, "different on %s: %s", where, sq_buf_str(&why));
+    o->counterexample = sq_arena_strdup(q->arena, sq_buf_str(&cex));
+    sq_buf_free(&why);
+    sq_buf_free(&cex);
+}
+
+/* The database f changed in the added table's rows (without the rows no
+** foreign key needs, then with each row twice): the first on which the
+** two queries' rows differ is the counterexample.  Removing rows shows a
+** join that drops the query's rows, doubling them one that multiplies. */
+static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, const char *orig, const char *sql,
+                               Outcome *o) {
+    static const char *const where[] = {"the database without the rows of %s no foreign key needs",
+                                        "the database with each row of %s twice"};
+    const CatTable *t = NULL;
+    for (uint32_t i = 0; i < f->n_tables && !t; i++)
+        if (sq_stricmp(f->tables[i].table->name, o->x->table) == 0) t = f->tables[i].table;
+    for (int k = 0; t && k < 2 && o->changes != 1; k++) {
+        SqFixture v;
+        int made = (k == 0 ? sq_fixture_without_rows(f, t, &v) : sq_fixture_doubled(f, t, &v)) == 0;
+        SqResult r1, r2;
+        sq_result_init(&r1);
+        sq_result_init(&r2);
+        char *err = NULL;
+        if (made && sq_fixture_differs_ex(&v, orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1)
+            told(q, o, sq_arena_printf(q->arena, where[k], t->name), &v, &r1, &r2);
+        free(err);
+        sq_result_free(&r1);
+        sq_result_free(&r2);
+        sq_fixture_free(&v);
+    }
+}
+
 /* Whether the join changes q's result, told on the database without the
-** solver: when q does not sort (a sorted query's rows may differ by ties
-** alone), the two results are compared as bags, and when they differ the
-** database, if it holds at most DB_CEX_ROWS rows, is the counterexample
-** (got: o->sql's result when the execution filter kept it, else NULL).  Results
-** that agree decide nothing: the solver searches then (decide_change). */
+** solver, when neither result depends on a choice SQLite makes by the
+** order it reads rows in (ir_result_choice: the expansion adds a join
+** and makes none).  The two results are compared as bags: rows that
+** differ as bags differ in every order, so a sorted query is told too.
+** When the database holds at most DB_CEX_ROWS rows it is the
+** counterexample, or one of its variants in the added table's rows is
+** (decide_on_variants).  got: o->sql's result when the execution filter
+** kept it, else NULL.  Results that agree on every one decide nothing:
+** the solver searches then (decide_change). */
 static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, OrigRun *orun, Outcome *o,
                          const SqResult *got) {
-    if (r->no_equiv || ir_root_sorted(q->ir->root)) return;
+    if (r->no_equiv || ir_result_choice(q->ir)) return;
     if (orun->state == 0) {
         sq_result_init(&orun->res);
         orun->state = sq_db_query(db, orig, &r->limits, &orun->res, NULL) == SQ_EXEC_OK ? 1 : -1;
@@ -254,22 +299,15 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, 
     sq_result_init(&mine);
     const char *sql = o->join_sql ? o->join_sql : got ? NULL : o->sql; /* what is still to run */
     const SqResult *x = sql ? &mine : got;
-    if (orun->state < 0 || (sql && sq_db_query(db, sql, &r->limits, &mine, NULL) != SQ_EXEC_OK) ||
-        sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) {
+    if (orun->state < 0 || (sql && sq_db_query(db, sql, &r->limits, &mine, NULL) != SQ_EXEC_OK)) {
         sq_result_free(&mine);
         return;
     }
     SqFixture f;
     sq_fixture_init(&f, q->cat);
     if (sq_fixture_read(&f, db, DB_CEX_ROWS) == 0) {
-        SqBuf why = SQ_BUF_INIT, b = SQ_BUF_INIT;
-        sq_result_diff(&orun->res, x, SQ_CMP_BAG, 0, &why);
-        sq_fixture_sql(&f, &b);
-        o->changes = 1;
-        o->verdict = sq_arena_printf(q->arena, "different on the database: %s", sq_buf_str(&why));
-        o->counterexample = sq_arena_strdup(q->arena, sq_buf_str(&b));
-        sq_buf_free(&why);
-        sq_buf_free(&b);
+        if (!sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) told(q, o, "the database", &f, &orun->res, x);
+        else decide_on_variants(r, q, &f, orig, o->join_sql ? o->join_sql : o->sql, o);
     }
     sq_fixture_free(&f);
     sq_result_free(&mine);

@@ -260,6 +260,15 @@ IrRel *ir_output_rel(IrRel *root);
 /* Whether a query root's rows come out in an order it asks for: a SORT at
 ** the top (under a LIMIT at most). */
 int ir_root_sorted(const IrRel *root);
+
+/* ---- whether the rows are fixed (ir_determined.c) ------------------------ */
+
+/* NULL when q's rows, as a bag, are fixed by the database alone; else
+** the first choice found that SQLite makes by the order it reads rows in
+** (a LIMIT, a scalar subquery that may find several rows, a bare column,
+** a window, group_concat, a sum of REAL values, random()).  Conservative:
+** a query it names a choice for may still be determined. */
+const char *ir_result_choice(IrQuery *q);
 /* A FROM item (a renaming PROJECT with IRF_FROM_ITEM) over a query root,
 ** with the root's visible columns; id 0 for a fresh one. */
 IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at);

@@ -5,8 +5,9 @@ its query and one JOIN more; with DB, each one run returns the rows the
 record says (a taken one at least one, a no-rows one none); over the run,
 at most N taken per shape (pattern), and a class-full one comes after N
 taken of its shape.  A taken one said to change the query's result has a
-counterexample database on which the two give other rows (as bags; as
-lists when either sorts); one said to keep it gives the same bag of rows
+counterexample database, with every foreign key's reference found
+(PRAGMA foreign_key_check), on which the two give other rows (as bags;
+as lists when either sorts); one said to keep it gives the same bag of rows
 on DB.  With --add-column, an expansion that shows a column
 (added_column, "table.column") has one column more, its rows without
 that column are the rows of the expansion without it (join_sql, as bags,
@@ -22,7 +23,7 @@ import sys
 
 
 def columns(con, sql):
-    return len(con.execute(sql + " LIMIT 0").description or [])
+    return len(con.execute("SELECT * FROM (" + sql + ") LIMIT 0").description or [])
 
 
 def check_change(q, x, schema, data, bad, counts):
@@ -31,6 +32,12 @@ def check_change(q, x, schema, data, bad, counts):
         con = sqlite3.connect(":memory:")
         con.executescript(open(schema).read() if "CREATE TABLE" not in x["counterexample"] else "")
         con.executescript(x["counterexample"])
+        try:
+            broken = con.execute("PRAGMA foreign_key_check").fetchall()
+        except sqlite3.Error:  # a reference to no key: SQLite cannot check it
+            broken = []
+        if broken:
+            bad.append("a counterexample that breaks a foreign key (%s): %s" % (broken[0][0], x["sql"]))
         sql = x.get("join_sql") or x["sql"]
         a, b = con.execute(q["sql"]).fetchall(), con.execute(sql).fetchall()
         sorts = " ORDER BY " in q["sql"] or " ORDER BY " in sql

@@ -128,6 +128,35 @@ expect_exit 0 "expand --fixtures without the item's witness" -- \
     "$SQUINT" expand --n 0 --schema $S --fixtures "$TMP/fx" "$TMP/gold.json"
 expect_grep "^-- not run: no witness in --fixtures for it" "$TMP/out" "... says so, and runs nothing"
 
+# ---- verdicts told on the database and on its variants -----------------------------------
+# data.sqlite: one bond for TR000, needed by no reference, so the database without it
+# tells the join that drops rows; data2.sqlite: that bond needed by a connected row, so
+# only the database with each bond twice tells (the join multiplies rows).  A query with
+# a LIMIT is never told on a database (its rows depend on ties), only by the search.
+cp "$TMP/data.sqlite" "$TMP/data2.sqlite"
+python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("INSERT INTO connected VALUES (\x27A1\x27, \x27A2\x27, \x27B1\x27)"); c.commit()' "$TMP/data2.sqlite"
+printf '%s\n' "SELECT molecule.label FROM molecule WHERE molecule.molecule_id = 'TR000';" \
+    "SELECT molecule.label FROM molecule ORDER BY molecule.label LIMIT 1;" >"$TMP/told.sql"
+for d in data data2; do
+    expect_exit 0 "expand --db $d.sqlite (verdicts told on a database)" -- \
+        "$SQUINT" expand --format json --n 0 --db "$TMP/$d.sqlite" "$TMP/told.sql"
+    cp "$TMP/out" "$TMP/told-$d.json"
+    check "$TMP/out" $S 0 "$TMP/$d.sqlite" && ok "... each counterexample keeps the foreign keys and gives other rows ($(cat "$TMP/check"))" ||
+        { not_ok "... each counterexample keeps the foreign keys and gives other rows"; cat "$TMP/check"; }
+done
+python3 - "$TMP/told-data.json" "$TMP/told-data2.json" <<'PY' && ok "... bond's join told without the unneeded bond, then with each bond twice; the LIMIT query by the search" || not_ok "... bond's join told without the unneeded bond, then with each bond twice; the LIMIT query by the search"
+import json, sys
+def verdict(path, qi, table):
+    q = json.load(open(path))[qi]
+    return [x["equiv"] for x in q["expansions"] if x["added_table"] == table and x["fate"] == "taken"]
+ok = verdict(sys.argv[1], 0, "bond") == ["different on the database without the rows of bond no foreign key needs: " + v.split(": ", 1)[1] for v in verdict(sys.argv[1], 0, "bond")]
+ok = ok and verdict(sys.argv[2], 0, "bond")[0].startswith("different on the database with each row of bond twice: ")
+ok = ok and verdict(sys.argv[1], 0, "atom")[0].startswith("different on the database: ")
+limit = [x["equiv"] for x in json.load(open(sys.argv[1]))[1]["expansions"] if x["fate"] == "taken"]
+ok = ok and limit and not any(v.startswith("different on") for v in limit)
+sys.exit(0 if ok else 1)
+PY
+
 # ---- records (--out) and resuming -------------------------------------------------------
 expect_exit 0 "expand --out (a record per expansion, as JSON Lines)" -- \
     "$SQUINT" expand --n 1 --out "$TMP/x.jsonl" --requests "$TMP/xr.jsonl" --db "$TMP/data.sqlite" "$Q"

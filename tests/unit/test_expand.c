@@ -4,7 +4,8 @@
 ** row, a key-to-foreign-key expansion keeps the original's rows; the join is refused, with the
 ** reason, where the plan's table sits in a subquery; a column of the joined table shown
 ** (--add-column) with the join's rows beside it; a filter on it (--add-filter) with its
-** values drawn from the joined rows; a compound query has no plan. */
+** values drawn from the joined rows; a compound query has no plan; the choices SQLite makes by
+** the order it reads rows in are named (ir_result_choice). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -399,6 +400,42 @@ static void a_compound_query_has_no_plan(void **state) {
     assert_non_null(strstr(why, "compound"));
 }
 
+/* ir_result_choice: a query whose rows SQLite picks by the order it reads them is named
+** with the choice; one whose rows the data fix is not (the guard of expand's verdicts told
+** on a database). */
+static void choices_sqlite_makes_are_named(void **state) {
+    T *t = *state;
+    static const struct {
+        const char *sql, *choice; /* NULL: determined */
+    } cases[] = {
+        {"SELECT name FROM emp", NULL},
+        {"SELECT name FROM emp ORDER BY name", NULL},
+        {"SELECT dept_id, count(*), max(id), avg(id), sum(id) FROM emp GROUP BY dept_id", NULL},
+        {"SELECT name FROM emp WHERE dept_id = (SELECT max(id) FROM dept)", NULL},
+        {"SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept WHERE city = 'X')", NULL},
+        {"SELECT name FROM emp ORDER BY id LIMIT 1", "a LIMIT"},
+        {"SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept ORDER BY city LIMIT 1)", "a LIMIT"},
+        {"SELECT name FROM emp UNION SELECT name FROM dept LIMIT 2", "a LIMIT"},
+        {"SELECT name, max(id) FROM emp", "a bare column of an aggregate query"},
+        {"SELECT group_concat(name) FROM emp", "an aggregate whose value depends on the order of its rows"},
+        {"SELECT sum(name) FROM emp", "an aggregate whose value depends on the order of its rows"},
+        {"SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE city = 'X')",
+         "a scalar subquery that may find several rows"},
+        {"SELECT name, row_number() OVER (ORDER BY name) FROM emp", "a window function"},
+        {"SELECT name FROM emp WHERE random() > 0", "a function whose value is not fixed (random, the clock)"},
+        {"SELECT name FROM emp WHERE date('now') > '2000-01-01'",
+         "a function whose value is not fixed (random, the clock)"},
+    };
+    t->a = sq_arena_new();
+    sq_diags_init(&t->diags, t->c.srcs);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *got = ir_result_choice(compile(t, cases[i].sql));
+        if (!cases[i].choice ? got != NULL : !got || strcmp(got, cases[i].choice) != 0)
+            fail_msg("%s: got %s, want %s", cases[i].sql, got ? got : "(determined)",
+                     cases[i].choice ? cases[i].choice : "(determined)");
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         EXP_TEST(every_kept_expansion_prepares_with_the_same_columns),
@@ -407,6 +444,7 @@ int main(void) {
         EXP_TEST(a_shown_column_is_the_first_in_no_key),
         EXP_TEST(a_filter_draws_from_the_joined_rows),
         EXP_TEST(a_compound_query_has_no_plan),
+        EXP_TEST(choices_sqlite_makes_are_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

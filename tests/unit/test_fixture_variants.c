@@ -1,4 +1,4 @@
-/* test_fixture_variants.c -- backend/fixture/fixture_variants.c: a small database read into a fixture, and its one-cell variants: which cells change, to what, and that every variant keeps the schema's constraints. */
+/* test_fixture_variants.c -- backend/fixture/fixture_variants.c: a small database read into a fixture, and its one-cell variants: which cells change, to what, and that every variant keeps the schema's constraints; the variants in one table's rows (without the rows no foreign key needs, each row twice with fresh keys). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,10 +143,147 @@ static void read_refuses_a_larger_database(void **state) {
     assert_int_equal(sq_fixture_read(&t->fx, t->db, 7), 0);
 }
 
+/* ---- the rows of one table changed ------------------------------------- */
+
+static const char *const ddl2 =
+    "CREATE TABLE team (id INTEGER PRIMARY KEY, code TEXT UNIQUE NOT NULL, name TEXT);\n"
+    "CREATE TABLE player (pid INTEGER PRIMARY KEY, team_id INTEGER REFERENCES team(id), name TEXT);\n"
+    "CREATE TABLE link (a INT REFERENCES team(id), b INT, PRIMARY KEY (a, b));\n"
+    "CREATE TABLE loose (ref TEXT REFERENCES team(id));\n"
+    "CREATE TABLE checked (v INT CHECK (v > 0));\n";
+
+static const char *const rows2 =
+    "INSERT INTO team VALUES (1, 'A', 'x'), (2, 'B', 'y'), (3, 'C', 'z');\n"
+    "INSERT INTO player VALUES (10, 1, 'p'), (11, NULL, 'q');\n"
+    "INSERT INTO link VALUES (1, 5);\n"
+    "INSERT INTO checked VALUES (1);\n";
+
+typedef struct R {
+    UnitSchema u;
+    SqFixture fx; /* rows2 */
+    SqFixture v;  /* the variant under test */
+} R;
+
+static int setup_rows(void **state) {
+    R *r = sq_calloc(1, sizeof *r);
+    unit_schema_load(&r->u, ddl2);
+    char *script = sq_arena_printf(r->u.cat->arena, "%s%s", ddl2, rows2);
+    SqDb *db = sq_db_open_memory(script, NULL);
+    assert_non_null(db);
+    sq_fixture_init(&r->fx, r->u.cat);
+    assert_int_equal(sq_fixture_read(&r->fx, db, 64), 0);
+    sq_db_close(db);
+    *state = r;
+    return 0;
+}
+
+static int teardown_rows(void **state) {
+    R *r = *state;
+    sq_fixture_free(&r->v);
+    sq_fixture_free(&r->fx);
+    unit_schema_free(&r->u);
+    free(r);
+    return 0;
+}
+
+static const CatTable *table(R *r, const char *name) {
+    for (uint32_t i = 0; i < r->u.cat->n_tables; i++)
+        if (strcmp(r->u.cat->tables[i]->name, name) == 0) return r->u.cat->tables[i];
+    fail_msg("no table %s", name);
+    return NULL;
+}
+
+/* The variant's rows of one table, as SQLite reads them back from its
+** script (so its constraints were applied), one "a|b|c" line each. */
+static const char *variant_rows(R *r, const char *name, SqBuf *out) {
+    SqDb *db = sq_fixture_open(&r->v, NULL);
+    assert_non_null(db);
+    char sql[80];
+    snprintf(sql, sizeof sql, "SELECT * FROM %s ORDER BY rowid", name);
+    SqResult res;
+    sq_result_init(&res);
+    assert_int_equal(sq_db_query(db, sql, NULL, &res, NULL), SQ_EXEC_OK);
+    for (uint64_t i = 0; i < res.n_rows; i++) {
+        for (uint32_t c = 0; c < res.n_cols; c++) {
+            if (c) sq_buf_putc(out, '|');
+            sq_value_print(sq_result_cell(&res, i, c), out);
+        }
+        sq_buf_putc(out, ';');
+    }
+    /* every reference of the variant finds its row */
+    SqResult fk;
+    sq_result_init(&fk);
+    assert_int_equal(sq_db_query(db, "SELECT count(*) FROM player WHERE team_id NOT IN (SELECT id FROM team)", NULL,
+                                 &fk, NULL), SQ_EXEC_OK);
+    assert_int_equal(fk.cells[0].i, 0);
+    sq_result_free(&fk);
+    sq_result_free(&res);
+    sq_db_close(db);
+    return sq_buf_str(out);
+}
+
+/* Without the rows no foreign key needs: the team a player and a link refer to stays, the
+** others go; a table nothing refers to is emptied; one whose every row is needed, or that
+** is referred to by a value of another storage class ('1' for 1), is not changed. */
+static void rows_no_reference_needs_are_removed(void **state) {
+    R *r = *state;
+    SqBuf b = SQ_BUF_INIT;
+    assert_int_equal(sq_fixture_without_rows(&r->fx, table(r, "team"), &r->v), 0);
+    assert_string_equal(variant_rows(r, "team", &b), "1|'A'|'x';");
+    sq_fixture_free(&r->v);
+    sq_buf_reset(&b);
+    assert_int_equal(sq_fixture_without_rows(&r->fx, table(r, "player"), &r->v), 0);
+    assert_string_equal(variant_rows(r, "player", &b), "");
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_without_rows(&r->fx, table(r, "loose"), &r->v), -1); /* no rows */
+    sq_fixture_free(&r->v);
+    SqResult *loose = sq_fixture_table(&r->fx, table(r, "loose"));
+    SqValue *row = sq_result_add_row(loose);
+    row[0] = sq_result_text(loose, "1", 1);
+    assert_int_equal(sq_fixture_without_rows(&r->fx, table(r, "team"), &r->v), -1);
+    sq_fixture_free(&r->v);
+    loose->n_rows = 0;
+    row = sq_result_add_row(loose);
+    row[0] = sq_value_int(3);
+    sq_fixture_table(&r->fx, table(r, "player"))->n_rows = 0;
+    assert_int_equal(sq_fixture_without_rows(&r->fx, table(r, "team"), &r->v), 0);
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "team", &b), "1|'A'|'x';3|'C'|'z';");
+    sq_buf_free(&b);
+}
+
+/* Each row twice: the copies get keys no row holds (the next integers, the text with ~k),
+** keep every other value, and SQLite takes them under the table's UNIQUE and PRIMARY KEY;
+** a table whose key is in a foreign key, or with a CHECK, is not doubled; the fixture is
+** left as it was. */
+static void doubled_rows_get_fresh_keys(void **state) {
+    R *r = *state;
+    SqBuf before = SQ_BUF_INIT, after = SQ_BUF_INIT, b = SQ_BUF_INIT;
+    sq_fixture_sql(&r->fx, &before);
+    assert_int_equal(sq_fixture_doubled(&r->fx, table(r, "team"), &r->v), 0);
+    assert_string_equal(variant_rows(r, "team", &b),
+                        "1|'A'|'x';2|'B'|'y';3|'C'|'z';4|'A~0'|'x';5|'B~1'|'y';6|'C~2'|'z';");
+    sq_fixture_free(&r->v);
+    sq_buf_reset(&b);
+    assert_int_equal(sq_fixture_doubled(&r->fx, table(r, "player"), &r->v), 0);
+    assert_string_equal(variant_rows(r, "player", &b), "10|1|'p';11|NULL|'q';12|1|'p';13|NULL|'q';");
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_doubled(&r->fx, table(r, "link"), &r->v), -1);
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_doubled(&r->fx, table(r, "checked"), &r->v), -1);
+    sq_fixture_sql(&r->fx, &after);
+    assert_string_equal(sq_buf_str(&before), sq_buf_str(&after));
+    sq_buf_free(&before);
+    sq_buf_free(&after);
+    sq_buf_free(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(variants_change_only_free_cells, setup, teardown),
         cmocka_unit_test_setup_teardown(read_refuses_a_larger_database, setup, teardown),
+        cmocka_unit_test_setup_teardown(rows_no_reference_needs_are_removed, setup_rows, teardown_rows),
+        cmocka_unit_test_setup_teardown(doubled_rows_get_fresh_keys, setup_rows, teardown_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
