@@ -23,6 +23,7 @@
 static int run_query(void *ctx, size_t task, SqBuf *out) {
     ExpandRun *r = ctx;
     size_t counts[3];
+    if (r->cur.orig) sq_equiv_test_fault(r->cur.orig, 0); /* a worker that dies, for the tests */
     expand_decide(r, &r->cur, counts);
     sq_buf_printf(out, "%zu %zu %zu\n", counts[0], counts[1], counts[2]);
     if (r->out_path) {

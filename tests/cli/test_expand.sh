@@ -230,6 +230,19 @@ grep -o "of the taken.*" "$TMP/err" >"$TMP/j3.sum"
 "$SQUINT" expand --n 1 --out "$TMP/j1b.jsonl" --db "$TMP/data.sqlite" "$Q" 2>&1 >/dev/null | grep -o "of the taken.*" >"$TMP/j1.sum"
 cmp -s "$TMP/j1.sum" "$TMP/j3.sum" && ok "... the same counts as -j 1" || not_ok "... the same counts as -j 1"
 expect_exit 2 "expand -j 0" -- "$SQUINT" expand -j 0 --schema $S "$Q"
+# a worker that dies (SQUINT_TEST_SOLVER_FAULT, for the query reading e.name): its query is
+# null in the JSON, said on stderr, and the exit status 1; the others as -j 1 writes them
+SQUINT_TEST_SOLVER_FAULT=segv:"e.name FROM emp" expect_exit 1 "expand -j 2, a worker that crashes" -- \
+    "$SQUINT" expand -j 2 --n 0 --format json --requests "$TMP/jcr.jsonl" --db "$TMP/data.sqlite" "$Q"
+expect_grep "^squint expand: query .*: its process (crashed|was killed|ended by signal)" "$TMP/err" "... says which query's process ended, and how"
+python3 - "$TMP/out" "$TMP/j1.json" <<'PY' && ok "... its query null, every other as -j 1 writes it" || not_ok "... its query null, every other as -j 1 writes it"
+import json, sys
+got, want = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+dead = [i for i, q in enumerate(got) if q is None]
+ok = len(got) == len(want) and len(dead) == 1 and "e.name FROM emp" in want[dead[0]]["sql"]
+ok = ok and all(g == w for g, w in zip(got, want) if g is not None)
+sys.exit(0 if ok else 1)
+PY
 
 # ---- question requests (--requests) -------------------------------------------------------
 python3 - "$TMP/qgold.json" <<'PY'
