@@ -316,8 +316,10 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, 
 /* Whether taken expansion o changes q's result: squint equiv between the
 ** query and the expansion (read back from its SQL: it must bind too),
 ** under bag semantics (list when either sorts).  The expansion's result
-** columns are the query's, so no projection is needed. */
-static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o) {
+** columns are the query's, so no projection is needed.  A counterexample
+** without ties is copied into *keep (not initialised) when keep is not
+** NULL, and keep->cat set; else keep->cat stays NULL. */
+static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o, SqFixture *keep) {
     SqDiags scratch;
     sq_diags_init(&scratch, &r->cq.srcs);
     const char *sql = o->join_sql ? o->join_sql : o->sql;
@@ -339,6 +341,7 @@ static void decide_change(ExpandRun *r, CliQuery *q, const char *orig, Outcome *
                                  er.detail ? er.detail : "");
     if (er.verdict == SQ_VERDICT_DIFFERENT || er.verdict == SQ_VERDICT_DIFFERENT_TIES) {
         o->changes = 1;
+        if (keep && er.verdict == SQ_VERDICT_DIFFERENT) sq_fixture_copy(&er.fixture, keep);
         SqBuf b = SQ_BUF_INIT;
         sq_fixture_sql(&er.fixture, &b);
         o->counterexample = sq_arena_strdup(q->arena, sq_buf_str(&b));
@@ -497,14 +500,50 @@ static void tally(ExpandRun *r, const Outcome *o) {
     r->n_class_full += o->fate == EXP_CLASS_FULL;
 }
 
+/* The solver's counterexamples kept per query, at most: an expansion of
+** the query often differs from it on the database that showed another
+** expansion's difference (the added table is empty there, or its rows
+** can be doubled), which is asked before the solver is. */
+enum { CEX_KEPT = 8 };
+
+/* Whether one of the counterexamples kept for q (or a variant of it in
+** the added table's rows) tells that o changes q's result. */
+static int told_by_kept(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o, const SqFixture *kept, uint32_t n) {
+    const char *sql = o->join_sql ? o->join_sql : o->sql;
+    for (uint32_t k = 0; k < n && o->changes != 1; k++) {
+        SqResult r1, r2;
+        sq_result_init(&r1);
+        sq_result_init(&r2);
+        char *err = NULL;
+        if (sq_fixture_differs_ex(&kept[k], orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1)
+            told(q, o, "the counterexample of another expansion of the query", &kept[k], &r1, &r2);
+        else
+            decide_on_variants(r, q, &kept[k], orig, sql, o);
+        free(err);
+        sq_result_free(&r1);
+        sq_result_free(&r2);
+    }
+    return o->changes == 1;
+}
+
 void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]) {
     counts[0] = counts[1] = counts[2] = 0;
+    SqFixture kept[CEX_KEPT];
+    uint32_t n_kept = 0;
+    int determined = eq->p && !ir_result_choice(eq->q->ir); /* results on a database tell */
     for (uint32_t i = 0; !r->no_equiv && eq->p && i < eq->p->n_kept; i++) {
         Outcome *o = &eq->os[i];
         if (o->fate != EXP_TAKEN) continue;
-        if (o->changes != 1) decide_change(r, eq->q, eq->orig, o); /* else the database told */
+        /* else the database told */
+        if (o->changes != 1 && !(determined && told_by_kept(r, eq->q, eq->orig, o, kept, n_kept))) {
+            SqFixture *keep = determined && n_kept < CEX_KEPT ? &kept[n_kept] : NULL;
+            if (keep) keep->cat = NULL;
+            decide_change(r, eq->q, eq->orig, o, keep);
+            if (keep && keep->cat) n_kept++;
+        }
         counts[o->changes == 1 ? 0 : o->changes == 0 ? 1 : 2]++;
     }
+    for (uint32_t k = 0; k < n_kept; k++) sq_fixture_free(&kept[k]);
 }
 
 /* ---- output ------------------------------------------------------------------- */

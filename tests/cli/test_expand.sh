@@ -46,6 +46,8 @@ expect_exit 0 "expand --format json --n 0 (every expansion)" -- "$SQUINT" expand
 check "$TMP/out" $S 0 && ok "... every expansion prepares with its query's columns and one JOIN more ($(cat "$TMP/check"))" ||
     { not_ok "... every expansion prepares with its query's columns and one JOIN more"; cat "$TMP/check"; }
 grep -q "class-full" "$TMP/check" && not_ok "... --n 0 leaves no class full" || ok "... --n 0 leaves no class full"
+expect_grep '"equiv": "different on the counterexample of another expansion of the query: ' "$TMP/out" \
+    "... some told on the solver's counterexample for another expansion of their query (checked above)"
 grep -q "changes=" "$TMP/check" && grep -q "keeps=" "$TMP/check" &&
     ok "... some change the query's result (a counterexample shows it), some keep it" ||
     not_ok "... some change the query's result (a counterexample shows it), some keep it"
