@@ -275,7 +275,9 @@ demo: deps
 
 # The tests again under ASan and UBSan; the equiv cases that do not ask
 # for every storage class run with typed values (EQUIV_VALUES: the same
-# code under the sanitizers, for less solver time).
+# code under the sanitizers, for less solver time), and the scripts skip
+# what does not run squint's code (SQUINT_SANITIZERS: the eval report's
+# rendering in Chromium).
 sanitize: deps
 	@$(SUBMAKE) BUILD=build-san \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" \
@@ -284,7 +286,7 @@ sanitize: deps
 	    build-san/tools/roundtrip build-san/tools/suitecheck build-san/tools/soundness \
 	    build-san/tests/test_soundness
 	@BUILD=build-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 EQUIV_VALUES=typed \
-	    tests/run.sh
+	    SQUINT_SANITIZERS=1 tests/run.sh
 
 # The corpus tools under ASan+UBSan: parse, bind, lower and emit every
 # corpus query with the sanitizers watching (the round trip through the
