@@ -251,14 +251,15 @@ static void told(CliQuery *q, Outcome *o, const char *where, const SqFixture *ro
     sq_buf_free(&cex);
 }
 
-/* The database f changed in the added table's rows (without the rows no
-** foreign key needs, then with each row twice): the first on which the
-** two queries' rows differ is the counterexample.  Removing rows shows a
-** join that drops the query's rows, doubling them one that multiplies. */
-static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, const char *orig, const char *sql,
-                               Outcome *o) {
-    static const char *const where[] = {"the database without the rows of %s no foreign key needs",
-                                        "the database with each row of %s twice"};
+/* The database f (what the verdict calls it: base) changed in the added
+** table's rows (without the rows no foreign key needs, then with each row
+** twice): the first on which the two queries' rows differ is the
+** counterexample.  Removing rows shows a join that drops the query's
+** rows, doubling them one that multiplies. */
+static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, const char *base, const char *orig,
+                               const char *sql, Outcome *o) {
+    static const char *const where[] = {"%s without the rows of %s no foreign key needs",
+                                        "%s with each row of %s twice"};
     const CatTable *t = NULL;
     for (uint32_t i = 0; i < f->n_tables && !t; i++)
         if (sq_stricmp(f->tables[i].table->name, o->x->table) == 0) t = f->tables[i].table;
@@ -270,7 +271,7 @@ static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, co
         sq_result_init(&r2);
         char *err = NULL;
         if (made && sq_fixture_differs_ex(&v, orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1)
-            told(q, o, sq_arena_printf(q->arena, where[k], t->name), &v, &r1, &r2);
+            told(q, o, sq_arena_printf(q->arena, where[k], base, t->name), &v, &r1, &r2);
         free(err);
         sq_result_free(&r1);
         sq_result_free(&r2);
@@ -307,7 +308,7 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, 
     sq_fixture_init(&f, q->cat);
     if (sq_fixture_read(&f, db, DB_CEX_ROWS) == 0) {
         if (!sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) told(q, o, "the database", &f, &orun->res, x);
-        else decide_on_variants(r, q, &f, orig, o->join_sql ? o->join_sql : o->sql, o);
+        else decide_on_variants(r, q, &f, "the database", orig, o->join_sql ? o->join_sql : o->sql, o);
     }
     sq_fixture_free(&f);
     sq_result_free(&mine);
@@ -509,6 +510,7 @@ enum { CEX_KEPT = 8 };
 /* Whether one of the counterexamples kept for q (or a variant of it in
 ** the added table's rows) tells that o changes q's result. */
 static int told_by_kept(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o, const SqFixture *kept, uint32_t n) {
+    static const char base[] = "the counterexample of another expansion of the query";
     const char *sql = o->join_sql ? o->join_sql : o->sql;
     for (uint32_t k = 0; k < n && o->changes != 1; k++) {
         SqResult r1, r2;
@@ -516,9 +518,9 @@ static int told_by_kept(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o,
         sq_result_init(&r2);
         char *err = NULL;
         if (sq_fixture_differs_ex(&kept[k], orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1)
-            told(q, o, "the counterexample of another expansion of the query", &kept[k], &r1, &r2);
+            told(q, o, base, &kept[k], &r1, &r2);
         else
-            decide_on_variants(r, q, &kept[k], orig, sql, o);
+            decide_on_variants(r, q, &kept[k], base, orig, sql, o);
         free(err);
         sq_result_free(&r1);
         sq_result_free(&r2);
