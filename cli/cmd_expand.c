@@ -234,6 +234,7 @@ static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o, SqResult *ke
 ** first time an expansion of it is taken. */
 typedef struct OrigRun {
     int state;             /* 0 not run, 1 ran, -1 did not run */
+    int choice;            /* its rows depend on a choice SQLite makes (ir_result_choice) */
     SqResult res;
 } OrigRun;
 
@@ -251,6 +252,22 @@ static void told(CliQuery *q, Outcome *o, const char *where, const SqFixture *ro
     sq_buf_free(&cex);
 }
 
+/* Whether o changes q's result on the database f, which the verdict
+** calls where: both queries run there, their rows compared as bags. */
+static int told_on(ExpandRun *r, CliQuery *q, Outcome *o, const SqFixture *f, const char *where, const char *orig,
+                   const char *sql) {
+    SqResult r1, r2;
+    sq_result_init(&r1);
+    sq_result_init(&r2);
+    char *err = NULL;
+    int differ = sq_fixture_differs_ex(f, orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1;
+    if (differ) told(q, o, where, f, &r1, &r2);
+    free(err);
+    sq_result_free(&r1);
+    sq_result_free(&r2);
+    return differ;
+}
+
 /* The database f (what the verdict calls it: base) changed in the added
 ** table's rows (without the rows no foreign key needs, then with each row
 ** twice): the first on which the two queries' rows differ is the
@@ -264,17 +281,13 @@ static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, co
     for (uint32_t i = 0; i < f->n_tables && !t; i++)
         if (sq_stricmp(f->tables[i].table->name, o->x->table) == 0) t = f->tables[i].table;
     for (int k = 0; t && k < 2 && o->changes != 1; k++) {
-        SqFixture v;
-        int made = (k == 0 ? sq_fixture_without_rows(f, t, &v) : sq_fixture_doubled(f, t, &v)) == 0;
-        SqResult r1, r2;
-        sq_result_init(&r1);
-        sq_result_init(&r2);
-        char *err = NULL;
-        if (made && sq_fixture_differs_ex(&v, orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1)
-            told(q, o, sq_arena_printf(q->arena, where[k], base, t->name), &v, &r1, &r2);
-        free(err);
-        sq_result_free(&r1);
-        sq_result_free(&r2);
+        SqFixture v; /* freed whether made or not */
+        if ((k == 0 ? sq_fixture_without_rows(f, t, &v) : sq_fixture_doubled(f, t, &v)) == 0) {
+            SqBuf w = SQ_BUF_INIT;
+            sq_buf_printf(&w, where[k], base, t->name);
+            told_on(r, q, o, &v, sq_buf_str(&w), orig, sql);
+            sq_buf_free(&w);
+        }
         sq_fixture_free(&v);
     }
 }
@@ -291,7 +304,7 @@ static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, co
 ** the solver searches then (decide_change). */
 static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, OrigRun *orun, Outcome *o,
                          const SqResult *got) {
-    if (r->no_equiv || ir_result_choice(q->ir)) return;
+    if (r->no_equiv || orun->choice) return;
     if (orun->state == 0) {
         sq_result_init(&orun->res);
         orun->state = sq_db_query(db, orig, &r->limits, &orun->res, NULL) == SQ_EXEC_OK ? 1 : -1;
@@ -512,19 +525,8 @@ enum { CEX_KEPT = 8 };
 static int told_by_kept(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o, const SqFixture *kept, uint32_t n) {
     static const char base[] = "the counterexample of another expansion of the query";
     const char *sql = o->join_sql ? o->join_sql : o->sql;
-    for (uint32_t k = 0; k < n && o->changes != 1; k++) {
-        SqResult r1, r2;
-        sq_result_init(&r1);
-        sq_result_init(&r2);
-        char *err = NULL;
-        if (sq_fixture_differs_ex(&kept[k], orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1)
-            told(q, o, base, &kept[k], &r1, &r2);
-        else
-            decide_on_variants(r, q, &kept[k], base, orig, sql, o);
-        free(err);
-        sq_result_free(&r1);
-        sq_result_free(&r2);
-    }
+    for (uint32_t k = 0; k < n && o->changes != 1; k++)
+        if (!told_on(r, q, o, &kept[k], base, orig, sql)) decide_on_variants(r, q, &kept[k], base, orig, sql, o);
     return o->changes == 1;
 }
 
@@ -532,7 +534,7 @@ void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]) {
     counts[0] = counts[1] = counts[2] = 0;
     SqFixture kept[CEX_KEPT];
     uint32_t n_kept = 0;
-    int determined = eq->p && !ir_result_choice(eq->q->ir); /* results on a database tell */
+    int determined = eq->p && !eq->choice; /* results on a database tell */
     for (uint32_t i = 0; !r->no_equiv && eq->p && i < eq->p->n_kept; i++) {
         Outcome *o = &eq->os[i];
         if (o->fate != EXP_TAKEN) continue;
@@ -627,7 +629,7 @@ static void expand_query(void *arg, CliQuery *q) {
     SqDiags scratch;
     sq_diags_init(&scratch, &r->cq.srcs);
     SqPassCtx pc;
-    ExpandQuery eq = {q, sid, NULL, NULL, NULL, NULL, NULL, NULL};
+    ExpandQuery eq = {.q = q, .sid = sid};
     if (r->tqa) {
         eq.g = graph_of(r, q, &pc, &scratch, &eq.why);
         SqBuf b = SQ_BUF_INIT;
@@ -648,7 +650,8 @@ static void expand_query(void *arg, CliQuery *q) {
         eq.orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
         sq_buf_free(&b);
         eq.os = sq_arena_alloc(q->arena, (eq.p->n_kept + 1) * sizeof *eq.os);
-        OrigRun orun = {0, {0}};
+        eq.choice = ir_result_choice(q->ir);
+        OrigRun orun = {0, eq.choice != NULL, {0}};
         for (uint32_t i = 0; i < eq.p->n_kept; i++) {
             judge(r, q, eq.p, &eq.p->items[i], db, eq.orig, &orun, &eq.os[i]);
             if (r->requests && eq.os[i].fate == EXP_TAKEN) expand_request(r, q, eq.p, i, eq.orig, &eq.os[i]);

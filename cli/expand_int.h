@@ -56,6 +56,8 @@ typedef struct ExpandQuery {
     const char *sid;       /* its source id */
     const char *orig;      /* its SQL as the backend writes it (with a plan) */
     const SqExpandPlan *p; /* NULL: why there is none */
+    const char *choice;    /* with a plan: the choice of SQLite's its rows depend on
+                              (ir_result_choice), or NULL: a database's rows tell */
     Outcome *os;           /* the plan's kept expansions' outcomes */
     const char *why, *db_why;
     const SqGraph *g;      /* --tqa: its join query graph, or NULL: why */
