@@ -5,10 +5,19 @@
 ** its pipe, what it wrote so far and its deadline.  A loop polls the
 ** pipes until the nearest deadline; a pipe at end of file means its child
 ** is exiting, so the parent reaps it with waitpid() and reports the task.
+** A child killed at its deadline is reaped at once, without waiting for
+** its pipe's end: a process it started may hold the pipe open.
+**
+** A task may run a pool of its own (squint eval's item runs squint
+** equiv's search in a child).  Its children must not outlive it: on
+** Linux each child asks to be killed when its parent dies
+** (PR_SET_PDEATHSIG), and a child closes the pipe its parent answers
+** through, which it inherited; every pipe is closed on exec.
 */
 #include "runtime/pool.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +26,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "runtime/util.h"
 
@@ -62,8 +74,20 @@ static void pool_free(SqPool *p) {
     free(p);
 }
 
+/* In a child: the write end of the pipe it answers through (-1 in the
+** first process).  A child of a pool the task runs closes its copy. */
+static int answer_fd = -1;
+
 /* In the child: limits, the task, the answer down the pipe, _exit. */
-SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoolTaskFn run, void *ctx) {
+SQ_NORETURN static void child(const SqPoolOptions *o, int fd, pid_t parent, size_t task, SqPoolTaskFn run,
+                              void *ctx) {
+#ifdef __linux__
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent) _exit(124);
+#else
+    (void)parent;
+#endif
+    if (answer_fd >= 0) close(answer_fd);
+    answer_fd = fd;
     signal(SIGPIPE, SIG_DFL);
     if (o->mem_limit && POOL_LIMIT_ADDRESS_SPACE) {
         struct rlimit rl = {(rlim_t)o->mem_limit, (rlim_t)o->mem_limit};
@@ -90,8 +114,11 @@ SQ_NORETURN static void child(const SqPoolOptions *o, int fd, size_t task, SqPoo
 static int start(SqPool *p, Slot *s, size_t task) {
     int fds[2];
     if (pipe(fds) < 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     fflush(stdout);
     fflush(stderr);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
@@ -104,7 +131,7 @@ static int start(SqPool *p, Slot *s, size_t task) {
         void *ctx = p->ctx;
         close(fds[0]);
         pool_free(p);
-        child(&o, fds[1], task, run, ctx);
+        child(&o, fds[1], parent, task, run, ctx);
     }
     close(fds[1]);
     s->pid = pid;
@@ -189,8 +216,13 @@ static void step(SqPool *p) {
     kill_late(p->slots, p->jobs);
     for (unsigned k = 0; k < p->jobs; k++) {
         Slot *s = &p->slots[k];
-        if (!s->pid || !(p->pfd[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        if (!drain(s)) continue;
+        if (!s->pid) continue;
+        if (s->killed) { /* what it wrote so far is what there is */
+            if (s->fd >= 0) close(s->fd);
+            s->fd = -1;
+        } else if (!(p->pfd[k].revents & (POLLIN | POLLHUP | POLLERR)) || !drain(s)) {
+            continue;
+        }
         int detail;
         SqTaskEnd end = reap(s, &detail);
         s->pid = 0;
