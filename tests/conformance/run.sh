@@ -24,24 +24,33 @@ if [ ! -d "$root" ]; then
 fi
 mkdir -p "$BUILD/conformance"
 
+# The lanes' output is printed once both have ended; each step is also
+# announced on the terminal as it starts (fd 3), so that a run stopped
+# from outside shows which steps were under way.
+exec 3>&2
+step() { # step CMD ARGS...: run CMD, announced
+    echo "conformance: $(date -u +%T) started $(basename "$1")${2:+ $2}${3:+ $3}" >&3
+    "$@"
+}
+
 # Each group runs its steps in order and fails when one of them does; two
 # lanes run side by side (each one process at a time): the parsing group
 # then the verdicts, and the equivalence group; their output is printed in
 # that order once both have ended.
 parsing() { # the parser, the binder, the emitter and the passes
     local ok=0 report=$BUILD/conformance/parity-mismatches.txt
-    "$BUILD/tools/parity" --negative --report "$report" ||
+    step "$BUILD/tools/parity" --negative --report "$report" ||
         { ok=1; echo "conformance: mismatches listed in $report"; }
     report=$BUILD/conformance/bindparity-mismatches.txt
-    "$BUILD/tools/bindparity" --report "$report" ||
+    step "$BUILD/tools/bindparity" --report "$report" ||
         { ok=1; echo "conformance: binding mismatches listed in $report"; }
     report=$BUILD/conformance/roundtrip-failures.txt
-    "$BUILD/tools/roundtrip" --report "$report" ||
+    step "$BUILD/tools/roundtrip" --report "$report" ||
         { ok=1; echo "conformance: round-trip failures listed in $report"; }
-    tests/conformance/check_gold.sh "$BUILD" || ok=1
-    "$BUILD/tools/roundtrip" --passes unnest --passes joinelim-rewrite \
+    step tests/conformance/check_gold.sh "$BUILD" || ok=1
+    step "$BUILD/tools/roundtrip" --passes unnest --passes joinelim-rewrite \
         --report "$BUILD/conformance/rewrite-failures.txt" || ok=1
-    tests/conformance/graphs.sh "$BUILD" || ok=1
+    step tests/conformance/graphs.sh "$BUILD" || ok=1
     return $ok
 }
 
@@ -50,19 +59,19 @@ equivalence() { # squint equiv over the corpus
     # every gold query against its emitted SQL, every unnest
     # rewrite against its original (a validated difference fails), and the
     # Calcite pairs (reported; only a spurious counterexample fails)
-    "$BUILD/tools/equivcorpus" --self --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-self.txt" || ok=1
-    "$BUILD/tools/equivcorpus" --unnest --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-unnest.txt" || ok=1
+    step "$BUILD/tools/equivcorpus" --self --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-self.txt" || ok=1
+    step "$BUILD/tools/equivcorpus" --unnest --bound 3 --timeout 2 --report "$BUILD/conformance/equiv-unnest.txt" || ok=1
     # ... and every rewrite proved equivalent at bound 2, under a resource
     # limit rather than a clock, so that a loaded machine cannot fail it
-    "$BUILD/tools/equivcorpus" --unnest --strict --bound 2 --timeout 0 --rlimit 50000000 \
+    step "$BUILD/tools/equivcorpus" --unnest --strict --bound 2 --timeout 0 --rlimit 50000000 \
         --report "$BUILD/conformance/equiv-unnest-strict.txt" || ok=1
-    "$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt" || ok=1
+    step "$BUILD/tools/equivcorpus" --calcite --bound 4 --timeout 5 --report "$BUILD/conformance/equiv-calcite.txt" || ok=1
     # ... and every BIRD (gold, prediction) pair whose normal forms prove it
     # equivalent, searched as well: the search must find no difference the
     # proof rules out
-    "$BUILD/tools/equivcorpus" --forms --bound 2 --timeout 2 --report "$BUILD/conformance/equiv-forms.txt" || ok=1
-    tests/conformance/equiv_seed.sh "$BUILD" || ok=1
-    tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || ok=1
+    step "$BUILD/tools/equivcorpus" --forms --bound 2 --timeout 2 --report "$BUILD/conformance/equiv-forms.txt" || ok=1
+    step tests/conformance/equiv_seed.sh "$BUILD" || ok=1
+    step tests/conformance/equiv_seed.sh "$BUILD" tests/equiv/bird_regressions.cases || ok=1
     return $ok
 }
 
@@ -71,11 +80,11 @@ verdicts() { # verdicts against SQLite and the official scripts
     # squint equiv's `equivalent` against the real databases: a pair whose
     # results differ there must not be called equivalent (a sample of the
     # Spider pairs; tests/soundness/run.sh, docs/soundness.md)
-    tests/soundness/run.sh real "$BUILD" || ok=1
+    step tests/soundness/run.sh real "$BUILD" || ok=1
     # squint eval's EX-test against the official Spider script, item by item
-    tests/conformance/eval_spider.sh "$BUILD" || ok=1
+    step tests/conformance/eval_spider.sh "$BUILD" || ok=1
     # ... and its BIRD metric against BIRD's, run by Python's sqlite3
-    tests/conformance/eval_bird_metric.sh "$BUILD" || ok=1
+    step tests/conformance/eval_bird_metric.sh "$BUILD" || ok=1
     return $ok
 }
 
