@@ -268,28 +268,61 @@ static int told_on(ExpandRun *r, CliQuery *q, Outcome *o, const SqFixture *f, co
     return differ;
 }
 
+/* The table of cat named name, or NULL; the column of t named name, or -1. */
+static const CatTable *table_named(const Catalog *cat, const char *name) {
+    for (uint32_t i = 0; name && i < cat->n_tables; i++)
+        if (sq_stricmp(cat->tables[i]->name, name) == 0) return cat->tables[i];
+    return NULL;
+}
+
+static int column_named(const CatTable *t, const char *name) {
+    for (uint32_t c = 0; c < t->n_cols; c++)
+        if (sq_stricmp(t->cols[c].name, name) == 0) return (int)c;
+    return -1;
+}
+
 /* The database f (what the verdict calls it: base) changed in the added
-** table's rows (without the rows no foreign key needs, then with each row
-** twice): the first on which the two queries' rows differ is the
-** counterexample.  Removing rows shows a join that drops the query's
-** rows, doubling them one that multiplies. */
-static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, const char *base, const char *orig,
-                               const char *sql, Outcome *o) {
+** table's rows (without the rows no foreign key needs, with each row
+** twice, without any row and the rows that referred to them), then with
+** a column of the query's in a join condition NULL in every row: the
+** first on which the two queries' rows differ is the counterexample.
+** Removing rows or making a reference NULL shows a join that drops the
+** query's rows, doubling them one that multiplies.  g: the query graph
+** the expansion's conditions name nodes of. */
+static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqGraph *g, const SqFixture *f, const char *base,
+                               const char *orig, const char *sql, Outcome *o) {
     static const char *const where[] = {"%s without the rows of %s no foreign key needs",
-                                        "%s with each row of %s twice"};
-    const CatTable *t = NULL;
-    for (uint32_t i = 0; i < f->n_tables && !t; i++)
-        if (sq_stricmp(f->tables[i].table->name, o->x->table) == 0) t = f->tables[i].table;
-    for (int k = 0; t && k < 2 && o->changes != 1; k++) {
+                                        "%s with each row of %s twice",
+                                        "%s without the rows of %s and those that referred to them"};
+    static int (*const made[])(const SqFixture *, const CatTable *, SqFixture *) = {
+        sq_fixture_without_rows, sq_fixture_doubled, sq_fixture_without_rows_cascade};
+    const CatTable *t = table_named(f->cat, o->x->table);
+    SqBuf w = SQ_BUF_INIT;
+    for (int k = 0; t && k < 3 && o->changes != 1; k++) {
         SqFixture v; /* freed whether made or not */
-        if ((k == 0 ? sq_fixture_without_rows(f, t, &v) : sq_fixture_doubled(f, t, &v)) == 0) {
-            SqBuf w = SQ_BUF_INIT;
+        if (made[k](f, t, &v) == 0) {
+            sq_buf_reset(&w);
             sq_buf_printf(&w, where[k], base, t->name);
             told_on(r, q, o, &v, sq_buf_str(&w), orig, sql);
-            sq_buf_free(&w);
         }
         sq_fixture_free(&v);
     }
+    for (uint32_t i = 0; i < o->x->n_conds && o->changes != 1; i++) {
+        const SqExpandCond *c = o->x->conds[i];
+        const CatTable *u = table_named(f->cat, g->nodes[c->node].table);
+        for (uint32_t k = 0; u && k < c->n_cols && o->changes != 1; k++) {
+            int col = column_named(u, c->q_cols[k]);
+            if (col < 0) continue;
+            SqFixture v; /* freed whether made or not */
+            if (sq_fixture_nulled(f, u, (uint32_t)col, &v) == 0) {
+                sq_buf_reset(&w);
+                sq_buf_printf(&w, "%s with %s.%s NULL in every row", base, u->name, u->cols[col].name);
+                told_on(r, q, o, &v, sq_buf_str(&w), orig, sql);
+            }
+            sq_fixture_free(&v);
+        }
+    }
+    sq_buf_free(&w);
 }
 
 /* Whether the join changes q's result, told on the database without the
@@ -298,12 +331,12 @@ static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqFixture *f, co
 ** and makes none).  The two results are compared as bags: rows that
 ** differ as bags differ in every order, so a sorted query is told too.
 ** When the database holds at most DB_CEX_ROWS rows it is the
-** counterexample, or one of its variants in the added table's rows is
-** (decide_on_variants).  got: o->sql's result when the execution filter
+** counterexample, or one of its variants is (decide_on_variants; g: the
+** query graph).  got: o->sql's result when the execution filter
 ** kept it, else NULL.  Results that agree on every one decide nothing:
 ** the solver searches then (decide_change). */
-static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, OrigRun *orun, Outcome *o,
-                         const SqResult *got) {
+static void decide_on_db(ExpandRun *r, CliQuery *q, const SqGraph *g, SqDb *db, const char *orig, OrigRun *orun,
+                         Outcome *o, const SqResult *got) {
     if (r->no_equiv || orun->choice) return;
     if (orun->state == 0) {
         sq_result_init(&orun->res);
@@ -321,7 +354,7 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, SqDb *db, const char *orig, 
     sq_fixture_init(&f, q->cat);
     if (sq_fixture_read(&f, db, DB_CEX_ROWS) == 0) {
         if (!sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) told(q, o, "the database", &f, &orun->res, x);
-        else decide_on_variants(r, q, &f, "the database", orig, o->join_sql ? o->join_sql : o->sql, o);
+        else decide_on_variants(r, q, g, &f, "the database", orig, o->join_sql ? o->join_sql : o->sql, o);
     }
     sq_fixture_free(&f);
     sq_result_free(&mine);
@@ -499,7 +532,7 @@ static void judge(ExpandRun *r, CliQuery *q, const SqExpandPlan *p, const SqExpa
     sq_result_init(&got);
     int ran = db && o->rows < 0;
     if (ran) run_on(r, db, q, o, &got);
-    if (db && o->fate == EXP_TAKEN) decide_on_db(r, q, db, orig, orun, o, ran ? &got : NULL);
+    if (db && o->fate == EXP_TAKEN) decide_on_db(r, q, p->query, db, orig, orun, o, ran ? &got : NULL);
     sq_result_free(&got);
     if (o->fate != EXP_TAKEN) return;
     if (x->pattern) (*sq_strmap_put(r->classes, key, NULL))++;
@@ -522,11 +555,12 @@ enum { CEX_KEPT = 8 };
 
 /* Whether one of the counterexamples kept for q (or a variant of it in
 ** the added table's rows) tells that o changes q's result. */
-static int told_by_kept(ExpandRun *r, CliQuery *q, const char *orig, Outcome *o, const SqFixture *kept, uint32_t n) {
+static int told_by_kept(ExpandRun *r, CliQuery *q, const SqGraph *g, const char *orig, Outcome *o,
+                        const SqFixture *kept, uint32_t n) {
     static const char base[] = "the counterexample of another expansion of the query";
     const char *sql = o->join_sql ? o->join_sql : o->sql;
     for (uint32_t k = 0; k < n && o->changes != 1; k++)
-        if (!told_on(r, q, o, &kept[k], base, orig, sql)) decide_on_variants(r, q, &kept[k], base, orig, sql, o);
+        if (!told_on(r, q, o, &kept[k], base, orig, sql)) decide_on_variants(r, q, g, &kept[k], base, orig, sql, o);
     return o->changes == 1;
 }
 
@@ -539,7 +573,7 @@ void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]) {
         Outcome *o = &eq->os[i];
         if (o->fate != EXP_TAKEN) continue;
         /* else the database told */
-        if (o->changes != 1 && !(determined && told_by_kept(r, eq->q, eq->orig, o, kept, n_kept))) {
+        if (o->changes != 1 && !(determined && told_by_kept(r, eq->q, eq->p->query, eq->orig, o, kept, n_kept))) {
             SqFixture *keep = determined && n_kept < CEX_KEPT ? &kept[n_kept] : NULL;
             if (keep) keep->cat = NULL;
             decide_change(r, eq->q, eq->orig, o, keep);

@@ -322,7 +322,7 @@ if [ -f "$C/spider-dev/dev.json" ] && [ -d "$C/spider-dev/database" ]; then
         "$SQUINT" expand --format json --n 3 --db-root "$C/spider-dev/database" "$TMP/spider.json"
     python3 - "$TMP/out" "$C/spider-dev/database" >"$TMP/check" 2>&1 <<'PY' && ok "... every expansion prepares and runs as its record says ($(cat "$TMP/check"))" || { not_ok "... every expansion prepares and runs as its record says"; cat "$TMP/check"; }
 import json, sqlite3, sys
-n = bad = told = 0
+n = bad = told = nulled = 0
 for q in json.load(open(sys.argv[1])):
     con = sqlite3.connect("file:%s/%s/%s.sqlite?mode=ro" % (sys.argv[2], q["db_id"], q["db_id"]), uri=True)
     for x in q["expansions"]:
@@ -338,14 +338,19 @@ for q in json.load(open(sys.argv[1])):
             print("said to keep the result, other rows:", x["sql"])
         if x.get("changes_original_result") is True:
             told += x["equiv"].startswith("different on the database: ")
+            nulled += "NULL in every row: " in x["equiv"]
             cx = sqlite3.connect(":memory:")
             cx.executescript(x["counterexample"])
+            if cx.execute("PRAGMA foreign_key_check").fetchall():
+                bad += 1
+                print("a counterexample that breaks a foreign key:", x["sql"])
             a, b = cx.execute(q["sql"]).fetchall(), cx.execute(x["sql"]).fetchall()
             if sorted(map(repr, a)) == sorted(map(repr, b)) and (" ORDER BY " not in q["sql"] or a == b):
                 bad += 1
                 print("said to change the result, same rows on its counterexample:", x["sql"])
-print("%d expansions run, %d changes told on the database" % (n, told))
-sys.exit(bad > 0 or n == 0 or told == 0)
+print("%d expansions run, %d changes told on the database, %d on it with a column of a join condition NULL"
+      % (n, told, nulled))
+sys.exit(bad > 0 or n == 0 or told == 0 or nulled == 0)
 PY
 else
     ok "# SKIP Spider dev: no $C/spider-dev"

@@ -213,8 +213,12 @@ static const char *variant_rows(R *r, const char *name, SqBuf *out) {
     /* every reference of the variant finds its row */
     SqResult fk;
     sq_result_init(&fk);
-    assert_int_equal(sq_db_query(db, "SELECT count(*) FROM player WHERE team_id NOT IN (SELECT id FROM team)", NULL,
-                                 &fk, NULL), SQ_EXEC_OK);
+    assert_int_equal(sq_db_query(db,
+                                 "SELECT (SELECT count(*) FROM player WHERE team_id NOT IN (SELECT id FROM team)"
+                                 "                                   AND team_id IS NOT NULL)"
+                                 " + (SELECT count(*) FROM link WHERE a NOT IN (SELECT id FROM team))"
+                                 " + (SELECT count(*) FROM loose WHERE ref NOT IN (SELECT id FROM team))",
+                                 NULL, &fk, NULL), SQ_EXEC_OK);
     assert_int_equal(fk.cells[0].i, 0);
     sq_result_free(&fk);
     sq_result_free(&res);
@@ -278,12 +282,73 @@ static void doubled_rows_get_fresh_keys(void **state) {
     sq_buf_free(&b);
 }
 
+/* Without any row of a table, and without the rows that referred to one of them, and so on:
+** no team, so no player of a team (the one of none stays), no link; the loose reference of
+** another storage class goes too, and SQLite finds every reference whole; a table with no
+** row gives no variant. */
+static void cascade_removes_what_refers_to_the_rows(void **state) {
+    R *r = *state;
+    SqBuf b = SQ_BUF_INIT;
+    SqResult *loose = sq_fixture_table(&r->fx, table(r, "loose"));
+    SqValue *row = sq_result_add_row(loose);
+    row[0] = sq_result_text(loose, "1", 1);
+    assert_int_equal(sq_fixture_without_rows_cascade(&r->fx, table(r, "team"), &r->v), 0);
+    assert_string_equal(variant_rows(r, "team", &b), "");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "player", &b), "11|NULL|'q';");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "link", &b), "");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "loose", &b), "");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "checked", &b), "1;");
+    sq_fixture_free(&r->v);
+    /* the parents stay when a child's rows go */
+    assert_int_equal(sq_fixture_without_rows_cascade(&r->fx, table(r, "player"), &r->v), 0);
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "team", &b), "1|'A'|'x';2|'B'|'y';3|'C'|'z';");
+    sq_fixture_free(&r->v);
+    loose->n_rows = 0;
+    assert_int_equal(sq_fixture_without_rows_cascade(&r->fx, table(r, "loose"), &r->v), -1);
+    sq_buf_free(&b);
+}
+
+/* A column NULL in every row: a reference, or a plain column; not a NOT NULL, key, or
+** referred-to column, nor one of a table with a CHECK, nor one already NULL everywhere. */
+static void nulled_column_where_it_may_be_null(void **state) {
+    R *r = *state;
+    SqBuf b = SQ_BUF_INIT;
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "player"), 1, &r->v), 0);
+    assert_string_equal(variant_rows(r, "player", &b), "10|NULL|'p';11|NULL|'q';");
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "team"), 2, &r->v), 0);
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "team", &b), "1|'A'|NULL;2|'B'|NULL;3|'C'|NULL;");
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "team"), 1, &r->v), -1); /* NOT NULL, UNIQUE */
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "team"), 0, &r->v), -1); /* referred to */
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "link"), 0, &r->v), -1); /* in the key */
+    sq_fixture_free(&r->v);
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "checked"), 0, &r->v), -1); /* a CHECK */
+    sq_fixture_free(&r->v);
+    sq_fixture_table(&r->fx, table(r, "player"))->n_rows = 1; /* 10|1|'p' */
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "player"), 1, &r->v), 0);
+    sq_fixture_free(&r->v);
+    sq_fixture_table(&r->fx, table(r, "player"))->cells[1] = sq_value_null();
+    assert_int_equal(sq_fixture_nulled(&r->fx, table(r, "player"), 1, &r->v), -1); /* NULL already */
+    sq_buf_free(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(variants_change_only_free_cells, setup, teardown),
         cmocka_unit_test_setup_teardown(read_refuses_a_larger_database, setup, teardown),
         cmocka_unit_test_setup_teardown(rows_no_reference_needs_are_removed, setup_rows, teardown_rows),
         cmocka_unit_test_setup_teardown(doubled_rows_get_fresh_keys, setup_rows, teardown_rows),
+        cmocka_unit_test_setup_teardown(cascade_removes_what_refers_to_the_rows, setup_rows, teardown_rows),
+        cmocka_unit_test_setup_teardown(nulled_column_where_it_may_be_null, setup_rows, teardown_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
