@@ -234,34 +234,55 @@ static void run_on(ExpandRun *r, SqDb *db, CliQuery *q, Outcome *o, SqResult *ke
 ** first time an expansion of it is taken. */
 typedef struct OrigRun {
     int state;             /* 0 not run, 1 ran, -1 did not run */
-    int choice;            /* its rows depend on a choice SQLite makes (ir_result_choice) */
+    ExpandTell tell;       /* what its result on a database tells */
     SqResult res;
 } OrigRun;
 
-/* A verdict told on a database: o changes q's result, rows (a fixture)
-** are the counterexample, why says how the two results differ. */
-static void told(CliQuery *q, Outcome *o, const char *where, const SqFixture *rows, const SqResult *a,
-                 const SqResult *b) {
+/* One expansion asked of databases: the query's SQL and the
+** expansion's, what their results tell, and where the verdict goes. */
+typedef struct Asked {
+    ExpandRun *r;
+    CliQuery *q;
+    const SqGraph *g;      /* the query graph the expansion's conditions name nodes of */
+    const char *orig, *sql;
+    ExpandTell tell;       /* EXP_TELL_ROWS or EXP_TELL_COUNT */
+    Outcome *o;
+} Asked;
+
+/* Whether results a and b of the query and the expansion differ as a
+** tells them apart: as bags of rows, or by their counts. */
+static int results_differ(const Asked *a, const SqResult *r1, const SqResult *r2) {
+    return a->tell == EXP_TELL_COUNT ? r1->n_rows != r2->n_rows : !sq_result_equal(r1, r2, SQ_CMP_BAG, 0);
+}
+
+/* A verdict told on a database: the expansion changes the query's
+** result, rows (a fixture) are the counterexample, why says how the two
+** results r1 and r2 differ. */
+static void told(const Asked *a, const char *where, const SqFixture *rows, const SqResult *r1, const SqResult *r2) {
     SqBuf why = SQ_BUF_INIT, cex = SQ_BUF_INIT;
-    sq_result_diff(a, b, SQ_CMP_BAG, 0, &why);
+    if (a->tell == EXP_TELL_COUNT)
+        sq_buf_printf(&why, "%llu rows against %llu (the rows themselves depend on the order SQLite reads them in)",
+                      (unsigned long long)r1->n_rows, (unsigned long long)r2->n_rows);
+    else
+        sq_result_diff(r1, r2, SQ_CMP_BAG, 0, &why);
     sq_fixture_sql(rows, &cex);
-    o->changes = 1;
-    o->verdict = sq_arena_printf(q->arena, "different on %s: %s", where, sq_buf_str(&why));
-    o->counterexample = sq_arena_strdup(q->arena, sq_buf_str(&cex));
+    a->o->changes = 1;
+    a->o->verdict = sq_arena_printf(a->q->arena, "different on %s: %s", where, sq_buf_str(&why));
+    a->o->counterexample = sq_arena_strdup(a->q->arena, sq_buf_str(&cex));
     sq_buf_free(&why);
     sq_buf_free(&cex);
 }
 
-/* Whether o changes q's result on the database f, which the verdict
-** calls where: both queries run there, their rows compared as bags. */
-static int told_on(ExpandRun *r, CliQuery *q, Outcome *o, const SqFixture *f, const char *where, const char *orig,
-                   const char *sql) {
+/* Whether the expansion changes the query's result on the database f,
+** which the verdict calls where: both queries run there. */
+static int told_on(const Asked *a, const SqFixture *f, const char *where) {
     SqResult r1, r2;
     sq_result_init(&r1);
     sq_result_init(&r2);
     char *err = NULL;
-    int differ = sq_fixture_differs_ex(f, orig, sql, SQ_CMP_BAG, 0, &r->limits, &r1, &r2, &err) == 1;
-    if (differ) told(q, o, where, f, &r1, &r2);
+    int differ = sq_fixture_differs_ex(f, a->orig, a->sql, SQ_CMP_BAG, 0, &a->r->limits, &r1, &r2, &err) >= 0 &&
+                 results_differ(a, &r1, &r2);
+    if (differ) told(a, where, f, &r1, &r2);
     free(err);
     sq_result_free(&r1);
     sq_result_free(&r2);
@@ -285,39 +306,38 @@ static int column_named(const CatTable *t, const char *name) {
 ** table's rows (without the rows no foreign key needs, with each row
 ** twice, without any row and the rows that referred to them), then with
 ** a column of the query's in a join condition NULL in every row: the
-** first on which the two queries' rows differ is the counterexample.
-** Removing rows or making a reference NULL shows a join that drops the
-** query's rows, doubling them one that multiplies.  g: the query graph
-** the expansion's conditions name nodes of. */
-static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqGraph *g, const SqFixture *f, const char *base,
-                               const char *orig, const char *sql, Outcome *o) {
+** first on which the two results differ is the counterexample.  Removing
+** rows or making a reference NULL shows a join that drops the query's
+** rows, doubling them one that multiplies. */
+static void decide_on_variants(const Asked *a, const SqFixture *f, const char *base) {
     static const char *const where[] = {"%s without the rows of %s no foreign key needs",
                                         "%s with each row of %s twice",
                                         "%s without the rows of %s and those that referred to them"};
     static int (*const made[])(const SqFixture *, const CatTable *, SqFixture *) = {
         sq_fixture_without_rows, sq_fixture_doubled, sq_fixture_without_rows_cascade};
-    const CatTable *t = table_named(f->cat, o->x->table);
+    const SqExpansion *x = a->o->x;
+    const CatTable *t = table_named(f->cat, x->table);
     SqBuf w = SQ_BUF_INIT;
-    for (int k = 0; t && k < 3 && o->changes != 1; k++) {
+    for (int k = 0; t && k < 3 && a->o->changes != 1; k++) {
         SqFixture v; /* freed whether made or not */
         if (made[k](f, t, &v) == 0) {
             sq_buf_reset(&w);
             sq_buf_printf(&w, where[k], base, t->name);
-            told_on(r, q, o, &v, sq_buf_str(&w), orig, sql);
+            told_on(a, &v, sq_buf_str(&w));
         }
         sq_fixture_free(&v);
     }
-    for (uint32_t i = 0; i < o->x->n_conds && o->changes != 1; i++) {
-        const SqExpandCond *c = o->x->conds[i];
-        const CatTable *u = table_named(f->cat, g->nodes[c->node].table);
-        for (uint32_t k = 0; u && k < c->n_cols && o->changes != 1; k++) {
+    for (uint32_t i = 0; i < x->n_conds && a->o->changes != 1; i++) {
+        const SqExpandCond *c = x->conds[i];
+        const CatTable *u = table_named(f->cat, a->g->nodes[c->node].table);
+        for (uint32_t k = 0; u && k < c->n_cols && a->o->changes != 1; k++) {
             int col = column_named(u, c->q_cols[k]);
             if (col < 0) continue;
             SqFixture v; /* freed whether made or not */
             if (sq_fixture_nulled(f, u, (uint32_t)col, &v) == 0) {
                 sq_buf_reset(&w);
                 sq_buf_printf(&w, "%s with %s.%s NULL in every row", base, u->name, u->cols[col].name);
-                told_on(r, q, o, &v, sq_buf_str(&w), orig, sql);
+                told_on(a, &v, sq_buf_str(&w));
             }
             sq_fixture_free(&v);
         }
@@ -326,18 +346,20 @@ static void decide_on_variants(ExpandRun *r, CliQuery *q, const SqGraph *g, cons
 }
 
 /* Whether the join changes q's result, told on the database without the
-** solver, when neither result depends on a choice SQLite makes by the
-** order it reads rows in (ir_result_choice: the expansion adds a join
-** and makes none).  The two results are compared as bags: rows that
-** differ as bags differ in every order, so a sorted query is told too.
-** When the database holds at most DB_CEX_ROWS rows it is the
-** counterexample, or one of its variants is (decide_on_variants; g: the
-** query graph).  got: o->sql's result when the execution filter
-** kept it, else NULL.  Results that agree on every one decide nothing:
-** the solver searches then (decide_change). */
+** solver.  The two results are compared as bags (rows that differ as
+** bags differ in every order, so a sorted query is told too) when
+** neither depends on a choice SQLite makes by the order it reads rows in
+** (ir_result_choice: the expansion adds a join and makes none), else by
+** their counts where those are fixed (ir_count_choice: the statement's
+** LIMIT keeps a count whichever rows it keeps).  When the database holds
+** at most DB_CEX_ROWS rows it is the counterexample, or one of its
+** variants is (decide_on_variants; g: the query graph).  got: o->sql's
+** result when the execution filter kept it, else NULL.  Results that
+** agree on every one decide nothing: the solver searches then
+** (decide_change). */
 static void decide_on_db(ExpandRun *r, CliQuery *q, const SqGraph *g, SqDb *db, const char *orig, OrigRun *orun,
                          Outcome *o, const SqResult *got) {
-    if (r->no_equiv || orun->choice) return;
+    if (r->no_equiv || orun->tell == EXP_TELL_NOTHING) return;
     if (orun->state == 0) {
         sq_result_init(&orun->res);
         orun->state = sq_db_query(db, orig, &r->limits, &orun->res, NULL) == SQ_EXEC_OK ? 1 : -1;
@@ -350,11 +372,12 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, const SqGraph *g, SqDb *db, 
         sq_result_free(&mine);
         return;
     }
+    Asked a = {r, q, g, orig, o->join_sql ? o->join_sql : o->sql, orun->tell, o};
     SqFixture f;
     sq_fixture_init(&f, q->cat);
     if (sq_fixture_read(&f, db, DB_CEX_ROWS) == 0) {
-        if (!sq_result_equal(&orun->res, x, SQ_CMP_BAG, 0)) told(q, o, "the database", &f, &orun->res, x);
-        else decide_on_variants(r, q, g, &f, "the database", orig, o->join_sql ? o->join_sql : o->sql, o);
+        if (results_differ(&a, &orun->res, x)) told(&a, "the database", &f, &orun->res, x);
+        else decide_on_variants(&a, &f, "the database");
     }
     sq_fixture_free(&f);
     sq_result_free(&mine);
@@ -553,14 +576,13 @@ static void tally(ExpandRun *r, const Outcome *o) {
 ** can be doubled), which is asked before the solver is. */
 enum { CEX_KEPT = 8 };
 
-/* Whether one of the counterexamples kept for q (or a variant of it in
-** the added table's rows) tells that o changes q's result. */
-static int told_by_kept(ExpandRun *r, CliQuery *q, const SqGraph *g, const char *orig, Outcome *o,
-                        const SqFixture *kept, uint32_t n) {
+/* Whether one of the counterexamples kept for q (or a variant of it)
+** tells that o changes q's result. */
+static int told_by_kept(ExpandRun *r, const ExpandQuery *eq, Outcome *o, const SqFixture *kept, uint32_t n) {
     static const char base[] = "the counterexample of another expansion of the query";
-    const char *sql = o->join_sql ? o->join_sql : o->sql;
+    Asked a = {r, eq->q, eq->p->query, eq->orig, o->join_sql ? o->join_sql : o->sql, eq->tell, o};
     for (uint32_t k = 0; k < n && o->changes != 1; k++)
-        if (!told_on(r, q, o, &kept[k], base, orig, sql)) decide_on_variants(r, q, g, &kept[k], base, orig, sql, o);
+        if (!told_on(&a, &kept[k], base)) decide_on_variants(&a, &kept[k], base);
     return o->changes == 1;
 }
 
@@ -568,13 +590,13 @@ void expand_decide(ExpandRun *r, ExpandQuery *eq, size_t counts[3]) {
     counts[0] = counts[1] = counts[2] = 0;
     SqFixture kept[CEX_KEPT];
     uint32_t n_kept = 0;
-    int determined = eq->p && !eq->choice; /* results on a database tell */
+    int tells = eq->p && eq->tell != EXP_TELL_NOTHING; /* results on a database tell */
     for (uint32_t i = 0; !r->no_equiv && eq->p && i < eq->p->n_kept; i++) {
         Outcome *o = &eq->os[i];
         if (o->fate != EXP_TAKEN) continue;
         /* else the database told */
-        if (o->changes != 1 && !(determined && told_by_kept(r, eq->q, eq->p->query, eq->orig, o, kept, n_kept))) {
-            SqFixture *keep = determined && n_kept < CEX_KEPT ? &kept[n_kept] : NULL;
+        if (o->changes != 1 && !(tells && told_by_kept(r, eq, o, kept, n_kept))) {
+            SqFixture *keep = tells && n_kept < CEX_KEPT ? &kept[n_kept] : NULL;
             if (keep) keep->cat = NULL;
             decide_change(r, eq->q, eq->orig, o, keep);
             if (keep && keep->cat) n_kept++;
@@ -684,8 +706,9 @@ static void expand_query(void *arg, CliQuery *q) {
         eq.orig = sq_arena_strdup(q->arena, sq_buf_str(&b));
         sq_buf_free(&b);
         eq.os = sq_arena_alloc(q->arena, (eq.p->n_kept + 1) * sizeof *eq.os);
-        eq.choice = ir_result_choice(q->ir);
-        OrigRun orun = {0, eq.choice != NULL, {0}};
+        eq.tell = !ir_result_choice(q->ir) ? EXP_TELL_ROWS : !ir_count_choice(q->ir) ? EXP_TELL_COUNT
+                                                                                      : EXP_TELL_NOTHING;
+        OrigRun orun = {0, eq.tell, {0}};
         for (uint32_t i = 0; i < eq.p->n_kept; i++) {
             judge(r, q, eq.p, &eq.p->items[i], db, eq.orig, &orun, &eq.os[i]);
             if (r->requests && eq.os[i].fate == EXP_TAKEN) expand_request(r, q, eq.p, i, eq.orig, &eq.os[i]);

@@ -28,6 +28,12 @@ typedef enum ExpFate {
 /* "taken", "class-full", ...: the fates as the output names them. */
 extern const char *const expand_fate_names[];
 
+/* What a query's result on a database tells of an expansion's: its rows
+** (as a bag) when no choice SQLite makes by the order it reads rows in
+** fixes them (ir_result_choice), else its count where no such choice
+** fixes that (ir_count_choice), else nothing. */
+typedef enum ExpandTell { EXP_TELL_NOTHING, EXP_TELL_ROWS, EXP_TELL_COUNT } ExpandTell;
+
 typedef struct Outcome {
     const SqExpansion *x;
     ExpFate fate;
@@ -56,8 +62,7 @@ typedef struct ExpandQuery {
     const char *sid;       /* its source id */
     const char *orig;      /* its SQL as the backend writes it (with a plan) */
     const SqExpandPlan *p; /* NULL: why there is none */
-    const char *choice;    /* with a plan: the choice of SQLite's its rows depend on
-                              (ir_result_choice), or NULL: a database's rows tell */
+    ExpandTell tell;       /* with a plan: what its result on a database tells */
     Outcome *os;           /* the plan's kept expansions' outcomes */
     const char *why, *db_why;
     const SqGraph *g;      /* --tqa: its join query graph, or NULL: why */

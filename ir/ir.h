@@ -269,6 +269,11 @@ int ir_root_sorted(const IrRel *root);
 ** a window, group_concat, a sum of REAL values, random()).  Conservative:
 ** a query it names a choice for may still be determined. */
 const char *ir_result_choice(IrQuery *q);
+/* The same for the number of rows the statement returns, which the
+** statement's own LIMIT, and its window functions, bare columns and
+** ordered aggregates where no DISTINCT or HAVING reads them, leave fixed:
+** NULL when the count is fixed by the database alone. */
+const char *ir_count_choice(IrQuery *q);
 /* A FROM item (a renaming PROJECT with IRF_FROM_ITEM) over a query root,
 ** with the root's visible columns; id 0 for a fresh one. */
 IrRel *ir_wrap_item(IrQuery *q, IrRel *root, uint32_t id, SrcSpan at);

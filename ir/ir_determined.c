@@ -14,6 +14,14 @@
 ** queries differ must first know that neither result depends on a
 ** choice; this tells, conservatively (a query it refuses may well be
 ** determined).
+**
+** Some choices pick which rows or values a result shows but not how many
+** rows it has: the statement's own LIMIT keeps min(k, n) of n rows
+** whichever they are, and a window function, a bare column or an
+** ordered aggregate of the statement's own SELECT changes values only,
+** where no DISTINCT or HAVING looks at them.  ir_count_choice names the
+** choices that can change the count, so a caller may still compare
+** counts where the rows themselves tell nothing.
 */
 #include <string.h>
 
@@ -21,6 +29,7 @@
 
 typedef struct Determined {
     const char *why; /* the first choice found, or NULL */
+    int count_only;  /* only the choices that can change the number of rows */
 } Determined;
 
 /* Aggregates whose value depends on the order of their input. */
@@ -48,10 +57,17 @@ static const char *agg_choice(const IrRel *agg) {
     return NULL;
 }
 
-static const char *core_choice(const IrCore *c, const IrCoreSite *site) {
-    if (c->limit) return "a LIMIT";
-    if (c->window) return "a window function";
-    if (c->agg && agg_choice(c->agg)) return agg_choice(c->agg);
+/* Whether a block is the statement's own SELECT (not a compound's term). */
+static int statement_core(const IrCoreSite *site) {
+    return site->use == IR_USE_ROOT && !site->in_compound;
+}
+
+static const char *core_choice(const IrCore *c, const IrCoreSite *site, int count_only) {
+    int own = count_only && statement_core(site);      /* its LIMIT keeps a count */
+    int values_only = own && !c->distinct && !c->having; /* its choices change values only */
+    if (c->limit && !own) return "a LIMIT";
+    if (c->window && !values_only) return "a window function";
+    if (c->agg && agg_choice(c->agg) && !values_only) return agg_choice(c->agg);
     /* a scalar subquery takes its first row: one row only when it
     ** aggregates without GROUP BY */
     if (site->use == IR_USE_SCALAR && (!c->agg || c->agg->u.agg.n_keys))
@@ -63,12 +79,13 @@ static void visit(void *arg, IrRel **top, const IrCore *c, const IrCoreSite *sit
     Determined *d = arg;
     if (d->why) return;
     if (!c) {
+        int own = d->count_only && statement_core(site);
         for (IrRel *r = *top; r && (r->kind == IR_LIMIT || r->kind == IR_SORT); r = r->input)
-            if (r->kind == IR_LIMIT) d->why = "a LIMIT";
+            if (r->kind == IR_LIMIT && !own) d->why = "a LIMIT";
         if (!d->why && site->use == IR_USE_SCALAR) d->why = "a scalar subquery that may find several rows";
         return;
     }
-    d->why = core_choice(c, site);
+    d->why = core_choice(c, site, d->count_only);
 }
 
 static int nondet_call(SqExpr *e, void *arg) {
@@ -77,10 +94,14 @@ static int nondet_call(SqExpr *e, void *arg) {
            sq_expr_node_reads_clock(e);
 }
 
-const char *ir_result_choice(IrQuery *q) {
+static const char *choice(IrQuery *q, int count_only) {
     if (!q || !q->root) return "no query";
-    Determined d = {NULL};
+    Determined d = {NULL, count_only};
     ir_visit_cores(&q->root, visit, &d);
     if (!d.why && ir_query_walk(q, nondet_call, NULL)) d.why = "a function whose value is not fixed (random, the clock)";
     return d.why;
 }
+
+const char *ir_result_choice(IrQuery *q) { return choice(q, 0); }
+
+const char *ir_count_choice(IrQuery *q) { return choice(q, 1); }

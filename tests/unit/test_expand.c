@@ -402,37 +402,48 @@ static void a_compound_query_has_no_plan(void **state) {
 
 /* ir_result_choice: a query whose rows SQLite picks by the order it reads them is named
 ** with the choice; one whose rows the data fix is not (the guard of expand's verdicts told
-** on a database). */
+** on a database).  ir_count_choice: the same for the number of rows, which the statement's
+** own LIMIT, and its values chosen where no DISTINCT or HAVING reads them, leave fixed. */
 static void choices_sqlite_makes_are_named(void **state) {
     T *t = *state;
+    static const char lim[] = "a LIMIT", bare[] = "a bare column of an aggregate query",
+                      ordered[] = "an aggregate whose value depends on the order of its rows",
+                      scalar[] = "a scalar subquery that may find several rows", win[] = "a window function",
+                      fn[] = "a function whose value is not fixed (random, the clock)";
     static const struct {
-        const char *sql, *choice; /* NULL: determined */
+        const char *sql, *choice, *count; /* NULL: determined */
     } cases[] = {
-        {"SELECT name FROM emp", NULL},
-        {"SELECT name FROM emp ORDER BY name", NULL},
-        {"SELECT dept_id, count(*), max(id), avg(id), sum(id) FROM emp GROUP BY dept_id", NULL},
-        {"SELECT name FROM emp WHERE dept_id = (SELECT max(id) FROM dept)", NULL},
-        {"SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept WHERE city = 'X')", NULL},
-        {"SELECT name FROM emp ORDER BY id LIMIT 1", "a LIMIT"},
-        {"SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept ORDER BY city LIMIT 1)", "a LIMIT"},
-        {"SELECT name FROM emp UNION SELECT name FROM dept LIMIT 2", "a LIMIT"},
-        {"SELECT name, max(id) FROM emp", "a bare column of an aggregate query"},
-        {"SELECT group_concat(name) FROM emp", "an aggregate whose value depends on the order of its rows"},
-        {"SELECT sum(name) FROM emp", "an aggregate whose value depends on the order of its rows"},
-        {"SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE city = 'X')",
-         "a scalar subquery that may find several rows"},
-        {"SELECT name, row_number() OVER (ORDER BY name) FROM emp", "a window function"},
-        {"SELECT name FROM emp WHERE random() > 0", "a function whose value is not fixed (random, the clock)"},
-        {"SELECT name FROM emp WHERE date('now') > '2000-01-01'",
-         "a function whose value is not fixed (random, the clock)"},
+        {"SELECT name FROM emp", NULL, NULL},
+        {"SELECT name FROM emp ORDER BY name", NULL, NULL},
+        {"SELECT dept_id, count(*), max(id), avg(id), sum(id) FROM emp GROUP BY dept_id", NULL, NULL},
+        {"SELECT name FROM emp WHERE dept_id = (SELECT max(id) FROM dept)", NULL, NULL},
+        {"SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept WHERE city = 'X')", NULL, NULL},
+        {"SELECT name FROM emp ORDER BY id LIMIT 1", lim, NULL},
+        {"SELECT name FROM emp WHERE dept_id IN (SELECT id FROM dept ORDER BY city LIMIT 1)", lim, lim},
+        {"SELECT * FROM (SELECT name FROM emp LIMIT 2)", lim, lim},
+        {"SELECT name FROM emp UNION SELECT name FROM dept LIMIT 2", lim, NULL},
+        {"SELECT name, max(id) FROM emp", bare, NULL},
+        {"SELECT group_concat(name) FROM emp", ordered, NULL},
+        {"SELECT sum(name) FROM emp", ordered, NULL},
+        {"SELECT DISTINCT group_concat(name) FROM emp GROUP BY dept_id", ordered, ordered},
+        {"SELECT dept_id FROM emp GROUP BY dept_id HAVING group_concat(name) = 'a'", ordered, ordered},
+        {"SELECT name FROM emp UNION SELECT group_concat(name) FROM dept", ordered, ordered},
+        {"SELECT name FROM emp WHERE dept_id = (SELECT id FROM dept WHERE city = 'X')", scalar, scalar},
+        {"SELECT name, row_number() OVER (ORDER BY name) FROM emp", win, NULL},
+        {"SELECT r FROM (SELECT row_number() OVER (ORDER BY name) AS r FROM emp) WHERE r = 1", win, win},
+        {"SELECT name FROM emp WHERE random() > 0", fn, fn},
+        {"SELECT name FROM emp WHERE date('now') > '2000-01-01'", fn, fn},
     };
     t->a = sq_arena_new();
     sq_diags_init(&t->diags, t->c.srcs);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *got = ir_result_choice(compile(t, cases[i].sql));
-        if (!cases[i].choice ? got != NULL : !got || strcmp(got, cases[i].choice) != 0)
-            fail_msg("%s: got %s, want %s", cases[i].sql, got ? got : "(determined)",
-                     cases[i].choice ? cases[i].choice : "(determined)");
+        IrQuery *q = compile(t, cases[i].sql);
+        for (int k = 0; k < 2; k++) {
+            const char *got = k ? ir_count_choice(q) : ir_result_choice(q), *want = k ? cases[i].count : cases[i].choice;
+            if (!want ? got != NULL : !got || strcmp(got, want) != 0)
+                fail_msg("%s (%s): got %s, want %s", cases[i].sql, k ? "count" : "rows", got ? got : "(determined)",
+                         want ? want : "(determined)");
+        }
     }
 }
 
