@@ -236,7 +236,34 @@ typedef struct OrigRun {
     int state;             /* 0 not run, 1 ran, -1 did not run */
     ExpandTell tell;       /* what its result on a database tells */
     SqResult res;
+    int rows;              /* 0 not read; 1 data holds the database's rows, 2 a
+                              sample of them; -1 neither could be read */
+    SqFixture data;
 } OrigRun;
+
+/* Rows per table of the sample of a database too large to be a
+** counterexample (sq_fixture_read_sample). */
+#define DB_SAMPLE_ROWS 10
+
+/* The rows of db as a fixture, read once per query: all of them when
+** there are at most DB_CEX_ROWS, else a sample; NULL when neither reads. */
+static const SqFixture *orig_rows(OrigRun *orun, CliQuery *q, SqDb *db) {
+    if (orun->rows == 0) {
+        sq_fixture_init(&orun->data, q->cat);
+        orun->rows = 1;
+        if (sq_fixture_read(&orun->data, db, DB_CEX_ROWS) < 0) {
+            sq_fixture_free(&orun->data);
+            sq_fixture_init(&orun->data, q->cat);
+            orun->rows = sq_fixture_read_sample(&orun->data, db, DB_SAMPLE_ROWS) == 0 ? 2 : -1;
+        }
+    }
+    return orun->rows > 0 ? &orun->data : NULL;
+}
+
+static void orig_run_free(OrigRun *orun) {
+    if (orun->state) sq_result_free(&orun->res);
+    if (orun->rows) sq_fixture_free(&orun->data);
+}
 
 /* One expansion asked of databases: the query's SQL and the
 ** expansion's, what their results tell, and where the verdict goes. */
@@ -353,7 +380,8 @@ static void decide_on_variants(const Asked *a, const SqFixture *f, const char *b
 ** their counts where those are fixed (ir_count_choice: the statement's
 ** LIMIT keeps a count whichever rows it keeps).  When the database holds
 ** at most DB_CEX_ROWS rows it is the counterexample, or one of its
-** variants is (decide_on_variants; g: the query graph).  got: o->sql's
+** variants is (decide_on_variants; g: the query graph); when it holds
+** more, a sample of it is asked in its place, and the sample's variants.  got: o->sql's
 ** result when the execution filter kept it, else NULL.  Results that
 ** agree on every one decide nothing: the solver searches then
 ** (decide_change). */
@@ -373,13 +401,13 @@ static void decide_on_db(ExpandRun *r, CliQuery *q, const SqGraph *g, SqDb *db, 
         return;
     }
     Asked a = {r, q, g, orig, o->join_sql ? o->join_sql : o->sql, orun->tell, o};
-    SqFixture f;
-    sq_fixture_init(&f, q->cat);
-    if (sq_fixture_read(&f, db, DB_CEX_ROWS) == 0) {
-        if (results_differ(&a, &orun->res, x)) told(&a, "the database", &f, &orun->res, x);
-        else decide_on_variants(&a, &f, "the database");
+    const SqFixture *f = orig_rows(orun, q, db);
+    if (f && orun->rows == 1) {
+        if (results_differ(&a, &orun->res, x)) told(&a, "the database", f, &orun->res, x);
+        else decide_on_variants(&a, f, "the database");
+    } else if (f && !told_on(&a, f, "a sample of the database")) {
+        decide_on_variants(&a, f, "a sample of the database");
     }
-    sq_fixture_free(&f);
     sq_result_free(&mine);
 }
 
@@ -708,13 +736,13 @@ static void expand_query(void *arg, CliQuery *q) {
         eq.os = sq_arena_alloc(q->arena, (eq.p->n_kept + 1) * sizeof *eq.os);
         eq.tell = !ir_result_choice(q->ir) ? EXP_TELL_ROWS : !ir_count_choice(q->ir) ? EXP_TELL_COUNT
                                                                                       : EXP_TELL_NOTHING;
-        OrigRun orun = {0, eq.tell, {0}};
+        OrigRun orun = {.tell = eq.tell};
         for (uint32_t i = 0; i < eq.p->n_kept; i++) {
             judge(r, q, eq.p, &eq.p->items[i], db, eq.orig, &orun, &eq.os[i]);
             if (r->requests && eq.os[i].fate == EXP_TAKEN) expand_request(r, q, eq.p, i, eq.orig, &eq.os[i]);
             tally(r, &eq.os[i]);
         }
-        if (orun.state) sq_result_free(&orun.res);
+        orig_run_free(&orun);
     }
     if (r->workers) {
         expand_jobs_submit(r, &eq);

@@ -341,6 +341,38 @@ static void nulled_column_where_it_may_be_null(void **state) {
     sq_buf_free(&b);
 }
 
+/* A sample of a database: the first rows of each table, less those whose reference then finds
+** no row (a player of team 3 when only team 1 is read), and so on. */
+static void a_sample_keeps_every_reference(void **state) {
+    R *r = *state;
+    char *script = sq_arena_printf(r->u.cat->arena, "%s%s", ddl2,
+                                   "INSERT INTO team VALUES (1, 'A', 'x'), (2, 'B', 'y'), (3, 'C', 'z');\n"
+                                   "INSERT INTO player VALUES (10, 3, 'p'), (11, 1, 'q');\n"
+                                   "INSERT INTO link VALUES (3, 5), (1, 6);\n");
+    SqDb *db = sq_db_open_memory(script, NULL);
+    assert_non_null(db);
+    sq_fixture_init(&r->v, r->u.cat);
+    assert_int_equal(sq_fixture_read_sample(&r->v, db, 1), 0);
+    sq_db_close(db);
+    SqBuf b = SQ_BUF_INIT;
+    assert_string_equal(variant_rows(r, "team", &b), "1|'A'|'x';");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "player", &b), "");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "link", &b), "");
+    sq_fixture_free(&r->v);
+    /* two rows a table: player 11 and link (1, 6) find team 1 */
+    db = sq_db_open_memory(script, NULL);
+    sq_fixture_init(&r->v, r->u.cat);
+    assert_int_equal(sq_fixture_read_sample(&r->v, db, 2), 0);
+    sq_db_close(db);
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "player", &b), "11|1|'q';");
+    sq_buf_reset(&b);
+    assert_string_equal(variant_rows(r, "link", &b), "1|6;");
+    sq_buf_free(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(variants_change_only_free_cells, setup, teardown),
@@ -349,6 +381,7 @@ int main(void) {
         cmocka_unit_test_setup_teardown(doubled_rows_get_fresh_keys, setup_rows, teardown_rows),
         cmocka_unit_test_setup_teardown(cascade_removes_what_refers_to_the_rows, setup_rows, teardown_rows),
         cmocka_unit_test_setup_teardown(nulled_column_where_it_may_be_null, setup_rows, teardown_rows),
+        cmocka_unit_test_setup_teardown(a_sample_keeps_every_reference, setup_rows, teardown_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
